@@ -1,0 +1,30 @@
+# arbiter - Makefile. `make` builds the engine library and the programs.
+CC ?= cc
+OPT ?= -O2
+B ?= build
+BIN ?= bin
+CSTD = -std=c11 -D_POSIX_C_SOURCE=200809L
+WARN = -Wall -Wextra -Wpedantic -Werror
+CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) -g -MMD -MP -Iengine/include -Iengine -Iutil $(SANFLAGS) $(CFLAGS)
+LDLIBS_ALL = -lyaml -lz -lpthread $(SANFLAGS) $(LDFLAGS)
+
+ENGINE_SRC = $(wildcard engine/*.c) $(wildcard util/*.c)
+ENGINE_OBJ = $(ENGINE_SRC:%.c=$(B)/%.o)
+LIB = $(B)/libmtg.a
+
+all: $(LIB)
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(LIB): $(ENGINE_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+-include $(ENGINE_OBJ:.o=.d)
+
+clean:
+	rm -rf build bin
+
+.PHONY: all clean

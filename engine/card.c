@@ -1,0 +1,236 @@
+/* card.c - the card pool: owns compiled card definitions (an arena per pool),
+ * looks cards up by name, hashes the pool for replays, and the name tables of
+ * the card vocabulary (keywords, operations). Loading lives in cardload.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "suggest.h"
+
+const char *const kw_names[KW_COUNT] = {
+    "flying", "reach", "haste", "vigilance", "defender", "first_strike", "double_strike",
+    "trample", "deathtouch", "lifelink", "indestructible", "hexproof", "shroud", "infect",
+    "shadow", "protection_from_everything", "protection_from_white", "protection_from_blue",
+    "protection_from_black", "protection_from_red", "protection_from_green",
+    "protection_from_multicolored_spells", "cant_be_countered", "flash", "menace", "undying",
+    "persist", "storm"};
+
+const char *const op_names[OP_COUNT] = {
+#define X(n) #n,
+    OPS(X)
+#undef X
+};
+
+void *pool_alloc(mtg_pool *p, size_t n) {
+  n = (n + 15) & ~(size_t)15;
+  pblock *b = p->arena;
+  if (!b || b->size - b->used < n) {
+    size_t sz = n > 65536 ? n : 65536;
+    b = malloc(sizeof *b + sz);
+    if (!b) return NULL;
+    b->next = p->arena;
+    b->used = 0;
+    b->size = sz;
+    p->arena = b;
+  }
+  void *r = (char *)b->mem + b->used;
+  b->used += n;
+  memset(r, 0, n);
+  return r;
+}
+
+const char *pool_strdup(mtg_pool *p, const char *s) {
+  size_t n = strlen(s);
+  char *r = pool_alloc(p, n + 1);
+  if (r) memcpy(r, s, n + 1);
+  return r;
+}
+
+int mtg_pool_new(mtg_pool **out, const mtg_pool *parent) {
+  mtg_pool *p = calloc(1, sizeof *p);
+  *out = p;
+  if (!p) return MTG_ENOMEM;
+  p->parent = parent;
+  return MTG_OK;
+}
+
+void mtg_pool_free(mtg_pool *p) {
+  if (!p) return;
+  pblock *b = p->arena;
+  while (b) {
+    pblock *n = b->next;
+    free(b);
+    b = n;
+  }
+  free(p->cards);
+  free(p->names);
+  free(p);
+}
+
+int mtg_pool_count(const mtg_pool *p) { return p->n; }
+const char *mtg_pool_name(const mtg_pool *p, int i) { return i >= 0 && i < p->n ? p->cards[i]->name : NULL; }
+
+const CardDef *pool_find(const mtg_pool *p, const char *name) {
+  for (; p; p = p->parent)
+    for (int i = 0; i < p->n; i++)
+      if (!strcmp(p->cards[i]->name, name)) return p->cards[i];
+  return NULL;
+}
+
+int mtg_pool_has(const mtg_pool *p, const char *name) { return pool_find(p, name) != NULL; }
+
+int pool_add(mtg_pool *p, CardDef *d) {
+  if (p->n == p->cap) {
+    int cap = p->cap ? p->cap * 2 : 64;
+    CardDef **c = realloc(p->cards, (size_t)cap * sizeof *c);
+    if (!c) return MTG_ENOMEM;
+    p->cards = c;
+    p->cap = cap;
+  }
+  p->cards[p->n++] = d;
+  free(p->names);
+  p->names = NULL;
+  return MTG_OK;
+}
+
+/* All names visible from p (own first, then parents'), for suggestions. */
+static int all_names(const mtg_pool *p, const char ***out) {
+  int n = 0;
+  for (const mtg_pool *q = p; q; q = q->parent) n += q->n;
+  const char **v = malloc((size_t)(n ? n : 1) * sizeof *v);
+  if (!v) return -1;
+  int k = 0;
+  for (const mtg_pool *q = p; q; q = q->parent)
+    for (int i = 0; i < q->n; i++) v[k++] = q->cards[i]->name;
+  *out = v;
+  return n;
+}
+
+void mtg_pool_suggest(const mtg_pool *p, const char *name, char *buf, size_t size) {
+  if (size) buf[0] = 0;
+  const char **names;
+  int n = all_names(p, &names);
+  if (n < 0) return;
+  const char *best[3];
+  int k = suggest_nearest(name, names, n, best, 3);
+  suggest_join(best, k, buf, size);
+  free(names);
+}
+
+uint64_t mtg_pool_hash(const mtg_pool *p) {
+  /* Order-independent within a pool: definitions may be loaded in any order. */
+  uint64_t h = 0x9e3779b97f4a7c15ULL;
+  for (; p; p = p->parent) {
+    uint64_t x = 0;
+    for (int i = 0; i < p->n; i++) x += hash_mix(p->cards[i]->hash);
+    h = hash_mix(h ^ x);
+  }
+  return h;
+}
+
+/* ---- mana costs ---- */
+
+int mana_value(const ManaCost *c) {
+  int v = c->generic + c->nhybrid;
+  for (int i = 0; i < COL_COUNT; i++) v += c->colored[i];
+  return v;
+}
+
+uint8_t mana_colors(const ManaCost *c) {
+  uint8_t m = 0;
+  for (int i = 0; i < COL_W + 5; i++)
+    if (c->colored[i]) m |= (uint8_t)(1u << i);
+  for (int i = 0; i < c->nhybrid; i++) {
+    if (c->hybrid[i][0] < 5) m |= (uint8_t)(1u << c->hybrid[i][0]);
+    if (c->hybrid[i][1] < 5) m |= (uint8_t)(1u << c->hybrid[i][1]);
+  }
+  return m;
+}
+
+int color_from_char(int ch) {
+  switch (ch) {
+  case 'W': return COL_W;
+  case 'U': return COL_U;
+  case 'B': return COL_B;
+  case 'R': return COL_R;
+  case 'G': return COL_G;
+  case 'C': return COL_C;
+  }
+  return -1;
+}
+
+const char *const color_names[COL_COUNT] = {"white", "blue", "black", "red", "green", "colorless"};
+
+int color_parse(const char *s) {
+  for (int i = 0; i < 5; i++)
+    if (!strcmp(color_names[i], s)) return i;
+  return -1;
+}
+
+/* Parses "{3}{R}{R}", "{X}{X}", "{G/W}", "{C}" into c. Symbols {T} and {Q} are
+ * returned through *tap / *untap when those are non-NULL. Returns 0 or -1 with
+ * a description in why. */
+int mana_parse(const char *s, ManaCost *c, int *tap, int *untap, char *why, size_t wsz) {
+  memset(c, 0, sizeof *c);
+  c->present = 1;
+  const char *p = s;
+  while (*p == ' ' || *p == ',') p++;
+  if (!*p) return 0;
+  while (*p) {
+    if (*p == ' ' || *p == ',') { p++; continue; }
+    if (*p != '{') {
+      snprintf(why, wsz, "expected a mana symbol like {2} or {R} at '%s'", p);
+      return -1;
+    }
+    const char *e = strchr(p, '}');
+    if (!e) {
+      snprintf(why, wsz, "unterminated mana symbol at '%s'", p);
+      return -1;
+    }
+    char sym[16];
+    size_t n = (size_t)(e - p - 1);
+    if (n == 0 || n >= sizeof sym) {
+      snprintf(why, wsz, "bad mana symbol at '%s'", p);
+      return -1;
+    }
+    memcpy(sym, p + 1, n);
+    sym[n] = 0;
+    if (sym[0] >= '0' && sym[0] <= '9') {
+      long v = strtol(sym, NULL, 10);
+      if (v > 99) { snprintf(why, wsz, "generic mana {%s} too large", sym); return -1; }
+      c->generic = (uint8_t)(c->generic + v);
+    } else if (!strcmp(sym, "X")) {
+      c->x++;
+    } else if (!strcmp(sym, "T") && tap) {
+      *tap = 1;
+    } else if (!strcmp(sym, "Q") && untap) {
+      *untap = 1;
+    } else if (n == 1 && color_from_char(sym[0]) >= 0) {
+      c->colored[color_from_char(sym[0])]++;
+    } else if (n == 3 && sym[1] == '/' && color_from_char(sym[0]) >= 0 &&
+               color_from_char(sym[2]) >= 0 && c->nhybrid < 4) {
+      c->hybrid[c->nhybrid][0] = (uint8_t)color_from_char(sym[0]);
+      c->hybrid[c->nhybrid][1] = (uint8_t)color_from_char(sym[2]);
+      c->nhybrid++;
+    } else {
+      snprintf(why, wsz, "unknown mana symbol {%s}", sym);
+      return -1;
+    }
+    p = e + 1;
+  }
+  return 0;
+}
+
+int mana_format(const ManaCost *c, char *buf, size_t size) {
+  size_t u = 0;
+  buf[0] = 0;
+#define PUT(...) do { int w_ = snprintf(buf + u, size - u, __VA_ARGS__); if (w_ < 0 || (size_t)w_ >= size - u) return -1; u += (size_t)w_; } while (0)
+  for (int i = 0; i < c->x; i++) PUT("{X}");
+  if (c->generic || (!c->x && !c->nhybrid && mana_value(c) == 0 && c->present)) PUT("{%d}", c->generic);
+  for (int i = 0; i < c->nhybrid; i++) PUT("{%c/%c}", "WUBRGC"[c->hybrid[i][0]], "WUBRGC"[c->hybrid[i][1]]);
+  for (int col = 0; col < COL_COUNT; col++)
+    for (int k = 0; k < c->colored[col]; k++) PUT("{%c}", "WUBRGC"[col]);
+#undef PUT
+  return 0;
+}

@@ -1,0 +1,370 @@
+/* card.h - compiled card definitions: characteristics and abilities as data.
+ *
+ * The YAML card format (docs/cards.md) is compiled by cardload.c into these
+ * structures. Abilities are built from a small vocabulary: effect steps
+ * (Node with op S_*), values (E_*), selectors of objects and players (SL_*),
+ * conditions (C_*), object filters (Filter), trigger patterns (TrigPat),
+ * replacement patterns (ReplSpec) and continuous effects (StaticSpec).
+ * Definitions are immutable once loaded and shared by every game. */
+#ifndef CARD_H
+#define CARD_H
+
+#include <stdint.h>
+
+#include "mtg.h"
+
+/* ---- characteristics ---- */
+
+enum { COL_W, COL_U, COL_B, COL_R, COL_G, COL_C, COL_COUNT };
+#define COLORS_ALL 0x1f
+
+enum {
+  T_ARTIFACT = 1 << 0, T_BATTLE = 1 << 1, T_CREATURE = 1 << 2, T_ENCHANTMENT = 1 << 3,
+  T_INSTANT = 1 << 4, T_KINDRED = 1 << 5, T_LAND = 1 << 6, T_PLANESWALKER = 1 << 7,
+  T_SORCERY = 1 << 8
+};
+#define T_PERMANENT (T_ARTIFACT | T_BATTLE | T_CREATURE | T_ENCHANTMENT | T_LAND | T_PLANESWALKER)
+enum { ST_BASIC = 1, ST_LEGENDARY = 2, ST_SNOW = 4, ST_WORLD = 8 };
+
+/* Keywords the engine implements as rules (bit numbers). */
+enum {
+  KW_FLYING, KW_REACH, KW_HASTE, KW_VIGILANCE, KW_DEFENDER, KW_FIRST_STRIKE,
+  KW_DOUBLE_STRIKE, KW_TRAMPLE, KW_DEATHTOUCH, KW_LIFELINK, KW_INDESTRUCTIBLE,
+  KW_HEXPROOF, KW_SHROUD, KW_INFECT, KW_SHADOW, KW_PROTECTION_ALL, KW_PROT_W,
+  KW_PROT_U, KW_PROT_B, KW_PROT_R, KW_PROT_G, KW_PROT_MULTICOLOR_SPELLS,
+  KW_CANT_BE_COUNTERED, KW_FLASH, KW_MENACE, KW_UNDYING, KW_PERSIST,
+  KW_STORM, KW_COUNT
+};
+extern const char *const kw_names[KW_COUNT];
+
+typedef struct ManaCost {
+  uint8_t generic;
+  uint8_t colored[COL_COUNT]; /* W U B R G C (C: colorless-specific {C}) */
+  uint8_t hybrid[4][2];       /* pairs of colors, e.g. {G/W} */
+  uint8_t nhybrid;
+  uint8_t x;                  /* number of {X} */
+  uint8_t present;            /* 0: no mana cost at all (e.g. lands) */
+} ManaCost;
+
+int mana_value(const ManaCost *c);
+uint8_t mana_colors(const ManaCost *c);
+
+/* ---- AST ---- */
+
+typedef struct Node Node;
+typedef struct Filter Filter;
+typedef struct Ability Ability;
+typedef struct CardDef CardDef;
+
+/* Operations. S_* effect steps, E_* integer values, SL_* selectors, C_* conditions. */
+#define OPS(X)                                                                              \
+  X(S_SEQ) X(S_DAMAGE) X(S_DRAW) X(S_GAIN_LIFE) X(S_LOSE_LIFE) X(S_SET_LIFE) X(S_DESTROY) \
+  X(S_EXILE) X(S_SACRIFICE) X(S_BOUNCE) X(S_PUT_BATTLEFIELD) X(S_COUNTER) X(S_MILL)       \
+  X(S_DISCARD) X(S_SHUFFLE_INTO) X(S_SHUFFLE) X(S_SEARCH) X(S_TOKEN) X(S_PUT_COUNTERS)    \
+  X(S_REMOVE_COUNTERS) X(S_DOUBLE_COUNTERS) X(S_TAP) X(S_UNTAP) X(S_PUMP) X(S_GRANT)      \
+  X(S_GAIN_CONTROL) X(S_ADD_MANA) X(S_WIN) X(S_LOSE) X(S_MAY) X(S_IF) X(S_FOR_EACH)       \
+  X(S_CHOOSE) X(S_DELAYED) X(S_REFLEXIVE) X(S_REPLACE_NEXT) X(S_PREVENT) X(S_REGENERATE)  \
+  X(S_ATTACH) X(S_FIGHT) X(S_COPY_SPELL) X(S_CHANGE_TARGET) X(S_REVEAL) X(S_UNLESS)       \
+  X(S_EXTRA_TURN) X(S_RETURN) X(S_ANY_PLAYER_MAY) X(S_SKIP) X(S_NOTE) X(S_EXILE_TOP)      \
+  X(S_LOSE_ABILITY) X(S_GRANT_ABILITY) X(S_CLEAR_COUNTERS) X(S_MUST_BLOCK)                \
+  X(S_EXILE_GRAVEYARD) X(S_SHUFFLE_GRAVEYARD) X(S_CAST_FREE)                              \
+  X(E_INT) X(E_X) X(E_AMOUNT) X(E_COUNT) X(E_POWER) X(E_TOUGHNESS) X(E_LIFE) X(E_HAND)     \
+  X(E_LIBRARY) X(E_COUNTERS) X(E_SUM) X(E_DIFF) X(E_MUL) X(E_MIN) X(E_MAX) X(E_HALF)      \
+  X(E_PREVENTED) X(E_DEVOTION) X(E_CHOSEN) X(E_STORM) X(E_MANA_VALUE) X(E_NEG)            \
+  X(E_KICKED) X(E_PAID) X(E_RESULT) X(E_DAMAGE_ON) X(E_LOYALTY) X(E_NOTED)                \
+  X(SL_SELF) X(SL_YOU) X(SL_TARGET) X(SL_TARGETS) X(SL_EACH) X(SL_EACH_PLAYER)            \
+  X(SL_EACH_OPPONENT) X(SL_IT) X(SL_TRIG_PLAYER) X(SL_TRIG_SOURCE) X(SL_ENCHANTED)        \
+  X(SL_EQUIPPED) X(SL_CONTROLLER_OF) X(SL_OWNER_OF) X(SL_LINKED) X(SL_CHOSEN)             \
+  X(SL_ACTIVE) X(SL_DEFENDING) X(SL_RESULT) X(SL_TOP) X(SL_UNION) X(SL_NONE)              \
+  X(SL_TRIG_TARGET) X(SL_ATTACHED_TO_IT) X(SL_LINKED_ANY) X(SL_ITS_CONTROLLER) X(SL_CHOOSE)  \
+  X(SL_REMEMBERED) X(SL_TRIG_OBJ_NEW)                                                     \
+  X(C_TRUE) X(C_NOT) X(C_ALL) X(C_ANY) X(C_CMP) X(C_EXISTS) X(C_YOUR_TURN) X(C_KICKED)     \
+  X(C_IS) X(C_DID) X(C_HAD_COUNTERS) X(C_IN_ZONE) X(C_CHOSEN_IS) X(C_TRIGGERED_IS)        \
+  X(C_CAST_FROM)
+
+enum op {
+#define X(n) n,
+  OPS(X)
+#undef X
+      OP_COUNT
+};
+extern const char *const op_names[OP_COUNT];
+
+enum cmp { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
+enum dur { DUR_FOREVER, DUR_EOT, DUR_NEXT_TURN, DUR_SOURCE_LEAVES, DUR_USED, DUR_COMBAT };
+
+/* Player relations used by filters and patterns. */
+enum rel { R_ANY, R_YOU, R_OPP, R_ACTIVE, R_NOT_YOU, R_CHOSEN, R_TARGET, R_OWNER };
+
+struct Filter {
+  uint32_t types_any;    /* at least one of these card types */
+  uint32_t types_all;    /* all of these */
+  uint32_t types_none;   /* none of these */
+  uint8_t super_any, super_none;
+  const char *subtypes[4]; /* any of these subtypes */
+  uint8_t nsub;
+  const char *not_subtype;
+  uint8_t colors_any, colors_none;
+  int8_t colored;        /* 1 colored, 0 colorless, -1 any */
+  int8_t multicolored;   /* 1 yes, 0 no, -1 any */
+  uint8_t controller;    /* enum rel */
+  uint8_t owner;         /* enum rel */
+  uint8_t other;         /* not the source itself */
+  int8_t tapped;         /* 1 tapped, 0 untapped, -1 any */
+  int8_t token;          /* 1 token, 0 nontoken, -1 any */
+  int8_t attacking, blocking; /* -1 any */
+  int8_t spell;          /* an object on the stack that is a spell */
+  int8_t zone;           /* -1: battlefield (default for permanents); -2 any zone */
+  const char *name;      /* exact name */
+  int8_t chosen_color;   /* 1: of the color chosen for the source (607.2d) */
+  int8_t chosen_name;    /* 1: with the name chosen for the source */
+  int8_t pow_cmp, mv_cmp, tough_cmp;
+  int16_t pow_val, mv_val, tough_val;
+  uint64_t kw_has, kw_not;
+  const char *counter;   /* has at least one counter of this kind */
+  const char *no_counter;/* has no counter of this kind */
+  const Filter *not_f;   /* and does not match this */
+  const Node *cond;      /* extra condition evaluated with `it` = candidate */
+  uint8_t card;          /* a card (not a token or copy) */
+  uint8_t blocking_or_blocked_by_self;
+  uint8_t enchanted_by_self; /* attached to: the object the source is attached to */
+  uint8_t linked;        /* "exiled with [this]" is handled by SL_LINKED */
+  uint8_t player_target; /* filter over players: 1 players allowed */
+  uint8_t player_rel;    /* enum rel for players */
+  uint8_t any_target;    /* creature, player, planeswalker or battle (115.4) */
+  uint8_t stack_ability; /* an activated or triggered ability on the stack */
+  uint8_t single_target; /* a spell with a single target (Misdirection) */
+};
+
+struct Node {
+  uint16_t op;
+  uint16_t n;         /* number of kids */
+  int32_t i;          /* integer parameter (literal, index, comparison, ...) */
+  int32_t j;          /* second integer parameter */
+  const char *s;      /* string parameter (label, counter kind, mana, ...) */
+  const Filter *f;    /* filter parameter */
+  Node **k;           /* parameters by position (see cardload.c op table) */
+  const Ability *ab;  /* an ability carried by the step (delayed trigger, replacement, token) */
+  const CardDef *def; /* token definition */
+  int line, col;      /* position in the card file, for messages */
+};
+
+/* ---- abilities ---- */
+
+enum abkind { AB_SPELL, AB_ACTIVATED, AB_TRIGGERED, AB_STATIC, AB_REPLACEMENT, AB_KEYWORD };
+
+/* Trigger events. */
+enum trig_ev {
+  TE_ENTERS, TE_DIES, TE_LEAVES, TE_ZONE, TE_CAST, TE_DRAW, TE_DAMAGE, TE_GAIN_LIFE,
+  TE_LOSE_LIFE, TE_STEP, TE_ATTACKS, TE_BLOCKS, TE_BLOCKED, TE_TAPPED, TE_UNTAPPED,
+  TE_COUNTERS, TE_LOSES, TE_COUNTERED, TE_DISCARD, TE_SACRIFICE, TE_UNATTACHED,
+  TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL, TE_ACTIVATE, TE_DEALT_DAMAGE_BY_PREVENTED,
+  TE_COUNT
+};
+
+typedef struct TrigPat {
+  uint8_t ev;
+  uint8_t self;          /* the object is this object */
+  uint8_t self_or_other; /* "this or another [filter]" */
+  const Filter *obj;     /* the object involved */
+  uint8_t player;        /* enum rel: whose turn/step, who drew, who gained life ... */
+  int8_t from, to;       /* zones (-1 any) for TE_ZONE */
+  const Filter *src;     /* damage source filter */
+  uint8_t src_self;      /* damage dealt by this object */
+  uint8_t to_self;       /* damage dealt to this object */
+  int8_t combat;         /* 1 combat damage only, 0 noncombat only, -1 any */
+  uint8_t to_player;     /* damage to a player */
+  int8_t step;           /* TE_STEP */
+  const Node *state;     /* TE_STATE: the condition */
+  const char *counter;   /* TE_COUNTERS kind */
+  uint8_t once_per_turn; /* 603.2i */
+  uint8_t from_anywhere; /* "put into a graveyard from anywhere": not a leaves trigger */
+  uint8_t lookback;      /* computed: 603.10 */
+  uint8_t attached;      /* the object is the one this is attached to */
+  uint8_t mana_ability;  /* triggered mana ability (605.1b) */
+} TrigPat;
+
+/* Replacement and prevention patterns. */
+enum repl_ev {
+  RE_DRAW, RE_DAMAGE, RE_ZONE, RE_DISCARD, RE_DESTROY, RE_GAIN_LIFE, RE_LOSE_LIFE,
+  RE_LOSE_GAME, RE_WIN_GAME, RE_COUNTERS, RE_TOKEN, RE_ENTERS, RE_SKIP_STEP, RE_SACRIFICE,
+  RE_POISON, RE_COUNT
+};
+enum repl_act {
+  RA_MODIFY, RA_INSTEAD, RA_PREVENT, RA_REDIRECT, RA_ETB_TAPPED, RA_ETB_COUNTERS,
+  RA_ETB_CHOOSE, RA_ETB_COPY, RA_SKIP, RA_TO_ZONE, RA_REGENERATE, RA_ETB_CONTROLLER,
+  RA_PREVENT_COUNTERS, RA_AS_INFECT
+};
+
+typedef struct ReplSpec {
+  uint8_t ev;            /* enum repl_ev */
+  uint8_t act;           /* enum repl_act */
+  uint8_t self_repl;     /* 614.15 self-replacement */
+  uint8_t optional;      /* "you may ... instead" */
+  uint8_t self;          /* affects only this object */
+  const Filter *obj;     /* affected object */
+  uint8_t player;        /* enum rel: affected player */
+  const Filter *src;     /* damage source */
+  uint8_t src_self;
+  int8_t to_kind;        /* damage to: 1 player, 2 permanent, 0 either */
+  int8_t from, to;       /* zone change (-1 any) */
+  uint8_t cause_opp;     /* caused by a spell or ability an opponent controls */
+  const char *counter;   /* counters: kind (NULL any) */
+  int8_t combat;         /* -1 any */
+  /* action */
+  int8_t mul;            /* modify amount: times */
+  int16_t add;           /* modify amount: plus (negative: minus) */
+  int8_t floor_one;      /* Worship: reduce to 1 instead */
+  int8_t dest;           /* RA_TO_ZONE: new destination zone */
+  int8_t dest_shuffle;   /* shuffle into library */
+  int8_t dest_bottom;
+  const char *dest_counter; /* exile "with a void counter on it" */
+  const Node *steps;     /* RA_INSTEAD program; RA_ETB_COUNTERS amount */
+  const Node *amount;    /* prevent N (NULL = all) */
+  const Node *redirect;  /* RA_REDIRECT: selector of the new recipient */
+  int8_t choose_kind;    /* RA_ETB_CHOOSE: color/player/name/word */
+  const char *label;     /* link label of the choice or exile (607.2b, 607.2d) */
+  const char *const *words;
+  uint8_t nwords;
+  int8_t step;           /* RA_SKIP step */
+  const Node *cond;      /* extra condition */
+  uint8_t can_be_prevented_ignored;
+} ReplSpec;
+
+/* Continuous effects of static abilities (and of resolved effects). */
+enum se_kind {
+  SE_PT_MOD, SE_PT_SET, SE_PT_CDA, SE_ADD_TYPES, SE_REMOVE_TYPES, SE_ADD_KEYWORDS,
+  SE_REMOVE_KEYWORDS, SE_LOSE_ALL_ABILITIES, SE_ADD_COLORS, SE_SET_COLORS, SE_CONTROL,
+  SE_GAIN_ABILITIES,
+  /* rule-modifying effects (613.11): checked where the rule applies */
+  SE_CANT_LOSE, SE_CANT_WIN, SE_LIFE_CANT_CHANGE, SE_DRAW_LIMIT, SE_NO_LEGEND_RULE,
+  SE_CANT_ATTACK, SE_CANT_BLOCK, SE_CANT_ATTACK_OR_BLOCK, SE_CANT_CAST_NAMED,
+  SE_COST_MORE, SE_NO_ETB_TRIGGERS, SE_NO_DIES_TRIGGERS, SE_EXTRA_TRIGGER,
+  SE_NO_LIFE_LOSS_GAME, SE_CANT_GET_POISON, SE_NO_MINUS_COUNTERS, SE_MAX_COUNTERS,
+  SE_CAST_FREE, SE_CANT_SACRIFICE_OPP, SE_LOSE_INFECT, SE_MUST_BLOCK, SE_DAMAGE_AS_INFECT,
+  SE_ANY_MANA_FOR_ABILITIES, SE_HAND_SIZE, SE_CANT_REGENERATE, SE_CANT_BE_DESTROYED,
+  SE_CANT_DRAW, SE_CANT_GAIN_LIFE,
+  SE_COUNT
+};
+
+typedef struct StaticSpec {
+  uint8_t kind;          /* enum se_kind */
+  uint8_t self;          /* affects the object itself */
+  uint8_t attached;      /* affects the object this is attached to */
+  const Filter *affected;/* affected objects */
+  uint8_t player;        /* enum rel: affected players (rule effects) */
+  int16_t a, b;          /* +a/+b, set a/b, max counters a */
+  const Node *ea, *eb;   /* computed P/T (CDA, "equal to ...") */
+  uint32_t types, supers;/* added/removed card types */
+  const char *subtypes[4];
+  uint8_t nsub;
+  uint8_t colors;
+  uint64_t keywords;
+  const Node *cond;      /* "as long as ..." */
+  const char *counter;   /* SE_MAX_COUNTERS kind */
+  uint32_t spell_types;  /* SE_COST_MORE: affected spells (types_none for "noncreature") */
+  uint32_t spell_types_none;
+  const CardDef *grant_from; /* SE_GAIN_ABILITIES: abilities of this definition */
+  uint8_t trig_kind;     /* SE_EXTRA_TRIGGER / SE_NO_*_TRIGGERS: entering artifact or creature */
+  const char *label;     /* chosen-name link */
+} StaticSpec;
+
+typedef struct TargetSpec {
+  const Filter *f;       /* what can be targeted */
+  uint8_t optional;      /* "up to one" */
+  uint8_t distinct_from_prev;
+  const char *prompt;
+} TargetSpec;
+
+#define MAX_TARGETS 4
+#define MAX_MODES 5
+
+typedef struct Mode {
+  TargetSpec t[MAX_TARGETS];
+  uint8_t nt;
+  const Node *effect;
+  const char *text;
+} Mode;
+
+/* Costs other than mana. */
+enum cost_kind {
+  CK_TAP, CK_UNTAP, CK_SAC_SELF, CK_SAC, CK_PAY_LIFE, CK_EXILE_SELF, CK_EXILE_HAND,
+  CK_EXILE_TOP, CK_EXILE_GRAVEYARD, CK_REMOVE_COUNTERS, CK_ADD_COUNTERS, CK_DISCARD,
+  CK_LOYALTY, CK_RETURN_UNBLOCKED
+};
+typedef struct CostPart {
+  uint8_t kind;
+  int16_t n;
+  const char *counter;
+  const Filter *f;
+} CostPart;
+#define MAX_COST_PARTS 4
+
+typedef struct Cost {
+  ManaCost mana;
+  CostPart part[MAX_COST_PARTS];
+  uint8_t nparts;
+} Cost;
+
+struct Ability {
+  uint8_t kind;            /* enum abkind */
+  uint8_t index;           /* position on the card */
+  const char *label;       /* linked-ability label (607) */
+  const char *text;        /* rules text for logs and docs */
+  /* spells, activated and triggered abilities */
+  Mode modes[MAX_MODES];
+  uint8_t nmodes;          /* 1: not modal */
+  uint8_t mode_min, mode_max;
+  /* activated */
+  Cost cost;
+  uint8_t sorcery;         /* activate only as a sorcery */
+  uint8_t loyalty;         /* loyalty ability (606) */
+  uint8_t mana;            /* mana ability (605), computed */
+  uint8_t once_per_turn;
+  int8_t zone;             /* zone the ability functions in (-1: battlefield) */
+  uint8_t equip;           /* equip: attach to target creature you control, sorcery */
+  uint8_t ninjutsu;
+  /* triggered */
+  TrigPat trig;
+  const Node *cond;        /* intervening "if" (603.4) */
+  uint8_t delayed_once;    /* delayed trigger without duration (603.7b) */
+  /* static */
+  StaticSpec st;
+  /* replacement / prevention */
+  ReplSpec rp;
+  /* keyword */
+  uint8_t kw;
+  Cost kicker;             /* additional optional cost (kicker), or flashback cost */
+  uint8_t has_kicker;
+  uint8_t flashback;
+  uint8_t alt_cost_exile_blue; /* Misdirection's alternative cost */
+  const Node *x_rule;      /* chalice: X fixed, etc. */
+};
+
+#define MAX_SUBTYPES 4
+struct CardDef {
+  const char *name;
+  ManaCost cost;
+  uint32_t types;
+  uint8_t supers;
+  const char *subtypes[MAX_SUBTYPES];
+  uint8_t nsub;
+  uint8_t colors;          /* from the cost, or the color indicator */
+  uint8_t has_pt;
+  int16_t power, toughness;
+  int16_t loyalty, defense;
+  uint8_t has_loyalty;
+  uint64_t keywords;       /* keyword abilities */
+  const Ability *ab;
+  uint8_t nab;
+  const char *text;        /* Oracle text */
+  uint8_t token;           /* defined as a token */
+  uint8_t leyline;         /* may begin the game on the battlefield */
+  const Filter *enchant;   /* Aura: what it can enchant (303.4) */
+  const Filter *equip_f;   /* Equipment / Fortification: what it can be attached to */
+  const char *file;        /* where it was defined */
+  int line;
+  uint64_t hash;
+};
+
+#endif

@@ -1,0 +1,2040 @@
+/* cardload.c - compiles YAML card definitions (docs/cards.md) into CardDef.
+ *
+ * Every key is checked: an unknown key, a wrong type or an unknown name is an
+ * error at file:line:column with a "did you mean". The effect vocabulary is
+ * table-driven (step_defs below): a step is a mapping whose one step key names
+ * the operation and carries its main parameter, other keys carry the rest. */
+#include <ctype.h>
+#include <dirent.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "suggest.h"
+#include "ydoc.h"
+
+typedef struct L {
+  mtg_pool *p;
+  const ydoc *d;
+  mtg_error *err;
+  const char *card; /* name of the card being compiled, for messages */
+} L;
+
+#define BAD(l, n, ...) (ydoc_error((l)->d, (n), (l)->err, __VA_ARGS__), (void *)0)
+#define BADI(l, n, ...) ydoc_error((l)->d, (n), (l)->err, __VA_ARGS__)
+
+static void *al(L *l, size_t n) { return pool_alloc(l->p, n); }
+static const char *dup(L *l, const char *s) { return pool_strdup(l->p, s); }
+
+static Node *mk(L *l, int op, const ynode *at) {
+  Node *n = al(l, sizeof *n);
+  if (!n) return NULL;
+  n->op = (uint16_t)op;
+  if (at) {
+    n->line = at->line;
+    n->col = at->col;
+  }
+  return n;
+}
+
+static int kids(L *l, Node *n, int k) {
+  n->k = al(l, (size_t)(k ? k : 1) * sizeof *n->k);
+  n->n = (uint16_t)k;
+  return n->k ? 0 : -1;
+}
+
+static const char *scalar(const ynode *n) { return n && n->kind == YN_SCALAR ? n->str : NULL; }
+
+static int is_int(const char *s) {
+  if (!s || !*s) return 0;
+  if (*s == '-' || *s == '+') s++;
+  if (!*s) return 0;
+  for (; *s; s++)
+    if (!isdigit((unsigned char)*s)) return 0;
+  return 1;
+}
+
+static int name_index(const char *s, const char *const *names, int n) {
+  for (int i = 0; i < n; i++)
+    if (names[i] && !strcmp(names[i], s)) return i;
+  return -1;
+}
+
+static int bad_name(L *l, const ynode *n, const char *what, const char *const *names, int cnt) {
+  const char *s = scalar(n);
+  if (!s) return BADI(l, n, "expected %s name, found %s", what, ynode_kind_name(n));
+  const char *best = suggest_best(s, names, cnt);
+  if (best) return BADI(l, n, "unknown %s '%s'; did you mean '%s'?", what, s, best);
+  char list[600];
+  suggest_join(names, cnt, list, sizeof list);
+  return BADI(l, n, "unknown %s '%s'; expected one of: %s", what, s, list);
+}
+
+static int want_map(L *l, const ynode *n, const char *what) {
+  if (!n || n->kind != YN_MAP) return BADI(l, n, "%s must be a mapping, found %s", what, ynode_kind_name(n));
+  return 0;
+}
+
+/* ---- names ---- */
+
+static const char *const zone_names[] = {"library", "hand", "battlefield", "graveyard", "stack", "exile", "command", "ante"};
+static const char *const rel_names[] = {"any", "you", "opponent", "active", "not_you", "chosen", "target", "owner"};
+static const char *const dur_names[] = {"forever", "end_of_turn", "next_turn", "source_leaves", "used", "end_of_combat"};
+static const char *const type_names[] = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery"};
+static const char *const super_names[] = {"basic", "legendary", "snow", "world"};
+
+static int p_zone(L *l, const ynode *n, int allow_any) {
+  const char *s = scalar(n);
+  if (s && allow_any && !strcmp(s, "any")) return -1;
+  int z = s ? name_index(s, zone_names, 8) : -1;
+  if (z < 0) return bad_name(l, n, "zone", zone_names, 8) - 100;
+  return z;
+}
+
+static int p_rel(L *l, const ynode *n) {
+  const char *s = scalar(n);
+  if (s && !strcmp(s, "opponents")) return R_OPP;
+  if (s && !strcmp(s, "each")) return R_ANY;
+  int r = s ? name_index(s, rel_names, 8) : -1;
+  if (r < 0) return bad_name(l, n, "player relation", rel_names, 8);
+  return r;
+}
+
+static int type_bit(const char *s) {
+  char low[32];
+  size_t n = strlen(s);
+  if (n >= sizeof low) return 0;
+  for (size_t i = 0; i <= n; i++) low[i] = (char)tolower((unsigned char)s[i]);
+  if (!strcmp(low, "tribal")) return T_KINDRED;
+  int i = name_index(low, type_names, 9);
+  return i < 0 ? 0 : 1 << i;
+}
+
+static int super_bit(const char *s) {
+  char low[32];
+  size_t n = strlen(s);
+  if (n >= sizeof low) return 0;
+  for (size_t i = 0; i <= n; i++) low[i] = (char)tolower((unsigned char)s[i]);
+  int i = name_index(low, super_names, 4);
+  return i < 0 ? 0 : 1 << i;
+}
+
+/* A list or a single scalar: calls f for each scalar. */
+typedef int (*each_fn)(L *l, const ynode *item, void *ctx);
+static int each_scalar(L *l, const ynode *n, each_fn f, void *ctx) {
+  if (n && n->kind == YN_SEQ) {
+    for (int i = 0; i < n->n; i++)
+      if (f(l, n->items[i], ctx)) return -1;
+    return 0;
+  }
+  return f(l, n, ctx);
+}
+
+static int add_type(L *l, const ynode *n, void *ctx) {
+  const char *s = scalar(n);
+  int b = s ? type_bit(s) : 0;
+  if (!b) return bad_name(l, n, "card type", type_names, 9);
+  *(uint32_t *)ctx |= (uint32_t)b;
+  return 0;
+}
+
+static int add_super(L *l, const ynode *n, void *ctx) {
+  const char *s = scalar(n);
+  int b = s ? super_bit(s) : 0;
+  if (!b) return bad_name(l, n, "supertype", super_names, 4);
+  *(uint8_t *)ctx |= (uint8_t)b;
+  return 0;
+}
+
+static int add_color(L *l, const ynode *n, void *ctx) {
+  const char *s = scalar(n);
+  int c = s ? color_parse(s) : -1;
+  if (c < 0) return bad_name(l, n, "color", color_names, 5);
+  *(uint8_t *)ctx |= (uint8_t)(1u << c);
+  return 0;
+}
+
+static int add_kw(L *l, const ynode *n, void *ctx) {
+  const char *s = scalar(n);
+  int k = s ? name_index(s, kw_names, KW_COUNT) : -1;
+  if (k < 0) return bad_name(l, n, "keyword", kw_names, KW_COUNT);
+  *(uint64_t *)ctx |= 1ULL << k;
+  return 0;
+}
+
+/* ---- values, selectors, conditions, filters ---- */
+
+static Node *p_expr(L *l, const ynode *n);
+static Node *p_sel(L *l, const ynode *n);
+static Node *p_cond(L *l, const ynode *n);
+static const Filter *p_filter(L *l, const ynode *n);
+static Node *p_steps(L *l, const ynode *n);
+
+static const char *const cmp_keys[] = {"equals", "not_equals", "less_than", "at_most", "more_than", "at_least", NULL};
+
+static const struct {
+  const char *name;
+  int op;
+} expr_words[] = {{"X", E_X},           {"x", E_X},         {"amount", E_AMOUNT}, {"that_much", E_AMOUNT},
+                  {"prevented", E_PREVENTED}, {"storm", E_STORM}, {"kicked", E_KICKED}, {"paid", E_PAID},
+                  {"result", E_RESULT}};
+
+static Node *p_expr_map(L *l, const ynode *n, const char *const *skip) {
+  static const char *const keys[] = {"count", "life", "hand", "library", "power", "toughness", "counters",
+                                     "sum", "minus", "times", "min", "max", "half", "devotion", "chosen",
+                                     "mana_value", "damage_on", "loyalty", "neg", "noted", "on", "round", NULL};
+  const ynode *main = NULL, *mainkey = NULL;
+  for (int i = 0; i < n->n; i++) {
+    const ynode *k = ymap_key(n, i);
+    const char *ks = scalar(k);
+    if (!ks) return BAD(l, k, "keys must be strings");
+    int skipped = 0;
+    for (int j = 0; skip && skip[j]; j++)
+      if (!strcmp(skip[j], ks)) skipped = 1;
+    if (skipped || !strcmp(ks, "on") || !strcmp(ks, "round")) continue;
+    if (name_index(ks, keys, NELEM(keys) - 1) < 0) {
+      const char *best = suggest_best(ks, keys, -1);
+      return BAD(l, k, "unknown value '%s'%s%s%s", ks, best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
+    }
+    if (main) return BAD(l, k, "a value has one of count, life, power, ...; found both '%s' and '%s'", mainkey->str, ks);
+    main = ymap_val(n, i);
+    mainkey = k;
+  }
+  if (!main) return BAD(l, n, "empty value");
+  const char *m = mainkey->str;
+  Node *e;
+  if (!strcmp(m, "count")) {
+    e = mk(l, E_COUNT, n);
+    if (!e || !(e->f = p_filter(l, main))) return NULL;
+  } else if (!strcmp(m, "life") || !strcmp(m, "hand") || !strcmp(m, "library") || !strcmp(m, "power") ||
+             !strcmp(m, "toughness") || !strcmp(m, "mana_value") || !strcmp(m, "damage_on") || !strcmp(m, "loyalty")) {
+    int op = !strcmp(m, "life") ? E_LIFE : !strcmp(m, "hand") ? E_HAND : !strcmp(m, "library") ? E_LIBRARY
+           : !strcmp(m, "power") ? E_POWER : !strcmp(m, "toughness") ? E_TOUGHNESS : !strcmp(m, "mana_value") ? E_MANA_VALUE
+           : !strcmp(m, "loyalty") ? E_LOYALTY : E_DAMAGE_ON;
+    e = mk(l, op, n);
+    if (!e || kids(l, e, 1) || !(e->k[0] = p_sel(l, main))) return NULL;
+  } else if (!strcmp(m, "counters")) {
+    e = mk(l, E_COUNTERS, n);
+    if (!e || !(e->s = scalar(main))) return BAD(l, main, "counters: expected a counter kind such as '+1/+1'");
+    e->s = dup(l, e->s);
+    const ynode *on = ymap_get(n, "on");
+    if (kids(l, e, 1)) return NULL;
+    if (on && !(e->k[0] = p_sel(l, on))) return NULL;
+  } else if (!strcmp(m, "sum") || !strcmp(m, "minus") || !strcmp(m, "times") || !strcmp(m, "min") || !strcmp(m, "max")) {
+    if (main->kind != YN_SEQ || main->n < 1) return BAD(l, main, "%s: expected a list of values", m);
+    e = mk(l, !strcmp(m, "sum") ? E_SUM : !strcmp(m, "minus") ? E_DIFF : !strcmp(m, "times") ? E_MUL : !strcmp(m, "min") ? E_MIN : E_MAX, n);
+    if (!e || kids(l, e, main->n)) return NULL;
+    for (int i = 0; i < main->n; i++)
+      if (!(e->k[i] = p_expr(l, main->items[i]))) return NULL;
+  } else if (!strcmp(m, "half") || !strcmp(m, "neg")) {
+    e = mk(l, !strcmp(m, "half") ? E_HALF : E_NEG, n);
+    if (!e || kids(l, e, 1) || !(e->k[0] = p_expr(l, main))) return NULL;
+    const ynode *r = ymap_get(n, "round");
+    e->i = r && scalar(r) && !strcmp(scalar(r), "up");
+  } else if (!strcmp(m, "devotion")) {
+    e = mk(l, E_DEVOTION, n);
+    int c = scalar(main) ? color_parse(scalar(main)) : -1;
+    if (c < 0) return (void *)(intptr_t)(bad_name(l, main, "color", color_names, 5) * 0);
+    e->i = c;
+  } else if (!strcmp(m, "chosen") || !strcmp(m, "noted")) {
+    e = mk(l, !strcmp(m, "chosen") ? E_CHOSEN : E_NOTED, n);
+    if (!scalar(main)) return BAD(l, main, "%s: expected a label", m);
+    e->s = dup(l, scalar(main));
+  } else {
+    return BAD(l, mainkey, "unsupported value '%s'", m);
+  }
+  return e;
+}
+
+static Node *p_expr(L *l, const ynode *n) {
+  if (!n) return BAD(l, n, "missing value");
+  if (n->kind == YN_SCALAR) {
+    Node *e;
+    if (is_int(n->str)) {
+      e = mk(l, E_INT, n);
+      if (e) e->i = atoi(n->str);
+      return e;
+    }
+    if (!strcmp(n->str, "all")) {
+      e = mk(l, E_INT, n);
+      if (e) { e->i = 1 << 30; e->j = 1; }
+      return e;
+    }
+    for (int i = 0; i < NELEM(expr_words); i++)
+      if (!strcmp(n->str, expr_words[i].name)) return mk(l, expr_words[i].op, n);
+    const char *w[NELEM(expr_words)];
+    for (int i = 0; i < NELEM(expr_words); i++) w[i] = expr_words[i].name;
+    const char *best = suggest_best(n->str, w, NELEM(w));
+    return BAD(l, n, "expected a number or a value (X, amount, {count: ...}, ...), found '%s'%s%s%s", n->str,
+               best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
+  }
+  if (n->kind == YN_MAP) return p_expr_map(l, n, NULL);
+  return BAD(l, n, "expected a value, found a list");
+}
+
+static const struct {
+  const char *name;
+  int op;
+  int i;
+} sel_words[] = {
+    {"self", SL_SELF, 0},          {"you", SL_YOU, 0},
+    {"target", SL_TARGET, 0},      {"target1", SL_TARGET, 0},
+    {"target2", SL_TARGET, 1},     {"target3", SL_TARGET, 2},
+    {"targets", SL_TARGETS, 0},    {"each_player", SL_EACH_PLAYER, 0},
+    {"each_opponent", SL_EACH_OPPONENT, 0}, {"it", SL_IT, 0},
+    {"triggering_player", SL_TRIG_PLAYER, 0}, {"triggering_source", SL_TRIG_SOURCE, 0},
+    {"enchanted", SL_ENCHANTED, 0}, {"equipped", SL_EQUIPPED, 0},
+    {"attached", SL_ENCHANTED, 0}, {"controller", SL_CONTROLLER_OF, 0},
+    {"owner", SL_OWNER_OF, 0},     {"active_player", SL_ACTIVE, 0},
+    {"defending_player", SL_DEFENDING, 0}, {"result", SL_RESULT, 0},
+    {"none", SL_NONE, 0},          {"its_controller", SL_ITS_CONTROLLER, 0},
+    {"triggering_target", SL_TRIG_TARGET, 0}, {"remembered", SL_REMEMBERED, 0},
+    {"it_new", SL_TRIG_OBJ_NEW, 0}, {"its_owner", SL_OWNER_OF, 1},
+};
+
+static Node *p_sel(L *l, const ynode *n) {
+  if (!n) return BAD(l, n, "missing object or player");
+  if (n->kind == YN_SCALAR) {
+    for (int i = 0; i < NELEM(sel_words); i++)
+      if (!strcmp(n->str, sel_words[i].name)) {
+        Node *s = mk(l, sel_words[i].op, n);
+        if (s) s->i = sel_words[i].i;
+        return s;
+      }
+    const char *w[NELEM(sel_words)];
+    for (int i = 0; i < NELEM(sel_words); i++) w[i] = sel_words[i].name;
+    const char *best = suggest_best(n->str, w, NELEM(w));
+    if (best) return BAD(l, n, "unknown object or player '%s'; did you mean '%s'?", n->str, best);
+    return BAD(l, n, "unknown object or player '%s' (self, you, target, it, each_player, {each: filter}, ...)", n->str);
+  }
+  if (n->kind == YN_SEQ) {
+    Node *s = mk(l, SL_UNION, n);
+    if (!s || kids(l, s, n->n)) return NULL;
+    for (int i = 0; i < n->n; i++)
+      if (!(s->k[i] = p_sel(l, n->items[i]))) return NULL;
+    return s;
+  }
+  static const char *const keys[] = {"each", "target", "controller_of", "owner_of", "linked", "chosen", "top",
+                                     "choose", "by", "n", "optional", "targeted", "union", "linked_any", "of",
+                                     "from", "prompt", NULL};
+  if (ymap_check_keys(l->d, n, keys, "object/player selector", l->err)) return NULL;
+  const ynode *v;
+  Node *s;
+  if ((v = ymap_get(n, "each"))) {
+    s = mk(l, SL_EACH, n);
+    if (!s || !(s->f = p_filter(l, v))) return NULL;
+    return s;
+  }
+  if ((v = ymap_get(n, "target"))) {
+    s = mk(l, SL_TARGET, n);
+    long t;
+    if (!s || ynode_int(l->d, v, &t, l->err)) return NULL;
+    if (t < 1 || t > MAX_TARGETS) return BAD(l, v, "target number must be 1 to %d", MAX_TARGETS);
+    s->i = (int)t - 1;
+    return s;
+  }
+  if ((v = ymap_get(n, "controller_of")) || (v = ymap_get(n, "owner_of"))) {
+    s = mk(l, ymap_get(n, "controller_of") ? SL_CONTROLLER_OF : SL_OWNER_OF, n);
+    if (!s || kids(l, s, 1) || !(s->k[0] = p_sel(l, v))) return NULL;
+    s->i = 2;
+    return s;
+  }
+  if ((v = ymap_get(n, "linked")) || (v = ymap_get(n, "linked_any")) || (v = ymap_get(n, "chosen"))) {
+    s = mk(l, ymap_get(n, "linked") ? SL_LINKED : ymap_get(n, "linked_any") ? SL_LINKED_ANY : SL_CHOSEN, n);
+    if (!s || !scalar(v)) return BAD(l, v, "expected a link label");
+    s->s = dup(l, scalar(v));
+    return s;
+  }
+  if ((v = ymap_get(n, "top"))) {
+    s = mk(l, SL_TOP, n);
+    if (!s || kids(l, s, 2) || !(s->k[0] = p_expr(l, v))) return NULL;
+    const ynode *of = ymap_get(n, "of");
+    if (of && !(s->k[1] = p_sel(l, of))) return NULL;
+    return s;
+  }
+  if ((v = ymap_get(n, "choose"))) {
+    /* a player chooses objects at resolution (not targeted unless targeted: true) */
+    s = mk(l, SL_CHOOSE, n);
+    if (!s || kids(l, s, 2) || !(s->f = p_filter(l, v))) return NULL;
+    const ynode *by = ymap_get(n, "by"), *cnt = ymap_get(n, "n"), *opt = ymap_get(n, "optional"), *tg = ymap_get(n, "targeted");
+    if (by && !(s->k[0] = p_sel(l, by))) return NULL;
+    if (cnt && !(s->k[1] = p_expr(l, cnt))) return NULL;
+    int b = 0;
+    if (opt && ynode_bool(l->d, opt, &b, l->err)) return NULL;
+    s->i = b;
+    b = 0;
+    if (tg && ynode_bool(l->d, tg, &b, l->err)) return NULL;
+    s->j = b;
+    const ynode *pr = ymap_get(n, "prompt");
+    if (pr && scalar(pr)) s->s = dup(l, scalar(pr));
+    return s;
+  }
+  if ((v = ymap_get(n, "union"))) return p_sel(l, v);
+  return BAD(l, n, "selector needs one of: each, target, choose, linked, chosen, controller_of, owner_of, top");
+}
+
+static int p_cmp(L *l, const ynode *m, Node **rhs, int *cmp, const ynode **where) {
+  for (int i = 0; cmp_keys[i]; i++) {
+    const ynode *v = ymap_get(m, cmp_keys[i]);
+    if (v) {
+      *cmp = i;
+      *where = v;
+      return (*rhs = p_expr(l, v)) ? 1 : -1;
+    }
+  }
+  (void)l;
+  return 0;
+}
+
+static Node *p_cond(L *l, const ynode *n) {
+  if (!n) return BAD(l, n, "missing condition");
+  if (n->kind == YN_SCALAR) {
+    static const struct { const char *w; int op; } words[] = {
+        {"your_turn", C_YOUR_TURN}, {"kicked", C_KICKED}, {"did", C_DID}, {"true", C_TRUE}};
+    for (int i = 0; i < NELEM(words); i++)
+      if (!strcmp(n->str, words[i].w)) return mk(l, words[i].op, n);
+    if (!strcmp(n->str, "not_your_turn")) {
+      Node *c = mk(l, C_NOT, n);
+      if (!c || kids(l, c, 1) || !(c->k[0] = mk(l, C_YOUR_TURN, n))) return NULL;
+      return c;
+    }
+    return BAD(l, n, "unknown condition '%s' (your_turn, kicked, did, or a mapping such as {life: you, at_least: 40})", n->str);
+  }
+  if (n->kind == YN_SEQ) {
+    Node *c = mk(l, C_ALL, n);
+    if (!c || kids(l, c, n->n)) return NULL;
+    for (int i = 0; i < n->n; i++)
+      if (!(c->k[i] = p_cond(l, n->items[i]))) return NULL;
+    return c;
+  }
+  const ynode *v;
+  Node *c;
+  if ((v = ymap_get(n, "not"))) {
+    if (n->n != 1) return BAD(l, n, "'not' stands alone in its mapping");
+    c = mk(l, C_NOT, n);
+    if (!c || kids(l, c, 1) || !(c->k[0] = p_cond(l, v))) return NULL;
+    return c;
+  }
+  if ((v = ymap_get(n, "all")) || (v = ymap_get(n, "any"))) {
+    if (v->kind != YN_SEQ) return BAD(l, v, "expected a list of conditions");
+    c = mk(l, ymap_get(n, "all") ? C_ALL : C_ANY, n);
+    if (!c || kids(l, c, v->n)) return NULL;
+    for (int i = 0; i < v->n; i++)
+      if (!(c->k[i] = p_cond(l, v->items[i]))) return NULL;
+    return c;
+  }
+  if ((v = ymap_get(n, "exists")) || (v = ymap_get(n, "none"))) {
+    int none = ymap_get(n, "none") != NULL;
+    c = mk(l, C_EXISTS, n);
+    if (!c || !(c->f = p_filter(l, v))) return NULL;
+    if (!none) return c;
+    Node *no = mk(l, C_NOT, n);
+    if (!no || kids(l, no, 1)) return NULL;
+    no->k[0] = c;
+    return no;
+  }
+  if ((v = ymap_get(n, "is"))) {
+    static const char *const keys[] = {"is", "filter", NULL};
+    if (ymap_check_keys(l->d, n, keys, "'is' condition", l->err)) return NULL;
+    c = mk(l, C_IS, n);
+    const ynode *f = ymap_get(n, "filter");
+    if (!f) return BAD(l, n, "'is' needs a 'filter'");
+    if (!c || kids(l, c, 1) || !(c->k[0] = p_sel(l, v)) || !(c->f = p_filter(l, f))) return NULL;
+    return c;
+  }
+  if ((v = ymap_get(n, "in_zone"))) {
+    c = mk(l, C_IN_ZONE, n);
+    int z = p_zone(l, v, 0);
+    if (!c || z < 0) return NULL;
+    c->i = z;
+    const ynode *w = ymap_get(n, "object");
+    if (kids(l, c, 1)) return NULL;
+    if (w && !(c->k[0] = p_sel(l, w))) return NULL;
+    return c;
+  }
+  if ((v = ymap_get(n, "chosen_is"))) {
+    c = mk(l, C_CHOSEN_IS, n);
+    const ynode *val = ymap_get(n, "value");
+    if (!c || !scalar(v) || !val || !scalar(val)) return BAD(l, n, "chosen_is: {chosen_is: label, value: word}");
+    c->s = dup(l, scalar(v));
+    Node *w = mk(l, E_INT, val);
+    if (!w || kids(l, c, 1)) return NULL;
+    w->s = dup(l, scalar(val));
+    c->k[0] = w;
+    return c;
+  }
+  if ((v = ymap_get(n, "cast_from"))) {
+    c = mk(l, C_CAST_FROM, n);
+    int z = p_zone(l, v, 0);
+    if (!c || z < 0) return NULL;
+    c->i = z;
+    return c;
+  }
+  if ((v = ymap_get(n, "had_counters"))) {
+    /* on the triggering object's last known information (undying, persist) */
+    c = mk(l, C_HAD_COUNTERS, n);
+    if (!c || !scalar(v)) return BAD(l, v, "had_counters: expected a counter kind");
+    c->s = dup(l, scalar(v));
+    Node *rhs = NULL;
+    int cmp = CMP_GE;
+    const ynode *w;
+    int r = p_cmp(l, n, &rhs, &cmp, &w);
+    if (r < 0) return NULL;
+    if (!r) {
+      rhs = mk(l, E_INT, n);
+      if (!rhs) return NULL;
+      rhs->i = 1;
+    }
+    if (kids(l, c, 1)) return NULL;
+    c->k[0] = rhs;
+    c->i = cmp;
+    return c;
+  }
+  /* comparison: {<value>: ..., at_least: N} */
+  Node *rhs = NULL;
+  int cmp = 0;
+  const ynode *w = NULL;
+  int r = p_cmp(l, n, &rhs, &cmp, &w);
+  if (r < 0) return NULL;
+  if (r == 0) {
+    static const char *const known[] = {"not", "all", "any", "exists", "none", "is", "in_zone", "had_counters",
+                                        "chosen_is", "cast_from", "at_least", "at_most", "equals", NULL};
+    const char *k0 = n->n ? scalar(ymap_key(n, 0)) : "";
+    const char *best = k0 ? suggest_best(k0, known, -1) : NULL;
+    return BAD(l, n, "a condition needs a comparison (at_least, at_most, equals, more_than, less_than) or one of not, all, any, exists, none, is%s%s%s",
+               best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
+  }
+  c = mk(l, C_CMP, n);
+  Node *lhs = p_expr_map(l, n, cmp_keys);
+  if (!c || !lhs || kids(l, c, 2)) return NULL;
+  c->k[0] = lhs;
+  c->k[1] = rhs;
+  c->i = cmp;
+  return c;
+}
+
+static const char *const filter_words[] = {
+    "creature", "land", "artifact", "enchantment", "planeswalker", "battle", "instant", "sorcery",
+    "permanent", "nonland_permanent", "spell", "card", "player", "opponent", "any_target",
+    "creature_or_player", "creature_or_planeswalker", "instant_or_sorcery", "ability", "spell_or_ability",
+    "basic_land", "creature_card", "enchantment_card", "land_card", "artifact_or_creature", "nontoken_creature",
+    "creature_spell", "noncreature_spell", "artifact_spell", "any", NULL};
+
+static int filter_word(L *l, const ynode *n, Filter *f) {
+  const char *s = n->str;
+  int b = type_bit(s);
+  if (b && strcmp(s, "instant") && strcmp(s, "sorcery")) { f->types_any = (uint32_t)b; return 0; }
+  if (!strcmp(s, "instant") || !strcmp(s, "sorcery")) { f->types_any = (uint32_t)b; f->zone = -2; return 0; }
+  if (!strcmp(s, "permanent")) { f->types_any = T_PERMANENT; return 0; }
+  if (!strcmp(s, "nonland_permanent")) { f->types_any = T_PERMANENT; f->types_none = T_LAND; return 0; }
+  if (!strcmp(s, "spell")) { f->spell = 1; f->zone = MTG_Z_STACK; return 0; }
+  if (!strcmp(s, "creature_spell")) { f->spell = 1; f->zone = MTG_Z_STACK; f->types_any = T_CREATURE; return 0; }
+  if (!strcmp(s, "noncreature_spell")) { f->spell = 1; f->zone = MTG_Z_STACK; f->types_none = T_CREATURE; return 0; }
+  if (!strcmp(s, "artifact_spell")) { f->spell = 1; f->zone = MTG_Z_STACK; f->types_any = T_ARTIFACT; return 0; }
+  if (!strcmp(s, "card")) { f->card = 1; f->zone = -2; return 0; }
+  if (!strcmp(s, "player")) { f->player_target = 1; f->player_rel = R_ANY; f->types_any = 0xffffffffu; f->types_none = 0xffffffffu; return 0; }
+  if (!strcmp(s, "opponent")) { f->player_target = 1; f->player_rel = R_OPP; f->types_none = 0xffffffffu; return 0; }
+  if (!strcmp(s, "any_target")) { f->any_target = 1; return 0; }
+  if (!strcmp(s, "creature_or_player")) { f->player_target = 1; f->player_rel = R_ANY; f->types_any = T_CREATURE; return 0; }
+  if (!strcmp(s, "creature_or_planeswalker")) { f->types_any = T_CREATURE | T_PLANESWALKER; return 0; }
+  if (!strcmp(s, "artifact_or_creature")) { f->types_any = T_CREATURE | T_ARTIFACT; return 0; }
+  if (!strcmp(s, "nontoken_creature")) { f->types_any = T_CREATURE; f->token = 0; return 0; }
+  if (!strcmp(s, "instant_or_sorcery")) { f->types_any = T_INSTANT | T_SORCERY; f->zone = -2; return 0; }
+  if (!strcmp(s, "ability")) { f->stack_ability = 1; f->zone = MTG_Z_STACK; return 0; }
+  if (!strcmp(s, "spell_or_ability")) { f->stack_ability = 2; f->zone = MTG_Z_STACK; return 0; }
+  if (!strcmp(s, "basic_land")) { f->types_any = T_LAND; f->super_any = ST_BASIC; return 0; }
+  if (!strcmp(s, "creature_card")) { f->types_any = T_CREATURE; f->card = 1; f->zone = -2; return 0; }
+  if (!strcmp(s, "enchantment_card")) { f->types_any = T_ENCHANTMENT; f->card = 1; f->zone = -2; return 0; }
+  if (!strcmp(s, "land_card")) { f->types_any = T_LAND; f->card = 1; f->zone = -2; return 0; }
+  if (!strcmp(s, "any")) { f->zone = -2; return 0; }
+  return bad_name(l, n, "filter", filter_words, NELEM(filter_words) - 1);
+}
+
+static void filter_defaults(Filter *f) {
+  f->colored = f->multicolored = f->tapped = f->token = f->attacking = f->blocking = f->spell = -1;
+  f->zone = -1;
+}
+
+static int p_num_cmp(L *l, const ynode *v, int8_t *cmp, int16_t *val) {
+  if (v->kind == YN_SCALAR) {
+    long x;
+    if (ynode_int(l->d, v, &x, l->err)) return -1;
+    *cmp = CMP_EQ;
+    *val = (int16_t)x;
+    return 0;
+  }
+  if (v->kind != YN_MAP || v->n != 1) return BADI(l, v, "expected a number or {at_least: N} (at_most, equals, ...)");
+  int c = name_index(scalar(ymap_key(v, 0)) ? scalar(ymap_key(v, 0)) : "", cmp_keys, 6);
+  if (c < 0) return bad_name(l, ymap_key(v, 0), "comparison", cmp_keys, 6);
+  long x;
+  if (ynode_int(l->d, ymap_val(v, 0), &x, l->err)) return -1;
+  *cmp = (int8_t)c;
+  *val = (int16_t)x;
+  return 0;
+}
+
+static int bool_field(L *l, const ynode *v, int8_t *out) {
+  int b;
+  if (ynode_bool(l->d, v, &b, l->err)) return -1;
+  *out = (int8_t)b;
+  return 0;
+}
+
+static const Filter *p_filter(L *l, const ynode *n) {
+  Filter *f = al(l, sizeof *f);
+  if (!f) return NULL;
+  filter_defaults(f);
+  if (!n) return BAD(l, n, "missing filter");
+  if (n->kind == YN_SCALAR) return filter_word(l, n, f) ? NULL : f;
+  if (n->kind == YN_SEQ) return BAD(l, n, "a filter is a word or a mapping, not a list (use type: [a, b] for 'a or b')");
+  static const char *const keys[] = {
+      "is", "type", "types", "not_type", "supertype", "not_supertype", "subtype", "not_subtype", "color",
+      "not_color", "colorless", "colored", "multicolored", "controller", "owner", "other", "tapped", "token",
+      "card", "attacking", "blocking", "spell", "zone", "name", "chosen_color", "chosen_name", "power",
+      "toughness", "mana_value", "keyword", "not_keyword", "counter", "no_counter", "not", "if",
+      "blocking_or_blocked_by_self", "ability", "single_target", "player", "legendary", NULL};
+  if (ymap_check_keys(l->d, n, keys, "filter", l->err)) return NULL;
+  for (int i = 0; i < n->n; i++) {
+    const char *k = ymap_key(n, i)->str;
+    const ynode *v = ymap_val(n, i);
+    if (!strcmp(k, "is")) {
+      if (!scalar(v) || filter_word(l, v, f)) return scalar(v) ? NULL : BAD(l, v, "is: expected a filter word");
+    } else if (!strcmp(k, "type")) {
+      if (each_scalar(l, v, add_type, &f->types_any)) return NULL;
+    } else if (!strcmp(k, "types")) {
+      if (each_scalar(l, v, add_type, &f->types_all)) return NULL;
+    } else if (!strcmp(k, "not_type")) {
+      if (each_scalar(l, v, add_type, &f->types_none)) return NULL;
+    } else if (!strcmp(k, "supertype")) {
+      if (each_scalar(l, v, add_super, &f->super_any)) return NULL;
+    } else if (!strcmp(k, "legendary")) {
+      int8_t b;
+      if (bool_field(l, v, &b)) return NULL;
+      if (b) f->super_any |= ST_LEGENDARY; else f->super_none |= ST_LEGENDARY;
+    } else if (!strcmp(k, "not_supertype")) {
+      if (each_scalar(l, v, add_super, &f->super_none)) return NULL;
+    } else if (!strcmp(k, "subtype")) {
+      const ynode *items[4];
+      int cnt = 0;
+      if (v->kind == YN_SEQ) {
+        for (int j = 0; j < v->n && cnt < 4; j++) items[cnt++] = v->items[j];
+      } else items[cnt++] = v;
+      for (int j = 0; j < cnt; j++) {
+        if (!scalar(items[j])) return BAD(l, items[j], "subtype: expected a name");
+        f->subtypes[f->nsub++] = dup(l, scalar(items[j]));
+      }
+    } else if (!strcmp(k, "not_subtype")) {
+      if (!scalar(v)) return BAD(l, v, "not_subtype: expected a name");
+      f->not_subtype = dup(l, scalar(v));
+    } else if (!strcmp(k, "color")) {
+      if (each_scalar(l, v, add_color, &f->colors_any)) return NULL;
+    } else if (!strcmp(k, "not_color")) {
+      if (each_scalar(l, v, add_color, &f->colors_none)) return NULL;
+    } else if (!strcmp(k, "colorless")) {
+      int8_t b;
+      if (bool_field(l, v, &b)) return NULL;
+      f->colored = (int8_t)!b;
+    } else if (!strcmp(k, "colored")) {
+      if (bool_field(l, v, &f->colored)) return NULL;
+    } else if (!strcmp(k, "multicolored")) {
+      if (bool_field(l, v, &f->multicolored)) return NULL;
+    } else if (!strcmp(k, "controller") || !strcmp(k, "owner")) {
+      int r;
+      if (scalar(v) && !strcmp(scalar(v), "chooser")) r = R_CHOSEN;
+      else if ((r = p_rel(l, v)) < 0) return NULL;
+      if (!strcmp(k, "controller")) f->controller = (uint8_t)r; else f->owner = (uint8_t)r;
+    } else if (!strcmp(k, "other")) {
+      int8_t b;
+      if (bool_field(l, v, &b)) return NULL;
+      f->other = (uint8_t)b;
+    } else if (!strcmp(k, "tapped")) {
+      if (bool_field(l, v, &f->tapped)) return NULL;
+    } else if (!strcmp(k, "token")) {
+      if (bool_field(l, v, &f->token)) return NULL;
+    } else if (!strcmp(k, "card")) {
+      int8_t b;
+      if (bool_field(l, v, &b)) return NULL;
+      f->card = (uint8_t)b;
+      if (b && f->zone == -1) f->zone = -2;
+    } else if (!strcmp(k, "attacking")) {
+      if (bool_field(l, v, &f->attacking)) return NULL;
+    } else if (!strcmp(k, "blocking")) {
+      if (bool_field(l, v, &f->blocking)) return NULL;
+    } else if (!strcmp(k, "spell")) {
+      if (bool_field(l, v, &f->spell)) return NULL;
+      if (f->spell == 1) f->zone = MTG_Z_STACK;
+    } else if (!strcmp(k, "zone")) {
+      int z = p_zone(l, v, 1);
+      if (z < -1) return NULL;
+      f->zone = (int8_t)(z == -1 ? -2 : z);
+    } else if (!strcmp(k, "name")) {
+      if (!scalar(v)) return BAD(l, v, "name: expected a card name");
+      f->name = dup(l, scalar(v));
+    } else if (!strcmp(k, "chosen_color")) {
+      if (bool_field(l, v, &f->chosen_color)) return NULL;
+    } else if (!strcmp(k, "chosen_name")) {
+      if (bool_field(l, v, &f->chosen_name)) return NULL;
+    } else if (!strcmp(k, "power")) {
+      if (p_num_cmp(l, v, &f->pow_cmp, &f->pow_val)) return NULL;
+      f->pow_cmp = (int8_t)(f->pow_cmp + 1);
+    } else if (!strcmp(k, "toughness")) {
+      if (p_num_cmp(l, v, &f->tough_cmp, &f->tough_val)) return NULL;
+      f->tough_cmp = (int8_t)(f->tough_cmp + 1);
+    } else if (!strcmp(k, "mana_value")) {
+      if (p_num_cmp(l, v, &f->mv_cmp, &f->mv_val)) return NULL;
+      f->mv_cmp = (int8_t)(f->mv_cmp + 1);
+    } else if (!strcmp(k, "keyword")) {
+      if (each_scalar(l, v, add_kw, &f->kw_has)) return NULL;
+    } else if (!strcmp(k, "not_keyword")) {
+      if (each_scalar(l, v, add_kw, &f->kw_not)) return NULL;
+    } else if (!strcmp(k, "counter") || !strcmp(k, "no_counter")) {
+      if (!scalar(v)) return BAD(l, v, "%s: expected a counter kind", k);
+      if (!strcmp(k, "counter")) f->counter = dup(l, scalar(v)); else f->no_counter = dup(l, scalar(v));
+    } else if (!strcmp(k, "not")) {
+      if (!(f->not_f = p_filter(l, v))) return NULL;
+    } else if (!strcmp(k, "if")) {
+      if (!(f->cond = p_cond(l, v))) return NULL;
+    } else if (!strcmp(k, "blocking_or_blocked_by_self")) {
+      int8_t b;
+      if (bool_field(l, v, &b)) return NULL;
+      f->blocking_or_blocked_by_self = (uint8_t)b;
+    } else if (!strcmp(k, "ability")) {
+      int8_t b;
+      if (bool_field(l, v, &b)) return NULL;
+      f->stack_ability = (uint8_t)b;
+      f->zone = MTG_Z_STACK;
+    } else if (!strcmp(k, "single_target")) {
+      int8_t b;
+      if (bool_field(l, v, &b)) return NULL;
+      f->single_target = (uint8_t)b;
+    } else if (!strcmp(k, "player")) {
+      int r = p_rel(l, v);
+      if (r < 0) return NULL;
+      f->player_target = 1;
+      f->player_rel = (uint8_t)r;
+    }
+  }
+  return f;
+}
+
+/* ---- steps ---- */
+
+enum ptype { P_EXPR, P_SEL, P_FILTER, P_COND, P_STEPS, P_STR, P_BOOL, P_ZONE, P_DUR, P_TRIG, P_REPL, P_TOKEN, P_KWS, P_WORDS, P_COUNTERS, P_INT };
+
+typedef struct { const char *key; uint8_t t; } Param;
+typedef struct { const char *name; uint16_t op; Param p[8]; } StepDef;
+
+/* Each step's parameters by position: k[i] holds parameter i. The first is the
+ * value of the step's own key. */
+static const StepDef step_defs[] = {
+    {"damage", S_DAMAGE, {{"damage", P_EXPR}, {"to", P_SEL}, {"source", P_SEL}, {"each", P_BOOL}}},
+    {"draw", S_DRAW, {{"draw", P_EXPR}, {"who", P_SEL}}},
+    {"gain_life", S_GAIN_LIFE, {{"gain_life", P_EXPR}, {"who", P_SEL}}},
+    {"lose_life", S_LOSE_LIFE, {{"lose_life", P_EXPR}, {"who", P_SEL}}},
+    {"set_life", S_SET_LIFE, {{"set_life", P_EXPR}, {"who", P_SEL}}},
+    {"destroy", S_DESTROY, {{"destroy", P_SEL}, {"no_regenerate", P_BOOL}}},
+    {"exile", S_EXILE, {{"exile", P_SEL}, {"link", P_STR}, {"until_source_leaves", P_BOOL}, {"counter", P_STR}, {"face_down", P_BOOL}}},
+    {"sacrifice", S_SACRIFICE, {{"sacrifice", P_SEL}}},
+    {"bounce", S_BOUNCE, {{"bounce", P_SEL}}},
+    {"put_onto_battlefield", S_PUT_BATTLEFIELD, {{"put_onto_battlefield", P_SEL}, {"under", P_SEL}, {"tapped", P_BOOL}, {"link", P_STR}, {"counters", P_COUNTERS}}},
+    {"counter", S_COUNTER, {{"counter", P_SEL}, {"to", P_ZONE}}},
+    {"mill", S_MILL, {{"mill", P_EXPR}, {"who", P_SEL}}},
+    {"discard", S_DISCARD, {{"discard", P_EXPR}, {"who", P_SEL}, {"random", P_BOOL}}},
+    {"shuffle_into_library", S_SHUFFLE_INTO, {{"shuffle_into_library", P_SEL}}},
+    {"shuffle", S_SHUFFLE, {{"shuffle", P_SEL}}},
+    {"search_library", S_SEARCH, {{"search_library", P_FILTER}, {"who", P_SEL}, {"to", P_ZONE}, {"tapped", P_BOOL}, {"n", P_EXPR}, {"optional", P_BOOL}}},
+    {"create_token", S_TOKEN, {{"create_token", P_TOKEN}, {"n", P_EXPR}, {"under", P_SEL}}},
+    {"put_counters", S_PUT_COUNTERS, {{"put_counters", P_STR}, {"n", P_EXPR}, {"on", P_SEL}}},
+    {"remove_counters", S_REMOVE_COUNTERS, {{"remove_counters", P_STR}, {"n", P_EXPR}, {"from", P_SEL}}},
+    {"double_counters", S_DOUBLE_COUNTERS, {{"double_counters", P_STR}, {"on", P_SEL}}},
+    {"clear_counters", S_CLEAR_COUNTERS, {{"clear_counters", P_STR}, {"from", P_SEL}}},
+    {"tap", S_TAP, {{"tap", P_SEL}}},
+    {"untap", S_UNTAP, {{"untap", P_SEL}}},
+    {"pump", S_PUMP, {{"pump", P_SEL}, {"power", P_EXPR}, {"toughness", P_EXPR}, {"duration", P_DUR}}},
+    {"grant", S_GRANT, {{"grant", P_SEL}, {"keywords", P_KWS}, {"duration", P_DUR}, {"lose_all_abilities", P_BOOL}}},
+    {"gain_abilities_of", S_GRANT_ABILITY, {{"gain_abilities_of", P_SEL}, {"to", P_SEL}, {"duration", P_DUR}, {"activated_only", P_BOOL}}},
+    {"gain_control", S_GAIN_CONTROL, {{"gain_control", P_SEL}, {"who", P_SEL}, {"duration", P_DUR}}},
+    {"add_mana", S_ADD_MANA, {{"add_mana", P_STR}, {"who", P_SEL}, {"n", P_EXPR}}},
+    {"win_game", S_WIN, {{"win_game", P_SEL}}},
+    {"lose_game", S_LOSE, {{"lose_game", P_SEL}}},
+    {"may", S_MAY, {{"may", P_STEPS}, {"who", P_SEL}, {"prompt", P_STR}}},
+    {"if", S_IF, {{"if", P_COND}, {"then", P_STEPS}, {"else", P_STEPS}}},
+    {"for_each", S_FOR_EACH, {{"for_each", P_SEL}, {"do", P_STEPS}}},
+    {"choose", S_CHOOSE, {{"choose", P_STR}, {"label", P_STR}, {"who", P_SEL}, {"words", P_WORDS}, {"from", P_FILTER}}},
+    {"delayed_trigger", S_DELAYED, {{"delayed_trigger", P_TRIG}, {"duration", P_DUR}}},
+    {"when_you_do", S_REFLEXIVE, {{"when_you_do", P_TRIG}}},
+    {"replace_next", S_REPLACE_NEXT, {{"replace_next", P_REPL}, {"duration", P_DUR}}},
+    {"prevent", S_PREVENT, {{"prevent", P_EXPR}, {"to", P_SEL}, {"source", P_FILTER}, {"duration", P_DUR}, {"next_time", P_BOOL}, {"source_is", P_SEL}}},
+    {"regenerate", S_REGENERATE, {{"regenerate", P_SEL}}},
+    {"attach", S_ATTACH, {{"attach", P_SEL}, {"to", P_SEL}}},
+    {"fight", S_FIGHT, {{"fight", P_SEL}, {"with", P_SEL}}},
+    {"copy_spell", S_COPY_SPELL, {{"copy_spell", P_SEL}, {"n", P_EXPR}, {"new_targets", P_BOOL}}},
+    {"change_target", S_CHANGE_TARGET, {{"change_target", P_SEL}}},
+    {"reveal", S_REVEAL, {{"reveal", P_SEL}}},
+    {"unless", S_UNLESS, {{"unless", P_STR}, {"payer", P_SEL}, {"do", P_STEPS}}},
+    {"extra_turn", S_EXTRA_TURN, {{"extra_turn", P_SEL}}},
+    {"return", S_RETURN, {{"return", P_SEL}, {"to", P_ZONE}, {"under", P_SEL}, {"tapped", P_BOOL}, {"counters", P_COUNTERS}}},
+    {"any_player_may", S_ANY_PLAYER_MAY, {{"any_player_may", P_STEPS}, {"otherwise", P_STEPS}, {"prompt", P_STR}}},
+    {"skip", S_SKIP, {{"skip", P_STR}, {"who", P_SEL}}},
+    {"note", S_NOTE, {{"note", P_STR}, {"value", P_EXPR}}},
+    {"exile_top", S_EXILE_TOP, {{"exile_top", P_EXPR}, {"who", P_SEL}, {"link", P_STR}}},
+    {"must_block", S_MUST_BLOCK, {{"must_block", P_SEL}, {"duration", P_DUR}}},
+    {"exile_graveyard", S_EXILE_GRAVEYARD, {{"exile_graveyard", P_SEL}}},
+    {"shuffle_graveyard", S_SHUFFLE_GRAVEYARD, {{"shuffle_graveyard", P_SEL}}},
+};
+
+static const Ability *p_trigger_ability(L *l, const ynode *n, int delayed);
+static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect);
+static const CardDef *p_card(L *l, const ynode *n, int token);
+
+static Node *lit_str(L *l, const ynode *v) {
+  const char *s = scalar(v);
+  if (!s) return BAD(l, v, "expected a string, found %s", ynode_kind_name(v));
+  Node *x = mk(l, E_INT, v);
+  if (x) x->s = dup(l, s);
+  return x;
+}
+
+static Node *p_param(L *l, int t, const ynode *v) {
+  Node *x;
+  switch (t) {
+  case P_EXPR: return p_expr(l, v);
+  case P_SEL: return p_sel(l, v);
+  case P_COND: return p_cond(l, v);
+  case P_STEPS: return p_steps(l, v);
+  case P_FILTER:
+    x = mk(l, E_INT, v);
+    if (!x || !(x->f = p_filter(l, v))) return NULL;
+    return x;
+  case P_STR: return lit_str(l, v);
+  case P_INT: {
+    long i;
+    if (ynode_int(l->d, v, &i, l->err)) return NULL;
+    x = mk(l, E_INT, v);
+    if (x) x->i = (int32_t)i;
+    return x;
+  }
+  case P_BOOL: {
+    int b;
+    if (ynode_bool(l->d, v, &b, l->err)) return NULL;
+    x = mk(l, E_INT, v);
+    if (x) x->i = b;
+    return x;
+  }
+  case P_ZONE: {
+    int z = p_zone(l, v, 0);
+    if (z < 0) return NULL;
+    x = mk(l, E_INT, v);
+    if (x) x->i = z;
+    return x;
+  }
+  case P_DUR: {
+    const char *s = scalar(v);
+    int d = s ? name_index(s, dur_names, NELEM(dur_names)) : -1;
+    if (s && !strcmp(s, "turn")) d = DUR_EOT;
+    if (d < 0) return (void *)(intptr_t)(bad_name(l, v, "duration", dur_names, NELEM(dur_names)) * 0);
+    x = mk(l, E_INT, v);
+    if (x) x->i = d;
+    return x;
+  }
+  case P_TRIG:
+    x = mk(l, E_INT, v);
+    if (!x || !(x->ab = p_trigger_ability(l, v, 1))) return NULL;
+    return x;
+  case P_REPL: {
+    x = mk(l, E_INT, v);
+    const ReplSpec *r;
+    if (!x || !(r = p_repl(l, v, 1))) return NULL;
+    Ability *a = al(l, sizeof *a);
+    if (!a) return NULL;
+    a->kind = AB_REPLACEMENT;
+    a->rp = *r;
+    a->zone = -1;
+    x->ab = a;
+    return x;
+  }
+  case P_TOKEN:
+    x = mk(l, E_INT, v);
+    if (!x || !(x->def = p_card(l, v, 1))) return NULL;
+    return x;
+  case P_KWS: {
+    x = mk(l, E_INT, v);
+    uint64_t kw = 0;
+    if (!x || each_scalar(l, v, add_kw, &kw)) return NULL;
+    x->j = (int32_t)(kw & 0x7fffffff);
+    x->i = (int32_t)(kw >> 31);
+    return x;
+  }
+  case P_WORDS: {
+    if (v->kind != YN_SEQ || v->n < 2) return BAD(l, v, "words: expected a list of at least two words");
+    x = mk(l, E_INT, v);
+    if (!x || kids(l, x, v->n)) return NULL;
+    for (int i = 0; i < v->n; i++)
+      if (!(x->k[i] = lit_str(l, v->items[i]))) return NULL;
+    return x;
+  }
+  case P_COUNTERS: {
+    /* {kind: n} e.g. {"+1/+1": 1} */
+    if (v->kind != YN_MAP || v->n != 1 || !scalar(ymap_key(v, 0))) return BAD(l, v, "expected {counter kind: number}, e.g. {\"+1/+1\": 1}");
+    x = mk(l, E_INT, v);
+    if (!x || kids(l, x, 1)) return NULL;
+    x->s = dup(l, scalar(ymap_key(v, 0)));
+    if (!(x->k[0] = p_expr(l, ymap_val(v, 0)))) return NULL;
+    return x;
+  }
+  }
+  return BAD(l, v, "internal: bad parameter type");
+}
+
+static Node *p_step(L *l, const ynode *n) {
+  if (n->kind == YN_SCALAR) {
+    /* bare step words with no parameter */
+    for (int i = 0; i < NELEM(step_defs); i++)
+      if (!strcmp(step_defs[i].name, n->str) && step_defs[i].p[0].t == P_SEL) {
+        Node *s = mk(l, step_defs[i].op, n);
+        if (!s || kids(l, s, 8)) return NULL;
+        return s;
+      }
+  }
+  if (n->kind != YN_MAP) return BAD(l, n, "an effect step is a mapping like {damage: 3, to: target}, found %s", ynode_kind_name(n));
+  const StepDef *sd = NULL;
+  const ynode *key = NULL;
+  for (int i = 0; i < n->n && !sd; i++) {
+    const char *k = scalar(ymap_key(n, i));
+    for (int j = 0; k && j < NELEM(step_defs); j++)
+      if (!strcmp(step_defs[j].name, k)) {
+        sd = &step_defs[j];
+        key = ymap_key(n, i);
+      }
+  }
+  if (!sd) {
+    const char *names[NELEM(step_defs)];
+    for (int j = 0; j < NELEM(step_defs); j++) names[j] = step_defs[j].name;
+    const char *k = n->n ? scalar(ymap_key(n, 0)) : NULL;
+    const char *best = k ? suggest_best(k, names, NELEM(names)) : NULL;
+    if (best) return BAD(l, n->n ? ymap_key(n, 0) : n, "unknown effect '%s'; did you mean '%s'?", k, best);
+    char list[1200];
+    suggest_join(names, NELEM(names), list, sizeof list);
+    return BAD(l, n, "unknown effect%s%s; expected one of: %s", k ? " " : "", k ? k : "", list);
+  }
+  Node *s = mk(l, sd->op, key);
+  if (!s || kids(l, s, 8)) return NULL;
+  const char *allowed[10];
+  int na = 0;
+  for (int i = 0; i < 8 && sd->p[i].key; i++) allowed[na++] = sd->p[i].key;
+  allowed[na] = NULL;
+  char what[64];
+  snprintf(what, sizeof what, "'%s' effect", sd->name);
+  if (ymap_check_keys(l->d, n, allowed, what, l->err)) return NULL;
+  for (int i = 0; i < 8 && sd->p[i].key; i++) {
+    const ynode *v = ymap_get(n, sd->p[i].key);
+    if (!v) continue;
+    if (!(s->k[i] = p_param(l, sd->p[i].t, v))) return NULL;
+  }
+  return s;
+}
+
+static Node *p_steps(L *l, const ynode *n) {
+  if (!n) return BAD(l, n, "missing effect");
+  Node *seq = mk(l, S_SEQ, n);
+  if (!seq) return NULL;
+  if (n->kind != YN_SEQ) {
+    if (kids(l, seq, 1) || !(seq->k[0] = p_step(l, n))) return NULL;
+    return seq;
+  }
+  if (kids(l, seq, n->n)) return NULL;
+  for (int i = 0; i < n->n; i++)
+    if (!(seq->k[i] = p_step(l, n->items[i]))) return NULL;
+  return seq;
+}
+
+/* ---- targets and modes ---- */
+
+static int p_targets(L *l, const ynode *n, Mode *m) {
+  if (!n) return 0;
+  const ynode *one[1];
+  const ynode *const *items;
+  int cnt;
+  if (n->kind == YN_SEQ) {
+    items = (const ynode *const *)n->items;
+    cnt = n->n;
+  } else {
+    one[0] = n;
+    items = one;
+    cnt = 1;
+  }
+  if (cnt > MAX_TARGETS) return BADI(l, n, "at most %d targets", MAX_TARGETS);
+  for (int i = 0; i < cnt; i++) {
+    const ynode *t = items[i];
+    TargetSpec *ts = &m->t[m->nt++];
+    if (t->kind == YN_MAP && ymap_get(t, "filter")) {
+      static const char *const keys[] = {"filter", "optional", "prompt", "different", NULL};
+      if (ymap_check_keys(l->d, t, keys, "target", l->err)) return -1;
+      if (!(ts->f = p_filter(l, ymap_get(t, "filter")))) return -1;
+      const ynode *o = ymap_get(t, "optional");
+      int b = 0;
+      if (o && ynode_bool(l->d, o, &b, l->err)) return -1;
+      ts->optional = (uint8_t)b;
+      b = 0;
+      if ((o = ymap_get(t, "different")) && ynode_bool(l->d, o, &b, l->err)) return -1;
+      ts->distinct_from_prev = (uint8_t)b;
+      if ((o = ymap_get(t, "prompt")) && scalar(o)) ts->prompt = dup(l, scalar(o));
+    } else if (!(ts->f = p_filter(l, t))) {
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static int p_mode(L *l, const ynode *n, Mode *m, const char *what) {
+  static const char *const keys[] = {"targets", "effect", "text", NULL};
+  if (ymap_check_keys(l->d, n, keys, what, l->err)) return -1;
+  if (p_targets(l, ymap_get(n, "targets"), m)) return -1;
+  const ynode *e = ymap_get(n, "effect");
+  if (!e) return BADI(l, n, "%s needs an 'effect'", what);
+  if (!(m->effect = p_steps(l, e))) return -1;
+  const ynode *t = ymap_get(n, "text");
+  if (t && scalar(t)) m->text = dup(l, scalar(t));
+  return 0;
+}
+
+/* Fills modes from either `modes:` or top-level targets/effect keys of n. */
+static int p_modes(L *l, const ynode *n, Ability *a) {
+  const ynode *modes = ymap_get(n, "modes");
+  if (modes) {
+    if (modes->kind != YN_SEQ || modes->n < 2 || modes->n > MAX_MODES)
+      return BADI(l, modes, "modes: expected a list of 2 to %d modes", MAX_MODES);
+    if (ymap_get(n, "effect")) return BADI(l, ymap_get(n, "effect"), "give either 'modes' or 'effect', not both");
+    for (int i = 0; i < modes->n; i++)
+      if (p_mode(l, modes->items[i], &a->modes[i], "mode")) return -1;
+    a->nmodes = (uint8_t)modes->n;
+    a->mode_min = a->mode_max = 1;
+    const ynode *ch = ymap_get(n, "choose");
+    if (ch) {
+      long v;
+      if (ch->kind == YN_MAP) {
+        const ynode *mn = ymap_get(ch, "min"), *mx = ymap_get(ch, "max");
+        if (!mn || !mx) return BADI(l, ch, "choose: {min: N, max: M}");
+        if (ynode_int(l->d, mn, &v, l->err)) return -1;
+        a->mode_min = (uint8_t)v;
+        if (ynode_int(l->d, mx, &v, l->err)) return -1;
+        a->mode_max = (uint8_t)v;
+      } else {
+        if (ynode_int(l->d, ch, &v, l->err)) return -1;
+        a->mode_min = a->mode_max = (uint8_t)v;
+      }
+      if (a->mode_min > a->mode_max || a->mode_max > a->nmodes) return BADI(l, ch, "choose: bad number of modes");
+    }
+    return 0;
+  }
+  a->nmodes = 1;
+  a->mode_min = a->mode_max = 1;
+  if (p_targets(l, ymap_get(n, "targets"), &a->modes[0])) return -1;
+  const ynode *e = ymap_get(n, "effect");
+  if (!e) return BADI(l, n, "ability needs an 'effect' (or 'modes')");
+  a->modes[0].effect = p_steps(l, e);
+  return a->modes[0].effect ? 0 : -1;
+}
+
+/* ---- costs ---- */
+
+static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
+  char why[200];
+  int tap = 0, untap = 0;
+  memset(c, 0, sizeof *c);
+  if (mana) {
+    const char *s = scalar(mana);
+    if (!s) return BADI(l, mana, "cost: expected a string like \"{2}{R}, {T}\"");
+    if (mana_parse(s, &c->mana, &tap, &untap, why, sizeof why)) return BADI(l, mana, "cost: %s", why);
+    if (tap) c->part[c->nparts++].kind = CK_TAP;
+    if (untap) c->part[c->nparts++].kind = CK_UNTAP;
+  }
+  if (!parts) return 0;
+  if (parts->kind != YN_SEQ) return BADI(l, parts, "costs: expected a list");
+  for (int i = 0; i < parts->n; i++) {
+    const ynode *p = parts->items[i];
+    if (c->nparts >= MAX_COST_PARTS) return BADI(l, p, "too many costs");
+    CostPart *cp = &c->part[c->nparts++];
+    const char *s = scalar(p);
+    if (s) {
+      if (!strcmp(s, "tap")) cp->kind = CK_TAP;
+      else if (!strcmp(s, "untap")) cp->kind = CK_UNTAP;
+      else if (!strcmp(s, "sacrifice_self")) cp->kind = CK_SAC_SELF;
+      else if (!strcmp(s, "exile_self")) cp->kind = CK_EXILE_SELF;
+      else if (!strcmp(s, "return_unblocked_attacker")) cp->kind = CK_RETURN_UNBLOCKED;
+      else {
+        static const char *const w[] = {"tap", "untap", "sacrifice_self", "exile_self", "return_unblocked_attacker",
+                                        "{sacrifice: filter}", "{pay_life: N}", "{discard: N}", "{exile_top: N}",
+                                        "{remove_counters: kind, n: N}", "{exile_from_hand: filter}", NULL};
+        return bad_name(l, p, "cost", w, -1);
+      }
+      continue;
+    }
+    if (p->kind != YN_MAP) return BADI(l, p, "cost: expected a word or a mapping");
+    const ynode *v;
+    long x;
+    if ((v = ymap_get(p, "sacrifice"))) {
+      cp->kind = CK_SAC;
+      cp->n = 1;
+      if (!(cp->f = p_filter(l, v))) return -1;
+    } else if ((v = ymap_get(p, "pay_life"))) {
+      cp->kind = CK_PAY_LIFE;
+      if (ynode_int(l->d, v, &x, l->err)) return -1;
+      cp->n = (int16_t)x;
+    } else if ((v = ymap_get(p, "discard"))) {
+      cp->kind = CK_DISCARD;
+      if (ynode_int(l->d, v, &x, l->err)) return -1;
+      cp->n = (int16_t)x;
+    } else if ((v = ymap_get(p, "exile_top"))) {
+      cp->kind = CK_EXILE_TOP;
+      if (ynode_int(l->d, v, &x, l->err)) return -1;
+      cp->n = (int16_t)x;
+    } else if ((v = ymap_get(p, "exile_from_hand"))) {
+      cp->kind = CK_EXILE_HAND;
+      cp->n = 1;
+      if (!(cp->f = p_filter(l, v))) return -1;
+    } else if ((v = ymap_get(p, "remove_counters")) || (v = ymap_get(p, "add_counters"))) {
+      cp->kind = ymap_get(p, "remove_counters") ? CK_REMOVE_COUNTERS : CK_ADD_COUNTERS;
+      if (!scalar(v)) return BADI(l, v, "expected a counter kind");
+      cp->counter = dup(l, scalar(v));
+      const ynode *nn = ymap_get(p, "n");
+      cp->n = 1;
+      if (nn) {
+        if (ynode_int(l->d, nn, &x, l->err)) return -1;
+        cp->n = (int16_t)x;
+      }
+    } else {
+      return BADI(l, p, "unknown cost (sacrifice, pay_life, discard, exile_top, exile_from_hand, remove_counters)");
+    }
+  }
+  return 0;
+}
+
+/* ---- trigger patterns ---- */
+
+static const char *const trig_events[] = {
+    "enters", "dies", "leaves", "zone", "cast", "draw", "damage", "gain_life", "lose_life", "step",
+    "attacks", "blocks", "becomes_blocked", "tapped", "untapped", "counters", "loses", "countered",
+    "discard", "sacrifice", "unattached", "control_lost", "mana", "state", "reveal", "activate", NULL};
+
+static const char *const step_keys[] = {"untap", "upkeep", "draw", "main1", "beginning_of_combat",
+                                        "declare_attackers", "declare_blockers", "combat_damage",
+                                        "end_of_combat", "main2", "end", "cleanup"};
+
+/* subject: "self", a filter, or {self_or_other: filter} */
+static int p_subject(L *l, const ynode *v, TrigPat *t) {
+  if (scalar(v) && !strcmp(scalar(v), "self")) {
+    t->self = 1;
+    return 0;
+  }
+  if (scalar(v) && !strcmp(scalar(v), "attached")) {
+    t->attached = 1;
+    return 0;
+  }
+  if (v->kind == YN_MAP && ymap_get(v, "self_or_other")) {
+    t->self_or_other = 1;
+    return (t->obj = p_filter(l, ymap_get(v, "self_or_other"))) ? 0 : -1;
+  }
+  return (t->obj = p_filter(l, v)) ? 0 : -1;
+}
+
+static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
+  t->from = t->to = -1;
+  t->combat = -1;
+  t->step = -1;
+  if (want_map(l, n, "when")) return -1;
+  static const char *const extra[] = {"player", "combat", "from", "to", "source", "kind", "by", NULL};
+  const ynode *evk = NULL, *ev = NULL;
+  for (int i = 0; i < n->n; i++) {
+    const char *k = scalar(ymap_key(n, i));
+    if (k && name_index(k, trig_events, NELEM(trig_events) - 1) >= 0) {
+      if (evk) return BADI(l, ymap_key(n, i), "a trigger has one event; found '%s' and '%s'", evk->str, k);
+      evk = ymap_key(n, i);
+      ev = ymap_val(n, i);
+    } else if (!k || name_index(k, extra, NELEM(extra) - 1) < 0) {
+      const char *best = k ? suggest_best(k, trig_events, -1) : NULL;
+      if (!best && k) best = suggest_best(k, extra, -1);
+      return BADI(l, ymap_key(n, i), "unknown trigger key '%s'%s%s%s", k ? k : "?", best ? "; did you mean '" : "",
+                  best ? best : "", best ? "'?" : "");
+    }
+  }
+  if (!evk) {
+    char list[400];
+    suggest_join(trig_events, -1, list, sizeof list);
+    return BADI(l, n, "trigger needs an event: %s", list);
+  }
+  const char *e = evk->str;
+  const ynode *v;
+  t->ev = (uint8_t)name_index(e, trig_events, NELEM(trig_events) - 1);
+  static const uint8_t map_ev[] = {TE_ENTERS, TE_DIES, TE_LEAVES, TE_ZONE, TE_CAST, TE_DRAW, TE_DAMAGE,
+                                   TE_GAIN_LIFE, TE_LOSE_LIFE, TE_STEP, TE_ATTACKS, TE_BLOCKS, TE_BLOCKED,
+                                   TE_TAPPED, TE_UNTAPPED, TE_COUNTERS, TE_LOSES, TE_COUNTERED, TE_DISCARD,
+                                   TE_SACRIFICE, TE_UNATTACHED, TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL,
+                                   TE_ACTIVATE};
+  t->ev = map_ev[t->ev];
+  if ((v = ymap_get(n, "player"))) {
+    int r = p_rel(l, v);
+    if (r < 0) return -1;
+    t->player = (uint8_t)r;
+  }
+  if ((v = ymap_get(n, "combat"))) {
+    int8_t b;
+    if (bool_field(l, v, &b)) return -1;
+    t->combat = b;
+  }
+  switch (t->ev) {
+  case TE_ENTERS: case TE_DIES: case TE_LEAVES: case TE_ATTACKS: case TE_BLOCKS: case TE_BLOCKED:
+  case TE_TAPPED: case TE_UNTAPPED: case TE_SACRIFICE: case TE_UNATTACHED: case TE_CONTROL_LOST:
+  case TE_DISCARD: case TE_COUNTERED: case TE_REVEAL:
+    if (p_subject(l, ev, t)) return -1;
+    break;
+  case TE_ZONE:
+    if (ev->kind != YN_MAP) return BADI(l, ev, "zone: expected {object: ..., from: zone|any, to: zone}");
+    {
+      static const char *const keys[] = {"object", "from", "to", NULL};
+      if (ymap_check_keys(l->d, ev, keys, "zone trigger", l->err)) return -1;
+      const ynode *o = ymap_get(ev, "object"), *f = ymap_get(ev, "from"), *to = ymap_get(ev, "to");
+      if (o && p_subject(l, o, t)) return -1;
+      if (f) {
+        int z = p_zone(l, f, 1);
+        if (z < -1) return -1;
+        t->from = (int8_t)z;
+        t->from_anywhere = z == -1;
+      } else t->from_anywhere = 1;
+      if (!to) return BADI(l, ev, "zone trigger needs 'to'");
+      int z = p_zone(l, to, 0);
+      if (z < 0) return -1;
+      t->to = (int8_t)z;
+    }
+    break;
+  case TE_CAST: case TE_ACTIVATE:
+    if (scalar(ev) && !strcmp(scalar(ev), "self")) t->self = 1;
+    else if (!(t->obj = p_filter(l, ev))) return -1;
+    break;
+  case TE_DRAW: case TE_GAIN_LIFE: case TE_LOSE_LIFE: case TE_LOSES: {
+    int r = p_rel(l, ev);
+    if (r < 0) return -1;
+    t->player = (uint8_t)r;
+    break;
+  }
+  case TE_STEP: {
+    const char *s = scalar(ev);
+    int st = s ? name_index(s, step_keys, NELEM(step_keys)) : -1;
+    if (st < 0) return bad_name(l, ev, "step", step_keys, NELEM(step_keys));
+    t->step = (int8_t)st;
+    break;
+  }
+  case TE_DAMAGE: {
+    if (ev->kind != YN_MAP) return BADI(l, ev, "damage: expected {by: ..., to: ...}");
+    static const char *const keys[] = {"by", "to", "combat", NULL};
+    if (ymap_check_keys(l->d, ev, keys, "damage trigger", l->err)) return -1;
+    const ynode *by = ymap_get(ev, "by"), *to = ymap_get(ev, "to"), *cb = ymap_get(ev, "combat");
+    if (by) {
+      if (scalar(by) && !strcmp(scalar(by), "self")) t->src_self = 1;
+      else if (scalar(by) && !strcmp(scalar(by), "attached")) t->attached = 1;
+      else if (!(t->src = p_filter(l, by))) return -1;
+    }
+    if (to) {
+      if (scalar(to) && !strcmp(scalar(to), "self")) t->to_self = 1;
+      else if (scalar(to) && (!strcmp(scalar(to), "player") || !strcmp(scalar(to), "opponent") || !strcmp(scalar(to), "you"))) {
+        t->to_player = 1;
+        t->player = !strcmp(scalar(to), "opponent") ? R_OPP : !strcmp(scalar(to), "you") ? R_YOU : R_ANY;
+      } else if (!(t->obj = p_filter(l, to))) return -1;
+    }
+    if (cb) {
+      int8_t b;
+      if (bool_field(l, cb, &b)) return -1;
+      t->combat = b;
+    }
+    break;
+  }
+  case TE_COUNTERS: {
+    if (ev->kind != YN_MAP) return BADI(l, ev, "counters: expected {on: ..., kind: ...}");
+    static const char *const keys[] = {"on", "kind", NULL};
+    if (ymap_check_keys(l->d, ev, keys, "counters trigger", l->err)) return -1;
+    const ynode *on = ymap_get(ev, "on"), *k = ymap_get(ev, "kind");
+    if (on && p_subject(l, on, t)) return -1;
+    if (k && scalar(k)) t->counter = dup(l, scalar(k));
+    break;
+  }
+  case TE_MANA:
+    /* "whenever a player taps a land for mana": a triggered mana ability (605.1b) */
+    if (p_subject(l, ev, t)) return -1;
+    t->mana_ability = 1;
+    break;
+  case TE_STATE:
+    if (!(t->state = p_cond(l, ev))) return -1;
+    break;
+  }
+  /* 603.10: these look back in time */
+  t->lookback = t->ev == TE_DIES || t->ev == TE_LEAVES || t->ev == TE_UNATTACHED || t->ev == TE_CONTROL_LOST ||
+                t->ev == TE_LOSES || t->ev == TE_COUNTERED || t->ev == TE_SACRIFICE || t->ev == TE_DISCARD ||
+                (t->ev == TE_ZONE && t->from == MTG_Z_BATTLEFIELD && !t->from_anywhere) ||
+                (t->ev == TE_ZONE && t->from == MTG_Z_GRAVEYARD && !t->from_anywhere) ||
+                (t->ev == TE_ZONE && (t->to == MTG_Z_HAND || t->to == MTG_Z_LIBRARY) && !t->from_anywhere);
+  return 0;
+}
+
+static const Ability *p_trigger_ability(L *l, const ynode *n, int delayed) {
+  static const char *const keys[] = {"when", "if", "targets", "modes", "choose", "effect", "once_per_turn",
+                                     "zone", "label", "text", "duration", "once", NULL};
+  if (ymap_check_keys(l->d, n, keys, delayed ? "delayed trigger" : "triggered ability", l->err)) return NULL;
+  Ability *a = al(l, sizeof *a);
+  if (!a) return NULL;
+  a->kind = AB_TRIGGERED;
+  a->zone = -1;
+  const ynode *w = ymap_get(n, "when");
+  if (!w) return BAD(l, n, "triggered ability needs 'when'");
+  if (p_trigpat(l, w, &a->trig)) return NULL;
+  const ynode *v;
+  if ((v = ymap_get(n, "if")) && !(a->cond = p_cond(l, v))) return NULL;
+  if (p_modes(l, n, a)) return NULL;
+  if ((v = ymap_get(n, "once_per_turn"))) {
+    int b;
+    if (ynode_bool(l->d, v, &b, l->err)) return NULL;
+    a->trig.once_per_turn = (uint8_t)b;
+  }
+  if ((v = ymap_get(n, "zone"))) {
+    int z = p_zone(l, v, 0);
+    if (z < 0) return NULL;
+    a->zone = (int8_t)z;
+  } else if (a->trig.ev == TE_ZONE && a->trig.self && a->trig.from_anywhere) {
+    a->zone = a->trig.to; /* "when this is put into a graveyard from anywhere" functions there */
+  } else if (a->trig.ev == TE_CAST && a->trig.self) {
+    a->zone = MTG_Z_STACK;
+  }
+  if ((v = ymap_get(n, "label")) && scalar(v)) a->label = dup(l, scalar(v));
+  if ((v = ymap_get(n, "text")) && scalar(v)) a->text = dup(l, scalar(v));
+  a->delayed_once = (uint8_t)delayed;
+  if (delayed && (v = ymap_get(n, "duration"))) a->delayed_once = 0;
+  if (a->trig.mana_ability && a->modes[0].nt == 0) a->mana = 1;
+  return a;
+}
+
+/* ---- replacement specs ---- */
+
+static const char *const repl_events[] = {"draw", "damage", "zone", "discard", "destroy", "gain_life",
+                                          "lose_life", "lose_game", "win_game", "counters", "token",
+                                          "enters", "skip_step", "sacrifice", "poison", NULL};
+
+static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
+  static const char *const keys[] = {
+      "event", "self", "object", "player", "source", "to", "from", "cause", "counter", "combat", "if",
+      "optional", "self_replacement", "modify", "instead", "prevent", "then", "redirect", "to_zone",
+      "shuffle", "bottom", "with_counter", "enters_tapped", "enters_with", "as_enters", "enters_as_copy",
+      "skip", "link", "label", "text", "as_infect", NULL};
+  if (ymap_check_keys(l->d, n, keys, in_effect ? "replacement effect" : "replacement ability", l->err)) return NULL;
+  ReplSpec *r = al(l, sizeof *r);
+  if (!r) return NULL;
+  r->from = r->to = -1;
+  r->combat = -1;
+  r->step = -1;
+  r->mul = 1;
+  const ynode *v = ymap_get(n, "event");
+  if (!v) return BAD(l, n, "replacement needs 'event' (%s)", "draw, damage, zone, enters, ...");
+  int e = scalar(v) ? name_index(scalar(v), repl_events, NELEM(repl_events) - 1) : -1;
+  if (e < 0) return (void *)(intptr_t)(bad_name(l, v, "replaceable event", repl_events, NELEM(repl_events) - 1) * 0);
+  r->ev = (uint8_t)e;
+  int b;
+  if ((v = ymap_get(n, "self"))) {
+    if (ynode_bool(l->d, v, &b, l->err)) return NULL;
+    r->self = (uint8_t)b;
+  }
+  if ((v = ymap_get(n, "object")) && !(r->obj = p_filter(l, v))) return NULL;
+  if ((v = ymap_get(n, "player"))) {
+    int rel = p_rel(l, v);
+    if (rel < 0) return NULL;
+    r->player = (uint8_t)rel;
+  }
+  if ((v = ymap_get(n, "source"))) {
+    if (scalar(v) && !strcmp(scalar(v), "self")) r->src_self = 1;
+    else if (!(r->src = p_filter(l, v))) return NULL;
+  }
+  if ((v = ymap_get(n, "to"))) {
+    if (r->ev == RE_DAMAGE) {
+      const char *s = scalar(v);
+      if (s && !strcmp(s, "player")) r->to_kind = 1;
+      else if (s && !strcmp(s, "permanent")) r->to_kind = 2;
+      else if (s && !strcmp(s, "any")) r->to_kind = 0;
+      else return BAD(l, v, "damage replacement 'to': player, permanent or any (use player:/object: to narrow)");
+    } else {
+      int z = p_zone(l, v, 0);
+      if (z < 0) return NULL;
+      r->to = (int8_t)z;
+    }
+  }
+  if ((v = ymap_get(n, "from"))) {
+    int z = p_zone(l, v, 1);
+    if (z < -1) return NULL;
+    r->from = (int8_t)z;
+  }
+  if ((v = ymap_get(n, "cause"))) {
+    if (!scalar(v) || strcmp(scalar(v), "opponent")) return BAD(l, v, "cause: only 'opponent' (a spell or ability an opponent controls)");
+    r->cause_opp = 1;
+  }
+  if ((v = ymap_get(n, "counter")) && scalar(v)) r->counter = dup(l, scalar(v));
+  if ((v = ymap_get(n, "combat"))) {
+    if (ynode_bool(l->d, v, &b, l->err)) return NULL;
+    r->combat = (int8_t)b;
+  }
+  if ((v = ymap_get(n, "if")) && !(r->cond = p_cond(l, v))) return NULL;
+  if ((v = ymap_get(n, "optional"))) {
+    if (ynode_bool(l->d, v, &b, l->err)) return NULL;
+    r->optional = (uint8_t)b;
+  }
+  if ((v = ymap_get(n, "self_replacement"))) {
+    if (ynode_bool(l->d, v, &b, l->err)) return NULL;
+    r->self_repl = (uint8_t)b;
+  }
+  if ((v = ymap_get(n, "link")) || (v = ymap_get(n, "label"))) {
+    if (!scalar(v)) return BAD(l, v, "expected a label");
+    r->label = dup(l, scalar(v));
+  }
+  int acts = 0;
+  if ((v = ymap_get(n, "modify"))) {
+    acts++;
+    r->act = RA_MODIFY;
+    static const char *const mk_[] = {"times", "plus", "minus", "floor", NULL};
+    if (ymap_check_keys(l->d, v, mk_, "modify", l->err)) return NULL;
+    long x;
+    const ynode *w;
+    if ((w = ymap_get(v, "times"))) {
+      if (ynode_int(l->d, w, &x, l->err)) return NULL;
+      r->mul = (int8_t)x;
+    }
+    if ((w = ymap_get(v, "plus"))) {
+      if (ynode_int(l->d, w, &x, l->err)) return NULL;
+      r->add = (int16_t)x;
+    }
+    if ((w = ymap_get(v, "minus"))) {
+      if (ynode_int(l->d, w, &x, l->err)) return NULL;
+      r->add = (int16_t)-x;
+    }
+    if ((w = ymap_get(v, "floor"))) {
+      if (ynode_int(l->d, w, &x, l->err)) return NULL;
+      r->floor_one = (int8_t)x;
+    }
+  }
+  if ((v = ymap_get(n, "instead"))) {
+    acts++;
+    r->act = RA_INSTEAD;
+    if (!(r->steps = p_steps(l, v))) return NULL;
+  }
+  if ((v = ymap_get(n, "prevent"))) {
+    acts++;
+    r->act = RA_PREVENT;
+    if (!(scalar(v) && !strcmp(scalar(v), "all")) && !(r->amount = p_expr(l, v))) return NULL;
+    const ynode *t = ymap_get(n, "then");
+    if (t && !(r->steps = p_steps(l, t))) return NULL;
+  }
+  if ((v = ymap_get(n, "redirect"))) {
+    acts++;
+    r->act = RA_REDIRECT;
+    if (!(r->redirect = p_sel(l, v))) return NULL;
+  }
+  if ((v = ymap_get(n, "to_zone"))) {
+    acts++;
+    r->act = RA_TO_ZONE;
+    int z = p_zone(l, v, 0);
+    if (z < 0) return NULL;
+    r->dest = (int8_t)z;
+    const ynode *w;
+    if ((w = ymap_get(n, "shuffle"))) {
+      if (ynode_bool(l->d, w, &b, l->err)) return NULL;
+      r->dest_shuffle = (int8_t)b;
+    }
+    if ((w = ymap_get(n, "bottom"))) {
+      if (ynode_bool(l->d, w, &b, l->err)) return NULL;
+      r->dest_bottom = (int8_t)b;
+    }
+    if ((w = ymap_get(n, "with_counter")) && scalar(w)) r->dest_counter = dup(l, scalar(w));
+  }
+  if ((v = ymap_get(n, "enters_tapped"))) {
+    acts++;
+    r->act = RA_ETB_TAPPED;
+  }
+  if ((v = ymap_get(n, "enters_with"))) {
+    acts++;
+    r->act = RA_ETB_COUNTERS;
+    if (v->kind != YN_MAP || !ymap_get(v, "counters")) return BAD(l, v, "enters_with: {counters: kind, n: N}");
+    const ynode *k = ymap_get(v, "counters"), *nn = ymap_get(v, "n");
+    if (!scalar(k)) return BAD(l, k, "expected a counter kind");
+    r->counter = dup(l, scalar(k));
+    if (!nn) return BAD(l, v, "enters_with needs n");
+    if (!(r->steps = p_expr(l, nn))) return NULL;
+  }
+  if ((v = ymap_get(n, "as_enters"))) {
+    acts++;
+    r->act = RA_ETB_CHOOSE;
+    static const char *const kinds[] = {"color", "player", "opponent", "name", "word", "number", NULL};
+    static const char *const ak[] = {"choose", "label", "words", NULL};
+    if (ymap_check_keys(l->d, v, ak, "as_enters", l->err)) return NULL;
+    const ynode *c = ymap_get(v, "choose");
+    int k = c && scalar(c) ? name_index(scalar(c), kinds, 6) : -1;
+    if (k < 0) return (void *)(intptr_t)(bad_name(l, c ? c : v, "choice", kinds, 6) * 0);
+    r->choose_kind = (int8_t)k;
+    const ynode *lb = ymap_get(v, "label");
+    r->label = dup(l, lb && scalar(lb) ? scalar(lb) : scalar(c));
+    const ynode *ws = ymap_get(v, "words");
+    if (k == 4) {
+      if (!ws || ws->kind != YN_SEQ || ws->n < 2) return BAD(l, v, "as_enters word choice needs words: [a, b]");
+      const char **w = al(l, (size_t)ws->n * sizeof *w);
+      if (!w) return NULL;
+      for (int i = 0; i < ws->n; i++) {
+        if (!scalar(ws->items[i])) return BAD(l, ws->items[i], "expected a word");
+        w[i] = dup(l, scalar(ws->items[i]));
+      }
+      r->words = w;
+      r->nwords = (uint8_t)ws->n;
+    }
+  }
+  if ((v = ymap_get(n, "enters_as_copy"))) {
+    acts++;
+    r->act = RA_ETB_COPY;
+    if (!(r->obj = p_filter(l, v))) return NULL;
+    r->optional = 1;
+  }
+  if ((v = ymap_get(n, "skip"))) {
+    acts++;
+    r->act = RA_SKIP;
+    if (r->ev == RE_SKIP_STEP) {
+      const char *s = scalar(v);
+      int st = s ? name_index(s, step_keys, NELEM(step_keys)) : -1;
+      if (st < 0) return (void *)(intptr_t)(bad_name(l, v, "step", step_keys, NELEM(step_keys)) * 0);
+      r->step = (int8_t)st;
+    }
+  }
+  if ((v = ymap_get(n, "as_infect"))) {
+    acts++;
+    r->act = RA_AS_INFECT;
+  }
+  if (acts != 1)
+    return BAD(l, n, "a replacement needs exactly one action (modify, instead, prevent, redirect, to_zone, enters_tapped, enters_with, as_enters, enters_as_copy, skip); found %d", acts);
+  return r;
+}
+
+/* ---- static abilities ---- */
+
+static const char *const rule_names[] = {
+    "cant_lose", "cant_win", "life_cant_change", "draw_limit", "no_legend_rule", "cant_attack", "cant_block",
+    "cant_attack_or_block", "cant_cast_named", "cost_more", "no_etb_triggers", "no_dies_triggers",
+    "extra_trigger", "no_life_loss_game", "cant_get_poison", "no_minus_counters", "max_counters", "cast_free",
+    "cant_sacrifice_by_opponents", "lose_infect", "must_block", "damage_as_infect", "any_mana_for_abilities",
+    "hand_size", "cant_regenerate", "cant_be_destroyed", "cant_draw", "cant_gain_life", NULL};
+
+static int p_static(L *l, const ynode *n, StaticSpec *s) {
+  static const char *const keys[] = {"affects", "pt", "set_pt", "cda", "add_types", "remove_types",
+                                     "add_subtypes", "add_keywords", "remove_keywords", "lose_all_abilities",
+                                     "add_colors", "set_colors", "rule", "n", "counter", "spells", "if",
+                                     "label", "text", "trigger", NULL};
+  if (ymap_check_keys(l->d, n, keys, "static ability", l->err)) return -1;
+  const ynode *v;
+  int kinds = 0;
+  s->player = R_YOU;
+  if ((v = ymap_get(n, "affects"))) {
+    const char *a = scalar(v);
+    if (a && !strcmp(a, "self")) s->self = 1;
+    else if (a && (!strcmp(a, "enchanted") || !strcmp(a, "equipped") || !strcmp(a, "attached"))) s->attached = 1;
+    else if (a && (!strcmp(a, "you") || !strcmp(a, "opponents") || !strcmp(a, "each_player"))) {
+      s->player = !strcmp(a, "you") ? R_YOU : !strcmp(a, "opponents") ? R_OPP : R_ANY;
+    } else if (!(s->affected = p_filter(l, v))) return -1;
+  } else {
+    s->self = 1;
+  }
+  char why[120];
+  if ((v = ymap_get(n, "pt")) || (v = ymap_get(n, "set_pt"))) {
+    kinds++;
+    s->kind = ymap_get(n, "pt") ? SE_PT_MOD : SE_PT_SET;
+    const char *p = scalar(v);
+    int a, b;
+    char sa = 0, sb = 0;
+    if (!p || (s->kind == SE_PT_MOD ? sscanf(p, "%c%d/%c%d", &sa, &a, &sb, &b) != 4 : sscanf(p, "%d/%d", &a, &b) != 2) ||
+        (s->kind == SE_PT_MOD && ((sa != '+' && sa != '-') || (sb != '+' && sb != '-'))))
+      return BADI(l, v, "%s: expected %s", s->kind == SE_PT_MOD ? "pt" : "set_pt", s->kind == SE_PT_MOD ? "\"+1/+1\" or \"-1/-0\"" : "\"0/1\"");
+    s->a = (int16_t)(sa == '-' ? -a : a);
+    s->b = (int16_t)(sb == '-' ? -b : b);
+  }
+  if ((v = ymap_get(n, "cda"))) {
+    kinds++;
+    s->kind = SE_PT_CDA;
+    if (v->kind != YN_MAP) return BADI(l, v, "cda: {power: value, toughness: value}");
+    const ynode *pw = ymap_get(v, "power"), *tg = ymap_get(v, "toughness");
+    if ((pw && !(s->ea = p_expr(l, pw))) || (tg && !(s->eb = p_expr(l, tg)))) return -1;
+  }
+  if ((v = ymap_get(n, "add_types")) || (v = ymap_get(n, "remove_types"))) {
+    kinds++;
+    s->kind = ymap_get(n, "add_types") ? SE_ADD_TYPES : SE_REMOVE_TYPES;
+    if (each_scalar(l, v, add_type, &s->types)) return -1;
+    const ynode *st = ymap_get(n, "add_subtypes");
+    if (st) {
+      for (int i = 0; st->kind == YN_SEQ && i < st->n && i < 4; i++)
+        if (scalar(st->items[i])) s->subtypes[s->nsub++] = dup(l, scalar(st->items[i]));
+    }
+  }
+  if ((v = ymap_get(n, "add_keywords")) || (v = ymap_get(n, "remove_keywords"))) {
+    kinds++;
+    s->kind = ymap_get(n, "add_keywords") ? SE_ADD_KEYWORDS : SE_REMOVE_KEYWORDS;
+    if (each_scalar(l, v, add_kw, &s->keywords)) return -1;
+  }
+  if ((v = ymap_get(n, "lose_all_abilities"))) {
+    kinds++;
+    s->kind = SE_LOSE_ALL_ABILITIES;
+  }
+  if ((v = ymap_get(n, "add_colors")) || (v = ymap_get(n, "set_colors"))) {
+    kinds++;
+    s->kind = ymap_get(n, "add_colors") ? SE_ADD_COLORS : SE_SET_COLORS;
+    if (each_scalar(l, v, add_color, &s->colors)) return -1;
+  }
+  if ((v = ymap_get(n, "rule"))) {
+    kinds++;
+    int r = scalar(v) ? name_index(scalar(v), rule_names, NELEM(rule_names) - 1) : -1;
+    if (r < 0) return bad_name(l, v, "rule effect", rule_names, NELEM(rule_names) - 1);
+    s->kind = (uint8_t)(SE_CANT_LOSE + r);
+    long x;
+    const ynode *w;
+    if ((w = ymap_get(n, "n"))) {
+      if (ynode_int(l->d, w, &x, l->err)) return -1;
+      s->a = (int16_t)x;
+    }
+    if ((w = ymap_get(n, "counter")) && scalar(w)) s->counter = dup(l, scalar(w));
+    if ((w = ymap_get(n, "spells"))) {
+      const Filter *f = p_filter(l, w);
+      if (!f) return -1;
+      s->spell_types = f->types_any;
+      s->spell_types_none = f->types_none;
+    }
+    if ((w = ymap_get(n, "trigger"))) {
+      const char *t = scalar(w);
+      if (!t || (strcmp(t, "artifact_or_creature") && strcmp(t, "creature")))
+        return BADI(l, w, "trigger: artifact_or_creature or creature");
+      s->trig_kind = !strcmp(t, "creature") ? 1 : 2;
+    } else if (s->kind == SE_NO_ETB_TRIGGERS || s->kind == SE_NO_DIES_TRIGGERS || s->kind == SE_EXTRA_TRIGGER) {
+      s->trig_kind = s->kind == SE_EXTRA_TRIGGER ? 2 : 1;
+    }
+    if ((w = ymap_get(n, "label")) && scalar(w)) s->label = dup(l, scalar(w));
+    if (!ymap_get(n, "affects") && s->kind != SE_CANT_ATTACK && s->kind != SE_CANT_BLOCK &&
+        s->kind != SE_CANT_ATTACK_OR_BLOCK && s->kind != SE_MAX_COUNTERS && s->kind != SE_MUST_BLOCK &&
+        s->kind != SE_CANT_REGENERATE && s->kind != SE_CANT_BE_DESTROYED)
+      s->self = 0; /* rule effects default to "you" */
+  }
+  (void)why;
+  if ((v = ymap_get(n, "if")) && !(s->cond = p_cond(l, v))) return -1;
+  if (kinds != 1) return BADI(l, n, "a static ability needs exactly one effect (pt, set_pt, cda, add_types, remove_types, add_keywords, remove_keywords, lose_all_abilities, add_colors, set_colors, rule); found %d", kinds);
+  return 0;
+}
+
+/* ---- abilities ---- */
+
+static int p_ability(L *l, const ynode *n, Ability *a, int index) {
+  a->index = (uint8_t)index;
+  a->zone = -1;
+  if (scalar(n)) return BADI(l, n, "an ability is a mapping (triggered:, activated:, static:, replacement:); keywords go in 'keywords:'");
+  if (want_map(l, n, "ability")) return -1;
+  static const char *const kinds[] = {"triggered", "activated", "static", "replacement", "prevention", NULL};
+  static const char *const keys[] = {"triggered", "activated", "static", "replacement", "prevention", "label", "text", NULL};
+  if (ymap_check_keys(l->d, n, keys, "ability", l->err)) return -1;
+  const ynode *body = NULL;
+  int kind = -1;
+  for (int i = 0; kinds[i]; i++) {
+    const ynode *v = ymap_get(n, kinds[i]);
+    if (v) {
+      if (body) return BADI(l, v, "one kind per ability (found more than one of triggered, activated, static, replacement)");
+      body = v;
+      kind = i;
+    }
+  }
+  if (!body) return BADI(l, n, "ability needs one of: triggered, activated, static, replacement, prevention");
+  const ynode *lb = ymap_get(n, "label"), *tx = ymap_get(n, "text");
+  if (kind == 0) {
+    const Ability *t = p_trigger_ability(l, body, 0);
+    if (!t) return -1;
+    *a = *t;
+    a->index = (uint8_t)index;
+  } else if (kind == 1) {
+    static const char *const ak[] = {"cost", "costs", "loyalty", "sorcery", "once_per_turn", "zone", "targets",
+                                     "modes", "choose", "effect", "label", "text", "any_color_blue", NULL};
+    if (ymap_check_keys(l->d, body, ak, "activated ability", l->err)) return -1;
+    a->kind = AB_ACTIVATED;
+    if (p_cost(l, ymap_get(body, "cost"), ymap_get(body, "costs"), &a->cost)) return -1;
+    const ynode *v;
+    if ((v = ymap_get(body, "loyalty"))) {
+      long x;
+      if (ynode_int(l->d, v, &x, l->err)) return -1;
+      a->loyalty = 1;
+      if (a->cost.nparts >= MAX_COST_PARTS) return BADI(l, v, "too many costs");
+      CostPart *cp = &a->cost.part[a->cost.nparts++];
+      cp->kind = CK_LOYALTY;
+      cp->n = (int16_t)x;
+    }
+    int b;
+    if ((v = ymap_get(body, "sorcery"))) {
+      if (ynode_bool(l->d, v, &b, l->err)) return -1;
+      a->sorcery = (uint8_t)b;
+    }
+    if ((v = ymap_get(body, "once_per_turn"))) {
+      if (ynode_bool(l->d, v, &b, l->err)) return -1;
+      a->once_per_turn = (uint8_t)b;
+    }
+    if ((v = ymap_get(body, "zone"))) {
+      int z = p_zone(l, v, 0);
+      if (z < 0) return -1;
+      a->zone = (int8_t)z;
+    }
+    if (p_modes(l, body, a)) return -1;
+    /* 605.1a: no target, could add mana, not a loyalty ability */
+    int adds = 0;
+    for (int m = 0; m < a->nmodes; m++) {
+      const Node *e = a->modes[m].effect;
+      for (int i = 0; e && i < e->n; i++)
+        if (e->k[i]->op == S_ADD_MANA) adds = 1;
+      if (a->modes[m].nt) adds = -100;
+    }
+    a->mana = adds > 0 && !a->loyalty;
+    if ((v = ymap_get(body, "label")) && scalar(v)) a->label = dup(l, scalar(v));
+  } else if (kind == 2) {
+    a->kind = AB_STATIC;
+    if (p_static(l, body, &a->st)) return -1;
+    const ynode *v;
+    if ((v = ymap_get(body, "label")) && scalar(v)) a->label = dup(l, scalar(v));
+  } else {
+    a->kind = AB_REPLACEMENT;
+    if (kind == 4 && body->kind == YN_MAP && !ymap_get(body, "prevent"))
+      return BADI(l, body, "a prevention ability needs 'prevent'");
+    const ReplSpec *r = p_repl(l, body, 0);
+    if (!r) return -1;
+    a->rp = *r;
+    a->label = r->label;
+  }
+  if (lb && scalar(lb)) a->label = dup(l, scalar(lb));
+  if (tx && scalar(tx)) a->text = dup(l, scalar(tx));
+  return 0;
+}
+
+/* Keyword abilities that are triggered abilities are written out here in the
+ * card format itself and compiled like any other ability. */
+static const struct {
+  int kw;
+  const char *yaml;
+} kw_abilities[] = {
+    {KW_UNDYING, "triggered: {when: {dies: self}, if: {had_counters: '+1/+1', at_most: 0}, "
+                 "effect: [{return: it, to: battlefield, under: its_owner, counters: {'+1/+1': 1}}]}\n"
+                 "text: Undying (702.93)"},
+    {KW_PERSIST, "triggered: {when: {dies: self}, if: {had_counters: '-1/-1', at_most: 0}, "
+                 "effect: [{return: it, to: battlefield, under: its_owner, counters: {'-1/-1': 1}}]}\n"
+                 "text: Persist (702.79)"},
+    {KW_STORM, "triggered: {when: {cast: self}, zone: stack, effect: [{copy_spell: self, n: storm, new_targets: true}]}\n"
+               "text: Storm (702.40)"},
+};
+
+static int expand_keyword(L *l, int kw, Ability *a, int index) {
+  for (int i = 0; i < NELEM(kw_abilities); i++) {
+    if (kw_abilities[i].kw != kw) continue;
+    ydoc *d;
+    if (ydoc_parse_buffer("<keyword>", kw_abilities[i].yaml, strlen(kw_abilities[i].yaml), &d, l->err)) return -1;
+    L sub = *l;
+    sub.d = d;
+    int rc = p_ability(&sub, ydoc_root(d, 0), a, index);
+    ydoc_free(d);
+    return rc;
+  }
+  return 1; /* a static keyword: nothing to add */
+}
+
+/* ---- cards ---- */
+
+static int p_typeline(L *l, const ynode *n, CardDef *c) {
+  const char *s = scalar(n);
+  if (!s) return BADI(l, n, "type: expected a type line like \"Legendary Creature — Angel\"");
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", s);
+  char *dash = strstr(buf, "\xe2\x80\x94"); /* em dash */
+  char *subs = NULL;
+  if (dash) {
+    *dash = 0;
+    subs = dash + 3;
+  } else if ((dash = strstr(buf, " - "))) {
+    *dash = 0;
+    subs = dash + 3;
+  }
+  char *save = NULL;
+  for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+    int t = type_bit(w), st = super_bit(w);
+    if (t) c->types |= (uint32_t)t;
+    else if (st) c->supers |= (uint8_t)st;
+    else {
+      const char *all[14];
+      int k = 0;
+      for (int i = 0; i < 9; i++) all[k++] = type_names[i];
+      for (int i = 0; i < 4; i++) all[k++] = super_names[i];
+      const char *best = suggest_best(w, all, k);
+      return BADI(l, n, "unknown card type '%s'%s%s%s", w, best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
+    }
+  }
+  if (!c->types) return BADI(l, n, "type line has no card type");
+  if (subs) {
+    for (char *w = strtok_r(subs, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+      if (c->nsub >= MAX_SUBTYPES) return BADI(l, n, "at most %d subtypes", MAX_SUBTYPES);
+      c->subtypes[c->nsub++] = dup(l, w);
+    }
+  }
+  return 0;
+}
+
+static int p_pt(L *l, const ynode *n, int16_t *a, int16_t *b) {
+  const char *s = scalar(n);
+  int x, y;
+  char extra;
+  if (!s || sscanf(s, "%d/%d%c", &x, &y, &extra) != 2) return BADI(l, n, "pt: expected \"power/toughness\" like \"2/2\"");
+  *a = (int16_t)x;
+  *b = (int16_t)y;
+  return 0;
+}
+
+static uint64_t node_hash(uint64_t h, const ynode *n) {
+  if (!n) return hash_mix(h ^ 0x55);
+  h = hash_mix(h ^ (uint64_t)(n->kind + 1));
+  if (n->kind == YN_SCALAR) return hash_str(h, n->str);
+  int k = n->kind == YN_MAP ? 2 * n->n : n->n;
+  for (int i = 0; i < k; i++) h = node_hash(h, n->items[i]);
+  return h;
+}
+
+static const CardDef *p_card(L *l, const ynode *n, int token) {
+  static const char *const keys[] = {"name", "cost", "type", "pt", "loyalty", "defense", "colors",
+                                     "keywords", "abilities", "spell", "text", "token", "kicker",
+                                     "flashback", "enchant", "equip", "leyline", "alt_cost",
+                                     "additional_cost", NULL};
+  if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
+  if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
+  CardDef *c = al(l, sizeof *c);
+  if (!c) return NULL;
+  const ynode *v = ymap_get(n, "name");
+  if (!v || !scalar(v) || !*scalar(v)) return BAD(l, v ? v : n, "card needs a 'name'");
+  c->name = dup(l, scalar(v));
+  l->card = c->name;
+  c->file = dup(l, ydoc_name(l->d));
+  c->line = n->line;
+  c->hash = node_hash(0x1234, n);
+  c->token = (uint8_t)token;
+  char why[200];
+  if ((v = ymap_get(n, "cost"))) {
+    if (!scalar(v)) return BAD(l, v, "cost: expected a mana cost like \"{2}{W}\"");
+    if (mana_parse(scalar(v), &c->cost, NULL, NULL, why, sizeof why)) return BAD(l, v, "cost: %s", why);
+  }
+  c->colors = mana_colors(&c->cost);
+  if (!(v = ymap_get(n, "type"))) return BAD(l, n, "card '%s' needs a 'type' line", c->name);
+  if (p_typeline(l, v, c)) return NULL;
+  if ((v = ymap_get(n, "pt"))) {
+    if (p_pt(l, v, &c->power, &c->toughness)) return NULL;
+    c->has_pt = 1;
+  } else if (c->types & T_CREATURE) {
+    return BAD(l, n, "creature '%s' needs 'pt'", c->name);
+  }
+  long x;
+  if ((v = ymap_get(n, "loyalty"))) {
+    if (ynode_int(l->d, v, &x, l->err)) return NULL;
+    c->loyalty = (int16_t)x;
+    c->has_loyalty = 1;
+  }
+  if ((v = ymap_get(n, "defense"))) {
+    if (ynode_int(l->d, v, &x, l->err)) return NULL;
+    c->defense = (int16_t)x;
+  }
+  if ((v = ymap_get(n, "colors"))) {
+    c->colors = 0;
+    if (each_scalar(l, v, add_color, &c->colors)) return NULL;
+  }
+  if ((v = ymap_get(n, "keywords"))) {
+    if (v->kind != YN_SEQ) return BAD(l, v, "keywords: expected a list like [flying, lifelink]");
+    if (each_scalar(l, v, add_kw, &c->keywords)) return NULL;
+  }
+  if ((v = ymap_get(n, "text")) && scalar(v)) c->text = dup(l, scalar(v));
+  if ((v = ymap_get(n, "leyline"))) {
+    int b;
+    if (ynode_bool(l->d, v, &b, l->err)) return NULL;
+    c->leyline = (uint8_t)b;
+  }
+  if ((v = ymap_get(n, "enchant"))) {
+    if (!(c->types & T_ENCHANTMENT)) return BAD(l, v, "only Auras have 'enchant'");
+    if (!(c->enchant = p_filter(l, v))) return NULL;
+  }
+  /* abilities: spell ability, listed abilities, keyword expansions, equip */
+  const ynode *abs = ymap_get(n, "abilities"), *sp = ymap_get(n, "spell"), *eq = ymap_get(n, "equip");
+  if (abs && abs->kind != YN_SEQ) return BAD(l, abs, "abilities: expected a list");
+  int nab = (abs ? abs->n : 0) + (sp ? 1 : 0) + (eq ? 1 : 0) + KW_COUNT + 1;
+  Ability *ab = al(l, (size_t)nab * sizeof *ab);
+  if (!ab) return NULL;
+  int k = 0;
+  if (sp) {
+    if (!(c->types & (T_INSTANT | T_SORCERY))) return BAD(l, sp, "'spell' is for instants and sorceries; permanents use 'abilities'");
+    static const char *const sk[] = {"targets", "modes", "choose", "effect", "text", NULL};
+    if (ymap_check_keys(l->d, sp, sk, "spell ability", l->err)) return NULL;
+    ab[k].kind = AB_SPELL;
+    ab[k].zone = MTG_Z_STACK;
+    if (p_modes(l, sp, &ab[k])) return NULL;
+    k++;
+  } else if (c->types & (T_INSTANT | T_SORCERY)) {
+    return BAD(l, n, "instant or sorcery '%s' needs a 'spell' (its effect)", c->name);
+  }
+  if (c->enchant && !sp) {
+    /* 303.4a: an Aura spell targets what it can enchant */
+    ab[k].kind = AB_SPELL;
+    ab[k].zone = MTG_Z_STACK;
+    ab[k].nmodes = 1;
+    ab[k].mode_min = ab[k].mode_max = 1;
+    ab[k].modes[0].nt = 1;
+    ab[k].modes[0].t[0].f = c->enchant;
+    Node *seq = mk(l, S_SEQ, n);
+    if (!seq || kids(l, seq, 0)) return NULL;
+    ab[k].modes[0].effect = seq;
+    ab[k].text = "Enchant";
+    k++;
+  }
+  for (int i = 0; abs && i < abs->n; i++) {
+    if (p_ability(l, abs->items[i], &ab[k], k)) return NULL;
+    k++;
+  }
+  for (int kw = 0; kw < KW_COUNT; kw++) {
+    if (!(c->keywords >> kw & 1)) continue;
+    int rc = expand_keyword(l, kw, &ab[k], k);
+    if (rc < 0) return NULL;
+    if (rc == 0) k++;
+  }
+  if (eq) {
+    /* 702.6: Equip [cost]: attach to target creature you control; sorcery timing */
+    if (!scalar(eq)) return BAD(l, eq, "equip: expected a cost like \"{1}\"");
+    char y[256];
+    snprintf(y, sizeof y, "activated: {cost: \"%s\", sorcery: true, targets: [{type: creature, controller: you}], effect: [{attach: self, to: target}]}\ntext: Equip", scalar(eq));
+    ydoc *d;
+    if (ydoc_parse_buffer("<equip>", y, strlen(y), &d, l->err)) return NULL;
+    L sub = *l;
+    sub.d = d;
+    int rc = p_ability(&sub, ydoc_root(d, 0), &ab[k], k);
+    ydoc_free(d);
+    if (rc) return NULL;
+    ab[k].equip = 1;
+    k++;
+    Filter *ef = al(l, sizeof *ef);
+    if (!ef) return NULL;
+    filter_defaults(ef);
+    ef->types_any = T_CREATURE;
+    c->equip_f = ef;
+  }
+  if ((v = ymap_get(n, "kicker")) || (v = ymap_get(n, "flashback"))) {
+    int fb = ymap_get(n, "flashback") != NULL;
+    if (!k || ab[0].kind != AB_SPELL) {
+      /* permanents with kicker keep it on a keyword pseudo-ability */
+      ab[k].kind = AB_KEYWORD;
+      ab[k].zone = MTG_Z_STACK;
+      k++;
+    }
+    Ability *host = ab[0].kind == AB_SPELL ? &ab[0] : &ab[k - 1];
+    if (!scalar(v) || mana_parse(scalar(v), &host->kicker.mana, NULL, NULL, why, sizeof why))
+      return BAD(l, v, "%s: expected a mana cost", fb ? "flashback" : "kicker");
+    host->has_kicker = (uint8_t)!fb;
+    host->flashback = (uint8_t)fb;
+  }
+  if ((v = ymap_get(n, "alt_cost"))) {
+    if (!scalar(v) || strcmp(scalar(v), "exile_blue_card")) return BAD(l, v, "alt_cost: only exile_blue_card is supported");
+    if (k && ab[0].kind == AB_SPELL) ab[0].alt_cost_exile_blue = 1;
+  }
+  c->ab = ab;
+  c->nab = (uint8_t)k;
+  return c;
+}
+
+static int load_node(mtg_pool *p, const ydoc *d, const ynode *n, mtg_error *err) {
+  L l = {p, d, err, NULL};
+  if (!n) return MTG_OK;
+  if (n->kind == YN_SEQ) {
+    for (int i = 0; i < n->n; i++) {
+      int rc = load_node(p, d, n->items[i], err);
+      if (rc) return rc;
+    }
+    return MTG_OK;
+  }
+  const CardDef *c = p_card(&l, n, 0);
+  if (!c) {
+    if (err && !err->status) err->status = MTG_EDATA;
+    if (err) err->status = err->status == MTG_ENOMEM ? MTG_ENOMEM : MTG_EDATA;
+    return err ? err->status : MTG_EDATA;
+  }
+  for (int i = 0; i < p->n; i++)
+    if (!strcmp(p->cards[i]->name, c->name)) {
+      char first[300];
+      snprintf(first, sizeof first, "%s:%d", p->cards[i]->file, p->cards[i]->line);
+      ydoc_error(d, ymap_get(n, "name"), err, "card '%s' is defined twice (first at %s)", c->name, first);
+      return MTG_EDATA;
+    }
+  if (pool_add(p, (CardDef *)c)) {
+    mtg_error_set(err, MTG_ENOMEM, "out of memory");
+    return MTG_ENOMEM;
+  }
+  return MTG_OK;
+}
+
+int mtg_pool_load_node(mtg_pool *p, const struct ydoc *d, const struct ynode *n, mtg_error *err) {
+  return load_node(p, d, n, err);
+}
+
+static int load_doc(mtg_pool *p, ydoc *d, mtg_error *err) {
+  for (int i = 0; i < ydoc_count(d); i++) {
+    int rc = load_node(p, d, ydoc_root(d, i), err);
+    if (rc) return rc;
+  }
+  return MTG_OK;
+}
+
+int mtg_pool_load_buffer(mtg_pool *p, const char *name, const char *text, size_t len, mtg_error *err) {
+  ydoc *d;
+  if (ydoc_parse_buffer(name, text, len, &d, err)) return err ? err->status : MTG_EDATA;
+  int rc = load_doc(p, d, err);
+  ydoc_free(d);
+  return rc;
+}
+
+int mtg_pool_load_file(mtg_pool *p, const char *path, mtg_error *err) {
+  ydoc *d;
+  if (ydoc_parse_file(path, &d, err)) return err ? err->status : MTG_EDATA;
+  int rc = load_doc(p, d, err);
+  ydoc_free(d);
+  return rc;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+int mtg_pool_load_dir(mtg_pool *p, const char *dir, mtg_error *err) {
+  DIR *dp = opendir(dir);
+  if (!dp) {
+    mtg_error_set(err, MTG_EIO, "cannot open card directory");
+    if (err) snprintf(err->file, sizeof err->file, "%s", dir);
+    return MTG_EIO;
+  }
+  char **names = NULL;
+  int n = 0, cap = 0, rc = MTG_OK;
+  struct dirent *e;
+  while ((e = readdir(dp))) {
+    size_t len = strlen(e->d_name);
+    if (len < 6 || strcmp(e->d_name + len - 5, ".yaml")) continue;
+    if (n == cap) {
+      cap = cap ? cap * 2 : 32;
+      char **nn = realloc(names, (size_t)cap * sizeof *nn);
+      if (!nn) { rc = MTG_ENOMEM; break; }
+      names = nn;
+    }
+    size_t dl = strlen(dir);
+    names[n] = malloc(dl + len + 2);
+    if (!names[n]) { rc = MTG_ENOMEM; break; }
+    snprintf(names[n], dl + len + 2, "%s/%s", dir, e->d_name);
+    n++;
+  }
+  closedir(dp);
+  if (rc) mtg_error_set(err, rc, "out of memory");
+  else qsort(names, (size_t)n, sizeof *names, cmp_str);
+  for (int i = 0; i < n && !rc; i++) rc = mtg_pool_load_file(p, names[i], err);
+  for (int i = 0; i < n; i++) free(names[i]);
+  free(names);
+  return rc;
+}

@@ -1,0 +1,460 @@
+/* cost.c - costs (118, 601.2f-h) and mana (106, 605): the total cost of a
+ * spell with cost increases, a payment solver over the mana pool and untapped
+ * mana sources, activating mana abilities (which resolve at once, 605.3b),
+ * paying non-mana costs, and emptying mana pools (500.4). */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+typedef struct Unit {
+  int8_t pool;    /* 1: mana already in the pool */
+  uint8_t mask;   /* colors it can be (bits W U B R G C) */
+  int16_t slot;   /* source permanent */
+  int8_t abi;
+  int8_t used;
+} Unit;
+
+#define MAX_UNITS 64
+
+/* What a mana ability can add, as a color mask (0 if it is not a simple one). */
+static uint8_t produces(G *g, int slot, const AbRef *r) {
+  const Ability *ab = r->ab;
+  const Node *e = ab->modes[0].effect;
+  uint8_t mask = 0;
+  for (int i = 0; e && i < e->n; i++) {
+    const Node *st = e->k[i];
+    if (st->op != S_ADD_MANA || !st->k[0] || !st->k[0]->s) continue;
+    const char *m = st->k[0]->s;
+    if (!strcmp(m, "any")) mask |= 0x1f;
+    else if (!strcmp(m, "chosen")) {
+      int32_t col;
+      if (link_find_value(g, g->s->obj[slot].id, r->grant, "color", &col, NULL) && col >= 0 && col < 5) mask |= (uint8_t)(1u << col);
+    } else {
+      for (const char *p = m; *p; p++) {
+        int c = color_from_char(*p);
+        if (c >= 0 && p > m && p[-1] == '{') mask |= (uint8_t)(1u << c);
+      }
+    }
+  }
+  return mask;
+}
+
+static int simple_mana_source(G *g, int player, int slot, int abi) {
+  const Chars *c = chars(g, slot);
+  const Ability *ab = c->ab[abi].ab;
+  if (ab->kind != AB_ACTIVATED || !ab->mana) return 0;
+  /* only "{T}: Add ..." sources are used by automatic payment */
+  if (mana_value(&ab->cost.mana) || ab->cost.nparts != 1 || ab->cost.part[0].kind != CK_TAP) return 0;
+  if ((ab->zone >= 0 && ab->zone != MTG_Z_BATTLEFIELD) || c->controller != player) return 0;
+  return cost_can_pay_parts(g, player, slot, &ab->cost);
+}
+
+static int gather(G *g, int player, Unit *u, int exclude) {
+  State *s = g->s;
+  int n = 0;
+  for (int col = 0; col < COL_COUNT; col++)
+    for (int k = 0; k < s->c.pl[player].mana[col] && n < MAX_UNITS; k++) {
+      u[n].pool = 1;
+      u[n].mask = (uint8_t)(1u << col);
+      u[n].slot = -1;
+      u[n].abi = -1;
+      u[n].used = 0;
+      n++;
+    }
+  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  for (int i = 0; i < nb && n < MAX_UNITS; i++) {
+    int slot = bf[i];
+    if (slot == exclude || s->obj[slot].tapped) continue;
+    const Chars *c = chars(g, slot);
+    if (c->controller != player) continue;
+    for (int a = 0; a < c->nab; a++) {
+      if (!simple_mana_source(g, player, slot, a)) continue;
+      uint8_t m = produces(g, slot, &c->ab[a]);
+      if (!m) continue;
+      u[n].pool = 0;
+      u[n].mask = m;
+      u[n].slot = (int16_t)slot;
+      u[n].abi = (int8_t)a;
+      u[n].used = 0;
+      n++;
+      break; /* one tap, one mana */
+    }
+  }
+  return n;
+}
+
+/* requirements: masks each one unit must satisfy */
+static int requirements(const ManaCost *c, int x, uint8_t *req) {
+  int n = 0;
+  for (int col = 0; col < COL_COUNT; col++)
+    for (int k = 0; k < c->colored[col] && n < MAX_UNITS; k++) req[n++] = (uint8_t)(1u << col);
+  for (int h = 0; h < c->nhybrid && n < MAX_UNITS; h++) req[n++] = (uint8_t)((1u << c->hybrid[h][0]) | (1u << c->hybrid[h][1]));
+  int generic = c->generic + x * c->x;
+  for (int k = 0; k < generic && n < MAX_UNITS; k++) req[n++] = 0x3f;
+  return n;
+}
+
+static int fits(const Unit *u, uint8_t req, int any_blue) {
+  if (u->mask & req) return 1;
+  /* "spend blue mana as though it were mana of any color" */
+  return any_blue && (u->mask & (1u << COL_U)) && req != (1u << COL_C);
+}
+
+static int solve(Unit *u, int nu, const uint8_t *req, int nr, int i, int *assign, int any_blue) {
+  if (i == nr) return 1;
+  for (int k = 0; k < nu; k++) {
+    if (u[k].used || !fits(&u[k], req[i], any_blue)) continue;
+    u[k].used = 1;
+    assign[i] = k;
+    if (solve(u, nu, req, nr, i + 1, assign, any_blue)) return 1;
+    u[k].used = 0;
+  }
+  return 0;
+}
+
+int cost_can_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue) {
+  Unit u[MAX_UNITS];
+  uint8_t req[MAX_UNITS];
+  int assign[MAX_UNITS];
+  int nu = gather(g, player, u, for_slot);
+  int nr = requirements(c, x, req);
+  if (nr > nu) return 0;
+  return solve(u, nu, req, nr, 0, assign, any_blue);
+}
+
+void mana_total_cost(G *g, int player, int slot, const Ability *ab, const Choice *ch, ManaCost *out) {
+  (void)ab;
+  (void)ch;
+  /* 601.2f: cost increases (Thalia) */
+  State *s = g->s;
+  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  const Chars *sc = chars(g, slot);
+  for (int k = 0; k < nb; k++) {
+    const Chars *c = chars(g, bf[k]);
+    for (int a = 0; a < c->nab; a++) {
+      const Ability *sa = c->ab[a].ab;
+      if (sa->kind != AB_STATIC || sa->st.kind != SE_COST_MORE) continue;
+      if (sa->st.spell_types && !(sc->types & sa->st.spell_types)) continue;
+      if (sc->types & sa->st.spell_types_none) continue;
+      Ctx cx;
+      ctx_init(g, &cx);
+      cx.controller = c->controller;
+      cx.src = oref(g, bf[k]);
+      if (sa->st.cond && !cond_eval(g, &cx, sa->st.cond)) continue;
+      out->generic = (uint8_t)(out->generic + (sa->st.a ? sa->st.a : 1));
+    }
+  }
+  (void)s;
+  (void)player;
+}
+
+void mana_ability_activate(G *g, int player, int slot, int abi) {
+  const Chars *c = chars(g, slot);
+  AbRef r = c->ab[abi];
+  char nm[110];
+  fmt_slot(g, slot, nm, sizeof nm);
+  log_line(g, 0, "activate player=%s src=%s ability=%d mana=1", player_name(g, player), nm, r.ab->index);
+  ManaCost mc = r.ab->cost.mana;
+  cost_pay_mana(g, player, &mc, 0, slot, 0, NULL);
+  cost_pay_parts(g, player, slot, &r.ab->cost, NULL);
+  Ctx cx;
+  ctx_init(g, &cx);
+  cx.controller = player;
+  cx.src = oref(g, slot);
+  cx.def = r.def;
+  cx.grant = r.grant;
+  cx.ab = r.ab;
+  eff_run(g, &cx, r.ab->modes[0].effect);
+}
+
+static void activate_for(G *g, int player, int slot, int abi, int color) {
+  const Chars *c = chars(g, slot);
+  AbRef r = c->ab[abi];
+  char nm[110];
+  fmt_slot(g, slot, nm, sizeof nm);
+  log_line(g, 0, "activate player=%s src=%s ability=%d mana=1", player_name(g, player), nm, r.ab->index);
+  cost_pay_parts(g, player, slot, &r.ab->cost, NULL);
+  Ctx cx;
+  ctx_init(g, &cx);
+  cx.controller = player;
+  cx.src = oref(g, slot);
+  cx.def = r.def;
+  cx.grant = r.grant;
+  cx.ab = r.ab;
+  cx.forced_color = (int8_t)color;
+  eff_run(g, &cx, r.ab->modes[0].effect);
+}
+
+void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue, uint8_t *spent) {
+  State *s = g->s;
+  Unit u[MAX_UNITS];
+  uint8_t req[MAX_UNITS];
+  int assign[MAX_UNITS];
+  int nr = requirements(c, x, req);
+  if (!nr) return;
+  int nu = gather(g, player, u, for_slot);
+  if (nr > nu || !solve(u, nu, req, nr, 0, assign, any_blue)) {
+    char mc[64];
+    mana_format(c, mc, sizeof mc);
+    game_illegal(g, "%s can't pay %s", player_name(g, player), mc);
+  }
+  /* activate the sources the solver chose, asking each for the color it is needed as */
+  for (int i = 0; i < nr; i++) {
+    Unit *un = &u[assign[i]];
+    if (un->pool) continue;
+    int color = -1;
+    for (int col = 0; col < COL_COUNT; col++)
+      if ((un->mask >> col & 1) && (req[i] >> col & 1)) { color = col; break; }
+    if (color < 0)
+      for (int col = 0; col < COL_COUNT; col++)
+        if (un->mask >> col & 1) { color = col; break; }
+    activate_for(g, player, un->slot, un->abi, color);
+  }
+  /* pay from the pool: specific requirements first */
+  int32_t *pool = s->c.pl[player].mana;
+  for (int i = 0; i < nr; i++) {
+    int best = -1;
+    for (int col = 0; col < COL_COUNT; col++)
+      if ((req[i] >> col & 1) && pool[col] > 0) {
+        if (req[i] == 0x3f) {
+          /* generic: spend what is least useful first (colorless, then the most plentiful) */
+          if (best < 0 || col == COL_C || (best != COL_C && pool[col] > pool[best])) best = col;
+        } else {
+          best = col;
+          break;
+        }
+      }
+    if (best < 0 && any_blue && pool[COL_U] > 0) best = COL_U;
+    if (best < 0) game_illegal(g, "mana payment failed");
+    pool[best]--;
+    if (spent) *spent |= (uint8_t)(1u << best);
+  }
+  char mc[64];
+  mana_format(c, mc, sizeof mc);
+  log_line(g, 0, "pay player=%s mana=%s%s", player_name(g, player), mc, c->x ? "" : "");
+}
+
+void mana_empty(G *g) {
+  State *s = g->s;
+  for (int p = 0; p < s->c.np; p++) {
+    int any = 0;
+    for (int col = 0; col < COL_COUNT; col++) any |= s->c.pl[p].mana[col];
+    if (!any) continue;
+    memset(s->c.pl[p].mana, 0, sizeof s->c.pl[p].mana);
+    log_line(g, 0, "mana_empty player=%s", player_name(g, p));
+  }
+}
+
+/* ---- other costs ---- */
+
+static int sick(G *g, int slot) {
+  Obj *o = &g->s->obj[slot];
+  const Chars *c = chars(g, slot);
+  if (!(c->types & T_CREATURE) || (c->kw >> KW_HASTE & 1)) return 0;
+  /* 302.6: controlled continuously since the start of its controller's most recent turn */
+  return o->ctl_since >= g->s->c.pl[c->controller].turn_started;
+}
+
+int obj_sick(G *g, int slot) { return sick(g, slot); }
+
+int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
+  State *s = g->s;
+  Obj *o = &s->obj[slot];
+  for (int i = 0; i < c->nparts; i++) {
+    const CostPart *p = &c->part[i];
+    switch (p->kind) {
+    case CK_TAP:
+      if (o->tapped || o->zone != MTG_Z_BATTLEFIELD || sick(g, slot)) return 0;
+      break;
+    case CK_UNTAP:
+      if (!o->tapped || sick(g, slot)) return 0;
+      break;
+    case CK_PAY_LIFE:
+      /* 119.4, 119.8 */
+      if (s->c.pl[player].life < p->n) return 0;
+      if (p->n > 0 && rule_effect(g, SE_LIFE_CANT_CHANGE, player, -1, NULL, NULL)) return 0;
+      break;
+    case CK_REMOVE_COUNTERS:
+      if (counters_get(o->c, o->nc, ckind_id(g, p->counter)) < p->n) return 0;
+      break;
+    case CK_LOYALTY:
+      if (p->n < 0 && counters_get(o->c, o->nc, CN_LOYALTY) < -p->n) return 0; /* 606.6 */
+      break;
+    case CK_EXILE_TOP:
+      if (zl_count(g, MTG_Z_LIBRARY, player) < p->n) return 0;
+      break;
+    case CK_DISCARD:
+      if (zl_count(g, MTG_Z_HAND, player) - (o->zone == MTG_Z_HAND) < p->n) return 0;
+      break;
+    case CK_SAC: {
+      Ctx cx;
+      ctx_init(g, &cx);
+      cx.controller = player;
+      cx.src = oref(g, slot);
+      int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0), found = 0;
+      int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+      for (int k = 0; k < nb; k++)
+        if (obj_controller(g, bf[k]) == player && filter_match(g, &cx, p->f, bf[k])) found++;
+      if (found < (p->n ? p->n : 1)) return 0;
+      break;
+    }
+    case CK_EXILE_HAND: {
+      Ctx cx;
+      ctx_init(g, &cx);
+      cx.controller = player;
+      cx.src = oref(g, slot);
+      int n = zl_count(g, MTG_Z_HAND, player), found = 0;
+      int16_t *h = zl_list(g, MTG_Z_HAND, player);
+      Filter f = *p->f;
+      f.zone = MTG_Z_HAND;
+      for (int k = 0; k < n; k++)
+        if (h[k] != slot && filter_match(g, &cx, &f, h[k])) found = 1;
+      if (!found) return 0;
+      break;
+    }
+    case CK_RETURN_UNBLOCKED: {
+      int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0), found = 0;
+      int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+      for (int k = 0; k < nb; k++) {
+        Obj *a = &s->obj[bf[k]];
+        if (a->attacking && !a->blocked && obj_controller(g, bf[k]) == player) found = 1;
+      }
+      if (!found || s->c.step < MTG_S_DECLARE_BLOCKERS || s->c.step > MTG_S_END_COMBAT) return 0;
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  return 1;
+}
+
+static int choose_own(G *g, int player, int zone, const Filter *f, int src, const char *why, int except) {
+  State *s = g->s;
+  Ctx cx;
+  ctx_init(g, &cx);
+  cx.controller = player;
+  cx.src = oref(g, src);
+  int cand[MAX_OPTIONS], n = 0;
+  int cnt = zone == MTG_Z_BATTLEFIELD ? zl_count(g, zone, 0) : zl_count(g, zone, player);
+  int16_t *l = zone == MTG_Z_BATTLEFIELD ? zl_list(g, zone, 0) : zl_list(g, zone, player);
+  for (int k = 0; k < cnt; k++) {
+    if (l[k] == except) continue;
+    if (zone == MTG_Z_BATTLEFIELD && obj_controller(g, l[k]) != player) continue;
+    if (f) {
+      Filter ff = *f;
+      ff.zone = (int8_t)zone;
+      if (!filter_match(g, &cx, &ff, l[k])) continue;
+    }
+    cand[n++] = l[k];
+  }
+  if (!n) game_illegal(g, "nothing to %s", why);
+  if (n == 1) return cand[0];
+  dec_begin(g, MTG_D_CHOOSE, player, "118.3", "choose a card to %s", why);
+  for (int i = 0; i < n; i++) {
+    char nm[110];
+    fmt_slot(g, cand[i], nm, sizeof nm);
+    dec_opt(g, MTG_O_OBJECT, s->obj[cand[i]].id, 0, -1, -1, "%s", nm);
+  }
+  return cand[ask_pick(g)];
+}
+
+void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
+  State *s = g->s;
+  uint32_t cause = si ? si->id : 0;
+  uint16_t grant = si ? si->grant : 0;
+  const char *label = si && si->ab ? si->ab->label : NULL;
+  for (int i = 0; i < c->nparts; i++) {
+    const CostPart *p = &c->part[i];
+    Obj *o = &s->obj[slot];
+    switch (p->kind) {
+    case CK_TAP:
+      do_tap(g, slot, 1);
+      break;
+    case CK_UNTAP:
+      do_tap(g, slot, 0);
+      break;
+    case CK_SAC_SELF:
+      do_move(g, slot, EV_SACRIFICE, MTG_Z_GRAVEYARD, 0, CA_COST, player, cause);
+      break;
+    case CK_EXILE_SELF:
+      do_move(g, slot, EV_EXILE, MTG_Z_EXILE, 0, CA_COST, player, cause);
+      break;
+    case CK_SAC: {
+      int t = choose_own(g, player, MTG_Z_BATTLEFIELD, p->f, slot, "sacrifice", -1);
+      do_move(g, t, EV_SACRIFICE, MTG_Z_GRAVEYARD, 0, CA_COST, player, cause);
+      break;
+    }
+    case CK_PAY_LIFE: {
+      Event e;
+      ev_init(&e, EV_LOSE_LIFE);
+      e.player = (int8_t)player;
+      e.amount = p->n;
+      e.rule = "119.4";
+      ev_one(g, &e);
+      break;
+    }
+    case CK_REMOVE_COUNTERS:
+      do_remove_counters(g, slot, -1, ckind_id(g, p->counter), p->n);
+      break;
+    case CK_ADD_COUNTERS:
+      do_counters(g, slot, -1, ckind_id(g, p->counter), p->n, player, cause);
+      break;
+    case CK_LOYALTY:
+      if (p->n > 0) do_counters(g, slot, -1, CN_LOYALTY, p->n, player, cause);
+      else if (p->n < 0) do_remove_counters(g, slot, -1, CN_LOYALTY, -p->n);
+      break;
+    case CK_DISCARD:
+      for (int k = 0; k < p->n; k++) {
+        int t = choose_own(g, player, MTG_Z_HAND, NULL, slot, "discard", slot);
+        do_move(g, t, EV_DISCARD, MTG_Z_GRAVEYARD, 0, CA_COST, player, cause);
+      }
+      break;
+    case CK_EXILE_HAND: {
+      int t = choose_own(g, player, MTG_Z_HAND, p->f, slot, "exile", slot);
+      do_move(g, t, EV_EXILE, MTG_Z_EXILE, 0, CA_COST, player, cause);
+      break;
+    }
+    case CK_EXILE_TOP: {
+      /* 607.2a: cards exiled by a cost of a linked ability are "exiled with" it */
+      int n = zl_count(g, MTG_Z_LIBRARY, player) < p->n ? zl_count(g, MTG_Z_LIBRARY, player) : p->n;
+      int slots[64];
+      for (int k = 0; k < n && k < 64; k++) slots[k] = zl_list(g, MTG_Z_LIBRARY, player)[k];
+      for (int k = 0; k < n && k < 64; k++) {
+        Event e;
+        ev_init(&e, EV_EXILE);
+        e.obj = oref(g, slots[k]);
+        e.from = MTG_Z_LIBRARY;
+        e.to = MTG_Z_EXILE;
+        e.cause = CA_COST;
+        e.cause_ctl = (int8_t)player;
+        e.cause_id = cause;
+        if (label) {
+          e.link_src = o->id;
+          e.link_grant = grant;
+          e.link_label = label;
+        }
+        ev_one(g, &e);
+      }
+      break;
+    }
+    case CK_RETURN_UNBLOCKED: {
+      Filter f;
+      memset(&f, 0, sizeof f);
+      f.colored = f.multicolored = f.tapped = f.token = f.blocking = f.spell = -1;
+      f.attacking = 1;
+      int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0), cand = -1;
+      int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+      for (int k = 0; k < nb; k++)
+        if (s->obj[bf[k]].attacking && !s->obj[bf[k]].blocked && obj_controller(g, bf[k]) == player) cand = bf[k];
+      if (cand >= 0) do_move(g, cand, EV_ZONE, MTG_Z_HAND, 0, CA_COST, player, cause);
+      break;
+    }
+    default:
+      break;
+    }
+  }
+}

@@ -1,0 +1,1054 @@
+/* effect.c - the effect interpreter: runs the steps of a resolving spell or
+ * ability, a replacement's "instead" program, or a triggered ability's effect.
+ * Steps turn into events (event.c) and continuous effects (layer.c); choices
+ * met on the way are decisions (game.c). Simultaneous results ("destroy all
+ * creatures") are one batch of events. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const StaticSpec spec_pt = {.kind = SE_PT_MOD};
+static const StaticSpec spec_kw = {.kind = SE_ADD_KEYWORDS};
+static const StaticSpec spec_lose = {.kind = SE_LOSE_ALL_ABILITIES};
+static const StaticSpec spec_ctl = {.kind = SE_CONTROL};
+static const StaticSpec spec_gain = {.kind = SE_GAIN_ABILITIES};
+static const StaticSpec spec_mustblock = {.kind = SE_MUST_BLOCK};
+static const Node one = {.op = E_INT, .i = 1};
+static const ReplSpec spec_prevent_n = {.ev = RE_DAMAGE, .act = RA_PREVENT, .amount = &one, .from = -1, .to = -1, .combat = -1, .step = -1, .mul = 1};
+static const ReplSpec spec_prevent_all = {.ev = RE_DAMAGE, .act = RA_PREVENT, .from = -1, .to = -1, .combat = -1, .step = -1, .mul = 1};
+static const ReplSpec spec_regen = {.ev = RE_DESTROY, .act = RA_REGENERATE, .from = -1, .to = -1, .combat = -1, .step = -1, .mul = 1};
+
+void ctx_init(G *g, Ctx *c) {
+  memset(c, 0, sizeof *c);
+  c->controller = g->s->c.active;
+  c->src = oref_none();
+  c->each_player = -1;
+  c->res_player = -1;
+  c->forced_color = -1;
+  c->each_obj = oref_none();
+}
+
+void ctx_from_stack(G *g, Ctx *c, StackItem *si) {
+  ctx_init(g, c);
+  c->controller = si->controller;
+  c->src = si->kind == SI_SPELL ? oref(g, si->slot) : si->src;
+  c->srclbuf = si->srcl;
+  c->srcl = &c->srclbuf;
+  c->def = si->def;
+  c->grant = si->grant;
+  c->ab = si->ab;
+  c->chbuf = si->ch;
+  c->ch = &c->chbuf;
+  if (si->kind == SI_TRIGGERED) {
+    c->tcbuf = si->tc;
+    c->tc = si->tc.ev || si->tc.step >= 0 ? &c->tcbuf : NULL;
+  }
+  c->cause_id = si->id;
+  if (si->eff_id) {
+    /* a delayed trigger remembers the objects of the effect that made it */
+    for (int i = 0; i < g->s->c.neff; i++)
+      if (g->s->eff[i].id == si->eff_id && g->s->eff[i].obj.id) {
+        c->res[0] = g->s->eff[i].obj;
+        c->nres = 1;
+      }
+  }
+}
+
+static void effect_base(G *g, Ctx *c, Effect *e, int kind, int dur) {
+  memset(e, 0, sizeof *e);
+  e->kind = (uint8_t)kind;
+  e->dur = (uint8_t)dur;
+  e->controller = (uint8_t)c->controller;
+  e->source = c->src;
+  if (c->srcl) e->srcl = *c->srcl;
+  else if (oref_ok(g, c->src)) lki_of(g, c->src.slot, &e->srcl);
+  e->def = c->def;
+  e->grant = c->grant;
+  e->obj = oref_none();
+  e->player = -1;
+  if (c->ch) e->ch = *c->ch;
+}
+
+static int dur_of(const Node *n, int dflt) { return n ? n->i : dflt; }
+
+static void result_set(G *g, Ctx *c, const Sel *s) {
+  c->nres = 0;
+  for (int i = 0; i < s->n && c->nres < NELEM(c->res); i++) c->res[c->nres++] = s->o[i];
+  c->res_player = s->np ? s->p[0] : -1;
+  (void)g;
+}
+
+static void sel_default(G *g, Ctx *c, const Node *n, Sel *out, int dflt_op) {
+  if (n) {
+    sel_eval(g, c, n, out);
+    return;
+  }
+  Node d;
+  memset(&d, 0, sizeof d);
+  d.op = (uint16_t)dflt_op;
+  sel_eval(g, c, &d, out);
+}
+
+static int src_damage_flags(G *g, Ctx *c) {
+  if (oref_ok(g, c->src)) return 0; /* read from the source when dealt */
+  int f = 0;
+  if (c->srcl) {
+    if (c->srcl->kw >> KW_DEATHTOUCH & 1) f |= EF_DEATHTOUCH;
+    if (c->srcl->kw >> KW_LIFELINK & 1) f |= EF_LIFELINK;
+    if (c->srcl->kw >> KW_INFECT & 1) f |= EF_INFECT;
+  }
+  return f;
+}
+
+/* Runs events of one type on every selected object at once. */
+static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_pos, int flags, int etb_ctl, int tapped,
+                          const char *link, Sel *moved) {
+  int base = g->evtop;
+  if (g->evtop + s->n > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
+  Event *e = &g->evstack[g->evtop];
+  g->evtop += s->n;
+  int n = 0;
+  for (int i = 0; i < s->n; i++) {
+    if (!oref_ok(g, s->o[i])) continue;
+    ev_init(&e[n], type);
+    e[n].obj = s->o[i];
+    e[n].from = (int8_t)g->s->obj[s->o[i].slot].zone;
+    e[n].to = (int8_t)to;
+    e[n].lib_pos = (int8_t)lib_pos;
+    e[n].flags = (uint8_t)flags;
+    e[n].cause_ctl = (int8_t)c->controller;
+    e[n].cause_id = c->cause_id;
+    e[n].cause = CA_EFFECT;
+    e[n].etb_ctl = (int8_t)etb_ctl;
+    e[n].etb_tapped = (uint8_t)tapped;
+    if (link) {
+      e[n].link_src = c->src.id ? c->src.id : (c->srcl ? c->srcl->id : 0);
+      e[n].link_grant = c->grant;
+      e[n].link_label = link;
+    }
+    if (to == MTG_Z_BATTLEFIELD && c->src.id) e[n].cause_id = c->src.id;
+    n++;
+  }
+  if (n) ev_run(g, e, n);
+  if (moved) {
+    moved->n = moved->np = 0;
+    for (int i = 0; i < n; i++)
+      if (e[i].done && e[i].new_slot >= 0 && g->s->obj[e[i].new_slot].id == e[i].new_id && moved->n < MAX_SEL) {
+        ORef r = {e[i].new_slot, e[i].new_id};
+        moved->o[moved->n++] = r;
+      }
+  }
+  g->evtop = base;
+}
+
+static int choose_color(G *g, int player, const char *why) {
+  dec_begin(g, MTG_D_COLOR, player, "", "choose a color %s", why);
+  for (int i = 0; i < 5; i++) dec_opt(g, MTG_O_COLOR, 0, 0, -1, i, "%s", color_names[i]);
+  return ask_pick(g);
+}
+
+static void step_add_mana(G *g, Ctx *c, const Node *n) {
+  const char *m = n->k[0] ? n->k[0]->s : "{C}";
+  Sel who;
+  sel_default(g, c, n->k[1], &who, SL_YOU);
+  int times = n->k[2] ? expr_eval(g, c, n->k[2]) : 1;
+  for (int w = 0; w < who.np; w++) {
+    int p = who.p[w];
+    for (int t = 0; t < times; t++) {
+      if (!strcmp(m, "any")) {
+        int col = c->forced_color >= 0 ? c->forced_color : choose_color(g, p, "of mana to add");
+        do_mana(g, p, col, 1, c->src);
+      } else if (!strcmp(m, "chosen")) {
+        int32_t col;
+        /* 607.2d; 607.5a: with no choice made, nothing is added */
+        if (link_find_value(g, c->src.id, c->grant, "color", &col, NULL) && col >= 0 && col < 5) do_mana(g, p, col, 1, c->src);
+      } else {
+        for (const char *q = m; *q; q++)
+          if (*q == '{' && color_from_char(q[1]) >= 0 && q[2] == '}') do_mana(g, p, color_from_char(q[1]), 1, c->src);
+      }
+    }
+  }
+}
+
+static void step_choose(G *g, Ctx *c, const Node *n) {
+  const char *kind = n->k[0]->s;
+  const char *label = n->k[1] ? n->k[1]->s : kind;
+  Sel who;
+  sel_default(g, c, n->k[2], &who, SL_YOU);
+  int p = who.np ? who.p[0] : c->controller;
+  uint32_t oid = c->src.id ? c->src.id : (c->srcl ? c->srcl->id : 0);
+  State *s = g->s;
+  if (!strcmp(kind, "color")) {
+    int v = choose_color(g, p, "");
+    link_add(g, oid, c->grant, label, LK_VALUE, v, NULL, oref_none());
+    log_line(g, 0, "choose player=%s %s=%s", player_name(g, p), label, color_names[v]);
+  } else if (!strcmp(kind, "player") || !strcmp(kind, "opponent")) {
+    dec_begin(g, MTG_D_PLAYER, p, "", "choose a%s player", kind[0] == 'o' ? "n opponent" : "");
+    int map[MAX_PLAYERS], k = 0;
+    for (int q = 0; q < s->c.np; q++)
+      if (player_alive(g, q) && (kind[0] == 'p' || opponents(g, p, q))) {
+        map[k++] = q;
+        dec_opt(g, MTG_O_PLAYER, 0, 0, q, -1, "%s", player_name(g, q));
+      }
+    if (!k) return;
+    int v = map[ask_pick(g)];
+    link_add(g, oid, c->grant, label, LK_VALUE, v, NULL, oref_none());
+    log_line(g, 0, "choose player=%s %s=%s", player_name(g, p), label, player_name(g, v));
+  } else if (!strcmp(kind, "word")) {
+    const Node *w = n->k[3];
+    if (!w) return;
+    dec_begin(g, MTG_D_WORD, p, "607.2f", "choose");
+    for (int i = 0; i < w->n; i++) dec_opt(g, MTG_O_WORD, 0, 0, -1, i, "%s", w->k[i]->s);
+    int v = ask_pick(g);
+    link_add(g, oid, c->grant, label, LK_NAME, v, w->k[v]->s, oref_none());
+    log_line(g, 0, "choose player=%s %s=%s", player_name(g, p), label, w->k[v]->s);
+  } else if (!strcmp(kind, "number")) {
+    int v = ask_number(g, p, 0, 99, "choose a number");
+    link_add(g, oid, c->grant, label, LK_VALUE, v, NULL, oref_none());
+    log_line(g, 0, "choose player=%s %s=%d", player_name(g, p), label, v);
+  } else if (!strcmp(kind, "name")) {
+    dec_begin(g, MTG_D_NAME, p, "", "choose a card name");
+    const char *names[MAX_OPTIONS];
+    int cnt = 0;
+    for (const mtg_pool *q = g->pool; q; q = q->parent)
+      for (int i = 0; i < q->n && cnt < MAX_OPTIONS; i++) {
+        int d = 0;
+        for (int j = 0; j < cnt; j++) d |= !strcmp(names[j], q->cards[i]->name);
+        if (d || q->cards[i]->token) continue;
+        names[cnt] = q->cards[i]->name;
+        dec_opt(g, MTG_O_NAME, 0, 0, -1, cnt, "%s", names[cnt]);
+        cnt++;
+      }
+    int v = ask_pick(g);
+    link_add(g, oid, c->grant, label, LK_NAME, v, names[v], oref_none());
+    log_line(g, 0, "choose player=%s %s=\"%s\"", player_name(g, p), label, names[v]);
+  }
+}
+
+static void step_prevent(G *g, Ctx *c, const Node *n) {
+  int all = !n->k[0] || (n->k[0]->op == E_INT && n->k[0]->j);
+  int amount = all ? -1 : expr_eval(g, c, n->k[0]);
+  Sel to;
+  sel_default(g, c, n->k[1], &to, SL_TARGET);
+  int dur = dur_of(n->k[3], DUR_EOT);
+  int next = n->k[4] && n->k[4]->i;
+  uint32_t chosen = 0;
+  uint8_t colors = 0;
+  if (n->k[2]) {
+    /* 615.9: "a [quality] source of your choice" */
+    const Filter *f = n->k[2]->f;
+    Filter any = *f;
+    if (any.zone == -1) any.zone = -2;
+    dec_begin(g, MTG_D_CHOOSE, c->controller, "615.9", "choose a source");
+    ORef cand[MAX_OPTIONS];
+    int cnt = 0;
+    for (int i = 0; i < g->s->c.nslots && cnt < MAX_OPTIONS; i++) {
+      Obj *o = &g->s->obj[i];
+      if (!o->id || o->zone == MTG_Z_LIBRARY || o->zone == MTG_Z_HAND) continue;
+      if (!filter_match(g, c, &any, i)) continue;
+      char nm[110];
+      fmt_slot(g, i, nm, sizeof nm);
+      cand[cnt++] = oref(g, i);
+      dec_opt(g, MTG_O_OBJECT, o->id, 0, -1, -1, "%s", nm);
+    }
+    if (!cnt) return;
+    chosen = cand[ask_pick(g)].id;
+    colors = f->colors_any;
+  }
+  if (n->k[5]) {
+    Sel srcs;
+    sel_eval(g, c, n->k[5], &srcs);
+    if (!srcs.n) return;
+    chosen = srcs.o[0].id;
+  }
+  for (int i = 0; i < to.n + to.np; i++) {
+    Effect e;
+    effect_base(g, c, &e, EK_REPL, dur);
+    e.rp = all ? &spec_prevent_all : &spec_prevent_n;
+    e.shield = amount;
+    e.chosen_src = chosen;
+    e.chosen_colors = colors;
+    e.once = (uint8_t)(next || chosen);
+    if (i < to.n) e.obj = to.o[i];
+    else e.player = to.p[i - to.n];
+    effect_add(g, &e);
+  }
+}
+
+static void step_copy_spell(G *g, Ctx *c, const Node *n) {
+  State *s = g->s;
+  Sel what;
+  sel_default(g, c, n->k[0], &what, SL_SELF);
+  int times = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
+  for (int w = 0; w < what.n; w++) {
+    int orig = what.o[w].slot;
+    int si = -1;
+    for (int i = 0; i < s->c.nstack; i++)
+      if (s->stack[i].kind == SI_SPELL && s->stack[i].slot == orig) si = i;
+    if (si < 0) continue;
+    for (int t = 0; t < times; t++) {
+      int slot = slot_alloc(g);
+      Obj *o = &s->obj[slot];
+      StackItem base = s->stack[si];
+      memset(o, 0, sizeof *o);
+      o->id = new_id(g);
+      o->card = -1;
+      o->def = s->obj[orig].def;
+      o->owner = o->controller = (uint8_t)c->controller;
+      o->kind = OK_SPELL_COPY;
+      o->zone = MTG_Z_STACK;
+      o->ts = new_ts(g);
+      o->attached = oref_none();
+      o->attached_player = -1;
+      StackItem cp = base;
+      cp.id = o->id;
+      cp.slot = (int16_t)slot;
+      cp.controller = (uint8_t)c->controller;
+      cp.src = oref(g, slot);
+      cp.copy = 1;
+      int idx = stack_push(g, &cp);
+      char nm[110];
+      fmt_slot(g, slot, nm, sizeof nm);
+      log_line(g, 0, "copy obj=%s of=#%u controller=%s rule=707.10", nm, (unsigned)s->obj[orig].id, player_name(g, c->controller));
+      if (n->k[2] && n->k[2]->i && ask_yes_no(g, c->controller, "707.10c", "choose new targets for %s?", nm))
+        choose_modes_targets(g, &s->stack[idx], c->controller);
+    }
+  }
+}
+
+static void step_change_target(G *g, Ctx *c, const Node *n) {
+  State *s = g->s;
+  Sel what;
+  sel_default(g, c, n->k[0], &what, SL_TARGET);
+  for (int w = 0; w < what.n; w++) {
+    int si = -1;
+    for (int i = 0; i < s->c.nstack; i++)
+      if (s->stack[i].kind == SI_SPELL && s->stack[i].slot == what.o[w].slot) si = i;
+    if (si < 0 || !s->stack[si].ab) continue;
+    StackItem *it = &s->stack[si];
+    int ti = -1;
+    for (int i = 0; i < MAX_CHOICE_T; i++)
+      if (it->ch.t[i].kind != TK_NONE) ti = i;
+    if (ti < 0) continue;
+    const TargetSpec *ts = &it->ab->modes[ti / MAX_TARGETS].t[ti % MAX_TARGETS];
+    Target cur = it->ch.t[ti];
+    /* 115.7d: the new target must be legal for that spell */
+    Target cand[MAX_OPTIONS];
+    int cnt = 0;
+    Target t;
+    memset(&t, 0, sizeof t);
+    for (int p = 0; p < s->c.np; p++) {
+      t.kind = TK_PLAYER;
+      t.player = (int8_t)p;
+      t.obj = oref_none();
+      if (!(cur.kind == TK_PLAYER && cur.player == p) && target_legal(g, ts, &t, it->controller, oref(g, it->slot), chars(g, it->slot)))
+        cand[cnt++] = t;
+    }
+    int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+    int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+    for (int i = 0; i < nb && cnt < MAX_OPTIONS; i++) {
+      t.kind = TK_OBJ;
+      t.player = -1;
+      t.obj = oref(g, bf[i]);
+      if (!(cur.kind == TK_OBJ && cur.obj.id == t.obj.id) && target_legal(g, ts, &t, it->controller, oref(g, it->slot), chars(g, it->slot)))
+        cand[cnt++] = t;
+    }
+    if (!cnt) continue;
+    char nm[110];
+    fmt_slot(g, it->slot, nm, sizeof nm);
+    dec_begin(g, MTG_D_TARGET, c->controller, "115.7d", "new target for %s", nm);
+    for (int i = 0; i < cnt; i++) {
+      char tn[110];
+      fmt_target(g, &cand[i], tn, sizeof tn);
+      dec_opt(g, cand[i].kind == TK_PLAYER ? MTG_O_PLAYER : MTG_O_OBJECT, cand[i].obj.id, 0, cand[i].player, -1, "%s", tn);
+    }
+    int v = ask_pick(g);
+    si = -1;
+    for (int i = 0; i < s->c.nstack; i++)
+      if (s->stack[i].kind == SI_SPELL && s->stack[i].slot == what.o[w].slot) si = i;
+    if (si < 0) continue;
+    s->stack[si].ch.t[ti] = cand[v];
+    char tn[110];
+    fmt_target(g, &cand[v], tn, sizeof tn);
+    log_line(g, 0, "change_target obj=%s to=%s", nm, tn);
+  }
+}
+
+static void step_search(G *g, Ctx *c, const Node *n) {
+  State *s = g->s;
+  const Filter *f = n->k[0]->f;
+  Sel who;
+  sel_default(g, c, n->k[1], &who, SL_YOU);
+  int to = n->k[2] ? n->k[2]->i : MTG_Z_HAND;
+  int tapped = n->k[3] && n->k[3]->i;
+  int want = n->k[4] ? expr_eval(g, c, n->k[4]) : 1;
+  for (int w = 0; w < who.np; w++) {
+    int p = who.p[w];
+    Filter lf = *f;
+    lf.zone = MTG_Z_LIBRARY;
+    int cnt = zl_count(g, MTG_Z_LIBRARY, p);
+    int16_t *l = zl_list(g, MTG_Z_LIBRARY, p);
+    ORef cand[MAX_OPTIONS];
+    int k = 0;
+    for (int i = 0; i < cnt && k < MAX_OPTIONS; i++)
+      if (filter_match(g, c, &lf, l[i])) cand[k++] = oref(g, l[i]);
+    Sel chosen;
+    chosen.n = chosen.np = 0;
+    if (k) {
+      /* 701.23b: a search for cards with a stated quality may fail to find */
+      dec_begin(g, MTG_D_CHOOSE, p, "701.23", "search your library");
+      for (int i = 0; i < k; i++) {
+        char nm[110];
+        fmt_obj(g, cand[i], nm, sizeof nm);
+        dec_opt(g, MTG_O_OBJECT, cand[i].id, 0, -1, -1, "%s", nm);
+      }
+      dec_range(g, 0, want < k ? want : k);
+      int nv;
+      const int *v = dec_ask(g, 0, &nv);
+      for (int i = 0; i < nv; i++) chosen.o[chosen.n++] = cand[v[i]];
+    }
+    Sel moved;
+    batch_objects(g, c, &chosen, EV_ZONE, to, 0, 0, to == MTG_Z_BATTLEFIELD ? p : -1, tapped, NULL, &moved);
+    result_set(g, c, &moved);
+    c->did = chosen.n > 0;
+    do_shuffle(g, p);
+  }
+  (void)s;
+}
+
+static void step_discard(G *g, Ctx *c, const Node *n) {
+  State *s = g->s;
+  Sel who;
+  sel_default(g, c, n->k[1], &who, SL_YOU);
+  int all = n->k[0] && n->k[0]->op == E_INT && n->k[0]->j;
+  int want = all ? 1 << 20 : (n->k[0] ? expr_eval(g, c, n->k[0]) : 1);
+  int random = n->k[2] && n->k[2]->i;
+  Sel pick;
+  pick.n = pick.np = 0;
+  for (int w = 0; w < who.np; w++) {
+    int p = who.p[w];
+    int cnt = zl_count(g, MTG_Z_HAND, p);
+    int16_t *h = zl_list(g, MTG_Z_HAND, p);
+    int k = want < cnt ? want : cnt;
+    if (k == cnt) {
+      for (int i = 0; i < cnt; i++) pick.o[pick.n++] = oref(g, h[i]);
+      continue;
+    }
+    if (random) {
+      int idx[MAX_OPTIONS];
+      for (int i = 0; i < cnt; i++) idx[i] = i;
+      for (int i = 0; i < k; i++) {
+        int j = i + rng_below(s->c.rng, cnt - i);
+        int t = idx[i];
+        idx[i] = idx[j];
+        idx[j] = t;
+        pick.o[pick.n++] = oref(g, h[idx[i]]);
+      }
+      continue;
+    }
+    dec_begin(g, MTG_D_CHOOSE, p, "701.9", "discard %d card%s", k, k == 1 ? "" : "s");
+    for (int i = 0; i < cnt; i++) {
+      char nm[110];
+      fmt_slot(g, h[i], nm, sizeof nm);
+      dec_opt(g, MTG_O_OBJECT, s->obj[h[i]].id, 0, -1, -1, "%s", nm);
+    }
+    dec_range(g, k, k);
+    int nv;
+    const int *v = dec_ask(g, 0, &nv);
+    for (int i = 0; i < nv; i++) pick.o[pick.n++] = oref(g, h[v[i]]);
+  }
+  batch_objects(g, c, &pick, EV_DISCARD, MTG_Z_GRAVEYARD, 0, 0, -1, 0, NULL, NULL);
+  c->nres = 0;
+  for (int i = 0; i < pick.n && c->nres < NELEM(c->res); i++) c->res[c->nres++] = pick.o[i];
+}
+
+static void step(G *g, Ctx *c, const Node *n) {
+  State *s = g->s;
+  Sel a, b;
+  Effect e;
+  switch (n->op) {
+  case S_SEQ:
+    for (int i = 0; i < n->n; i++) step(g, c, n->k[i]);
+    return;
+  case S_DAMAGE: {
+    int amount = expr_eval(g, c, n->k[0]);
+    sel_default(g, c, n->k[1], &a, SL_TARGET);
+    ORef src = c->src;
+    if (n->k[2]) {
+      sel_eval(g, c, n->k[2], &b);
+      if (b.n) src = b.o[0];
+    }
+    int flags = src_damage_flags(g, c);
+    int cnt = a.n + a.np, base = g->evtop;
+    if (!cnt || amount <= 0) return;
+    if (g->evtop + cnt > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
+    Event *ev = &g->evstack[g->evtop];
+    g->evtop += cnt;
+    for (int i = 0; i < cnt; i++) {
+      ev_init(&ev[i], EV_DAMAGE);
+      ev[i].src = src;
+      ev[i].amount = amount;
+      ev[i].flags = (uint8_t)flags;
+      ev[i].cause_ctl = (int8_t)c->controller;
+      ev[i].cause_id = c->cause_id;
+      if (i < a.n) ev[i].obj = a.o[i];
+      else ev[i].player = a.p[i - a.n];
+    }
+    ev_run(g, ev, cnt);
+    g->evtop = base;
+    return;
+  }
+  case S_DRAW: {
+    int cnt = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
+    sel_default(g, c, n->k[1], &a, SL_YOU);
+    for (int i = 0; i < a.np; i++) do_draw(g, a.p[i], cnt, c->controller, c->cause_id);
+    return;
+  }
+  case S_GAIN_LIFE:
+  case S_LOSE_LIFE:
+  case S_SET_LIFE: {
+    int amount = expr_eval(g, c, n->k[0]);
+    sel_default(g, c, n->k[1], &a, SL_YOU);
+    for (int i = 0; i < a.np; i++) {
+      if (n->op == S_SET_LIFE) do_set_life(g, a.p[i], amount, c->controller, c->cause_id);
+      else do_life(g, a.p[i], n->op == S_GAIN_LIFE ? amount : -amount, c->controller, c->cause_id);
+    }
+    return;
+  }
+  case S_DESTROY:
+    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    batch_objects(g, c, &a, EV_DESTROY, MTG_Z_GRAVEYARD, 0, n->k[1] && n->k[1]->i ? EF_NOREGEN : 0, -1, 0, NULL, &b);
+    result_set(g, c, &b);
+    return;
+  case S_EXILE: {
+    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    int until = n->k[2] && n->k[2]->i;
+    if (until && !(oref_ok(g, c->src) && s->obj[c->src.slot].zone == MTG_Z_BATTLEFIELD)) {
+      /* 610.3c: the source already left: the object isn't exiled */
+      return;
+    }
+    batch_objects(g, c, &a, EV_EXILE, MTG_Z_EXILE, 0, 0, -1, 0, n->k[1] ? n->k[1]->s : NULL, &b);
+    result_set(g, c, &b);
+    if (n->k[3])
+      for (int i = 0; i < b.n; i++) do_counters(g, b.o[i].slot, -1, ckind_id(g, n->k[3]->s), 1, c->controller, c->cause_id);
+    if (until)
+      for (int i = 0; i < b.n; i++) {
+        effect_base(g, c, &e, EK_UNTIL, DUR_FOREVER);
+        e.obj = b.o[i];
+        effect_add(g, &e);
+      }
+    c->did = b.n > 0;
+    return;
+  }
+  case S_SACRIFICE:
+    sel_default(g, c, n->k[0], &a, SL_SELF);
+    batch_objects(g, c, &a, EV_SACRIFICE, MTG_Z_GRAVEYARD, 0, 0, -1, 0, NULL, &b);
+    result_set(g, c, &b);
+    c->did = b.n > 0;
+    return;
+  case S_BOUNCE:
+    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    batch_objects(g, c, &a, EV_ZONE, MTG_Z_HAND, 0, 0, -1, 0, NULL, &b);
+    result_set(g, c, &b);
+    return;
+  case S_PUT_BATTLEFIELD:
+  case S_RETURN: {
+    int to = n->op == S_RETURN ? (n->k[1] ? n->k[1]->i : MTG_Z_BATTLEFIELD) : MTG_Z_BATTLEFIELD;
+    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    const Node *under = n->op == S_RETURN ? n->k[2] : n->k[1];
+    int tapped = n->op == S_RETURN ? (n->k[3] && n->k[3]->i) : (n->k[2] && n->k[2]->i);
+    const Node *cn = n->op == S_RETURN ? n->k[4] : n->k[4];
+    const char *link = n->op == S_PUT_BATTLEFIELD && n->k[3] ? n->k[3]->s : NULL;
+    int base = g->evtop;
+    if (g->evtop + a.n > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
+    Event *ev = &g->evstack[g->evtop];
+    g->evtop += a.n;
+    int cnt = 0;
+    for (int i = 0; i < a.n; i++) {
+      if (!oref_ok(g, a.o[i])) continue;
+      Obj *o = &s->obj[a.o[i].slot];
+      int ctl = o->owner;
+      if (under) {
+        sel_eval(g, c, under, &b);
+        if (b.np) ctl = b.p[0];
+      }
+      ev_init(&ev[cnt], EV_ZONE);
+      ev[cnt].obj = a.o[i];
+      ev[cnt].from = (int8_t)o->zone;
+      ev[cnt].to = (int8_t)to;
+      ev[cnt].etb_ctl = (int8_t)(to == MTG_Z_BATTLEFIELD ? ctl : -1);
+      ev[cnt].etb_tapped = (uint8_t)tapped;
+      ev[cnt].cause = n->op == S_RETURN ? CA_RETURN : CA_EFFECT;
+      ev[cnt].cause_ctl = (int8_t)c->controller;
+      ev[cnt].cause_id = c->src.id ? c->src.id : c->cause_id;
+      if (cn && to == MTG_Z_BATTLEFIELD) {
+        int k = ckind_id(g, cn->s);
+        ev[cnt].etb_c[0].kind = (uint8_t)k;
+        ev[cnt].etb_c[0].n = expr_eval(g, c, cn->k[0]);
+        ev[cnt].netb_c = 1;
+      }
+      if (link) {
+        ev[cnt].link_src = c->src.id;
+        ev[cnt].link_grant = c->grant;
+        ev[cnt].link_label = link;
+      }
+      cnt++;
+    }
+    if (cnt) ev_run(g, ev, cnt);
+    b.n = b.np = 0;
+    for (int i = 0; i < cnt; i++)
+      if (ev[i].done && ev[i].new_slot >= 0 && b.n < MAX_SEL) {
+        ORef r = {ev[i].new_slot, ev[i].new_id};
+        b.o[b.n++] = r;
+      }
+    g->evtop = base;
+    result_set(g, c, &b);
+    return;
+  }
+  case S_COUNTER: {
+    int to = n->k[1] ? n->k[1]->i : MTG_Z_GRAVEYARD;
+    if (c->ch) {
+      /* a target spell or ability on the stack */
+      for (int i = 0; i < MAX_TARGETS; i++) {
+        Target *t = &c->ch->t[c->mode * MAX_TARGETS + i];
+        if (t->kind != TK_STACK) continue;
+        int idx = stack_find(g, t->stack_id);
+        if (idx >= 0) stack_counter(g, idx, to, c->controller, c->cause_id);
+      }
+    }
+    if (n->k[0] && n->k[0]->op != SL_TARGET) {
+      sel_eval(g, c, n->k[0], &a);
+      for (int i = 0; i < a.n; i++)
+        for (int k = 0; k < s->c.nstack; k++)
+          if (s->stack[k].kind == SI_SPELL && s->stack[k].slot == a.o[i].slot) {
+            stack_counter(g, k, to, c->controller, c->cause_id);
+            break;
+          }
+    }
+    return;
+  }
+  case S_MILL: {
+    int cnt = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
+    sel_default(g, c, n->k[1], &a, SL_TARGET);
+    b.n = b.np = 0;
+    for (int i = 0; i < a.np; i++) {
+      int ln = zl_count(g, MTG_Z_LIBRARY, a.p[i]);
+      int16_t *l = zl_list(g, MTG_Z_LIBRARY, a.p[i]);
+      for (int k = 0; k < cnt && k < ln && b.n < MAX_SEL; k++) b.o[b.n++] = oref(g, l[k]);
+    }
+    Sel moved;
+    batch_objects(g, c, &b, EV_MILL, MTG_Z_GRAVEYARD, 0, 0, -1, 0, NULL, &moved);
+    result_set(g, c, &moved);
+    return;
+  }
+  case S_DISCARD:
+    step_discard(g, c, n);
+    return;
+  case S_SHUFFLE_INTO:
+    sel_default(g, c, n->k[0], &a, SL_SELF);
+    batch_objects(g, c, &a, EV_ZONE, MTG_Z_LIBRARY, 2, 0, -1, 0, NULL, NULL);
+    return;
+  case S_SHUFFLE:
+    sel_default(g, c, n->k[0], &a, SL_YOU);
+    for (int i = 0; i < a.np; i++) do_shuffle(g, a.p[i]);
+    return;
+  case S_SEARCH:
+    step_search(g, c, n);
+    return;
+  case S_TOKEN: {
+    int cnt = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
+    sel_default(g, c, n->k[2], &a, SL_YOU);
+    int slots[64];
+    c->nres = 0;
+    for (int i = 0; i < a.np; i++) {
+      int made = do_token(g, n->k[0]->def, a.p[i], cnt, c->controller, c->cause_id, slots, 64);
+      for (int k = 0; k < made && k < 64 && c->nres < NELEM(c->res); k++) c->res[c->nres++] = oref(g, slots[k]);
+    }
+    return;
+  }
+  case S_PUT_COUNTERS: {
+    int kind = ckind_id(g, n->k[0]->s);
+    int cnt = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
+    sel_default(g, c, n->k[2], &a, SL_SELF);
+    int total = a.n + a.np, base = g->evtop;
+    if (!total || cnt <= 0) return;
+    if (g->evtop + total > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
+    Event *ev = &g->evstack[g->evtop];
+    g->evtop += total;
+    for (int i = 0; i < total; i++) {
+      ev_init(&ev[i], EV_COUNTERS);
+      if (i < a.n) ev[i].obj = a.o[i];
+      else ev[i].player = a.p[i - a.n];
+      ev[i].ckind = (uint8_t)kind;
+      ev[i].amount = cnt;
+      ev[i].cause_ctl = (int8_t)c->controller;
+      ev[i].cause_id = c->cause_id;
+    }
+    ev_run(g, ev, total);
+    g->evtop = base;
+    return;
+  }
+  case S_REMOVE_COUNTERS:
+  case S_CLEAR_COUNTERS: {
+    int kind = ckind_id(g, n->k[0]->s);
+    const Node *from = n->op == S_REMOVE_COUNTERS ? n->k[2] : n->k[1];
+    sel_default(g, c, from, &a, SL_SELF);
+    for (int i = 0; i < a.n; i++) {
+      Obj *o = &s->obj[a.o[i].slot];
+      int have = counters_get(o->c, o->nc, kind);
+      int cnt = n->op == S_CLEAR_COUNTERS ? have : (n->k[1] ? expr_eval(g, c, n->k[1]) : 1);
+      if (n->op == S_REMOVE_COUNTERS && n->k[1] && n->k[1]->op == E_INT && n->k[1]->j) cnt = have;
+      do_remove_counters(g, a.o[i].slot, -1, kind, cnt);
+    }
+    for (int i = 0; i < a.np; i++) {
+      Player *p = &s->c.pl[a.p[i]];
+      int have = counters_get(p->c, p->nc, kind);
+      do_remove_counters(g, -1, a.p[i], kind, n->op == S_CLEAR_COUNTERS ? have : (n->k[1] ? expr_eval(g, c, n->k[1]) : 1));
+    }
+    return;
+  }
+  case S_DOUBLE_COUNTERS: {
+    int kind = ckind_id(g, n->k[0]->s);
+    sel_default(g, c, n->k[1], &a, SL_SELF);
+    int base = g->evtop, k = 0;
+    if (g->evtop + a.n > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
+    Event *ev = &g->evstack[g->evtop];
+    g->evtop += a.n;
+    for (int i = 0; i < a.n; i++) {
+      Obj *o = &s->obj[a.o[i].slot];
+      int have = counters_get(o->c, o->nc, kind);
+      if (have <= 0) continue;
+      ev_init(&ev[k], EV_COUNTERS);
+      ev[k].obj = a.o[i];
+      ev[k].ckind = (uint8_t)kind;
+      ev[k].amount = have; /* 701.10e: doubling puts that many more */
+      ev[k].cause_ctl = (int8_t)c->controller;
+      ev[k].cause_id = c->cause_id;
+      k++;
+    }
+    if (k) ev_run(g, ev, k);
+    g->evtop = base;
+    return;
+  }
+  case S_TAP:
+  case S_UNTAP:
+    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    batch_objects(g, c, &a, n->op == S_TAP ? EV_TAP : EV_UNTAP, -1, 0, 0, -1, 0, NULL, NULL);
+    return;
+  case S_PUMP: {
+    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    int pw = n->k[1] ? expr_eval(g, c, n->k[1]) : 0, tg = n->k[2] ? expr_eval(g, c, n->k[2]) : 0;
+    for (int i = 0; i < a.n; i++) {
+      /* 611.2c: the set of affected objects is fixed now */
+      effect_base(g, c, &e, EK_CONT, dur_of(n->k[3], DUR_EOT));
+      e.st = &spec_pt;
+      e.a = (int16_t)pw;
+      e.b = (int16_t)tg;
+      e.obj = a.o[i];
+      effect_add(g, &e);
+    }
+    return;
+  }
+  case S_GRANT: {
+    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    uint64_t kw = n->k[1] ? ((uint64_t)(uint32_t)n->k[1]->i << 31) | (uint64_t)(uint32_t)n->k[1]->j : 0;
+    for (int i = 0; i < a.n; i++) {
+      if (n->k[3] && n->k[3]->i) {
+        effect_base(g, c, &e, EK_CONT, dur_of(n->k[2], DUR_EOT));
+        e.st = &spec_lose;
+        e.obj = a.o[i];
+        effect_add(g, &e);
+      }
+      if (kw) {
+        effect_base(g, c, &e, EK_CONT, dur_of(n->k[2], DUR_EOT));
+        e.st = &spec_kw;
+        e.kw = kw;
+        e.obj = a.o[i];
+        effect_add(g, &e);
+      }
+    }
+    return;
+  }
+  case S_GRANT_ABILITY: {
+    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    sel_default(g, c, n->k[1], &b, SL_SELF);
+    if (!a.n) return;
+    const CardDef *from = chars(g, a.o[0].slot)->base;
+    for (int i = 0; i < b.n; i++) {
+      /* 607.5: abilities gained together are linked to each other only */
+      effect_base(g, c, &e, EK_CONT, dur_of(n->k[2], DUR_EOT));
+      e.st = &spec_gain;
+      e.grant_def = from;
+      e.a = (int16_t)(n->k[3] && n->k[3]->i);
+      e.obj = b.o[i];
+      effect_add(g, &e);
+    }
+    trig_index_dirty(g);
+    return;
+  }
+  case S_GAIN_CONTROL: {
+    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    sel_default(g, c, n->k[1], &b, SL_YOU);
+    if (!b.np) return;
+    for (int i = 0; i < a.n; i++) {
+      effect_base(g, c, &e, EK_CONT, dur_of(n->k[2], DUR_FOREVER));
+      e.st = &spec_ctl;
+      e.player = b.p[0];
+      e.obj = a.o[i];
+      effect_add(g, &e);
+      s->obj[a.o[i].slot].ctl_since = s->c.turn_seq;
+      char nm[110];
+      fmt_obj(g, a.o[i], nm, sizeof nm);
+      log_line(g, 0, "control obj=%s player=%s", nm, player_name(g, b.p[0]));
+    }
+    trig_index_dirty(g);
+    return;
+  }
+  case S_ADD_MANA:
+    step_add_mana(g, c, n);
+    return;
+  case S_WIN:
+    sel_default(g, c, n->k[0], &a, SL_YOU);
+    for (int i = 0; i < a.np; i++) do_win(g, a.p[i], NULL);
+    return;
+  case S_LOSE: {
+    sel_default(g, c, n->k[0], &a, SL_YOU);
+    unsigned m = 0;
+    for (int i = 0; i < a.np; i++) m |= 1u << a.p[i];
+    do_lose(g, m, NULL);
+    return;
+  }
+  case S_MAY: {
+    sel_default(g, c, n->k[1], &a, SL_YOU);
+    int p = a.np ? a.p[0] : c->controller;
+    char nm[110] = "";
+    if (oref_ok(g, c->src)) fmt_slot(g, c->src.slot, nm, sizeof nm);
+    else if (c->srcl) fmt_lki(c->srcl, nm, sizeof nm);
+    int yes = ask_yes_no(g, p, "603.5", "%s%s%s", n->k[2] ? n->k[2]->s : "use the optional effect of ", n->k[2] ? "" : nm, "");
+    c->did = yes;
+    if (yes) step(g, c, n->k[0]);
+    c->did = yes;
+    return;
+  }
+  case S_IF:
+    if (cond_eval(g, c, n->k[0])) step(g, c, n->k[1]);
+    else if (n->k[2]) step(g, c, n->k[2]);
+    return;
+  case S_FOR_EACH: {
+    sel_eval(g, c, n->k[0], &a);
+    ORef so = c->each_obj;
+    int8_t sp = c->each_player;
+    for (int i = 0; i < a.n; i++) {
+      if (!oref_ok(g, a.o[i])) continue;
+      c->each_obj = a.o[i];
+      step(g, c, n->k[1]);
+    }
+    c->each_obj = so;
+    for (int i = 0; i < a.np; i++) {
+      c->each_player = a.p[i];
+      step(g, c, n->k[1]);
+    }
+    c->each_player = sp;
+    return;
+  }
+  case S_CHOOSE:
+    step_choose(g, c, n);
+    return;
+  case S_DELAYED: {
+    /* 603.7: a delayed triggered ability, created now */
+    effect_base(g, c, &e, EK_DELAYED, n->k[1] ? n->k[1]->i : DUR_FOREVER);
+    e.ab = n->k[0]->ab;
+    if (c->nres && oref_ok(g, c->res[0])) e.obj = c->res[0];
+    else if (c->ch && c->ch->t[c->mode * MAX_TARGETS].kind == TK_OBJ) e.obj = c->ch->t[c->mode * MAX_TARGETS].obj;
+    /* "the next end step": not this one if it has begun */
+    if (e.ab->trig.ev == TE_STEP && s->c.step >= e.ab->trig.step) e.wait_turn = s->c.turn_seq + 1;
+    effect_add(g, &e);
+    return;
+  }
+  case S_REFLEXIVE:
+    /* 603.12: triggers if the action was taken earlier in this resolution */
+    if (c->did) {
+      TrigCtx tc;
+      memset(&tc, 0, sizeof tc);
+      tc.step = -1;
+      tc.obj = c->nres ? c->res[0] : oref_none();
+      if (oref_ok(g, tc.obj)) lki_of(g, tc.obj.slot, &tc.objl);
+      trig_reflexive(g, n->k[0]->ab, c->def, c->grant, c->src, c->controller, &tc);
+    }
+    return;
+  case S_REPLACE_NEXT:
+    effect_base(g, c, &e, EK_REPL, dur_of(n->k[1], DUR_EOT));
+    e.rp = &n->k[0]->ab->rp;
+    e.once = 1;
+    effect_add(g, &e);
+    return;
+  case S_PREVENT:
+    step_prevent(g, c, n);
+    return;
+  case S_REGENERATE:
+    sel_default(g, c, n->k[0], &a, SL_SELF);
+    for (int i = 0; i < a.n; i++) {
+      effect_base(g, c, &e, EK_REPL, DUR_EOT);
+      e.rp = &spec_regen;
+      e.obj = a.o[i];
+      e.once = 1;
+      effect_add(g, &e);
+    }
+    return;
+  case S_ATTACH:
+    sel_default(g, c, n->k[0], &a, SL_SELF);
+    sel_default(g, c, n->k[1], &b, SL_TARGET);
+    if (!a.n || (!b.n && !b.np)) return;
+    for (int i = 0; i < a.n; i++) {
+      const CardDef *d = chars(g, a.o[i].slot)->base;
+      if (b.n) {
+        /* 701.3b: can't attach to an object it can't legally be attached to */
+        if (d->equip_f && !is_type(g, b.o[0].slot, T_CREATURE)) continue;
+        if (b.o[0].slot == a.o[i].slot) continue;
+        if (s->obj[a.o[i].slot].attached.id == b.o[0].id) continue;
+        do_attach(g, a.o[i].slot, b.o[0], -1);
+      } else {
+        do_attach(g, a.o[i].slot, oref_none(), b.p[0]);
+      }
+    }
+    return;
+  case S_FIGHT: {
+    sel_default(g, c, n->k[0], &a, SL_SELF);
+    sel_default(g, c, n->k[1], &b, SL_TARGET);
+    if (!a.n || !b.n) return;
+    /* 701.14: each deals damage equal to its power to the other */
+    Event ev[2];
+    int k = 0;
+    int pa = obj_power(g, a.o[0].slot), pb = obj_power(g, b.o[0].slot);
+    if (pa > 0) {
+      ev_init(&ev[k], EV_DAMAGE);
+      ev[k].src = a.o[0];
+      ev[k].obj = b.o[0];
+      ev[k].amount = pa;
+      ev[k].cause_ctl = (int8_t)c->controller;
+      k++;
+    }
+    if (pb > 0 && b.o[0].id != a.o[0].id) {
+      ev_init(&ev[k], EV_DAMAGE);
+      ev[k].src = b.o[0];
+      ev[k].obj = a.o[0];
+      ev[k].amount = pb;
+      ev[k].cause_ctl = (int8_t)c->controller;
+      k++;
+    }
+    if (k) ev_run(g, ev, k);
+    return;
+  }
+  case S_COPY_SPELL:
+    step_copy_spell(g, c, n);
+    return;
+  case S_CHANGE_TARGET:
+    step_change_target(g, c, n);
+    return;
+  case S_REVEAL:
+    sel_default(g, c, n->k[0], &a, SL_SELF);
+    for (int i = 0; i < a.n; i++) {
+      char nm[110];
+      fmt_obj(g, a.o[i], nm, sizeof nm);
+      log_line(g, 0, "reveal obj=%s", nm);
+    }
+    return;
+  case S_UNLESS: {
+    sel_default(g, c, n->k[1], &a, SL_TARGET);
+    int p = a.np ? a.p[0] : (a.n ? obj_controller(g, a.o[0].slot) : c->controller);
+    ManaCost mc;
+    char why[100];
+    if (mana_parse(n->k[0]->s, &mc, NULL, NULL, why, sizeof why)) return;
+    int paid = 0;
+    if (cost_can_pay_mana(g, p, &mc, 0, -1, 0) && ask_yes_no(g, p, "603.5", "pay %s?", n->k[0]->s)) {
+      cost_pay_mana(g, p, &mc, 0, -1, 0, NULL);
+      paid = 1;
+    }
+    if (!paid) step(g, c, n->k[2]);
+    return;
+  }
+  case S_EXTRA_TURN:
+    sel_default(g, c, n->k[0], &a, SL_YOU);
+    for (int i = 0; i < a.np && s->c.nextra < NELEM(s->c.extra_turns); i++) {
+      s->c.extra_turns[s->c.nextra++] = (uint8_t)a.p[i];
+      log_line(g, 0, "extra_turn player=%s", player_name(g, a.p[i]));
+    }
+    return;
+  case S_ANY_PLAYER_MAY: {
+    int order[MAX_PLAYERS];
+    apnap_order(g, order);
+    for (int i = 0; i < MAX_PLAYERS && order[i] >= 0; i++) {
+      if (ask_yes_no(g, order[i], "101.4", "%s", n->k[2] ? n->k[2]->s : "accept?")) {
+        int8_t sp = c->each_player;
+        c->each_player = (int8_t)order[i];
+        c->did = 1;
+        step(g, c, n->k[0]);
+        c->each_player = sp;
+        return;
+      }
+    }
+    c->did = 0;
+    if (n->k[1]) step(g, c, n->k[1]);
+    return;
+  }
+  case S_SKIP: {
+    int st = mtg_step_parse(n->k[0]->s);
+    sel_default(g, c, n->k[1], &a, SL_YOU);
+    for (int i = 0; i < a.np && st >= 0; i++) s->c.skip[a.p[i]][st]++;
+    return;
+  }
+  case S_NOTE: {
+    int v = n->k[1] ? expr_eval(g, c, n->k[1]) : 0;
+    link_add(g, c->src.id, c->grant, n->k[0]->s, LK_VALUE, v, NULL, oref_none());
+    log_line(g, 0, "note %s=%d", n->k[0]->s, v);
+    return;
+  }
+  case S_EXILE_TOP: {
+    int cnt = expr_eval(g, c, n->k[0]);
+    sel_default(g, c, n->k[1], &a, SL_YOU);
+    b.n = b.np = 0;
+    for (int i = 0; i < a.np; i++) {
+      int ln = zl_count(g, MTG_Z_LIBRARY, a.p[i]);
+      int16_t *l = zl_list(g, MTG_Z_LIBRARY, a.p[i]);
+      for (int k = 0; k < cnt && k < ln && b.n < MAX_SEL; k++) b.o[b.n++] = oref(g, l[k]);
+    }
+    Sel moved;
+    batch_objects(g, c, &b, EV_EXILE, MTG_Z_EXILE, 0, 0, -1, 0, n->k[2] ? n->k[2]->s : NULL, &moved);
+    result_set(g, c, &moved);
+    return;
+  }
+  case S_MUST_BLOCK:
+    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    for (int i = 0; i < a.n; i++) {
+      effect_base(g, c, &e, EK_RULE, dur_of(n->k[1], DUR_EOT));
+      e.st = &spec_mustblock;
+      e.obj = a.o[i];
+      effect_add(g, &e);
+    }
+    return;
+  case S_EXILE_GRAVEYARD:
+  case S_SHUFFLE_GRAVEYARD: {
+    sel_default(g, c, n->k[0], &a, SL_EACH_PLAYER);
+    b.n = b.np = 0;
+    for (int i = 0; i < a.np; i++) {
+      int ln = zl_count(g, MTG_Z_GRAVEYARD, a.p[i]);
+      int16_t *l = zl_list(g, MTG_Z_GRAVEYARD, a.p[i]);
+      for (int k = 0; k < ln && b.n < MAX_SEL; k++) b.o[b.n++] = oref(g, l[k]);
+    }
+    if (n->op == S_EXILE_GRAVEYARD) batch_objects(g, c, &b, EV_EXILE, MTG_Z_EXILE, 0, 0, -1, 0, NULL, NULL);
+    else {
+      batch_objects(g, c, &b, EV_ZONE, MTG_Z_LIBRARY, 0, 0, -1, 0, NULL, NULL);
+      for (int i = 0; i < a.np; i++) do_shuffle(g, a.p[i]);
+    }
+    return;
+  }
+  default:
+    log_line(g, 0, "effect unsupported=%s", op_names[n->op]);
+    return;
+  }
+}
+
+void eff_run(G *g, Ctx *c, const Node *steps) {
+  if (steps) step(g, c, steps);
+}

@@ -1,0 +1,552 @@
+/* event.c - the event pipeline. Every game action is an Event; events that
+ * happen simultaneously travel together as a batch through, in order:
+ *   1. "can't" checks (614.17) and replacement/prevention effects (replace.c, 616);
+ *      compound actions (destroy, sacrifice, discard, mill, counter a spell)
+ *      are expanded into the zone change they contain, itself replaceable;
+ *   2. look-back trigger detection on the state before the batch (trigger.c, 603.10, 704.8);
+ *   3. performing (perform.c);
+ *   4. logging (log.c);
+ *   5. trigger detection on the state after the batch (trigger.c, 603.2).
+ * The do_* helpers build the common events and run them. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+void ev_init(Event *e, int type) {
+  memset(e, 0, sizeof *e);
+  e->type = (uint8_t)type;
+  e->player = e->player2 = -1;
+  e->obj = e->src = oref_none();
+  e->from = e->to = -1;
+  e->cause_ctl = -1;
+  e->etb_ctl = -1;
+  e->new_slot = -1;
+  e->etb_choice_kind = -1;
+}
+
+int ev_applied(const Event *e, uint32_t key) {
+  for (int i = 0; i < e->napplied; i++)
+    if (e->applied[i] == key) return 1;
+  return 0;
+}
+
+static int is_compound(int t) {
+  return t == EV_DESTROY || t == EV_SACRIFICE || t == EV_DISCARD || t == EV_MILL || t == EV_COUNTER_SPELL ||
+         t == EV_EXILE;
+}
+
+/* Whether the event can happen at all (614.17: "can't" is not a replacement). */
+static int possible(G *g, Event *e) {
+  State *s = g->s;
+  switch (e->type) {
+  case EV_ZONE:
+  case EV_DESTROY:
+  case EV_SACRIFICE:
+  case EV_DISCARD:
+  case EV_MILL:
+  case EV_EXILE:
+  case EV_TAP:
+  case EV_UNTAP:
+  case EV_ATTACH:
+  case EV_UNATTACH:
+  case EV_CONTROL:
+    if (!oref_ok(g, e->obj)) return 0;
+    if (e->from >= 0 && s->obj[e->obj.slot].zone != e->from) return 0;
+    if (e->type == EV_DESTROY) {
+      if (has_kw(g, e->obj.slot, KW_INDESTRUCTIBLE)) return 0; /* 702.12b */
+      if (rule_effect(g, SE_CANT_BE_DESTROYED, -1, e->obj.slot, NULL, NULL)) return 0;
+    }
+    if (e->type == EV_SACRIFICE && e->cause_ctl >= 0 &&
+        opponents(g, e->cause_ctl, obj_controller(g, e->obj.slot)) &&
+        rule_effect(g, SE_CANT_SACRIFICE_OPP, obj_controller(g, e->obj.slot), -1, NULL, NULL))
+      return 0;
+    if (e->type == EV_TAP && s->obj[e->obj.slot].tapped) return 0;
+    if (e->type == EV_UNTAP && !s->obj[e->obj.slot].tapped) return 0;
+    return 1;
+  case EV_COUNTER_SPELL:
+    return oref_ok(g, e->obj) && s->obj[e->obj.slot].zone == MTG_Z_STACK;
+  case EV_GAIN_LIFE:
+  case EV_LOSE_LIFE:
+    if (!player_alive(g, e->player) || e->amount <= 0) return 0;
+    if (rule_effect(g, SE_LIFE_CANT_CHANGE, e->player, -1, NULL, NULL)) return 0;
+    if (e->type == EV_GAIN_LIFE && rule_effect(g, SE_CANT_GAIN_LIFE, e->player, -1, NULL, NULL)) return 0;
+    return 1;
+  case EV_DAMAGE:
+    if (e->amount <= 0) return 0; /* 614.7a */
+    if (e->player >= 0) return player_alive(g, e->player);
+    return oref_ok(g, e->obj) && s->obj[e->obj.slot].zone == MTG_Z_BATTLEFIELD;
+  case EV_COUNTERS:
+    if (e->amount <= 0) return 0;
+    if (e->player >= 0) {
+      if (e->ckind == CN_POISON && rule_effect(g, SE_CANT_GET_POISON, e->player, -1, NULL, NULL)) return 0;
+      return player_alive(g, e->player);
+    }
+    if (!oref_ok(g, e->obj)) return 0;
+    if (e->ckind == CN_MINUS1 && rule_effect(g, SE_NO_MINUS_COUNTERS, -1, e->obj.slot, NULL, NULL)) return 0;
+    return 1;
+  case EV_DRAW:
+    if (!player_alive(g, e->player)) return 0;
+    if (rule_effect(g, SE_CANT_DRAW, e->player, -1, NULL, NULL)) return 0;
+    {
+      const StaticSpec *st;
+      if (rule_effect(g, SE_DRAW_LIMIT, e->player, -1, &st, NULL) &&
+          s->c.pl[e->player].drawn_turn >= (st->a ? st->a : 1))
+        return 0;
+    }
+    return 1;
+  case EV_LOSE:
+    if (!player_alive(g, e->player)) return 0;
+    if (rule_effect(g, SE_CANT_LOSE, e->player, -1, NULL, NULL)) return 0;
+    return 1;
+  case EV_WIN: {
+    if (!player_alive(g, e->player)) return 0;
+    /* "your opponents can't win the game" */
+    for (int p = 0; p < s->c.np; p++)
+      if (p != e->player && player_alive(g, p) && opponents(g, p, e->player)) {
+        const StaticSpec *st;
+        ORef src;
+        if (rule_effect(g, SE_CANT_WIN, -1, -1, &st, &src)) {
+          /* the effect's controller's opponents can't win */
+          int ctl = oref_ok(g, src) ? obj_controller(g, src.slot) : -1;
+          if (ctl >= 0 && opponents(g, ctl, e->player)) return 0;
+        }
+        break;
+      }
+    return 1;
+  }
+  default:
+    return 1;
+  }
+}
+
+static Event *ev_alloc(G *g, int n) {
+  if (g->evtop + n > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
+  Event *e = &g->evstack[g->evtop];
+  g->evtop += n;
+  return e;
+}
+
+/* The zone change a compound action contains. */
+static void contained_zone(G *g, const Event *c, Event *z) {
+  ev_init(z, EV_ZONE);
+  z->obj = c->obj;
+  z->from = (int8_t)g->s->obj[c->obj.slot].zone;
+  z->to = c->to;
+  z->lib_pos = c->lib_pos;
+  z->cause = c->type == EV_DESTROY ? CA_DESTROY : c->type == EV_SACRIFICE ? CA_SACRIFICE
+           : c->type == EV_DISCARD ? CA_DISCARD : c->type == EV_MILL ? CA_MILL
+           : c->type == EV_COUNTER_SPELL ? CA_COUNTER : CA_EFFECT;
+  z->cause_ctl = c->cause_ctl;
+  z->cause_id = c->cause_id;
+  z->rule = c->rule;
+  z->link_src = c->link_src;
+  z->link_grant = c->link_grant;
+  z->link_label = c->link_label;
+  z->dest_counter_kind1 = c->dest_counter_kind1;
+  z->etb_ctl = c->etb_ctl;
+  z->etb_tapped = c->etb_tapped;
+  memcpy(z->applied, c->applied, sizeof z->applied);
+  z->napplied = c->napplied;
+}
+
+static void after_batch(G *g, Event *b, int m);
+
+void ev_run(G *g, Event *in, int n) {
+  int base = g->evtop;
+  Event *b = ev_alloc(g, 2 * n);
+  int m = 0;
+  g->s->c.events_since_choice += (uint32_t)n;
+  if (g->s->c.events_since_choice > 200000) {
+    /* 104.4b: a loop of mandatory actions: the game is a draw */
+    g->s->c.draw_game = 1;
+    log_line(g, 0, "game_over result=draw rule=104.4b reason=mandatory_loop");
+    game_stop(g);
+  }
+  for (int i = 0; i < n; i++) {
+    Event *e = &in[i];
+    /* events made by a replacement's "instead" carry its marks (614.5) */
+    for (int k = 0; k < g->ninh; k++)
+      if (!ev_applied(e, g->inh[k]) && e->napplied < MAX_APPLIED) e->applied[e->napplied++] = g->inh[k];
+    if (!possible(g, e)) continue;
+    if (!replace_event(g, e)) continue;
+    if (is_compound(e->type)) {
+      if (!oref_ok(g, e->obj)) continue;
+      Event z;
+      contained_zone(g, e, &z);
+      b[m] = *e;
+      b[m].done = 1;
+      log_event(g, &b[m]);
+      m++;
+      if (possible(g, &z) && replace_event(g, &z)) b[m++] = z;
+    } else {
+      b[m++] = *e;
+    }
+  }
+  if (m == 0) {
+    g->evtop = base;
+    return;
+  }
+  int lb = g->s->c.npend;
+  g->defer_trig_log++;
+  trig_lookback(g, b, m);
+  g->defer_trig_log--;
+  int lb_end = g->s->c.npend;
+  perform(g, b, m);
+  for (int i = 0; i < m; i++)
+    if (b[i].done && !is_compound(b[i].type)) log_event(g, &b[i]);
+  if (!g->defer_trig_log) trig_log(g, lb, lb_end);
+  trig_detect(g, b, m);
+  /* report results to the caller's events (new ids, done flags) */
+  for (int i = 0, k = 0; i < n && k < m; i++) {
+    for (int j = 0; j < m; j++)
+      if (b[j].obj.id && b[j].obj.id == in[i].obj.id && b[j].type == EV_ZONE && b[j].done) {
+        in[i].new_id = b[j].new_id;
+        in[i].new_slot = b[j].new_slot;
+        in[i].done = 1;
+      }
+  }
+  after_batch(g, b, m);
+  g->evtop = base;
+}
+
+/* Consequences that follow a batch: lifelink life gain (702.15b), "until"
+ * exiles returning (610.3), effects whose source left. */
+static void make_tokens(G *g, Event *e) {
+  State *s = g->s;
+  int n = e->amount;
+  if (n <= 0 || !e->token_def) return;
+  int base = g->evtop;
+  Event *z = ev_alloc(g, n);
+  for (int i = 0; i < n; i++) {
+    int slot = slot_alloc(g);
+    Obj *o = &s->obj[slot];
+    memset(o, 0, sizeof *o);
+    o->id = new_id(g);
+    o->card = -1;
+    o->def = e->token_def;
+    o->owner = o->controller = (uint8_t)e->player;
+    o->kind = OK_TOKEN;
+    o->zone = MTG_Z_COUNT; /* not yet in a zone */
+    o->attached = oref_none();
+    o->attached_player = -1;
+    ev_init(&z[i], EV_ZONE);
+    z[i].obj = oref(g, slot);
+    z[i].to = MTG_Z_BATTLEFIELD;
+    z[i].etb_ctl = e->player;
+    z[i].cause = CA_TOKEN;
+    z[i].cause_ctl = e->cause_ctl;
+    z[i].cause_id = e->cause_id;
+  }
+  ev_run(g, z, n);
+  for (int i = 0; i < n; i++) {
+    int slot = z[i].obj.slot;
+    if (s->obj[slot].zone == MTG_Z_COUNT) slot_free(g, slot); /* never entered */
+    else if (g->tok_out && g->tok_n < g->tok_max) g->tok_out[g->tok_n++] = slot;
+    else if (g->tok_out) g->tok_n++;
+  }
+  g->evtop = base;
+}
+
+/* 104.2-104.4: the game ends when a player wins or at most one remains. */
+static void check_over(G *g) {
+  State *s = g->s;
+  int alive = 0, last = -1;
+  for (int p = 0; p < s->c.np; p++) {
+    if (s->c.pl[p].won) {
+      for (int q = 0; q < s->c.np; q++)
+        if (q != p && player_alive(g, q)) s->c.pl[q].lost = 1;
+      log_line(g, 0, "game_over result=win winner=%s", player_name(g, p));
+      game_stop(g);
+    }
+    if (player_alive(g, p)) {
+      alive++;
+      last = p;
+    }
+  }
+  if (alive == 1 && s->c.np > 1) {
+    s->c.pl[last].won = 1;
+    log_line(g, 0, "game_over result=win winner=%s rule=104.2a", player_name(g, last));
+    game_stop(g);
+  }
+  if (alive == 0) {
+    s->c.draw_game = 1;
+    log_line(g, 0, "game_over result=draw rule=104.4a");
+    game_stop(g);
+  }
+}
+
+/* 800.4a: a player who leaves a multiplayer game takes their objects along. */
+static void leave_game(G *g, int p) {
+  State *s = g->s;
+  if (s->c.pl[p].left) return;
+  s->c.pl[p].left = 1;
+  for (int i = 0; i < s->c.nslots; i++) {
+    Obj *o = &s->obj[i];
+    if (!o->id || o->owner != p) continue;
+    if (o->zone == MTG_Z_STACK) {
+      for (int k = 0; k < s->c.nstack; k++)
+        if (s->stack[k].kind == SI_SPELL && s->stack[k].slot == i) { stack_remove(g, k); break; }
+    } else {
+      zl_remove(g, o->zone, zone_owner_list(o->zone) ? o->owner : 0, i);
+    }
+    if (o->kind == OK_CARD) {
+      o->zone = MTG_Z_COUNT;
+      o->id = new_id(g);
+    } else {
+      slot_free(g, i);
+    }
+  }
+  for (int k = s->c.nstack - 1; k >= 0; k--)
+    if (s->stack[k].controller == p) stack_remove(g, k);
+  chars_dirty(g);
+  trig_index_dirty(g);
+}
+
+static void after_batch(G *g, Event *b, int m) {
+  State *s = g->s;
+  int over = 0;
+  for (int i = 0; i < m; i++) {
+    Event *e = &b[i];
+    if (!e->done) continue;
+    if (e->type == EV_LOSE || e->type == EV_WIN) over = 1;
+    if (e->type == EV_TOKEN) make_tokens(g, e);
+    if (e->type == EV_ZONE && e->to == MTG_Z_LIBRARY && e->lib_pos == 2 && e->new_slot >= 0)
+      do_shuffle(g, s->obj[e->new_slot].owner);
+    if (e->type == EV_DAMAGE && (e->flags & EF_LIFELINK) && e->player2 >= 0) {
+      /* one life gain per source per batch */
+      int dup = 0;
+      for (int j = 0; j < i; j++)
+        if (b[j].done && b[j].type == EV_DAMAGE && (b[j].flags & EF_LIFELINK) && b[j].src.id == e->src.id) dup = 1;
+      if (dup) continue;
+      int total = 0;
+      for (int j = i; j < m; j++)
+        if (b[j].done && b[j].type == EV_DAMAGE && (b[j].flags & EF_LIFELINK) && b[j].src.id == e->src.id) total += b[j].amount;
+      do_life(g, e->player2, total, e->player2, e->src.id);
+    }
+    if (e->type == EV_ZONE && e->from == MTG_Z_BATTLEFIELD) {
+      uint32_t old = e->obj.id;
+      effects_source_left(g, old);
+      for (int k = 0; k < s->c.neff; k++) {
+        Effect *ef = &s->eff[k];
+        if (ef->kind != EK_UNTIL || ef->used || ef->source.id != old) continue;
+        ef->used = 2;
+        if (oref_ok(g, ef->obj) && s->obj[ef->obj.slot].zone == MTG_Z_EXILE) {
+          Event z;
+          ev_init(&z, EV_ZONE);
+          z.obj = ef->obj;
+          z.from = MTG_Z_EXILE;
+          z.to = MTG_Z_BATTLEFIELD;
+          z.etb_ctl = (int8_t)s->obj[ef->obj.slot].owner;
+          z.cause = CA_RETURN;
+          z.rule = "610.3";
+          ev_one(g, &z);
+        }
+      }
+    }
+  }
+  if (over) {
+    int alive = 0;
+    for (int p = 0; p < s->c.np; p++) alive += player_alive(g, p);
+    if (s->c.np > 2 && alive > 1)
+      for (int p = 0; p < s->c.np; p++)
+        if (s->c.pl[p].lost) leave_game(g, p);
+    check_over(g);
+  }
+}
+
+void ev_log_marker(G *g, int type, const char *fmt, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  log_line(g, 0, "%s %s", ev_names[type], buf);
+}
+
+/* ---- helpers ---- */
+
+void do_damage(G *g, ORef src, Target to, int amount, int flags, int cause_ctl, uint32_t cause_id) {
+  Event e;
+  ev_init(&e, EV_DAMAGE);
+  e.src = src;
+  e.amount = amount;
+  e.flags = (uint8_t)flags;
+  e.cause_ctl = (int8_t)cause_ctl;
+  e.cause_id = cause_id;
+  if (to.kind == TK_PLAYER) e.player = to.player;
+  else if (to.kind == TK_OBJ) e.obj = to.obj;
+  else return;
+  ev_one(g, &e);
+}
+
+int do_draw(G *g, int player, int n, int cause_ctl, uint32_t cause_id) {
+  int drawn = 0;
+  for (int i = 0; i < n; i++) {
+    /* 121.2: cards are drawn one at a time, each a separate event (614.11a) */
+    Event e;
+    ev_init(&e, EV_DRAW);
+    e.player = (int8_t)player;
+    e.cause_ctl = (int8_t)cause_ctl;
+    e.cause_id = cause_id;
+    ev_one(g, &e);
+    drawn += e.done;
+  }
+  return drawn;
+}
+
+void do_life(G *g, int player, int amount, int cause_ctl, uint32_t cause_id) {
+  if (!amount) return;
+  Event e;
+  ev_init(&e, amount > 0 ? EV_GAIN_LIFE : EV_LOSE_LIFE);
+  e.player = (int8_t)player;
+  e.amount = amount > 0 ? amount : -amount;
+  e.cause_ctl = (int8_t)cause_ctl;
+  e.cause_id = cause_id;
+  ev_one(g, &e);
+}
+
+void do_set_life(G *g, int player, int life, int cause_ctl, uint32_t cause_id) {
+  /* 119.5: setting a life total is gaining or losing the difference */
+  int cur = g->s->c.pl[player].life;
+  if (life != cur) do_life(g, player, life - cur, cause_ctl, cause_id);
+}
+
+int do_move(G *g, int slot, int type, int to, int lib_pos, int cause, int cause_ctl, uint32_t cause_id) {
+  Event e;
+  ev_init(&e, type);
+  e.obj = oref(g, slot);
+  e.from = (int8_t)g->s->obj[slot].zone;
+  e.to = (int8_t)to;
+  e.lib_pos = (int8_t)lib_pos;
+  e.cause = (uint8_t)cause;
+  e.cause_ctl = (int8_t)cause_ctl;
+  e.cause_id = cause_id;
+  ev_one(g, &e);
+  return e.done ? e.new_slot : -1;
+}
+
+void do_move_many(G *g, const int *slots, int n, int type, int to, int lib_pos, int cause, int cause_ctl,
+                  uint32_t cause_id, int *new_slots) {
+  int base = g->evtop;
+  Event *e = ev_alloc(g, n);
+  for (int i = 0; i < n; i++) {
+    ev_init(&e[i], type);
+    e[i].obj = oref(g, slots[i]);
+    e[i].from = (int8_t)g->s->obj[slots[i]].zone;
+    e[i].to = (int8_t)to;
+    e[i].lib_pos = (int8_t)lib_pos;
+    e[i].cause = (uint8_t)cause;
+    e[i].cause_ctl = (int8_t)cause_ctl;
+    e[i].cause_id = cause_id;
+  }
+  ev_run(g, e, n);
+  if (new_slots)
+    for (int i = 0; i < n; i++) new_slots[i] = e[i].done ? e[i].new_slot : -1;
+  g->evtop = base;
+}
+
+void do_counters(G *g, int slot, int player, int kind, int n, int cause_ctl, uint32_t cause_id) {
+  if (n <= 0) return;
+  Event e;
+  ev_init(&e, EV_COUNTERS);
+  if (slot >= 0) e.obj = oref(g, slot);
+  e.player = (int8_t)player;
+  e.ckind = (uint8_t)kind;
+  e.amount = n;
+  e.cause_ctl = (int8_t)cause_ctl;
+  e.cause_id = cause_id;
+  ev_one(g, &e);
+}
+
+void do_remove_counters(G *g, int slot, int player, int kind, int n) {
+  if (n <= 0) return;
+  Event e;
+  ev_init(&e, EV_COUNTERS_OFF);
+  if (slot >= 0) e.obj = oref(g, slot);
+  e.player = (int8_t)player;
+  e.ckind = (uint8_t)kind;
+  e.amount = n;
+  ev_one(g, &e);
+}
+
+void do_tap(G *g, int slot, int tap) {
+  Event e;
+  ev_init(&e, tap ? EV_TAP : EV_UNTAP);
+  e.obj = oref(g, slot);
+  ev_one(g, &e);
+}
+
+void do_lose(G *g, unsigned players, const char *rule) {
+  int base = g->evtop;
+  Event *e = ev_alloc(g, MAX_PLAYERS);
+  int n = 0;
+  for (int p = 0; p < g->s->c.np; p++)
+    if (players >> p & 1) {
+      ev_init(&e[n], EV_LOSE);
+      e[n].player = (int8_t)p;
+      e[n].rule = rule;
+      n++;
+    }
+  if (n) ev_run(g, e, n);
+  g->evtop = base;
+}
+
+void do_win(G *g, int player, const char *rule) {
+  Event e;
+  ev_init(&e, EV_WIN);
+  e.player = (int8_t)player;
+  e.rule = rule;
+  ev_one(g, &e);
+}
+
+void do_shuffle(G *g, int player) {
+  Event e;
+  ev_init(&e, EV_SHUFFLE);
+  e.player = (int8_t)player;
+  ev_one(g, &e);
+}
+
+void do_mana(G *g, int player, int color, int n, ORef src) {
+  Event e;
+  ev_init(&e, EV_MANA);
+  e.player = (int8_t)player;
+  e.amount = n;
+  e.ckind = (uint8_t)color;
+  e.src = src;
+  ev_one(g, &e);
+}
+
+int do_token(G *g, const CardDef *def, int controller, int n, int cause_ctl, uint32_t cause_id, int *slots, int max) {
+  Event e;
+  ev_init(&e, EV_TOKEN);
+  e.player = (int8_t)controller;
+  e.token_def = def;
+  e.amount = n;
+  e.cause_ctl = (int8_t)cause_ctl;
+  e.cause_id = cause_id;
+  g->tok_out = slots;
+  g->tok_max = max;
+  g->tok_n = 0;
+  ev_one(g, &e);
+  int made = g->tok_n;
+  g->tok_out = NULL;
+  return made;
+}
+
+void do_attach(G *g, int slot, ORef to, int player) {
+  Event e;
+  ev_init(&e, EV_ATTACH);
+  e.obj = oref(g, slot);
+  e.src = to;
+  e.player = (int8_t)player;
+  ev_one(g, &e);
+}
+
+void do_unattach(G *g, int slot) {
+  Event e;
+  ev_init(&e, EV_UNATTACH);
+  e.obj = oref(g, slot);
+  ev_one(g, &e);
+}

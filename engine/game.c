@@ -1,0 +1,405 @@
+/* game.c - the game handle, decisions and the one unwinding boundary.
+ *
+ * The engine runs in segments. A segment starts at a top-level decision
+ * (priority, attackers, blockers), where the state is snapshotted. Decisions
+ * met inside an action (targets, modes, "may", replacement order, trigger
+ * order, ...) stop the run with longjmp and hand the decision to the caller;
+ * the state is left as it is at that point so the caller can inspect it. When
+ * the answer comes, the segment is re-run from the snapshot with all answers
+ * given so far; the run is deterministic, so it reaches the same point and
+ * continues. An illegal answer or action restores the snapshot (rule 732). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const char *const dec_kind_names[MTG_D_COUNT] = {
+    "priority", "mode", "x", "target", "cost", "attackers", "blockers", "damage", "trigger_order",
+    "replacement", "may", "choose", "player", "color", "name", "number", "order", "word"};
+
+static void state_copy(State *d, const State *s) {
+  d->c = s->c;
+  memcpy(d->obj, s->obj, (size_t)s->c.nslots * sizeof(Obj));
+  for (int i = 0; i < NZL; i++) memcpy(d->zl[i], s->zl[i], (size_t)s->c.zn[i] * sizeof(int16_t));
+  memcpy(d->stack, s->stack, (size_t)s->c.nstack * sizeof(StackItem));
+  memcpy(d->eff, s->eff, (size_t)s->c.neff * sizeof(Effect));
+  memcpy(d->pend, s->pend, (size_t)s->c.npend * sizeof(Pending));
+  memcpy(d->link, s->link, (size_t)s->c.nlink * sizeof(Link));
+}
+
+_Noreturn void game_throw(G *g, int code) { longjmp(g->jb, code); }
+
+_Noreturn void game_illegal(G *g, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(g->illegal, sizeof g->illegal, fmt, ap);
+  va_end(ap);
+  g->illegal_status = 2; /* undo the whole action */
+  game_throw(g, JMP_ILLEGAL);
+}
+
+void game_stop(G *g) {
+  g->s->c.over = 1;
+  g->s->c.stage = SG_OVER;
+  game_throw(g, JMP_OVER);
+}
+
+/* ---- decisions ---- */
+
+void dec_begin(G *g, int kind, int player, const char *rule, const char *fmt, ...) {
+  Decision *d = &g->dec;
+  d->pub.kind = kind;
+  d->pub.kind_name = dec_kind_names[kind];
+  d->pub.player = player;
+  d->pub.n_options = 0;
+  d->pub.options = d->opt;
+  d->pub.min = d->pub.max = 1;
+  d->pub.lo = d->pub.hi = 0;
+  snprintf(d->rule, sizeof d->rule, "%s", rule ? rule : "");
+  d->pub.rule = d->rule;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(d->prompt, sizeof d->prompt, fmt, ap);
+  va_end(ap);
+  d->pub.prompt = d->prompt;
+}
+
+int dec_opt(G *g, int kind, uint32_t obj, uint32_t obj2, int player, int index, const char *fmt, ...) {
+  Decision *d = &g->dec;
+  int i = d->pub.n_options;
+  if (i >= MAX_OPTIONS) game_throw(g, JMP_LIMIT);
+  mtg_option *o = &d->opt[i];
+  o->kind = kind;
+  o->obj = obj;
+  o->obj2 = obj2;
+  o->player = player;
+  o->index = index;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(d->labels[i], sizeof d->labels[i], fmt, ap);
+  va_end(ap);
+  o->label = d->labels[i];
+  d->pub.n_options = i + 1;
+  return i;
+}
+
+void dec_range(G *g, int min, int max) {
+  g->dec.pub.min = min;
+  g->dec.pub.max = max;
+}
+
+static int answer_check(G *g, const int *v, int n) {
+  const mtg_decision *d = &g->dec.pub;
+  char *why = g->illegal;
+  size_t wsz = sizeof g->illegal;
+  switch (d->kind) {
+  case MTG_D_X:
+  case MTG_D_NUMBER:
+    if (n != 1) return snprintf(why, wsz, "a %s decision takes one number", d->kind_name), -1;
+    if (v[0] < d->lo || v[0] > d->hi)
+      return snprintf(why, wsz, "%d is out of range %d..%d for %s", v[0], d->lo, d->hi, d->prompt), -1;
+    return 0;
+  case MTG_D_TRIGGER_ORDER:
+  case MTG_D_ORDER: {
+    if (n != d->n_options) return snprintf(why, wsz, "an order lists all %d options, got %d", d->n_options, n), -1;
+    unsigned char seen[MAX_OPTIONS] = {0};
+    for (int i = 0; i < n; i++) {
+      if (v[i] < 0 || v[i] >= d->n_options || seen[v[i]])
+        return snprintf(why, wsz, "an order is a permutation of options 0..%d", d->n_options - 1), -1;
+      seen[v[i]] = 1;
+    }
+    return 0;
+  }
+  case MTG_D_DAMAGE: {
+    if (n != d->n_options) return snprintf(why, wsz, "damage assignment lists an amount for each of %d options", d->n_options), -1;
+    int sum = 0;
+    for (int i = 0; i < n; i++) {
+      if (v[i] < 0) return snprintf(why, wsz, "negative damage amount"), -1;
+      sum += v[i];
+    }
+    if (sum != d->hi) return snprintf(why, wsz, "damage assigned (%d) must total %d", sum, d->hi), -1;
+    return 0;
+  }
+  default: {
+    if (n < d->min || n > d->max) {
+      if (d->min == d->max) return snprintf(why, wsz, "%s: choose exactly %d option%s, got %d", d->prompt, d->min, d->min == 1 ? "" : "s", n), -1;
+      return snprintf(why, wsz, "%s: choose %d to %d options, got %d", d->prompt, d->min, d->max, n), -1;
+    }
+    unsigned char seen[MAX_OPTIONS] = {0};
+    for (int i = 0; i < n; i++) {
+      if (v[i] < 0 || v[i] >= d->n_options)
+        return snprintf(why, wsz, "option %d does not exist (%d options)", v[i], d->n_options), -1;
+      if (seen[v[i]]) return snprintf(why, wsz, "option %d chosen twice", v[i]), -1;
+      seen[v[i]] = 1;
+    }
+    return 0;
+  }
+  }
+}
+
+static void log_answer(G *g, const int *v, int n) {
+  const mtg_decision *d = &g->dec.pub;
+  char buf[2048];
+  size_t u = 0;
+  int w = snprintf(buf, sizeof buf, "decide kind=%s player=%s", d->kind_name,
+                   d->player >= 0 ? player_name(g, d->player) : "-");
+  u = w > 0 ? (size_t)w : 0;
+  if (d->kind == MTG_D_X || d->kind == MTG_D_NUMBER) {
+    snprintf(buf + u, sizeof buf - u, " value=%d", v[0]);
+  } else if (d->kind == MTG_D_DAMAGE) {
+    for (int i = 0; i < n && u < sizeof buf - 1; i++) {
+      w = snprintf(buf + u, sizeof buf - u, " %s=%d", g->dec.opt[i].label, v[i]);
+      if (w > 0) u += (size_t)w;
+    }
+  } else if (n == 0) {
+    snprintf(buf + u, sizeof buf - u, " choice=none");
+  } else {
+    for (int i = 0; i < n && u < sizeof buf - 1; i++) {
+      w = snprintf(buf + u, sizeof buf - u, "%s%s", i ? " | " : " choice=", g->dec.opt[v[i]].label);
+      if (w > 0) u += (size_t)w;
+    }
+  }
+  log_line(g, 1, "%s", buf);
+}
+
+const int *dec_ask(G *g, int top, int *n) {
+  g->dec.top = top;
+  if (g->apos < g->an) {
+    int a = g->apos++;
+    const int *v = g->av + g->aoff[a];
+    int cnt = g->aoff[a + 1] - g->aoff[a];
+    if (answer_check(g, v, cnt)) {
+      g->illegal_status = 1; /* refuse this answer only */
+      game_throw(g, JMP_ILLEGAL);
+    }
+    log_answer(g, v, cnt);
+    g->s->c.events_since_choice = 0;
+    *n = cnt;
+    return v;
+  }
+  if (top) {
+    /* a new segment begins here */
+    state_copy(g->snap, g->s);
+    g->committed = g->nent;
+    g->an = g->apos = 0;
+    g->avn = 0;
+  }
+  game_throw(g, JMP_DECISION);
+}
+
+int ask_pick(G *g) {
+  int n;
+  const int *v = dec_ask(g, 0, &n);
+  return n ? v[0] : -1;
+}
+
+int ask_yes_no(G *g, int player, const char *rule, const char *fmt, ...) {
+  char prompt[160];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(prompt, sizeof prompt, fmt, ap);
+  va_end(ap);
+  dec_begin(g, MTG_D_MAY, player, rule, "%s", prompt);
+  dec_opt(g, MTG_O_YES, 0, 0, -1, -1, "yes");
+  dec_opt(g, MTG_O_NO, 0, 0, -1, -1, "no");
+  return ask_pick(g) == 0;
+}
+
+int ask_number(G *g, int player, int lo, int hi, const char *fmt, ...) {
+  char prompt[160];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(prompt, sizeof prompt, fmt, ap);
+  va_end(ap);
+  dec_begin(g, MTG_D_NUMBER, player, "", "%s", prompt);
+  g->dec.pub.lo = lo;
+  g->dec.pub.hi = hi;
+  int n;
+  const int *v = dec_ask(g, 0, &n);
+  return v[0];
+}
+
+int mtg_decision_find(const mtg_decision *d, const char *label) {
+  for (int i = 0; i < d->n_options; i++)
+    if (!strcmp(d->options[i].label, label)) return i;
+  return -1;
+}
+
+/* ---- running ---- */
+
+static int run(G *g) {
+  g->jb_set = 1;
+  int code = setjmp(g->jb);
+  if (code == 0) {
+    turn_run(g);
+    code = JMP_OVER;
+  }
+  g->jb_set = 0;
+  return code;
+}
+
+static void restore(G *g) {
+  state_copy(g->s, g->snap);
+  log_truncate(g, g->committed);
+  chars_dirty(g);
+}
+
+static int push_answer(G *g, const int *v, int n) {
+  if (g->an + 2 > g->acap) {
+    int cap = g->acap ? g->acap * 2 : 16;
+    int *o = realloc(g->aoff, (size_t)cap * sizeof *o);
+    if (!o) return -1;
+    g->aoff = o;
+    g->acap = cap;
+  }
+  if (g->avn + n > g->avcap) {
+    int cap = g->avcap ? g->avcap * 2 : 64;
+    while (cap < g->avn + n) cap *= 2;
+    int *a = realloc(g->av, (size_t)cap * sizeof *a);
+    if (!a) return -1;
+    g->av = a;
+    g->avcap = cap;
+  }
+  if (g->an == 0) g->aoff[0] = 0;
+  memcpy(g->av + g->avn, v, (size_t)n * sizeof *v);
+  g->avn += n;
+  g->an++;
+  g->aoff[g->an] = g->avn;
+  return 0;
+}
+
+static void pop_answers(G *g, int keep) {
+  if (keep < 0) keep = 0;
+  if (keep < g->an) {
+    g->an = keep;
+    g->avn = g->an ? g->aoff[g->an] : 0;
+  }
+}
+
+/* Runs the segment from the snapshot with the queued answers; maps the outcome
+ * to a status. On an illegal answer or action, or on running out of memory,
+ * the game is put back at the same decision it was at. */
+static int run_segment(G *g, mtg_error *err) {
+  /* at a top-level decision the state is the snapshot: no copy needed */
+  if (!(g->dec.top && g->an == 1)) restore(g);
+  g->apos = 0;
+  int code = run(g);
+  if (code == JMP_DECISION) {
+    g->status = MTG_DECISION;
+    return MTG_DECISION;
+  }
+  if (code == JMP_OVER) {
+    g->status = MTG_OVER;
+    g->committed = g->nent;
+    g->an = g->avn = g->apos = 0;
+    return MTG_OVER;
+  }
+  int status = code == JMP_ILLEGAL ? MTG_EILLEGAL : code == JMP_NOMEM ? MTG_ENOMEM : code == JMP_LIMIT ? MTG_ELIMIT : MTG_EINTERNAL;
+  char msg[sizeof g->illegal];
+  snprintf(msg, sizeof msg, "%s", code == JMP_ILLEGAL ? g->illegal
+                                  : code == JMP_NOMEM ? "out of memory"
+                                  : code == JMP_LIMIT ? "an engine capacity was exceeded"
+                                                      : "internal error");
+  /* back to the decision that was pending */
+  if (code == JMP_ILLEGAL && g->illegal_status == 1) pop_answers(g, g->an - 1);
+  else pop_answers(g, 0);
+  restore(g);
+  g->apos = 0;
+  int again = run(g);
+  if (again == JMP_DECISION) g->status = MTG_DECISION;
+  else if (again == JMP_OVER) g->status = MTG_OVER;
+  else {
+    g->status = MTG_EINTERNAL;
+    snprintf(msg + strlen(msg), sizeof msg - strlen(msg), " (and the game could not be restored)");
+  }
+  mtg_error_set(err, status, "%s", msg);
+  return status;
+}
+
+int mtg_game_decide(mtg_game *g, const mtg_answer *a, mtg_error *err) {
+  if (!g || !a || (a->n && !a->v) || a->n < 0) {
+    mtg_error_set(err, MTG_EARG, "bad arguments");
+    return MTG_EARG;
+  }
+  if (g->status != MTG_DECISION) {
+    mtg_error_set(err, MTG_EARG, "the game is not waiting for a decision");
+    return MTG_EARG;
+  }
+  /* cheap shape check first: nothing runs for a malformed answer */
+  if (answer_check(g, a->v, a->n)) {
+    mtg_error_set(err, MTG_EILLEGAL, "%s", g->illegal);
+    return MTG_EILLEGAL;
+  }
+  if (push_answer(g, a->v, a->n)) {
+    mtg_error_set(err, MTG_ENOMEM, "out of memory");
+    return MTG_ENOMEM;
+  }
+  return run_segment(g, err);
+}
+
+int mtg_game_status(const mtg_game *g) { return g->status; }
+
+const mtg_decision *mtg_game_decision(const mtg_game *g) {
+  return g->status == MTG_DECISION ? &g->dec.pub : NULL;
+}
+
+void mtg_game_free(mtg_game *g) {
+  if (!g) return;
+  free(g->s);
+  free(g->snap);
+  free(g->ch);
+  free(g->av);
+  free(g->aoff);
+  free(g->text);
+  free(g->ent);
+  free(g->li);
+  free(g);
+}
+
+/* setup_build may unwind (a capacity, memory): it runs behind this boundary */
+static int build(G *g, const mtg_setup *s, mtg_error *err) {
+  int code = setjmp(g->jb);
+  if (code == 0) return setup_build(g, s, err);
+  mtg_error_set(err, code == JMP_NOMEM ? MTG_ENOMEM : MTG_ELIMIT, "%s",
+                code == JMP_NOMEM ? "out of memory" : "the setup exceeds an engine capacity");
+  return err ? err->status : MTG_ELIMIT;
+}
+
+int mtg_game_new(mtg_game **out, const mtg_setup *s, mtg_error *err) {
+  *out = NULL;
+  G *g = calloc(1, sizeof *g);
+  if (!g) {
+    mtg_error_set(err, MTG_ENOMEM, "out of memory");
+    return MTG_ENOMEM;
+  }
+  g->s = malloc(sizeof *g->s);
+  g->snap = malloc(sizeof *g->snap);
+  g->ch = malloc(sizeof(Chars) * MAX_SLOTS);
+  if (!g->s || !g->snap || !g->ch) {
+    mtg_game_free(g);
+    mtg_error_set(err, MTG_ENOMEM, "out of memory");
+    return MTG_ENOMEM;
+  }
+  memset(&g->s->c, 0, sizeof g->s->c);
+  g->epoch = 1;
+  int rc = build(g, s, err);
+  if (rc) {
+    mtg_game_free(g);
+    return rc;
+  }
+  state_copy(g->snap, g->s);
+  g->committed = 0;
+  int code = run(g);
+  if (code == JMP_DECISION || code == JMP_OVER) {
+    g->status = code == JMP_DECISION ? MTG_DECISION : MTG_OVER;
+    if (code == JMP_OVER) g->committed = g->nent;
+    *out = g;
+    return g->status;
+  }
+  mtg_error_set(err, code == JMP_NOMEM ? MTG_ENOMEM : code == JMP_ILLEGAL ? MTG_EDATA : MTG_ELIMIT, "%s",
+                code == JMP_ILLEGAL ? g->illegal : code == JMP_NOMEM ? "out of memory" : "engine limit exceeded while starting the game");
+  mtg_game_free(g);
+  return err ? err->status : MTG_EINTERNAL;
+}

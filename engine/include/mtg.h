@@ -1,0 +1,259 @@
+/* mtg.h - the arbiter rules engine: the whole public API.
+ *
+ * A game is a pure function of (card pool, setup, seed, decisions). The engine
+ * never reads input and contains no AI: whenever a player must choose, it stops
+ * with MTG_DECISION and describes the choice and its legal options; the caller
+ * answers with mtg_game_decide(). Everything that happens is recorded as
+ * canonical text lines in the game's log (see docs/events.md).
+ *
+ * Ownership: objects made by *_new are released by the matching *_free.
+ * Strings returned by query functions belong to the game or pool and stay valid
+ * until the next call that changes it. All functions are reentrant; distinct
+ * games may run in distinct threads (a pool may be shared read-only).
+ *
+ * Status codes: 0 is success, positive values are normal outcomes, negative
+ * values are errors. Errors fill a caller-owned mtg_error. */
+#ifndef MTG_H
+#define MTG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MTG_VERSION "0.1.0"
+#define MTG_RULES_EFFECTIVE "2025-09-19" /* Comprehensive Rules the engine follows */
+
+enum {
+  MTG_OK = 0,
+  MTG_DECISION = 1, /* the game waits for a decision: see mtg_game_decision() */
+  MTG_OVER = 2,     /* the game has ended: see mtg_game_result() */
+  MTG_EARG = -1,    /* misuse of the API */
+  MTG_ENOMEM = -2,  /* out of memory; the game is unchanged */
+  MTG_EDATA = -3,   /* malformed card definition or impossible setup */
+  MTG_EILLEGAL = -4,/* an answer or action the rules do not allow; nothing changed */
+  MTG_ELIMIT = -5,  /* an engine capacity was exceeded */
+  MTG_EIO = -6,     /* a file could not be read */
+  MTG_EINTERNAL = -7
+};
+
+typedef struct mtg_error {
+  int status;
+  char file[256];
+  int line, col;    /* 1-based; 0 when not applicable */
+  char msg[1024];
+  char source[256]; /* the offending source line, shown with a caret */
+} mtg_error;
+
+/* "file:line:col: message" followed, when known, by the source line and a caret. */
+void mtg_error_format(const mtg_error *e, char *buf, size_t size);
+void mtg_error_set(mtg_error *e, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* ---- Names shared by the API, the log and the card format ---- */
+
+typedef enum {
+  MTG_Z_LIBRARY, MTG_Z_HAND, MTG_Z_BATTLEFIELD, MTG_Z_GRAVEYARD,
+  MTG_Z_STACK, MTG_Z_EXILE, MTG_Z_COMMAND, MTG_Z_ANTE, MTG_Z_COUNT
+} mtg_zone;
+
+typedef enum {
+  MTG_S_UNTAP, MTG_S_UPKEEP, MTG_S_DRAW, MTG_S_MAIN1, MTG_S_BEGIN_COMBAT,
+  MTG_S_DECLARE_ATTACKERS, MTG_S_DECLARE_BLOCKERS, MTG_S_COMBAT_DAMAGE,
+  MTG_S_END_COMBAT, MTG_S_MAIN2, MTG_S_END, MTG_S_CLEANUP, MTG_S_COUNT
+} mtg_step;
+
+const char *mtg_zone_name(int zone);     /* "battlefield" */
+int mtg_zone_parse(const char *name);    /* -1 if unknown */
+const char *mtg_step_name(int step);     /* "declare_attackers" */
+int mtg_step_parse(const char *name);    /* -1 if unknown */
+
+/* ---- Card pool ---- */
+
+typedef struct mtg_pool mtg_pool;
+struct ynode;
+struct ydoc;
+
+/* A child pool sees its own cards first, then its parent's (the parent must
+ * outlive it). Used for cards defined inline by a test case. */
+int mtg_pool_new(mtg_pool **out, const mtg_pool *parent);
+void mtg_pool_free(mtg_pool *p);
+int mtg_pool_load_file(mtg_pool *p, const char *path, mtg_error *err);
+int mtg_pool_load_dir(mtg_pool *p, const char *dir, mtg_error *err); /* *.yaml, sorted */
+int mtg_pool_load_buffer(mtg_pool *p, const char *name, const char *text, size_t len,
+                         mtg_error *err);
+/* A card definition (mapping) or list of them from an already parsed document. */
+int mtg_pool_load_node(mtg_pool *p, const struct ydoc *doc, const struct ynode *node,
+                       mtg_error *err);
+int mtg_pool_count(const mtg_pool *p);          /* own cards only */
+const char *mtg_pool_name(const mtg_pool *p, int i);
+int mtg_pool_has(const mtg_pool *p, const char *name);
+/* Writes up to three nearest card names (", "-separated) into buf. */
+void mtg_pool_suggest(const mtg_pool *p, const char *name, char *buf, size_t size);
+/* Hash of the pool's definitions (parent included): replays record it. */
+uint64_t mtg_pool_hash(const mtg_pool *p);
+
+/* ---- Setup ---- */
+
+typedef struct mtg_setup mtg_setup;
+
+mtg_setup *mtg_setup_new(const mtg_pool *pool);
+void mtg_setup_free(mtg_setup *s);
+/* Adds a player (2 to 4 in all); returns the player index or a negative status. */
+int mtg_setup_player(mtg_setup *s, const char *name, int life, int poison);
+void mtg_setup_seed(mtg_setup *s, uint64_t seed);
+/* Start on turn `turn` in step `step` with `active` the active player. By
+ * default a game starts at turn 1, untap step, player 0, after shuffling each
+ * library and drawing opening hands (mtg_setup_opening_hand). */
+void mtg_setup_start(mtg_setup *s, int active, int turn, int step);
+void mtg_setup_opening_hand(mtg_setup *s, int cards); /* 0: no opening draw */
+void mtg_setup_shuffle(mtg_setup *s, int yes);        /* shuffle libraries at start */
+void mtg_setup_max_turns(mtg_setup *s, int turns);    /* stop (no result) after this turn */
+/* Puts a card into a zone; returns an entry handle (>= 0) for the options
+ * below, or a negative status with err filled (unknown card name, ...).
+ * Libraries are listed top first. */
+int mtg_setup_card(mtg_setup *s, int player, int zone, const char *card, mtg_error *err);
+int mtg_setup_tapped(mtg_setup *s, int entry, int tapped);
+int mtg_setup_sick(mtg_setup *s, int entry, int sick); /* default: not sick */
+int mtg_setup_damage(mtg_setup *s, int entry, int damage);
+int mtg_setup_counters(mtg_setup *s, int entry, const char *kind, int n);
+int mtg_setup_controller(mtg_setup *s, int entry, int player);
+int mtg_setup_attach(mtg_setup *s, int entry, int target_entry);
+int mtg_setup_attach_player(mtg_setup *s, int entry, int player);
+int mtg_setup_choice(mtg_setup *s, int entry, const char *key, const char *value);
+int mtg_setup_player_counters(mtg_setup *s, int player, const char *kind, int n);
+int mtg_setup_lands_played(mtg_setup *s, int player, int n);
+
+/* ---- Games ---- */
+
+typedef struct mtg_game mtg_game;
+
+/* Creates the game and runs it to its first decision. Returns MTG_DECISION,
+ * MTG_OVER or a negative status (err filled, *out NULL). */
+int mtg_game_new(mtg_game **out, const mtg_setup *s, mtg_error *err);
+void mtg_game_free(mtg_game *g);
+int mtg_game_status(const mtg_game *g); /* MTG_DECISION or MTG_OVER */
+
+/* Decisions. Every choice is "pick among options": answer with option indices
+ * (priority, targets, modes, yes/no, objects, players, colors, names, replacement
+ * effects), a permutation of all options (orders), one number (X, numbers), or
+ * one amount per option (dividing combat damage). */
+typedef enum {
+  MTG_D_PRIORITY, MTG_D_MODE, MTG_D_X, MTG_D_TARGET, MTG_D_COST, MTG_D_ATTACKERS,
+  MTG_D_BLOCKERS, MTG_D_DAMAGE, MTG_D_TRIGGER_ORDER, MTG_D_REPLACEMENT, MTG_D_MAY,
+  MTG_D_CHOOSE, MTG_D_PLAYER, MTG_D_COLOR, MTG_D_NAME, MTG_D_NUMBER, MTG_D_ORDER,
+  MTG_D_WORD, MTG_D_COUNT
+} mtg_decision_kind;
+
+typedef enum {
+  MTG_O_PASS, MTG_O_CAST, MTG_O_ACTIVATE, MTG_O_PLAY, MTG_O_OBJECT, MTG_O_PLAYER,
+  MTG_O_MODE, MTG_O_YES, MTG_O_NO, MTG_O_EFFECT, MTG_O_TRIGGER, MTG_O_ATTACK,
+  MTG_O_BLOCK, MTG_O_COLOR, MTG_O_NAME, MTG_O_WORD
+} mtg_option_kind;
+
+typedef struct mtg_option {
+  int kind;        /* mtg_option_kind */
+  uint32_t obj;    /* object id, if any */
+  uint32_t obj2;   /* second object (the attacked planeswalker, the blocked attacker) */
+  int player;      /* player index, or -1 */
+  int index;       /* ability, mode, color or name index, or -1 */
+  const char *label; /* canonical text, e.g. cast "Lightning Bolt"#12 */
+} mtg_option;
+
+typedef struct mtg_decision {
+  int kind;             /* mtg_decision_kind */
+  int player;           /* who decides */
+  const char *kind_name;/* "priority", "target", ... */
+  const char *prompt;   /* what is being decided, e.g. target 1 of "Lightning Bolt"#12 */
+  const char *rule;     /* rule that asks for it, e.g. "616.1", or "" */
+  int n_options;
+  const mtg_option *options;
+  int min, max;         /* how many options to pick (pick decisions) */
+  int lo, hi;           /* range (number decisions) or total (damage division) */
+} mtg_decision;
+
+typedef struct mtg_answer {
+  int n;
+  const int *v;
+} mtg_answer;
+
+const mtg_decision *mtg_game_decision(const mtg_game *g); /* NULL unless waiting */
+/* Answers the pending decision and runs the game to the next decision or its
+ * end. An illegal answer returns MTG_EILLEGAL with err explaining why, and the
+ * game is exactly as before (the same decision is pending). */
+int mtg_game_decide(mtg_game *g, const mtg_answer *a, mtg_error *err);
+/* Finds the option whose label equals `label`; -1 if none. */
+int mtg_decision_find(const mtg_decision *d, const char *label);
+
+/* ---- Queries ---- */
+
+typedef struct mtg_result {
+  int over;
+  int stopped;           /* ended by the turn limit, not by the rules */
+  int draw;              /* the game is a draw */
+  unsigned winners;      /* bit i: player i won */
+  unsigned losers;       /* bit i: player i lost */
+} mtg_result;
+
+typedef struct mtg_player {
+  const char *name;
+  int life, poison;
+  int lost, won, left;
+  int hand, library, graveyard; /* zone sizes */
+  int drew_from_empty;          /* attempted to draw from an empty library since the last SBA check */
+  int lands_played;
+  int mana[6];                  /* mana pool: W U B R G C */
+} mtg_player;
+
+#define MTG_MAX_COUNTER_KINDS 8
+typedef struct mtg_object {
+  uint32_t id;           /* object id (changes when the object changes zones, 400.7) */
+  int card;              /* stable physical card id (-1 for tokens and copies) */
+  const char *name;
+  int zone, owner, controller;
+  int is_token, is_copy, face_down;
+  int power, toughness, loyalty; /* current values (after continuous effects) */
+  int tapped, damage, sick;
+  int attacking, blocking, blocked;
+  uint32_t attached_to;  /* object id, or 0 */
+  int attached_player;   /* player index, or -1 */
+  int n_counters;
+  const char *counter_kind[MTG_MAX_COUNTER_KINDS];
+  int counter_n[MTG_MAX_COUNTER_KINDS];
+  char types[128];       /* type line after continuous effects, e.g. "Legendary Creature - Angel" */
+} mtg_object;
+
+int mtg_game_players(const mtg_game *g);
+int mtg_game_turn(const mtg_game *g);
+int mtg_game_step(const mtg_game *g);
+int mtg_game_active(const mtg_game *g);
+void mtg_game_result(const mtg_game *g, mtg_result *r);
+int mtg_player_info(const mtg_game *g, int player, mtg_player *out);
+int mtg_player_find(const mtg_game *g, const char *name); /* -1 if unknown */
+/* Object ids in a zone, in order (libraries top first, graveyards bottom first,
+ * the stack bottom first). player selects the owner's zone; for the
+ * battlefield it selects the controller, -1 for all. Returns the count
+ * (which may exceed max). */
+int mtg_zone_objects(const mtg_game *g, int player, int zone, uint32_t *ids, int max);
+int mtg_object_info(const mtg_game *g, uint32_t id, mtg_object *out);
+/* Number of counters of a kind on an object or (id 0) a player. */
+int mtg_counters(const mtg_game *g, uint32_t id, int player, const char *kind);
+/* 64-bit hash of the whole game state (zones in order, objects, counters,
+ * damage, life, pending triggers, effects, RNG state). */
+uint64_t mtg_game_hash(const mtg_game *g);
+
+/* ---- Event log ----
+ * Lines are canonical: byte-identical for the same pool, setup, seed and
+ * decisions. Entries before mtg_log_committed() are final; later entries
+ * belong to an unfinished action and may be rewritten by the next decision.
+ * mtg_log_drop() discards final entries from the front (bounded memory). */
+int mtg_log_count(const mtg_game *g);
+int mtg_log_committed(const mtg_game *g);
+const char *mtg_log_line(const mtg_game *g, int i);
+int mtg_log_is_decision(const mtg_game *g, int i);
+void mtg_log_drop(mtg_game *g, int n);
+/* Total number of entries ever logged, dropped ones included. */
+long mtg_log_total(const mtg_game *g);
+
+#endif

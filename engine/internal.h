@@ -1,0 +1,302 @@
+/* internal.h - the engine's internal API, grouped by module. Each group's
+ * functions carry the module's prefix and live in the file named for it. */
+#ifndef INTERNAL_H
+#define INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "card.h"
+#include "mtg.h"
+#include "state.h"
+
+/* ---- card.c: the pool ---- */
+typedef struct pblock {
+  struct pblock *next;
+  size_t used, size;
+  max_align_t mem[];
+} pblock;
+
+struct mtg_pool {
+  const mtg_pool *parent;
+  CardDef **cards;
+  int n, cap;
+  pblock *arena;
+  const char **names;
+};
+
+void *pool_alloc(mtg_pool *p, size_t n); /* zeroed */
+const char *pool_strdup(mtg_pool *p, const char *s);
+int pool_add(mtg_pool *p, CardDef *d);
+const CardDef *pool_find(const mtg_pool *p, const char *name);
+int mana_parse(const char *s, ManaCost *c, int *tap, int *untap, char *why, size_t wsz);
+int mana_format(const ManaCost *c, char *buf, size_t size);
+int color_from_char(int ch);
+int color_parse(const char *s);
+extern const char *const color_names[COL_COUNT];
+
+/* ---- hash.c ---- */
+static inline uint64_t hash_mix(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  return x;
+}
+uint64_t hash_bytes(uint64_t h, const void *p, size_t n);
+uint64_t hash_str(uint64_t h, const char *s);
+uint64_t state_hash(G *g);
+
+/* ---- rng.c ---- */
+void rng_seed(uint64_t s[4], uint64_t seed);
+uint64_t rng_next(uint64_t s[4]);
+int rng_below(uint64_t s[4], int n);
+
+/* ---- game.c: the segment boundary, decisions and answers ---- */
+enum { JMP_DECISION = 1, JMP_ILLEGAL, JMP_NOMEM, JMP_LIMIT, JMP_OVER, JMP_INTERNAL };
+_Noreturn void game_throw(G *g, int code);
+_Noreturn void game_illegal(G *g, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* decision building: dec_begin, then dec_opt for each option, then ask */
+void dec_begin(G *g, int kind, int player, const char *rule, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+int dec_opt(G *g, int kind, uint32_t obj, uint32_t obj2, int player, int index, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 8)))
+#endif
+    ;
+void dec_range(G *g, int min, int max);
+/* Asks the decision built by dec_*; returns the answer values (count in *n).
+ * `top` marks a top-level point where a new segment begins. */
+const int *dec_ask(G *g, int top, int *n);
+int ask_pick(G *g);                 /* single pick; returns option index */
+int ask_yes_no(G *g, int player, const char *rule, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+int ask_number(G *g, int player, int lo, int hi, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+void game_stop(G *g); /* the game is over: unwinds to the boundary */
+
+/* ---- zone.c: objects, zones, last known information ---- */
+static inline ORef oref(G *g, int slot) { ORef r = {(int16_t)slot, g->s->obj[slot].id}; return r; }
+static inline int oref_ok(G *g, ORef r) { return r.slot >= 0 && r.id && g->s->obj[r.slot].id == r.id; }
+static inline ORef oref_none(void) { ORef r = {-1, 0}; return r; }
+int obj_by_id(G *g, uint32_t id); /* slot or -1 */
+int slot_alloc(G *g);
+void slot_free(G *g, int slot);
+uint32_t new_id(G *g);
+uint32_t new_ts(G *g);
+void zl_insert(G *g, int zone, int player, int slot, int pos); /* pos -1: end (top for library is 0) */
+void zl_remove(G *g, int zone, int player, int slot);
+int zl_count(G *g, int zone, int player);
+int16_t *zl_list(G *g, int zone, int player);
+int zl_pos(G *g, int zone, int player, int slot);
+/* Moves the object in slot to zone (400.7: new object id); returns the slot.
+ * lib_pos: 0 top, 1 bottom (libraries). */
+int zone_move(G *g, int slot, int zone, int lib_pos, int controller);
+void lki_of(G *g, int slot, Lki *out);
+int zone_owner_list(int zone); /* zone has per-player lists */
+int ckind_id(G *g, const char *name); /* counter kind index (interned per game) */
+const char *ckind_name(G *g, int k);
+int counters_get(const Counter *c, int nc, int kind);
+void counters_add(Counter *c, uint8_t *nc, int kind, int n);
+enum { CN_PLUS1 = 0, CN_MINUS1 = 1, CN_LOYALTY = 2, CN_POISON = 3 };
+
+/* ---- layer.c: characteristics after continuous effects (613) ---- */
+const Chars *chars(G *g, int slot);
+void chars_dirty(G *g);
+int obj_types(G *g, int slot);
+int is_type(G *g, int slot, uint32_t t);
+int has_kw(G *g, int slot, int kw);
+int obj_power(G *g, int slot);
+int obj_toughness(G *g, int slot);
+int obj_controller(G *g, int slot);
+int obj_colors(G *g, int slot);
+int obj_mv(G *g, int slot);
+const char *obj_name(G *g, int slot);
+int has_subtype(const Chars *c, const char *sub);
+/* Characteristics of an object as it would exist on the battlefield under
+ * controller ctl (614.12); valid until the next chars() call. */
+const Chars *chars_as_entering(G *g, int slot, int ctl);
+int rule_effect(G *g, int kind, int player, int slot, const StaticSpec **out_spec, ORef *out_src);
+int rule_effect_count(G *g, int kind, int player, int slot);
+int effect_add(G *g, const Effect *e); /* returns index */
+void effects_expire(G *g, int dur);
+void effects_source_left(G *g, uint32_t src_id);
+
+/* ---- event.c: the pipeline (replace -> perform -> log -> trigger) ---- */
+void ev_init(Event *e, int type);
+/* Runs events that happen simultaneously through the whole pipeline. */
+void ev_run(G *g, Event *ev, int n);
+static inline void ev_one(G *g, Event *e) { ev_run(g, e, 1); }
+int ev_applied(const Event *e, uint32_t key);
+/* helpers that build and run common events */
+void do_damage(G *g, ORef src, Target to, int amount, int flags, int cause_ctl, uint32_t cause_id);
+int do_draw(G *g, int player, int n, int cause_ctl, uint32_t cause_id);
+void do_life(G *g, int player, int amount, int cause_ctl, uint32_t cause_id); /* gain (>0) or loss (<0) */
+void do_set_life(G *g, int player, int life, int cause_ctl, uint32_t cause_id);
+int do_move(G *g, int slot, int type, int to, int lib_pos, int cause, int cause_ctl, uint32_t cause_id);
+void do_move_many(G *g, const int *slots, int n, int type, int to, int lib_pos, int cause, int cause_ctl,
+                  uint32_t cause_id, int *new_slots);
+void do_counters(G *g, int slot, int player, int kind, int n, int cause_ctl, uint32_t cause_id);
+void do_remove_counters(G *g, int slot, int player, int kind, int n);
+void do_tap(G *g, int slot, int tap);
+void do_lose(G *g, unsigned players, const char *rule);
+void do_win(G *g, int player, const char *rule);
+void do_shuffle(G *g, int player);
+void do_mana(G *g, int player, int color, int n, ORef src);
+int do_token(G *g, const CardDef *def, int controller, int n, int cause_ctl, uint32_t cause_id, int *slots, int max);
+void do_attach(G *g, int slot, ORef to, int player);
+void do_unattach(G *g, int slot);
+void ev_log_marker(G *g, int type, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* ---- replace.c: replacement and prevention effects (614-616) ---- */
+/* Applies replacement effects to ev per 616. Returns 1 if the event (possibly
+ * modified) still happens, 0 if it was replaced by something else or prevented. */
+int replace_event(G *g, Event *ev);
+
+/* ---- perform.c: performing events ---- */
+void perform(G *g, Event *ev, int n);
+
+/* ---- log.c ---- */
+void log_event(G *g, const Event *e);
+void log_line(G *g, int decision, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void log_truncate(G *g, int n);
+void fmt_obj(G *g, ORef r, char *buf, size_t n);
+void fmt_slot(G *g, int slot, char *buf, size_t n);
+void fmt_lki(const Lki *l, char *buf, size_t n);
+const char *player_name(G *g, int p);
+
+/* ---- trigger.c: triggered abilities (603) ---- */
+void trig_lookback(G *g, const Event *ev, int n);   /* before performing */
+void trig_detect(G *g, const Event *ev, int n);     /* after performing and logging */
+void trig_step(G *g, int step);                     /* 603.2b */
+void trig_state(G *g);                              /* 603.8 */
+int trig_put_on_stack(G *g);                        /* 603.3b; returns how many */
+void trig_reflexive(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, int controller,
+                    const TrigCtx *tc);
+void trig_index_dirty(G *g);
+void trig_log(G *g, int from, int to);
+
+/* ---- sba.c: state-based actions (704) ---- */
+int sba_check(G *g); /* performs one round; returns 1 if any action was performed */
+void sba_loop(G *g); /* 704.3 with 603.3b: SBAs and triggers until stable */
+
+/* ---- stack.c: casting, activating, resolving (601, 602, 608) ---- */
+void stack_cast(G *g, int player, int slot, int zone_from);
+void stack_activate(G *g, int player, int slot, int abi);
+void stack_resolve_top(G *g);
+int stack_find(G *g, uint32_t id);
+void stack_counter(G *g, int idx, int to_zone, int cause_ctl, uint32_t cause_id);
+int stack_push(G *g, const StackItem *si);
+void stack_remove(G *g, int idx);
+int can_cast(G *g, int player, int slot, int zone_from);
+int can_activate(G *g, int player, int slot, int abi, int for_mana);
+void choose_modes_targets(G *g, StackItem *si, int player);
+int target_legal(G *g, const TargetSpec *ts, const Target *t, int controller, ORef src, const Chars *srcc);
+int targets_still_legal(G *g, StackItem *si, int *any_legal);
+void fmt_target(G *g, const Target *t, char *buf, size_t n);
+
+/* ---- cost.c: costs and mana (118, 601.2f-h, 605) ---- */
+int cost_can_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_color_blue);
+void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_color_blue,
+                   uint8_t *spent);
+int cost_can_pay_parts(G *g, int player, int slot, const Cost *c);
+int obj_sick(G *g, int slot);
+void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si);
+void mana_empty(G *g);
+void mana_ability_activate(G *g, int player, int slot, int abi);
+void mana_total_cost(G *g, int player, int slot, const Ability *ab, const Choice *ch, ManaCost *out);
+
+/* ---- effect.c: the effect interpreter ---- */
+typedef struct Ctx {
+  int controller;         /* "you" */
+  ORef src;               /* source object */
+  const Lki *srcl;        /* its last known information */
+  const CardDef *def;
+  uint16_t grant;
+  const Ability *ab;
+  Choice *ch;
+  const TrigCtx *tc;
+  StackItem *si;          /* the resolving stack object, or NULL */
+  Event *ev;              /* the event being replaced (replacement programs) */
+  int mode;               /* mode being resolved */
+  /* results of the last step, for "it", "if you do", "that much" */
+  ORef res[32];
+  uint8_t nres;
+  int8_t res_player;
+  int did;
+  int32_t amount;
+  int32_t prevented;
+  int8_t each_player;     /* current player in for_each over players */
+  ORef each_obj;
+  uint32_t cause_id;
+  int8_t forced_color;    /* mana ability activated by payment for this color */
+  Choice chbuf;           /* copies, so the stack may move during resolution */
+  TrigCtx tcbuf;
+  Lki srclbuf;
+} Ctx;
+void ctx_init(G *g, Ctx *c);
+void ctx_from_stack(G *g, Ctx *c, StackItem *si);
+void eff_run(G *g, Ctx *c, const Node *steps);
+
+/* ---- select.c: selectors, filters, conditions, values ---- */
+#define MAX_SEL 256
+typedef struct Sel {
+  int n;
+  ORef o[MAX_SEL];
+  int np;
+  int8_t p[MAX_PLAYERS];
+} Sel;
+void sel_eval(G *g, Ctx *c, const Node *n, Sel *out);
+int cond_eval(G *g, Ctx *c, const Node *n);
+int expr_eval(G *g, Ctx *c, const Node *n);
+int filter_match(G *g, Ctx *c, const Filter *f, int slot);
+int filter_match_lki(G *g, Ctx *c, const Filter *f, const Lki *l);
+int filter_match_player(G *g, Ctx *c, const Filter *f, int player);
+int rel_match(G *g, Ctx *c, int rel, int player);
+int link_find_value(G *g, uint32_t oid, uint16_t grant, const char *label, int32_t *v, const char **sv);
+void link_add(G *g, uint32_t oid, uint16_t grant, const char *label, int kind, int32_t v, const char *sv, ORef o);
+int opponents(G *g, int a, int b);
+int player_alive(G *g, int p);
+int next_player(G *g, int p);
+void apnap_order(G *g, int *order); /* players in APNAP order, living ones first */
+
+/* ---- combat.c ---- */
+void combat_declare_attackers(G *g);
+void combat_declare_blockers(G *g);
+void combat_damage(G *g, int first_strike);
+int combat_has_first_strike(G *g);
+int combat_has_attackers(G *g);
+void combat_end(G *g);
+void combat_remove(G *g, int slot);
+
+/* ---- turn.c: turns, steps, priority ---- */
+void turn_run(G *g);
+
+/* ---- setup.c ---- */
+int setup_build(G *g, const mtg_setup *s, mtg_error *err);
+
+#define NELEM(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+#endif

@@ -1,0 +1,407 @@
+/* layer.c - characteristics after continuous effects (rule 613), the table of
+ * continuous effects created by resolving spells and abilities (611), and
+ * queries of rule-modifying effects (613.11: "can't lose", "can't draw more
+ * than one card", ...). Characteristics are recomputed for all objects when
+ * anything changed (the epoch moved) and cached per slot. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+void chars_dirty(G *g) { g->epoch++; }
+
+/* An effect candidate: a static ability of an object, or a table effect. */
+typedef struct Cand {
+  uint32_t ts;
+  int16_t slot;   /* static: source slot; table effect: -1 */
+  const StaticSpec *st;
+  int eff;        /* table effect index or -1 */
+  uint8_t order;  /* tie-break: slot order */
+} Cand;
+
+static int cand_cmp(const void *a, const void *b) {
+  const Cand *x = a, *y = b;
+  if (x->ts != y->ts) return x->ts < y->ts ? -1 : 1;
+  if (x->slot != y->slot) return x->slot < y->slot ? -1 : 1;
+  return x->eff < y->eff ? -1 : x->eff > y->eff;
+}
+
+static void base_chars(G *g, int slot, Chars *c) {
+  Obj *o = &g->s->obj[slot];
+  const CardDef *d = o->copy_of ? o->copy_of : o->def;
+  memset(c, 0, sizeof *c);
+  c->controller = o->controller;
+  if (o->face_down) {
+    /* 708.2: a face-down permanent is a 2/2 creature with no name, text or cost */
+    c->base = d;
+    c->name = "face-down";
+    c->types = T_CREATURE;
+    c->has_pt = 1;
+    c->power = c->toughness = 2;
+    return;
+  }
+  c->base = d;
+  c->name = d->name;
+  c->types = d->types;
+  c->supers = d->supers;
+  for (int i = 0; i < d->nsub; i++) c->sub[c->nsub++] = d->subtypes[i];
+  c->colors = d->colors;
+  c->has_pt = d->has_pt;
+  c->power = d->power;
+  c->toughness = d->toughness;
+  c->kw = d->keywords;
+  for (int i = 0; i < d->nab && c->nab < MAX_ABS; i++) {
+    c->ab[c->nab].ab = &d->ab[i];
+    c->ab[c->nab].def = d;
+    c->ab[c->nab].grant = 0;
+    c->nab++;
+  }
+  if (o->copy_of && o->def != o->copy_of && o->def->token == 0 && d != o->def) {
+    /* copy with exception (Sakashima's Student): keep the copier's added subtypes */
+  }
+}
+
+static int static_functions(G *g, int slot, const Ability *ab) {
+  Obj *o = &g->s->obj[slot];
+  if (ab->st.kind == SE_PT_CDA) return 1; /* 604.3: characteristic-defining abilities work everywhere */
+  int z = ab->zone < 0 ? MTG_Z_BATTLEFIELD : ab->zone;
+  return o->zone == z && !o->phased_out;
+}
+
+static int affects(G *g, Ctx *cx, const StaticSpec *st, int src, int slot) {
+  if (st->self) return slot == src;
+  if (st->attached) {
+    Obj *s = &g->s->obj[src];
+    return s->attached.slot == slot && oref_ok(g, s->attached);
+  }
+  if (st->affected) return filter_match(g, cx, st->affected, slot);
+  return 0;
+}
+
+static int spec_layer(const StaticSpec *st) {
+  switch (st->kind) {
+  case SE_CONTROL: return 2;
+  case SE_ADD_TYPES: case SE_REMOVE_TYPES: return 4;
+  case SE_ADD_COLORS: case SE_SET_COLORS: return 5;
+  case SE_ADD_KEYWORDS: case SE_REMOVE_KEYWORDS: case SE_LOSE_ALL_ABILITIES: case SE_GAIN_ABILITIES: return 6;
+  case SE_PT_CDA: return 7;
+  case SE_PT_SET: return 8;
+  case SE_PT_MOD: return 9;
+  default: return 0;
+  }
+}
+
+static void apply(G *g, const StaticSpec *st, const Effect *e, int slot, Ctx *cx, int src) {
+  Chars *c = &g->ch[slot];
+  switch (st->kind) {
+  case SE_CONTROL:
+    if (e && e->player >= 0) c->controller = (uint8_t)e->player;
+    break;
+  case SE_ADD_TYPES:
+    c->types |= e ? e->types : st->types;
+    for (int i = 0; i < st->nsub && c->nsub < MAX_SUBTYPES + 4; i++)
+      if (!has_subtype(c, st->subtypes[i])) c->sub[c->nsub++] = st->subtypes[i];
+    if ((c->types & T_CREATURE) && !c->has_pt) {
+      c->has_pt = 1; /* a noncreature made a creature without P/T is 0/0 unless set */
+      c->power = c->toughness = 0;
+    }
+    break;
+  case SE_REMOVE_TYPES:
+    c->types &= ~(e ? e->types : st->types);
+    break;
+  case SE_ADD_COLORS:
+    c->colors |= st->colors;
+    break;
+  case SE_SET_COLORS:
+    c->colors = st->colors;
+    break;
+  case SE_ADD_KEYWORDS:
+    c->kw |= e ? e->kw : st->keywords;
+    break;
+  case SE_REMOVE_KEYWORDS:
+    c->kw &= ~(e ? e->kw : st->keywords);
+    break;
+  case SE_LOSE_ALL_ABILITIES:
+    c->kw = 0;
+    c->nab = 0;
+    c->lost_all = 1;
+    break;
+  case SE_GAIN_ABILITIES:
+    if (e && e->grant_def) {
+      const CardDef *d = e->grant_def;
+      for (int i = 0; i < d->nab && c->nab < MAX_ABS; i++) {
+        if (e->a == 1 && d->ab[i].kind != AB_ACTIVATED) continue; /* activated abilities only */
+        c->ab[c->nab].ab = &d->ab[i];
+        c->ab[c->nab].def = d;
+        c->ab[c->nab].grant = (uint16_t)(e->id & 0xffff);
+        c->nab++;
+      }
+    }
+    break;
+  case SE_PT_CDA:
+    cx->src = oref(g, src);
+    if (st->ea) c->power = (int16_t)expr_eval(g, cx, st->ea);
+    if (st->eb) c->toughness = (int16_t)expr_eval(g, cx, st->eb);
+    break;
+  case SE_PT_SET:
+    c->power = e ? e->a : st->a;
+    c->toughness = e ? e->b : st->b;
+    break;
+  case SE_PT_MOD:
+    c->power = (int16_t)(c->power + (e ? e->a : st->a));
+    c->toughness = (int16_t)(c->toughness + (e ? e->b : st->b));
+    break;
+  default:
+    break;
+  }
+}
+
+static void recompute(G *g) {
+  State *s = g->s;
+  int n = s->c.nslots;
+  g->ch_epoch = g->epoch; /* filters evaluated below see the partial values */
+  for (int i = 0; i < n; i++)
+    if (s->obj[i].id) base_chars(g, i, &g->ch[i]);
+  /* candidates */
+  Cand cand[512];
+  int nc = 0;
+  for (int i = 0; i < n; i++) {
+    Obj *o = &s->obj[i];
+    if (!o->id) continue;
+    const Chars *c = &g->ch[i];
+    for (int a = 0; a < c->nab && nc < NELEM(cand); a++) {
+      const Ability *ab = c->ab[a].ab;
+      if (ab->kind != AB_STATIC || !spec_layer(&ab->st)) continue;
+      cand[nc].ts = o->ts;
+      cand[nc].slot = (int16_t)i;
+      cand[nc].st = &ab->st;
+      cand[nc].eff = -1;
+      nc++;
+    }
+  }
+  for (int i = 0; i < s->c.neff && nc < NELEM(cand); i++) {
+    Effect *e = &s->eff[i];
+    if (e->kind != EK_CONT || e->used || !e->st || !spec_layer(e->st)) continue;
+    cand[nc].ts = e->ts;
+    cand[nc].slot = -1;
+    cand[nc].st = e->st;
+    cand[nc].eff = i;
+    nc++;
+  }
+  qsort(cand, (size_t)nc, sizeof *cand, cand_cmp);
+  Ctx cx;
+  ctx_init(g, &cx);
+  for (int layer = 2; layer <= 9; layer++) {
+    for (int k = 0; k < nc; k++) {
+      Cand *cd = &cand[k];
+      if (spec_layer(cd->st) != layer) continue;
+      if (cd->eff >= 0) {
+        Effect *e = &s->eff[cd->eff];
+        if (!oref_ok(g, e->obj)) continue;
+        apply(g, cd->st, e, e->obj.slot, &cx, -1);
+        continue;
+      }
+      int src = cd->slot;
+      /* the source must still have the ability after earlier layers (613.6) */
+      const Chars *sc = &g->ch[src];
+      int has = 0;
+      for (int a = 0; a < sc->nab; a++)
+        if (&sc->ab[a].ab->st == cd->st) has = 1;
+      if (!has) continue;
+      const Ability *ab = (const Ability *)((const char *)cd->st - offsetof(Ability, st));
+      if (!static_functions(g, src, ab)) continue;
+      cx.src = oref(g, src);
+      cx.controller = g->ch[src].controller;
+      cx.def = g->ch[src].base;
+      if (cd->st->cond && !cond_eval(g, &cx, cd->st->cond)) continue;
+      if (cd->st->kind == SE_PT_CDA) {
+        apply(g, cd->st, NULL, src, &cx, src);
+        continue;
+      }
+      for (int i = 0; i < n; i++) {
+        if (!s->obj[i].id) continue;
+        if (!cd->st->self && !cd->st->attached && !cd->st->affected) continue;
+        /* effects on permanents only reach the battlefield unless the filter says a zone */
+        if (cd->st->affected && cd->st->affected->zone == -1 && s->obj[i].zone != MTG_Z_BATTLEFIELD) continue;
+        if (affects(g, &cx, cd->st, src, i)) apply(g, cd->st, NULL, i, &cx, src);
+      }
+    }
+    if (layer == 9) {
+      /* 613.4c: counters modify P/T in layer 7c */
+      for (int i = 0; i < n; i++) {
+        Obj *o = &s->obj[i];
+        if (!o->id || !o->nc) continue;
+        int p = counters_get(o->c, o->nc, CN_PLUS1), m = counters_get(o->c, o->nc, CN_MINUS1);
+        g->ch[i].power = (int16_t)(g->ch[i].power + p - m);
+        g->ch[i].toughness = (int16_t)(g->ch[i].toughness + p - m);
+      }
+    }
+  }
+}
+
+static void compute_entering(G *g, int slot, int ctl, Chars *out) {
+  Obj *o = &g->s->obj[slot];
+  Obj save = *o;
+  int hs = g->hyp_slot;
+  g->hyp_slot = -1;
+  g->in_hyp = 1;
+  o->zone = MTG_Z_BATTLEFIELD;
+  o->controller = (uint8_t)ctl;
+  o->attached = oref_none();
+  chars_dirty(g);
+  recompute(g);
+  *out = g->ch[slot];
+  *o = save;
+  chars_dirty(g);
+  g->in_hyp = 0;
+  g->hyp_slot = hs;
+}
+
+const Chars *chars(G *g, int slot) {
+  if (slot == g->hyp_slot && !g->in_hyp) {
+    /* 614.12: looked at as it would exist on the battlefield */
+    if (g->hyp_epoch != g->epoch) {
+      compute_entering(g, slot, g->hyp_ctl, &g->hyp);
+      g->hyp_epoch = g->epoch;
+    }
+    return &g->hyp;
+  }
+  if (g->ch_epoch != g->epoch) recompute(g);
+  return &g->ch[slot];
+}
+
+const Chars *chars_as_entering(G *g, int slot, int ctl) {
+  compute_entering(g, slot, ctl, &g->hyp);
+  g->hyp_epoch = 0;
+  return &g->hyp;
+}
+
+int obj_types(G *g, int slot) { return (int)chars(g, slot)->types; }
+int is_type(G *g, int slot, uint32_t t) { return (chars(g, slot)->types & t) != 0; }
+int has_kw(G *g, int slot, int kw) { return (int)(chars(g, slot)->kw >> kw & 1); }
+int obj_power(G *g, int slot) { return chars(g, slot)->power; }
+int obj_toughness(G *g, int slot) { return chars(g, slot)->toughness; }
+int obj_controller(G *g, int slot) { return chars(g, slot)->controller; }
+int obj_colors(G *g, int slot) { return chars(g, slot)->colors; }
+const char *obj_name(G *g, int slot) { return chars(g, slot)->name; }
+
+int obj_mv(G *g, int slot) {
+  const Chars *c = chars(g, slot);
+  Obj *o = &g->s->obj[slot];
+  if (!c->base || o->face_down) return 0;
+  int v = mana_value(&c->base->cost);
+  if (o->zone == MTG_Z_STACK) v += o->x * c->base->cost.x; /* 202.3e */
+  return v;
+}
+
+int has_subtype(const Chars *c, const char *sub) {
+  for (int i = 0; i < c->nsub; i++)
+    if (!strcmp(c->sub[i], sub)) return 1;
+  return 0;
+}
+
+/* ---- rule-modifying effects (613.11) ---- */
+
+static int rule_applies(G *g, const StaticSpec *st, int src_slot, int src_ctl, int player, int slot) {
+  Ctx cx;
+  ctx_init(g, &cx);
+  cx.controller = src_ctl;
+  cx.src = src_slot >= 0 ? oref(g, src_slot) : oref_none();
+  if (st->cond && !cond_eval(g, &cx, st->cond)) return 0;
+  if (slot >= 0) {
+    if (st->self) return slot == src_slot;
+    if (st->attached) return src_slot >= 0 && g->s->obj[src_slot].attached.slot == slot;
+    if (st->affected) return filter_match(g, &cx, st->affected, slot);
+    return 1;
+  }
+  if (player >= 0) return rel_match(g, &cx, st->player, player);
+  return 1;
+}
+
+int rule_effect(G *g, int kind, int player, int slot, const StaticSpec **out, ORef *src) {
+  State *s = g->s;
+  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  for (int k = 0; k < nb; k++) {
+    int i = bf[k];
+    if (s->obj[i].phased_out) continue;
+    const Chars *c = chars(g, i);
+    for (int a = 0; a < c->nab; a++) {
+      const Ability *ab = c->ab[a].ab;
+      if (ab->kind != AB_STATIC || ab->st.kind != kind) continue;
+      if (!rule_applies(g, &ab->st, i, c->controller, player, slot)) continue;
+      if (out) *out = &ab->st;
+      if (src) *src = oref(g, i);
+      return 1;
+    }
+  }
+  for (int i = 0; i < s->c.neff; i++) {
+    Effect *e = &s->eff[i];
+    if (e->kind != EK_RULE || e->used || !e->st || e->st->kind != kind) continue;
+    if (slot >= 0 && !(oref_ok(g, e->obj) && e->obj.slot == slot)) continue;
+    if (player >= 0 && e->player >= 0 && e->player != player) continue;
+    if (out) *out = e->st;
+    if (src) *src = e->source;
+    return 1;
+  }
+  return 0;
+}
+
+int rule_effect_count(G *g, int kind, int player, int slot) {
+  int cnt = 0;
+  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  for (int k = 0; k < nb; k++) {
+    int i = bf[k];
+    const Chars *c = chars(g, i);
+    for (int a = 0; a < c->nab; a++) {
+      const Ability *ab = c->ab[a].ab;
+      if (ab->kind == AB_STATIC && ab->st.kind == kind && rule_applies(g, &ab->st, i, c->controller, player, slot)) cnt++;
+    }
+  }
+  return cnt;
+}
+
+/* ---- the effect table ---- */
+
+int effect_add(G *g, const Effect *e) {
+  State *s = g->s;
+  /* reuse a finished slot */
+  int i;
+  for (i = 0; i < s->c.neff; i++)
+    if (s->eff[i].used == 2) break;
+  if (i == s->c.neff) {
+    if (s->c.neff >= MAX_EFFECTS) game_throw(g, JMP_LIMIT);
+    s->c.neff++;
+  }
+  s->eff[i] = *e;
+  s->eff[i].id = ++s->c.next_eff;
+  if (!s->eff[i].ts) s->eff[i].ts = new_ts(g);
+  s->eff[i].turn_seq = s->c.turn_seq;
+  chars_dirty(g);
+  return i;
+}
+
+static void effect_end(G *g, int i) {
+  g->s->eff[i].used = 2; /* free */
+  chars_dirty(g);
+}
+
+void effects_expire(G *g, int dur) {
+  State *s = g->s;
+  for (int i = 0; i < s->c.neff; i++) {
+    Effect *e = &s->eff[i];
+    if (e->used == 2) continue;
+    if (e->dur == dur || (dur == DUR_EOT && e->used == 1)) effect_end(g, i);
+  }
+  while (s->c.neff > 0 && s->eff[s->c.neff - 1].used == 2) s->c.neff--;
+}
+
+void effects_source_left(G *g, uint32_t src_id) {
+  State *s = g->s;
+  for (int i = 0; i < s->c.neff; i++) {
+    Effect *e = &s->eff[i];
+    if (e->used == 2 || e->dur != DUR_SOURCE_LEAVES || e->source.id != src_id) continue;
+    effect_end(g, i);
+  }
+}

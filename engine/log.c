@@ -1,0 +1,245 @@
+/* log.c - the event log: one canonical text line per event or decision
+ * (docs/events.md). Lines are built from the event's fields only, so they are
+ * byte-identical across runs, compilers and optimisation levels. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+const char *const ev_names[EV_COUNT] = {
+#define X(e, s) s,
+    EVENTS(X)
+#undef X
+};
+
+static const char *const cause_names[] = {"effect", "cast", "resolve", "destroy", "sacrifice", "discard", "mill",
+                                          "draw", "counter", "sba", "play", "token", "cost", "return", "setup"};
+
+const char *player_name(G *g, int p) {
+  if (p < 0 || p >= g->s->c.np) return "-";
+  return g->s->c.pl[p].name;
+}
+
+static void quote(const char *name, char *buf, size_t n) {
+  size_t u = 0;
+  if (n < 4) {
+    if (n) buf[0] = 0;
+    return;
+  }
+  buf[u++] = '"';
+  for (const char *p = name; *p && u + 3 < n; p++) {
+    if (*p == '"' || *p == '\\') buf[u++] = '\\';
+    buf[u++] = *p;
+  }
+  buf[u++] = '"';
+  buf[u] = 0;
+}
+
+void fmt_lki(const Lki *l, char *buf, size_t n) {
+  char q[100];
+  quote(l->name ? l->name : "?", q, sizeof q);
+  snprintf(buf, n, "%s#%u", q, (unsigned)l->id);
+}
+
+void fmt_slot(G *g, int slot, char *buf, size_t n) {
+  if (slot < 0 || !g->s->obj[slot].id) {
+    snprintf(buf, n, "-");
+    return;
+  }
+  char q[100];
+  Obj *o = &g->s->obj[slot];
+  quote(o->face_down ? "face-down" : obj_name(g, slot), q, sizeof q);
+  snprintf(buf, n, "%s#%u", q, (unsigned)o->id);
+}
+
+/* An object reference: the object if it still exists, else its id. */
+void fmt_obj(G *g, ORef r, char *buf, size_t n) {
+  if (oref_ok(g, r)) {
+    fmt_slot(g, r.slot, buf, n);
+    return;
+  }
+  if (r.slot >= 0 && r.slot < g->s->c.nslots && g->s->obj[r.slot].def) {
+    char q[100];
+    quote(g->s->obj[r.slot].def->name, q, sizeof q);
+    snprintf(buf, n, "%s#%u", q, (unsigned)r.id);
+    return;
+  }
+  snprintf(buf, n, "#%u", (unsigned)r.id);
+}
+
+static void ensure(G *g, size_t more) {
+  if (g->tlen + more + 1 > g->tcap) {
+    size_t cap = g->tcap ? g->tcap * 2 : 65536;
+    while (cap < g->tlen + more + 1) cap *= 2;
+    char *t = realloc(g->text, cap);
+    if (!t) game_throw(g, JMP_NOMEM);
+    g->text = t;
+    g->tcap = cap;
+  }
+  if (g->nent + 1 > g->entcap) {
+    int cap = g->entcap ? g->entcap * 2 : 1024;
+    LogEnt *e = realloc(g->ent, (size_t)cap * sizeof *e);
+    if (!e) game_throw(g, JMP_NOMEM);
+    g->ent = e;
+    g->entcap = cap;
+  }
+}
+
+void log_line(G *g, int decision, const char *fmt, ...) {
+  char buf[2048];
+  va_list ap;
+  va_start(ap, fmt);
+  int w = vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  if (w < 0) return;
+  size_t len = (size_t)w < sizeof buf ? (size_t)w : sizeof buf - 1;
+  ensure(g, len);
+  g->ent[g->nent].off = (uint32_t)g->tlen;
+  g->ent[g->nent].decision = (uint8_t)decision;
+  g->nent++;
+  memcpy(g->text + g->tlen, buf, len);
+  g->tlen += len;
+  g->text[g->tlen++] = 0;
+}
+
+void log_truncate(G *g, int n) {
+  if (n >= g->nent) return;
+  g->tlen = g->ent[n].off;
+  g->nent = n;
+}
+
+static void target_text(G *g, const Event *e, char *buf, size_t n) {
+  if (e->player >= 0 && !e->obj.id) snprintf(buf, n, "%s", player_name(g, e->player));
+  else fmt_obj(g, e->obj, buf, n);
+}
+
+void log_event(G *g, const Event *e) {
+  char a[128], b[128], c[128];
+  const char *nm = ev_names[e->type];
+  char rule[40] = "";
+  if (e->rule) snprintf(rule, sizeof rule, " rule=%s", e->rule);
+  State *s = g->s;
+  switch (e->type) {
+  case EV_ZONE: {
+    Lki l;
+    memset(&l, 0, sizeof l);
+    fmt_obj(g, e->obj, a, sizeof a);
+    if (e->new_slot >= 0 && e->new_id) {
+      /* the old object is gone: name it from the card */
+      char q[100];
+      const Obj *o = &s->obj[e->new_slot];
+      quote(o->def ? (o->face_down ? "face-down" : obj_name(g, e->new_slot)) : "?", q, sizeof q);
+      snprintf(a, sizeof a, "%s#%u", q, (unsigned)e->obj.id);
+    }
+    char extra[96] = "";
+    if (e->to == MTG_Z_BATTLEFIELD && e->new_slot >= 0)
+      snprintf(extra, sizeof extra, " controller=%s%s", player_name(g, s->obj[e->new_slot].controller),
+               s->obj[e->new_slot].tapped ? " tapped=1" : "");
+    log_line(g, 0, "zone obj=%s new=#%u from=%s to=%s cause=%s%s%s", a, (unsigned)e->new_id,
+             e->from >= 0 ? mtg_zone_name(e->from) : "none", mtg_zone_name(e->to), cause_names[e->cause], extra, rule);
+    break;
+  }
+  case EV_DRAW:
+    if (!e->new_id) log_line(g, 0, "draw player=%s empty=1", player_name(g, e->player));
+    else {
+      fmt_slot(g, e->new_slot, a, sizeof a);
+      log_line(g, 0, "draw player=%s card=%s", player_name(g, e->player), a);
+    }
+    break;
+  case EV_DESTROY:
+  case EV_SACRIFICE:
+  case EV_DISCARD:
+  case EV_MILL:
+  case EV_EXILE:
+    fmt_obj(g, e->obj, a, sizeof a);
+    log_line(g, 0, "%s obj=%s%s%s%s", nm, a, e->cause_ctl >= 0 ? " by=" : "", e->cause_ctl >= 0 ? player_name(g, e->cause_ctl) : "", rule);
+    break;
+  case EV_COUNTER_SPELL:
+    fmt_obj(g, e->obj, a, sizeof a);
+    log_line(g, 0, "counter obj=%s%s", a, rule);
+    break;
+  case EV_DAMAGE:
+    fmt_obj(g, e->src, a, sizeof a);
+    target_text(g, e, b, sizeof b);
+    log_line(g, 0, "damage src=%s to=%s amount=%d%s%s%s%s", a, b, e->amount, (e->flags & EF_COMBAT) ? " combat=1" : "",
+             (e->flags & EF_DEATHTOUCH) ? " deathtouch=1" : "", (e->flags & EF_INFECT) ? " infect=1" : "", rule);
+    break;
+  case EV_GAIN_LIFE:
+  case EV_LOSE_LIFE:
+    log_line(g, 0, "%s player=%s amount=%d life=%d%s", nm, player_name(g, e->player), e->amount,
+             s->c.pl[e->player].life, rule);
+    break;
+  case EV_COUNTERS:
+  case EV_COUNTERS_OFF:
+    target_text(g, e, a, sizeof a);
+    log_line(g, 0, "%s %s=%s kind=%s n=%d%s", nm, e->obj.id ? "obj" : "player", a, ckind_name(g, e->ckind), e->amount, rule);
+    break;
+  case EV_TAP:
+  case EV_UNTAP:
+  case EV_UNATTACH:
+  case EV_REGENERATE:
+  case EV_CEASE:
+  case EV_REMOVE_COMBAT:
+    fmt_obj(g, e->obj, a, sizeof a);
+    log_line(g, 0, "%s obj=%s%s", nm, a, rule);
+    break;
+  case EV_TOKEN: {
+    char q[100];
+    quote(e->token_def ? e->token_def->name : "?", q, sizeof q);
+    log_line(g, 0, "create_token player=%s name=%s n=%d", player_name(g, e->player), q, e->amount);
+    break;
+  }
+  case EV_ATTACH:
+    fmt_obj(g, e->obj, a, sizeof a);
+    if (e->player >= 0) snprintf(b, sizeof b, "%s", player_name(g, e->player));
+    else fmt_obj(g, e->src, b, sizeof b);
+    log_line(g, 0, "attach obj=%s to=%s%s", a, b, rule);
+    break;
+  case EV_LOSE:
+  case EV_WIN:
+    log_line(g, 0, "%s player=%s%s", nm, player_name(g, e->player), rule);
+    break;
+  case EV_SHUFFLE:
+    log_line(g, 0, "shuffle player=%s", player_name(g, e->player));
+    break;
+  case EV_MANA:
+    fmt_obj(g, e->src, a, sizeof a);
+    log_line(g, 0, "add_mana player=%s mana=%c n=%d src=%s", player_name(g, e->player), "WUBRGC"[e->ckind], e->amount, a);
+    break;
+  case EV_CONTROL:
+    fmt_obj(g, e->obj, a, sizeof a);
+    log_line(g, 0, "control obj=%s player=%s", a, player_name(g, e->player));
+    break;
+  case EV_STEP:
+    log_line(g, 0, "step name=%s player=%s", mtg_step_name(e->amount), player_name(g, e->player));
+    break;
+  default:
+    fmt_obj(g, e->obj, a, sizeof a);
+    fmt_obj(g, e->src, c, sizeof c);
+    log_line(g, 0, "%s obj=%s src=%s player=%s amount=%d%s", nm, a, c, player_name(g, e->player), e->amount, rule);
+    break;
+  }
+}
+
+/* ---- public ---- */
+
+int mtg_log_count(const mtg_game *g) { return g->nent; }
+int mtg_log_committed(const mtg_game *g) { return g->committed; }
+long mtg_log_total(const mtg_game *g) { return g->dropped + g->nent; }
+const char *mtg_log_line(const mtg_game *g, int i) { return i >= 0 && i < g->nent ? g->text + g->ent[i].off : NULL; }
+int mtg_log_is_decision(const mtg_game *g, int i) { return i >= 0 && i < g->nent ? g->ent[i].decision : 0; }
+
+void mtg_log_drop(mtg_game *g, int n) {
+  if (n > g->committed) n = g->committed;
+  if (n <= 0) return;
+  uint32_t off = n < g->nent ? g->ent[n].off : (uint32_t)g->tlen;
+  memmove(g->text, g->text + off, g->tlen - off);
+  g->tlen -= off;
+  memmove(g->ent, g->ent + n, (size_t)(g->nent - n) * sizeof *g->ent);
+  g->nent -= n;
+  for (int i = 0; i < g->nent; i++) g->ent[i].off -= off;
+  g->committed -= n;
+  g->dropped += n;
+}

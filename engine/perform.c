@@ -1,0 +1,211 @@
+/* perform.c - performing events: the only place the game state changes in
+ * response to an event (after replacement effects had their say, before the
+ * event is logged and checked for triggers). */
+#include <string.h>
+
+#include "internal.h"
+
+static void perform_zone(G *g, Event *e) {
+  State *s = g->s;
+  if (!oref_ok(g, e->obj)) return;
+  int slot = e->obj.slot;
+  Obj *o = &s->obj[slot];
+  int from = o->zone;
+  if (e->from >= 0 && from != e->from) return;
+  int ctl = -1;
+  if (e->to == MTG_Z_BATTLEFIELD) {
+    ctl = e->etb_ctl >= 0 ? e->etb_ctl : (from == MTG_Z_STACK ? o->controller : o->owner);
+  } else if (e->to == MTG_Z_STACK) {
+    ctl = e->etb_ctl >= 0 ? e->etb_ctl : o->controller;
+  }
+  /* a spell moving off the stack leaves its stack entry */
+  if (from == MTG_Z_STACK) {
+    for (int i = 0; i < s->c.nstack; i++)
+      if (s->stack[i].kind == SI_SPELL && s->stack[i].slot == slot) {
+        stack_remove(g, i);
+        break;
+      }
+  }
+  zone_move(g, slot, e->to, e->lib_pos == 1, ctl);
+  e->new_id = o->id;
+  e->new_slot = (int16_t)slot;
+  if (e->to == MTG_Z_BATTLEFIELD) {
+    o->tapped = e->etb_tapped;
+    o->copy_of = e->etb_copy;
+    o->face_down = e->face_down;
+    for (int i = 0; i < e->netb_c; i++) counters_add(o->c, &o->nc, e->etb_c[i].kind, e->etb_c[i].n);
+    if (e->etb_choice_label) link_add(g, o->id, 0, e->etb_choice_label, e->etb_choice_kind == 3 || e->etb_choice_kind == 4 ? LK_NAME : LK_VALUE, e->etb_choice, e->etb_choice_s, oref_none());
+    if (e->cause_id) o->entered_with = e->cause_id;
+  }
+  if (e->dest_counter_kind1) counters_add(o->c, &o->nc, (int)e->dest_counter_kind1 - 1, 1);
+  if (e->link_src) link_add(g, e->link_src, e->link_grant, e->link_label, LK_OBJ, 0, NULL, oref(g, slot));
+  e->done = 1;
+}
+
+static void perform_draw(G *g, Event *e) {
+  State *s = g->s;
+  Player *pl = &s->c.pl[e->player];
+  int n = zl_count(g, MTG_Z_LIBRARY, e->player);
+  e->done = 1;
+  if (n == 0) {
+    pl->drew_empty = 1; /* 704.5b */
+    e->new_id = 0;
+    return;
+  }
+  int slot = zl_list(g, MTG_Z_LIBRARY, e->player)[0];
+  e->obj = oref(g, slot);
+  zone_move(g, slot, MTG_Z_HAND, 0, -1);
+  e->new_id = s->obj[slot].id;
+  e->new_slot = (int16_t)slot;
+  pl->drawn_turn++;
+}
+
+static void perform_damage(G *g, Event *e) {
+  State *s = g->s;
+  int infect = (e->flags & EF_INFECT) != 0, dt = (e->flags & EF_DEATHTOUCH) != 0, ll = (e->flags & EF_LIFELINK) != 0;
+  int src_ctl = e->cause_ctl;
+  if (oref_ok(g, e->src)) {
+    int ss = e->src.slot;
+    infect |= has_kw(g, ss, KW_INFECT) && !rule_effect(g, SE_LOSE_INFECT, -1, ss, NULL, NULL);
+    dt |= has_kw(g, ss, KW_DEATHTOUCH);
+    ll |= has_kw(g, ss, KW_LIFELINK);
+    src_ctl = obj_controller(g, ss);
+  }
+  if (dt) e->flags |= EF_DEATHTOUCH;
+  if (ll) {
+    e->flags |= EF_LIFELINK;
+    e->player2 = (int8_t)src_ctl;
+  }
+  if (e->player >= 0) {
+    Player *pl = &s->c.pl[e->player];
+    /* Phyrexian Unlife: damage as though its source had infect while at 0 or less life */
+    if (!infect && pl->life <= 0 && rule_effect(g, SE_DAMAGE_AS_INFECT, e->player, -1, NULL, NULL)) infect = 1;
+    if (infect) {
+      e->flags |= EF_INFECT;
+      if (!rule_effect(g, SE_CANT_GET_POISON, e->player, -1, NULL, NULL)) counters_add(pl->c, &pl->nc, CN_POISON, e->amount);
+    } else if (!rule_effect(g, SE_LIFE_CANT_CHANGE, e->player, -1, NULL, NULL)) {
+      pl->life -= e->amount; /* 120.3a */
+    }
+    e->done = 1;
+    return;
+  }
+  int slot = e->obj.slot;
+  Obj *o = &s->obj[slot];
+  const Chars *c = chars(g, slot);
+  if (c->types & T_CREATURE) {
+    if (infect) {
+      e->flags |= EF_INFECT;
+      if (!rule_effect(g, SE_NO_MINUS_COUNTERS, -1, slot, NULL, NULL)) counters_add(o->c, &o->nc, CN_MINUS1, e->amount);
+    } else {
+      o->damage += e->amount; /* 120.3e */
+    }
+    if (dt) o->dt_hit = 1;
+  }
+  if (c->types & T_PLANESWALKER) counters_add(o->c, &o->nc, CN_LOYALTY, -e->amount); /* 120.3c */
+  if (c->types & T_BATTLE) counters_add(o->c, &o->nc, ckind_id(g, "defense"), -e->amount);
+  e->done = 1;
+}
+
+void perform(G *g, Event *b, int m) {
+  State *s = g->s;
+  for (int i = 0; i < m; i++) {
+    Event *e = &b[i];
+    if (e->done) continue; /* compound actions were logged already */
+    switch (e->type) {
+    case EV_ZONE:
+      perform_zone(g, e);
+      break;
+    case EV_DRAW:
+      perform_draw(g, e);
+      break;
+    case EV_DAMAGE:
+      perform_damage(g, e);
+      break;
+    case EV_GAIN_LIFE:
+      s->c.pl[e->player].life += e->amount;
+      s->c.pl[e->player].gained_turn += e->amount;
+      e->done = 1;
+      break;
+    case EV_LOSE_LIFE:
+      s->c.pl[e->player].life -= e->amount;
+      e->done = 1;
+      break;
+    case EV_COUNTERS:
+      if (e->obj.id) {
+        if (!oref_ok(g, e->obj)) break;
+        Obj *o = &s->obj[e->obj.slot];
+        counters_add(o->c, &o->nc, e->ckind, e->amount);
+      } else {
+        Player *p = &s->c.pl[e->player];
+        counters_add(p->c, &p->nc, e->ckind, e->amount);
+      }
+      e->done = 1;
+      break;
+    case EV_COUNTERS_OFF:
+      if (e->obj.id) {
+        if (!oref_ok(g, e->obj)) break;
+        Obj *o = &s->obj[e->obj.slot];
+        int have = counters_get(o->c, o->nc, e->ckind);
+        if (e->amount > have) e->amount = have;
+        if (e->amount <= 0) break;
+        counters_add(o->c, &o->nc, e->ckind, -e->amount);
+      } else {
+        Player *p = &s->c.pl[e->player];
+        int have = counters_get(p->c, p->nc, e->ckind);
+        if (e->amount > have) e->amount = have;
+        if (e->amount <= 0) break;
+        counters_add(p->c, &p->nc, e->ckind, -e->amount);
+      }
+      e->done = 1;
+      break;
+    case EV_TAP:
+    case EV_UNTAP:
+      if (!oref_ok(g, e->obj)) break;
+      s->obj[e->obj.slot].tapped = e->type == EV_TAP;
+      e->done = 1;
+      break;
+    case EV_ATTACH:
+      if (!oref_ok(g, e->obj)) break;
+      s->obj[e->obj.slot].attached = e->player >= 0 ? oref_none() : e->src;
+      s->obj[e->obj.slot].attached_player = e->player;
+      s->obj[e->obj.slot].ts = new_ts(g); /* 613.7e */
+      e->done = 1;
+      break;
+    case EV_UNATTACH:
+      if (!oref_ok(g, e->obj)) break;
+      e->src = s->obj[e->obj.slot].attached;
+      s->obj[e->obj.slot].attached = oref_none();
+      s->obj[e->obj.slot].attached_player = -1;
+      e->done = 1;
+      break;
+    case EV_LOSE:
+      s->c.pl[e->player].lost = 1;
+      e->done = 1;
+      break;
+    case EV_WIN:
+      s->c.pl[e->player].won = 1;
+      e->done = 1;
+      break;
+    case EV_SHUFFLE: {
+      int n = zl_count(g, MTG_Z_LIBRARY, e->player);
+      int16_t *l = zl_list(g, MTG_Z_LIBRARY, e->player);
+      for (int k = n - 1; k > 0; k--) {
+        int j = rng_below(s->c.rng, k + 1);
+        int16_t t = l[k];
+        l[k] = l[j];
+        l[j] = t;
+      }
+      e->done = 1;
+      break;
+    }
+    case EV_MANA:
+      s->c.pl[e->player].mana[e->ckind] += e->amount;
+      e->done = 1;
+      break;
+    default:
+      e->done = 1;
+      break;
+    }
+  }
+  chars_dirty(g);
+}

@@ -1,0 +1,596 @@
+/* replace.c - replacement and prevention effects (rules 614, 615) applied to
+ * one event in the order of rule 616: self-replacement effects first, then
+ * effects that decide control, copy and face of an entering permanent, then
+ * any; the affected player, or the controller of the affected object, chooses
+ * among applicable effects; applicability is re-evaluated after each
+ * application; each effect applies to an event at most once (614.5); an event
+ * reduced to nothing does not happen (614.6, 614.7a, 615.6). */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+typedef struct Repl {
+  uint32_t key;
+  const ReplSpec *rp;
+  ORef src;
+  const Lki *srcl;
+  const CardDef *def;
+  uint16_t grant;
+  int abi;        /* ability index on the source, or -1 */
+  int eff;        /* effect table index, or -1 */
+  int controller; /* controller of the effect */
+  int cat;        /* 616.1 category: 0 self, 1 control, 2 copy, 3 face, 4 other */
+} Repl;
+
+#define MAX_REPL 32
+
+static const char *repl_rule(const Repl *r, const Event *ev) {
+  if (r->rp->self_repl) return "614.15";
+  switch (r->rp->act) {
+  case RA_PREVENT: return "615.1a";
+  case RA_REDIRECT: return "614.9";
+  case RA_SKIP: return "614.1b";
+  case RA_REGENERATE: return "614.8";
+  case RA_ETB_TAPPED: return r->rp->self ? "614.1c" : "614.1d";
+  case RA_ETB_COUNTERS: case RA_ETB_CHOOSE: case RA_ETB_COPY: case RA_ETB_CONTROLLER: return "614.1c";
+  default: return ev->type == EV_DRAW ? "614.11" : "614.1a";
+  }
+}
+
+/* Affected player: who chooses the order (616.1). */
+static int affected_player(G *g, const Event *ev) {
+  switch (ev->type) {
+  case EV_ZONE:
+    if (ev->to == MTG_Z_BATTLEFIELD && ev->etb_ctl >= 0) return ev->etb_ctl;
+    /* fall through */
+  case EV_DESTROY: case EV_SACRIFICE: case EV_DISCARD: case EV_MILL: case EV_EXILE:
+  case EV_COUNTER_SPELL:
+    if (oref_ok(g, ev->obj)) {
+      Obj *o = &g->s->obj[ev->obj.slot];
+      return o->zone == MTG_Z_BATTLEFIELD || o->zone == MTG_Z_STACK ? obj_controller(g, ev->obj.slot) : o->owner;
+    }
+    return ev->player;
+  case EV_DAMAGE: case EV_COUNTERS:
+    if (ev->player >= 0 && !ev->obj.id) return ev->player;
+    return oref_ok(g, ev->obj) ? obj_controller(g, ev->obj.slot) : ev->player;
+  default:
+    return ev->player >= 0 ? ev->player : g->s->c.active;
+  }
+}
+
+static int src_filter(G *g, Ctx *c, const Filter *f, ORef src) {
+  if (!oref_ok(g, src)) return 0;
+  /* a source can be anywhere: a spell on the stack, a card in a graveyard */
+  Filter any = *f;
+  if (any.zone == -1) any.zone = -2;
+  return filter_match(g, c, &any, src.slot);
+}
+
+static int obj_filter_anyzone(G *g, Ctx *c, const Filter *f, ORef o) {
+  if (!oref_ok(g, o)) return 0;
+  Filter any = *f;
+  if (any.zone == -1 && g->s->obj[o.slot].zone != MTG_Z_BATTLEFIELD) any.zone = -2;
+  return filter_match(g, c, &any, o.slot);
+}
+
+static int matches(G *g, const Repl *r, Event *ev) {
+  const ReplSpec *rp = r->rp;
+  const Effect *e = r->eff >= 0 ? &g->s->eff[r->eff] : NULL;
+  Ctx c;
+  ctx_init(g, &c);
+  c.controller = r->controller;
+  c.src = r->src;
+  c.srcl = r->srcl;
+  c.def = r->def;
+  c.grant = r->grant;
+  c.ev = ev;
+  switch (rp->ev) {
+  case RE_DRAW:
+    if (ev->type != EV_DRAW) return 0;
+    if (rp->player && !rel_match(g, &c, rp->player, ev->player)) return 0;
+    if (e && e->player >= 0 && e->player != ev->player) return 0;
+    break;
+  case RE_DAMAGE:
+    if (ev->type != EV_DAMAGE) return 0;
+    if (rp->src_self && ev->src.id != r->src.id) return 0;
+    if (rp->src && !src_filter(g, &c, rp->src, ev->src)) return 0;
+    if (rp->to_kind == 1 && ev->player < 0) return 0;
+    if (rp->to_kind == 2 && !ev->obj.id) return 0;
+    if (rp->self && ev->obj.id != r->src.id) return 0;
+    if (rp->player || rp->obj) {
+      int ok = (ev->player >= 0 && rp->player && rel_match(g, &c, rp->player, ev->player)) ||
+               (ev->obj.id && rp->obj && filter_match(g, &c, rp->obj, ev->obj.slot));
+      if (!ok) return 0;
+    }
+    if (rp->combat >= 0 && ((ev->flags & EF_COMBAT) != 0) != rp->combat) return 0;
+    if (e) {
+      /* shields and one-shot effects name what they protect */
+      if (e->obj.id && ev->obj.id != e->obj.id) return 0;
+      if (e->player >= 0 && ev->player != e->player) return 0;
+      if (e->chosen_src && ev->src.id != e->chosen_src) return 0;
+      /* 615.9: a chosen source's properties are rechecked */
+      if (e->chosen_src && e->chosen_colors && !(oref_ok(g, ev->src) && (obj_colors(g, ev->src.slot) & e->chosen_colors))) return 0;
+      if (e->shield == 0 && rp->act == RA_PREVENT && rp->amount) return 0;
+    }
+    break;
+  case RE_ZONE:
+    if (ev->type != EV_ZONE) return 0;
+    if (rp->self && ev->obj.id != r->src.id) return 0;
+    if (rp->obj && !obj_filter_anyzone(g, &c, rp->obj, ev->obj)) return 0;
+    if (rp->from >= 0 && ev->from != rp->from) return 0;
+    if (rp->to >= 0 && ev->to != rp->to) return 0;
+    if (rp->player && oref_ok(g, ev->obj) && !rel_match(g, &c, rp->player, g->s->obj[ev->obj.slot].owner)) return 0;
+    break;
+  case RE_DISCARD:
+  case RE_SACRIFICE:
+  case RE_DESTROY:
+    if (ev->type != (rp->ev == RE_DISCARD ? EV_DISCARD : rp->ev == RE_SACRIFICE ? EV_SACRIFICE : EV_DESTROY)) return 0;
+    if (rp->self && ev->obj.id != r->src.id) return 0;
+    if (rp->obj && !obj_filter_anyzone(g, &c, rp->obj, ev->obj)) return 0;
+    if (rp->cause_opp && !(ev->cause_ctl >= 0 && opponents(g, r->controller, ev->cause_ctl))) return 0;
+    if (e && e->obj.id && ev->obj.id != e->obj.id) return 0;
+    if (rp->act == RA_REGENERATE && (ev->flags & EF_NOREGEN)) return 0;
+    if (rp->act == RA_REGENERATE && oref_ok(g, ev->obj) && rule_effect(g, SE_CANT_REGENERATE, -1, ev->obj.slot, NULL, NULL)) return 0;
+    break;
+  case RE_GAIN_LIFE:
+  case RE_LOSE_LIFE:
+  case RE_LOSE_GAME:
+  case RE_WIN_GAME:
+    if (ev->type != (rp->ev == RE_GAIN_LIFE ? EV_GAIN_LIFE : rp->ev == RE_LOSE_LIFE ? EV_LOSE_LIFE : rp->ev == RE_LOSE_GAME ? EV_LOSE : EV_WIN)) return 0;
+    if (rp->player && !rel_match(g, &c, rp->player, ev->player)) return 0;
+    break;
+  case RE_COUNTERS:
+  case RE_POISON:
+    if (ev->type != EV_COUNTERS) return 0;
+    if (rp->ev == RE_POISON && ev->ckind != CN_POISON) return 0;
+    if (rp->counter && ev->ckind != ckind_id(g, rp->counter)) return 0;
+    if (rp->obj) {
+      if (!ev->obj.id || !filter_match(g, &c, rp->obj, ev->obj.slot)) return 0;
+    } else if (rp->self) {
+      if (ev->obj.id != r->src.id) return 0;
+    } else if (rp->player) {
+      if (ev->obj.id || !rel_match(g, &c, rp->player, ev->player)) return 0;
+    }
+    break;
+  case RE_TOKEN:
+    if (ev->type != EV_TOKEN) return 0;
+    if (rp->player && !rel_match(g, &c, rp->player, ev->player)) return 0;
+    break;
+  case RE_ENTERS:
+    if (ev->type != EV_ZONE || ev->to != MTG_Z_BATTLEFIELD) return 0;
+    if (rp->self && ev->obj.id != r->src.id) return 0;
+    if (rp->obj && rp->act != RA_ETB_COPY && !filter_match(g, &c, rp->obj, ev->obj.slot)) return 0;
+    if (!rp->self && ev->obj.id == r->src.id) return 0; /* 614.12: "permanents enter tapped" doesn't see itself */
+    break;
+  case RE_SKIP_STEP:
+    if (ev->type != EV_STEP || ev->amount != rp->step) return 0;
+    if (rp->player && !rel_match(g, &c, rp->player, ev->player)) return 0;
+    break;
+  default:
+    return 0;
+  }
+  if (rp->cond && !cond_eval(g, &c, rp->cond)) return 0;
+  return 1;
+}
+
+static int category(const ReplSpec *rp) {
+  if (rp->self_repl) return 0;
+  if (rp->act == RA_ETB_CONTROLLER) return 1;
+  if (rp->act == RA_ETB_COPY) return 2;
+  return 4;
+}
+
+static void add_static(G *g, Repl *out, int *n, int slot, const Chars *c, Event *ev) {
+  for (int a = 0; a < c->nab; a++) {
+    const Ability *ab = c->ab[a].ab;
+    if (ab->kind != AB_REPLACEMENT) continue;
+    if (*n >= MAX_REPL) return;
+    Repl *r = &out[*n];
+    memset(r, 0, sizeof *r);
+    r->rp = &ab->rp;
+    r->src = oref(g, slot);
+    r->def = c->ab[a].def;
+    r->grant = c->ab[a].grant;
+    r->abi = a;
+    r->eff = -1;
+    r->controller = c->controller;
+    r->key = (uint32_t)hash_mix(((uint64_t)g->s->obj[slot].id << 20) ^ ((uint64_t)ab->index << 4) ^ r->grant) | 1u;
+    r->cat = category(&ab->rp);
+    for (int k = 0; k < *n; k++)
+      if (out[k].key == r->key) return;
+    if (ev_applied(ev, r->key)) continue;
+    if (!matches(g, r, ev)) continue;
+    (*n)++;
+  }
+}
+
+static int collect(G *g, Event *ev, Repl *out) {
+  State *s = g->s;
+  int n = 0;
+  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  for (int k = 0; k < nb; k++) {
+    int i = bf[k];
+    if (s->obj[i].phased_out) continue;
+    add_static(g, out, &n, i, chars(g, i), ev);
+  }
+  /* an object's own replacement abilities about itself work wherever it is
+   * ("if ~ would be put into a graveyard from anywhere"); an entering
+   * permanent's are seen as it would exist on the battlefield (614.12) */
+  if (oref_ok(g, ev->obj) && s->obj[ev->obj.slot].zone != MTG_Z_BATTLEFIELD) {
+    int slot = ev->obj.slot;
+    if (ev->type == EV_ZONE && ev->to == MTG_Z_BATTLEFIELD) {
+      Chars hc = *chars_as_entering(g, slot, ev->etb_ctl >= 0 ? ev->etb_ctl : s->obj[slot].owner);
+      Chars only;
+      memset(&only, 0, sizeof only);
+      only.controller = hc.controller;
+      for (int a = 0; a < hc.nab; a++)
+        if (hc.ab[a].ab->kind == AB_REPLACEMENT && hc.ab[a].ab->rp.self && hc.ab[a].ab->rp.ev == RE_ENTERS)
+          only.ab[only.nab++] = hc.ab[a];
+      g->hyp_slot = slot;
+      g->hyp_ctl = hc.controller;
+      add_static(g, out, &n, slot, &only, ev);
+      g->hyp_slot = -1;
+    } else {
+      const Chars *c = chars(g, slot);
+      Chars only;
+      memset(&only, 0, sizeof only);
+      only.controller = c->controller;
+      for (int a = 0; a < c->nab; a++)
+        if (c->ab[a].ab->kind == AB_REPLACEMENT && c->ab[a].ab->rp.self && c->ab[a].ab->rp.ev != RE_ENTERS)
+          only.ab[only.nab++] = c->ab[a];
+      add_static(g, out, &n, slot, &only, ev);
+    }
+  }
+  for (int i = 0; i < s->c.neff && n < MAX_REPL; i++) {
+    Effect *e = &s->eff[i];
+    if (e->kind != EK_REPL || e->used || !e->rp) continue;
+    Repl *r = &out[n];
+    memset(r, 0, sizeof *r);
+    r->rp = e->rp;
+    r->src = e->source;
+    r->srcl = &e->srcl;
+    r->def = e->def;
+    r->grant = e->grant;
+    r->abi = -1;
+    r->eff = i;
+    r->controller = e->controller;
+    r->key = 0x80000000u | e->id;
+    r->cat = category(e->rp);
+    if (ev_applied(ev, r->key)) continue;
+    if (!matches(g, r, ev)) continue;
+    n++;
+  }
+  return n;
+}
+
+static void repl_label(G *g, const Repl *r, char *buf, size_t n) {
+  char src[110];
+  if (oref_ok(g, r->src)) fmt_slot(g, r->src.slot, src, sizeof src);
+  else if (r->srcl && r->srcl->id) fmt_lki(r->srcl, src, sizeof src);
+  else snprintf(src, sizeof src, "#%u", (unsigned)r->src.id);
+  if (r->eff >= 0) snprintf(buf, n, "%s/e%u", src, (unsigned)g->s->eff[r->eff].id);
+  else snprintf(buf, n, "%s/%d", src, r->abi);
+}
+
+static void mark(Event *ev, uint32_t key) {
+  if (!ev_applied(ev, key) && ev->napplied < MAX_APPLIED) ev->applied[ev->napplied++] = key;
+}
+
+static void run_instead(G *g, const Repl *r, Event *ev, const Node *steps, int prevented) {
+  Ctx c;
+  ctx_init(g, &c);
+  c.controller = r->controller;
+  c.src = r->src;
+  c.srcl = r->srcl;
+  c.def = r->def;
+  c.grant = r->grant;
+  c.ev = ev;
+  c.prevented = prevented;
+  if (r->eff >= 0) {
+    Effect *e = &g->s->eff[r->eff];
+    c.ch = &e->ch;
+  }
+  /* events the program makes carry this effect's and the event's marks */
+  int save = g->ninh;
+  for (int i = 0; i < ev->napplied && g->ninh < NELEM(g->inh); i++) g->inh[g->ninh++] = ev->applied[i];
+  if (g->ninh < NELEM(g->inh)) g->inh[g->ninh++] = r->key;
+  eff_run(g, &c, steps);
+  g->ninh = save;
+}
+
+static void log_repl(G *g, const Repl *r, const Event *ev, const char *what) {
+  char lb[140];
+  repl_label(g, r, lb, sizeof lb);
+  log_line(g, 0, "%s rule=%s by=%s event=%s%s", r->rp->act == RA_PREVENT ? "prevent" : "replace", repl_rule(r, ev), lb,
+           ev_names[ev->type], what);
+}
+
+/* Applies one effect; returns 1 if the (modified) event still happens. */
+static int apply(G *g, const Repl *r, Event *ev) {
+  State *s = g->s;
+  const ReplSpec *rp = r->rp;
+  Effect *e = r->eff >= 0 ? &s->eff[r->eff] : NULL;
+  char what[200] = "";
+  mark(ev, r->key);
+  switch (rp->act) {
+  case RA_MODIFY: {
+    int before = ev->amount;
+    if (rp->floor_one && ev->type == EV_DAMAGE && ev->player >= 0) {
+      int life = s->c.pl[ev->player].life;
+      if (life - ev->amount < rp->floor_one) ev->amount = life - rp->floor_one > 0 ? life - rp->floor_one : 0;
+    } else {
+      ev->amount = ev->amount * rp->mul + rp->add;
+    }
+    if (ev->amount < 0) ev->amount = 0;
+    snprintf(what, sizeof what, " amount=%d->%d", before, ev->amount);
+    log_repl(g, r, ev, what);
+    if (e && e->once) e->used = 1;
+    return ev->amount > 0;
+  }
+  case RA_PREVENT: {
+    int want = ev->amount;
+    if (rp->amount && e && e->shield >= 0) want = e->shield < ev->amount ? e->shield : ev->amount;
+    else if (rp->amount && !e) {
+      Ctx c;
+      ctx_init(g, &c);
+      c.controller = r->controller;
+      c.src = r->src;
+      c.ev = ev;
+      want = expr_eval(g, &c, rp->amount);
+      if (want > ev->amount) want = ev->amount;
+    }
+    int prevented = ev->unpreventable ? 0 : want; /* 615.12 */
+    ev->amount -= prevented;
+    if (e && e->shield > 0 && !ev->unpreventable) {
+      e->shield -= prevented;
+      if (e->shield <= 0) e->used = 1;
+    }
+    if (e && e->once && !ev->unpreventable) e->used = 1; /* 615.8 */
+    snprintf(what, sizeof what, " amount=%d", prevented);
+    log_repl(g, r, ev, what);
+    if (rp->steps) run_instead(g, r, ev, rp->steps, prevented);
+    return ev->amount > 0;
+  }
+  case RA_INSTEAD: {
+    log_repl(g, r, ev, "");
+    if (e) e->used = 1;
+    run_instead(g, r, ev, rp->steps, 0);
+    return 0;
+  }
+  case RA_REDIRECT: {
+    Ctx c;
+    ctx_init(g, &c);
+    c.controller = r->controller;
+    c.src = r->src;
+    c.def = r->def;
+    Sel to;
+    sel_eval(g, &c, rp->redirect, &to);
+    /* 614.9: a permanent no longer there, or no longer a creature, planeswalker or battle: nothing happens */
+    if (to.n && oref_ok(g, to.o[0]) && s->obj[to.o[0].slot].zone == MTG_Z_BATTLEFIELD &&
+        is_type(g, to.o[0].slot, T_CREATURE | T_PLANESWALKER | T_BATTLE)) {
+      char nm[110];
+      fmt_obj(g, to.o[0], nm, sizeof nm);
+      ev->player = -1;
+      ev->obj = to.o[0];
+      snprintf(what, sizeof what, " to=%s", nm);
+    } else if (to.np && player_alive(g, to.p[0])) {
+      ev->obj = oref_none();
+      ev->player = to.p[0];
+      snprintf(what, sizeof what, " to=%s", player_name(g, to.p[0]));
+    } else {
+      return 1;
+    }
+    log_repl(g, r, ev, what);
+    return 1;
+  }
+  case RA_TO_ZONE:
+    if (e && e->once) e->used = 1;
+    if (ev->type == EV_DISCARD || ev->type == EV_SACRIFICE || ev->type == EV_DESTROY || ev->type == EV_ZONE) {
+      ev->to = rp->dest;
+      ev->lib_pos = rp->dest_shuffle ? 2 : rp->dest_bottom ? 1 : 0;
+      if (rp->dest == MTG_Z_BATTLEFIELD) ev->etb_ctl = (int8_t)(oref_ok(g, ev->obj) ? s->obj[ev->obj.slot].owner : -1);
+      if (rp->dest_counter) ev->dest_counter_kind1 = (uint32_t)ckind_id(g, rp->dest_counter) + 1;
+      if (rp->label) {
+        /* 607.2b: exiled by a replacement linked to another ability */
+        ev->link_src = r->src.id;
+        ev->link_grant = r->grant;
+        ev->link_label = rp->label;
+      }
+    }
+    snprintf(what, sizeof what, " to=%s", mtg_zone_name(rp->dest));
+    log_repl(g, r, ev, what);
+    return 1;
+  case RA_ETB_TAPPED:
+    ev->etb_tapped = 1;
+    log_repl(g, r, ev, " tapped=1");
+    return 1;
+  case RA_ETB_COUNTERS: {
+    Ctx c;
+    ctx_init(g, &c);
+    c.controller = r->controller;
+    c.src = r->src;
+    c.def = r->def;
+    int n = expr_eval(g, &c, rp->steps);
+    int kind = ckind_id(g, rp->counter);
+    snprintf(what, sizeof what, " counters=%s:%d", rp->counter, n);
+    log_repl(g, r, ev, what);
+    if (n <= 0) return 1;
+    /* the counters it enters with are put on it: counter replacements apply (614.16) */
+    Event ce;
+    ev_init(&ce, EV_COUNTERS);
+    ce.obj = ev->obj;
+    ce.ckind = (uint8_t)kind;
+    ce.amount = n;
+    int ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : s->obj[ev->obj.slot].owner;
+    g->hyp_slot = ev->obj.slot;
+    g->hyp_ctl = ctl;
+    int keep = rule_effect(g, SE_NO_MINUS_COUNTERS, -1, ev->obj.slot, NULL, NULL) && kind == CN_MINUS1 ? 0 : replace_event(g, &ce);
+    g->hyp_slot = -1;
+    if (keep && ce.amount > 0 && ev->netb_c < NELEM(ev->etb_c)) {
+      ev->etb_c[ev->netb_c].kind = (uint8_t)kind;
+      ev->etb_c[ev->netb_c].n = ce.amount;
+      ev->netb_c++;
+    }
+    return 1;
+  }
+  case RA_ETB_CHOOSE: {
+    /* 614.12a: the choice is made before the permanent enters */
+    int ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : s->obj[ev->obj.slot].owner;
+    char nm[110];
+    fmt_obj(g, ev->obj, nm, sizeof nm);
+    int k = rp->choose_kind;
+    if (k == 0) {
+      dec_begin(g, MTG_D_COLOR, ctl, "614.12a", "choose a color for %s", nm);
+      for (int i = 0; i < 5; i++) dec_opt(g, MTG_O_COLOR, 0, 0, -1, i, "%s", color_names[i]);
+      int v = ask_pick(g);
+      ev->etb_choice = v;
+      snprintf(what, sizeof what, " chosen=%s", color_names[v]);
+    } else if (k == 1 || k == 2) {
+      dec_begin(g, MTG_D_PLAYER, ctl, "614.12a", "choose a%s player for %s", k == 2 ? "n opposing" : "", nm);
+      int map[MAX_PLAYERS], cnt = 0;
+      for (int p = 0; p < s->c.np; p++)
+        if (player_alive(g, p) && (k == 1 || opponents(g, ctl, p))) {
+          map[cnt++] = p;
+          dec_opt(g, MTG_O_PLAYER, 0, 0, p, -1, "%s", player_name(g, p));
+        }
+      if (!cnt) return 1;
+      int v = map[ask_pick(g)];
+      ev->etb_choice = v;
+      snprintf(what, sizeof what, " chosen=%s", player_name(g, v));
+    } else if (k == 3) {
+      dec_begin(g, MTG_D_NAME, ctl, "614.12a", "choose a card name for %s", nm);
+      const mtg_pool *p = g->pool;
+      int cnt = 0;
+      const char *names[MAX_OPTIONS];
+      for (const mtg_pool *q = p; q; q = q->parent)
+        for (int i = 0; i < q->n && cnt < MAX_OPTIONS; i++) {
+          int dup = 0;
+          for (int j = 0; j < cnt; j++) dup |= !strcmp(names[j], q->cards[i]->name);
+          if (dup || q->cards[i]->token) continue;
+          names[cnt] = q->cards[i]->name;
+          dec_opt(g, MTG_O_NAME, 0, 0, -1, cnt, "%s", names[cnt]);
+          cnt++;
+        }
+      int v = ask_pick(g);
+      ev->etb_choice = v;
+      ev->etb_choice_s = names[v];
+      snprintf(what, sizeof what, " chosen=\"%s\"", names[v]);
+    } else if (k == 4) {
+      dec_begin(g, MTG_D_WORD, ctl, "614.12a", "choose for %s", nm);
+      for (int i = 0; i < rp->nwords; i++) dec_opt(g, MTG_O_WORD, 0, 0, -1, i, "%s", rp->words[i]);
+      int v = ask_pick(g);
+      ev->etb_choice = v;
+      ev->etb_choice_s = rp->words[v];
+      snprintf(what, sizeof what, " chosen=%s", rp->words[v]);
+    } else {
+      int v = ask_number(g, ctl, 0, 99, "choose a number for %s", nm);
+      ev->etb_choice = v;
+      snprintf(what, sizeof what, " chosen=%d", v);
+    }
+    ev->etb_choice_kind = (int8_t)k;
+    ev->etb_choice_label = rp->label;
+    log_repl(g, r, ev, what);
+    return 1;
+  }
+  case RA_ETB_COPY: {
+    int ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : s->obj[ev->obj.slot].owner;
+    char nm[110];
+    fmt_obj(g, ev->obj, nm, sizeof nm);
+    Ctx c;
+    ctx_init(g, &c);
+    c.controller = ctl;
+    c.src = ev->obj;
+    dec_begin(g, MTG_D_CHOOSE, ctl, "614.1c", "%s may enter as a copy of", nm);
+    int cand[MAX_OPTIONS], cnt = 0;
+    int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+    int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+    for (int i = 0; i < nb; i++)
+      if (filter_match(g, &c, rp->obj, bf[i])) {
+        char on[110];
+        fmt_slot(g, bf[i], on, sizeof on);
+        cand[cnt++] = bf[i];
+        dec_opt(g, MTG_O_OBJECT, s->obj[bf[i]].id, 0, -1, -1, "%s", on);
+      }
+    if (!cnt) return 1;
+    dec_range(g, 0, 1);
+    int n;
+    const int *v = dec_ask(g, 0, &n);
+    if (!n) return 1;
+    ev->etb_copy = chars(g, cand[v[0]])->base;
+    fmt_slot(g, cand[v[0]], nm, sizeof nm);
+    snprintf(what, sizeof what, " copy=%s", nm);
+    log_repl(g, r, ev, what);
+    return 1;
+  }
+  case RA_SKIP:
+    log_repl(g, r, ev, "");
+    if (e) e->used = 1;
+    return 0;
+  case RA_REGENERATE: {
+    /* 701.19a: remove all damage, tap it, remove it from combat */
+    log_repl(g, r, ev, "");
+    if (e) e->used = 1;
+    if (oref_ok(g, ev->obj)) {
+      Obj *o = &s->obj[ev->obj.slot];
+      o->damage = 0;
+      o->dt_hit = 0;
+      Event t;
+      ev_init(&t, EV_REGENERATE);
+      t.obj = ev->obj;
+      log_event(g, &t);
+      if (!o->tapped) do_tap(g, ev->obj.slot, 1);
+      combat_remove(g, ev->obj.slot);
+    }
+    return 0;
+  }
+  case RA_AS_INFECT:
+    ev->flags |= EF_INFECT;
+    log_repl(g, r, ev, " infect=1");
+    return 1;
+  default:
+    return 1;
+  }
+}
+
+int replace_event(G *g, Event *ev) {
+  Repl cand[MAX_REPL];
+  for (int guard = 0; guard < 64; guard++) {
+    int n = collect(g, ev, cand);
+    if (!n) return 1;
+    /* 616.1a-e: the first non-empty category must be chosen from */
+    int best = 4;
+    for (int i = 0; i < n; i++)
+      if (cand[i].cat < best) best = cand[i].cat;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+      if (cand[i].cat == best) cand[k++] = cand[i];
+    n = k;
+    int pick = 0;
+    if (n > 1) {
+      int who = affected_player(g, ev);
+      char desc[64];
+      snprintf(desc, sizeof desc, "%s", ev_names[ev->type]);
+      dec_begin(g, MTG_D_REPLACEMENT, who, best == 0 ? "616.1a" : best < 4 ? "616.1b" : "616.1e",
+                "choose the replacement or prevention effect to apply to %s", desc);
+      for (int i = 0; i < n; i++) {
+        char lb[140];
+        repl_label(g, &cand[i], lb, sizeof lb);
+        dec_opt(g, MTG_O_EFFECT, cand[i].src.id, 0, -1, i, "%s", lb);
+      }
+      pick = ask_pick(g);
+    }
+    Repl *r = &cand[pick];
+    if (r->rp->optional && r->rp->act != RA_ETB_COPY) {
+      char lb[140];
+      repl_label(g, r, lb, sizeof lb);
+      if (!ask_yes_no(g, r->controller, "614.1a", "apply %s to %s?", lb, ev_names[ev->type])) {
+        mark(ev, r->key);
+        continue;
+      }
+    }
+    if (!apply(g, r, ev)) return 0;
+  }
+  return 1;
+}

@@ -1,0 +1,307 @@
+/* sba.c - state-based actions (rule 704). One check finds every applicable
+ * action, and all of them are performed simultaneously as a single event
+ * batch (704.3), so last known information comes from before any of them
+ * (704.8) and identical results are one (704.7: one loss per player). The loop
+ * with triggered abilities (704.3, 603.3b) is sba_loop. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define MAX_SBA_EV 512
+
+static int aura_legal(G *g, int slot) {
+  State *s = g->s;
+  Obj *o = &s->obj[slot];
+  const Chars *c = chars(g, slot);
+  const Filter *f = c->base ? c->base->enchant : NULL;
+  if (o->attached_player >= 0) return f && (f->player_target || f->any_target) && player_alive(g, o->attached_player);
+  if (!oref_ok(g, o->attached)) return 0;
+  int t = o->attached.slot;
+  if (t == slot) return 0;
+  if (!f) return 1;
+  Ctx cx;
+  ctx_init(g, &cx);
+  cx.controller = c->controller;
+  cx.src = oref(g, slot);
+  Filter ff = *f;
+  if (ff.zone == -1 && s->obj[t].zone != MTG_Z_BATTLEFIELD && ff.zone != s->obj[t].zone) return 0;
+  if (ff.zone >= 0 && s->obj[t].zone != ff.zone) return 0;
+  if (!filter_match(g, &cx, &ff, t)) return 0;
+  /* 702.16c: protection from the Aura's quality */
+  const Chars *tc = chars(g, t);
+  if (tc->kw >> KW_PROTECTION_ALL & 1) return 0;
+  static const int kws[5] = {KW_PROT_W, KW_PROT_U, KW_PROT_B, KW_PROT_R, KW_PROT_G};
+  for (int i = 0; i < 5; i++)
+    if ((tc->kw >> kws[i] & 1) && (c->colors >> i & 1)) return 0;
+  return 1;
+}
+
+static int has_subtype_name(const Chars *c, const char *n) { return has_subtype(c, n); }
+
+int sba_check(G *g) {
+  State *s = g->s;
+  Event *ev = &g->evstack[g->evtop];
+  int base = g->evtop, n = 0;
+  if (g->evtop + MAX_SBA_EV > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
+  g->evtop += MAX_SBA_EV;
+  int any = 0;
+  char nm[110];
+#define ADD(e) do { if (n < MAX_SBA_EV) ev[n++] = (e); } while (0)
+  /* 704.5a-c: one loss per player however many reasons (704.7) */
+  for (int p = 0; p < s->c.np; p++) {
+    if (!player_alive(g, p)) continue;
+    Player *pl = &s->c.pl[p];
+    const char *rule = NULL;
+    if (pl->life <= 0 && !rule_effect(g, SE_NO_LIFE_LOSS_GAME, p, -1, NULL, NULL)) rule = "704.5a";
+    if (pl->drew_empty) rule = rule ? "704.5a,704.5b" : "704.5b";
+    if (counters_get(pl->c, pl->nc, CN_POISON) >= 10) rule = rule ? (strlen(rule) > 6 ? "704.5a,704.5b,704.5c" : "704.5a,704.5c") : "704.5c";
+    pl->drew_empty = 0;
+    if (!rule) continue;
+    log_line(g, 0, "sba rule=%s player=%s", rule, player_name(g, p));
+    Event e;
+    ev_init(&e, EV_LOSE);
+    e.player = (int8_t)p;
+    e.rule = rule;
+    ADD(e);
+    any = 1;
+  }
+  /* 704.5d, 704.5e: tokens and copies in the wrong zone cease to exist */
+  for (int i = 0; i < s->c.nslots; i++) {
+    Obj *o = &s->obj[i];
+    if (!o->id) continue;
+    int gone = (o->kind == OK_TOKEN && (o->zone != MTG_Z_BATTLEFIELD || o->phased_out) && o->zone != MTG_Z_COUNT) ||
+               (o->kind == OK_SPELL_COPY && o->zone != MTG_Z_STACK) ||
+               (o->kind == OK_CARD_COPY && o->zone != MTG_Z_STACK && o->zone != MTG_Z_BATTLEFIELD);
+    if (!gone) continue;
+    fmt_slot(g, i, nm, sizeof nm);
+    log_line(g, 0, "sba rule=%s obj=%s", o->kind == OK_TOKEN ? "704.5d" : "704.5e", nm);
+    log_line(g, 0, "cease_to_exist obj=%s", nm);
+    if (o->zone != MTG_Z_STACK) zl_remove(g, o->zone, zone_owner_list(o->zone) ? o->owner : 0, i);
+    slot_free(g, i);
+    any = 1;
+  }
+  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+  int16_t bf[MAX_SLOTS];
+  memcpy(bf, zl_list(g, MTG_Z_BATTLEFIELD, 0), (size_t)nb * sizeof *bf);
+  for (int k = 0; k < nb; k++) {
+    int i = bf[k];
+    Obj *o = &s->obj[i];
+    if (o->phased_out) continue;
+    const Chars *c = chars(g, i);
+    Event e;
+    if (c->types & T_CREATURE) {
+      if (c->toughness <= 0) {
+        /* 704.5f: put into its owner's graveyard; not destruction */
+        fmt_slot(g, i, nm, sizeof nm);
+        log_line(g, 0, "sba rule=704.5f obj=%s toughness=%d", nm, c->toughness);
+        ev_init(&e, EV_ZONE);
+        e.obj = oref(g, i);
+        e.from = MTG_Z_BATTLEFIELD;
+        e.to = MTG_Z_GRAVEYARD;
+        e.cause = CA_SBA;
+        e.rule = "704.5f";
+        ADD(e);
+        any = 1;
+        continue;
+      }
+      if ((o->damage > 0 && o->damage >= c->toughness) || o->dt_hit) {
+        const char *rule = o->damage > 0 && o->damage >= c->toughness ? "704.5g" : "704.5h";
+        fmt_slot(g, i, nm, sizeof nm);
+        log_line(g, 0, "sba rule=%s obj=%s damage=%d toughness=%d", rule, nm, o->damage, c->toughness);
+        ev_init(&e, EV_DESTROY);
+        e.obj = oref(g, i);
+        e.from = MTG_Z_BATTLEFIELD;
+        e.to = MTG_Z_GRAVEYARD;
+        e.cause = CA_SBA;
+        e.rule = rule;
+        ADD(e);
+        any = 1;
+      }
+    }
+    if ((c->types & T_PLANESWALKER) && counters_get(o->c, o->nc, CN_LOYALTY) <= 0) {
+      fmt_slot(g, i, nm, sizeof nm);
+      log_line(g, 0, "sba rule=704.5i obj=%s", nm);
+      ev_init(&e, EV_ZONE);
+      e.obj = oref(g, i);
+      e.from = MTG_Z_BATTLEFIELD;
+      e.to = MTG_Z_GRAVEYARD;
+      e.cause = CA_SBA;
+      e.rule = "704.5i";
+      ADD(e);
+      any = 1;
+    }
+    /* 704.5m: Auras */
+    if ((c->types & T_ENCHANTMENT) && has_subtype_name(c, "Aura")) {
+      if (!aura_legal(g, i)) {
+        fmt_slot(g, i, nm, sizeof nm);
+        log_line(g, 0, "sba rule=704.5m obj=%s", nm);
+        ev_init(&e, EV_ZONE);
+        e.obj = oref(g, i);
+        e.from = MTG_Z_BATTLEFIELD;
+        e.to = MTG_Z_GRAVEYARD;
+        e.cause = CA_SBA;
+        e.rule = "704.5m";
+        ADD(e);
+        any = 1;
+      }
+      continue;
+    }
+    int attached = o->attached_player >= 0 || o->attached.id;
+    if (!attached) continue;
+    int equip = has_subtype_name(c, "Equipment") || has_subtype_name(c, "Fortification");
+    int stale = o->attached_player < 0 && !oref_ok(g, o->attached);
+    if (equip && stale) {
+      /* the equipped permanent is gone: it simply stays unattached */
+      o->attached = oref_none();
+      continue;
+    }
+    const char *rule = NULL;
+    if (equip) {
+      int t = o->attached.slot;
+      int legal = o->attached_player < 0 && !stale && s->obj[t].zone == MTG_Z_BATTLEFIELD &&
+                  (has_subtype_name(c, "Equipment") ? is_type(g, t, T_CREATURE) : is_type(g, t, T_LAND));
+      if (!legal) rule = "704.5n";
+    } else if ((c->types & (T_CREATURE | T_BATTLE)) || !has_subtype_name(c, "Aura")) {
+      rule = "704.5p";
+    }
+    if (rule) {
+      fmt_slot(g, i, nm, sizeof nm);
+      log_line(g, 0, "sba rule=%s obj=%s", rule, nm);
+      ev_init(&e, EV_UNATTACH);
+      e.obj = oref(g, i);
+      e.rule = rule;
+      ADD(e);
+      any = 1;
+    }
+  }
+  /* 704.5q, 704.5r: counters */
+  for (int k = 0; k < nb; k++) {
+    int i = bf[k];
+    Obj *o = &s->obj[i];
+    if (!o->id || o->zone != MTG_Z_BATTLEFIELD) continue;
+    int p1 = counters_get(o->c, o->nc, CN_PLUS1), m1 = counters_get(o->c, o->nc, CN_MINUS1);
+    Event e;
+    if (p1 > 0 && m1 > 0) {
+      int nn = p1 < m1 ? p1 : m1;
+      fmt_slot(g, i, nm, sizeof nm);
+      log_line(g, 0, "sba rule=704.5q obj=%s n=%d", nm, nn);
+      ev_init(&e, EV_COUNTERS_OFF);
+      e.obj = oref(g, i);
+      e.ckind = CN_PLUS1;
+      e.amount = nn;
+      e.rule = "704.5q";
+      ADD(e);
+      e.ckind = CN_MINUS1;
+      ADD(e);
+      any = 1;
+    }
+    const Chars *c = chars(g, i);
+    for (int a = 0; a < c->nab; a++) {
+      const Ability *ab = c->ab[a].ab;
+      if (ab->kind != AB_STATIC || ab->st.kind != SE_MAX_COUNTERS || !ab->st.counter) continue;
+      int kind = ckind_id(g, ab->st.counter), have = counters_get(o->c, o->nc, kind);
+      if (have <= ab->st.a) continue;
+      fmt_slot(g, i, nm, sizeof nm);
+      log_line(g, 0, "sba rule=704.5r obj=%s n=%d", nm, have - ab->st.a);
+      ev_init(&e, EV_COUNTERS_OFF);
+      e.obj = oref(g, i);
+      e.ckind = (uint8_t)kind;
+      e.amount = have - ab->st.a;
+      e.rule = "704.5r";
+      ADD(e);
+      any = 1;
+    }
+  }
+  /* 704.5j: the legend rule, each player choosing which to keep */
+  if (!rule_effect(g, SE_NO_LEGEND_RULE, -1, -1, NULL, NULL)) {
+    for (int p = 0; p < s->c.np; p++) {
+      unsigned char done[MAX_SLOTS] = {0};
+      for (int k = 0; k < nb; k++) {
+        int i = bf[k];
+        if (done[k] || !s->obj[i].id || s->obj[i].zone != MTG_Z_BATTLEFIELD) continue;
+        const Chars *c = chars(g, i);
+        if (!(c->supers & ST_LEGENDARY) || c->controller != p) continue;
+        int grp[64], ng = 0;
+        for (int j = k; j < nb && ng < 64; j++) {
+          int q = bf[j];
+          if (!s->obj[q].id || s->obj[q].zone != MTG_Z_BATTLEFIELD) continue;
+          const Chars *d = chars(g, q);
+          if ((d->supers & ST_LEGENDARY) && d->controller == p && !strcmp(d->name, c->name)) {
+            grp[ng++] = q;
+            done[j] = 1;
+          }
+        }
+        if (ng < 2) continue;
+        dec_begin(g, MTG_D_CHOOSE, p, "704.5j", "legend rule: choose the %s to keep", c->name);
+        for (int j = 0; j < ng; j++) {
+          fmt_slot(g, grp[j], nm, sizeof nm);
+          dec_opt(g, MTG_O_OBJECT, s->obj[grp[j]].id, 0, -1, -1, "%s", nm);
+        }
+        int keep = ask_pick(g);
+        for (int j = 0; j < ng; j++) {
+          if (j == keep) continue;
+          fmt_slot(g, grp[j], nm, sizeof nm);
+          log_line(g, 0, "sba rule=704.5j obj=%s player=%s", nm, player_name(g, p));
+          Event e;
+          ev_init(&e, EV_ZONE);
+          e.obj = oref(g, grp[j]);
+          e.from = MTG_Z_BATTLEFIELD;
+          e.to = MTG_Z_GRAVEYARD;
+          e.cause = CA_SBA;
+          e.rule = "704.5j";
+          ADD(e);
+          any = 1;
+        }
+      }
+    }
+  }
+  /* 704.5k: the world rule */
+  {
+    int w[64], nw = 0;
+    uint32_t newest = 0;
+    for (int k = 0; k < nb && nw < 64; k++)
+      if (chars(g, bf[k])->supers & ST_WORLD) {
+        w[nw++] = bf[k];
+        if (s->obj[bf[k]].ts > newest) newest = s->obj[bf[k]].ts;
+      }
+    if (nw >= 2) {
+      int tie = 0;
+      for (int j = 0; j < nw; j++) tie += s->obj[w[j]].ts == newest;
+      for (int j = 0; j < nw; j++) {
+        if (s->obj[w[j]].ts == newest && tie == 1) continue;
+        fmt_slot(g, w[j], nm, sizeof nm);
+        log_line(g, 0, "sba rule=704.5k obj=%s", nm);
+        Event e;
+        ev_init(&e, EV_ZONE);
+        e.obj = oref(g, w[j]);
+        e.from = MTG_Z_BATTLEFIELD;
+        e.to = MTG_Z_GRAVEYARD;
+        e.cause = CA_SBA;
+        e.rule = "704.5k";
+        ADD(e);
+        any = 1;
+      }
+    }
+  }
+  /* deathtouch damage counts "since the last time state-based actions were checked" */
+  for (int k = 0; k < nb; k++) s->obj[bf[k]].dt_hit = 0;
+#undef ADD
+  if (n) {
+    g->in_sba = 1;
+    ev_run(g, ev, n);
+    g->in_sba = 0;
+  }
+  g->evtop = base;
+  return any;
+}
+
+void sba_loop(G *g) {
+  /* 704.3 with 603.3b: SBAs until none, then triggers, then again */
+  for (int guard = 0;; guard++) {
+    while (sba_check(g)) {
+      if (guard++ > 100000) game_throw(g, JMP_LIMIT);
+    }
+    if (!trig_put_on_stack(g)) break;
+  }
+}

@@ -1,0 +1,731 @@
+/* select.c - evaluating the card vocabulary's queries: object filters,
+ * selectors of objects and players, conditions and values, plus linked-ability
+ * records (607) and player-order helpers (APNAP, 101.4). */
+#include <string.h>
+
+#include "internal.h"
+
+/* ---- players ---- */
+
+int player_alive(G *g, int p) { return p >= 0 && p < g->s->c.np && !g->s->c.pl[p].lost && !g->s->c.pl[p].left; }
+
+int opponents(G *g, int a, int b) {
+  if (a < 0 || b < 0 || a == b) return 0;
+  return g->s->c.pl[a].team != g->s->c.pl[b].team || g->s->c.pl[a].team == 0;
+}
+
+int next_player(G *g, int p) {
+  int np = g->s->c.np;
+  for (int i = 1; i <= np; i++) {
+    int q = (p + i) % np;
+    if (player_alive(g, q)) return q;
+  }
+  return p;
+}
+
+void apnap_order(G *g, int *order) {
+  int np = g->s->c.np, k = 0;
+  for (int i = 0; i < np; i++) {
+    int q = (g->s->c.active + i) % np;
+    if (player_alive(g, q)) order[k++] = q;
+  }
+  for (; k < MAX_PLAYERS; k++) order[k] = -1;
+}
+
+int rel_match(G *g, Ctx *c, int rel, int p) {
+  switch (rel) {
+  case R_ANY: return 1;
+  case R_YOU: return p == c->controller;
+  case R_OPP: return opponents(g, c->controller, p);
+  case R_ACTIVE: return p == g->s->c.active;
+  case R_NOT_YOU: return p != c->controller;
+  case R_CHOSEN: return p == (c->each_player >= 0 ? c->each_player : c->controller);
+  case R_TARGET:
+    for (int i = 0; c->ch && i < MAX_CHOICE_T; i++)
+      if (c->ch->t[i].kind == TK_PLAYER && c->ch->t[i].player == p) return 1;
+    return 0;
+  case R_OWNER: return oref_ok(g, c->src) && g->s->obj[c->src.slot].owner == p;
+  }
+  return 0;
+}
+
+/* ---- links (607) ---- */
+
+void link_add(G *g, uint32_t oid, uint16_t grant, const char *label, int kind, int32_t v, const char *sv, ORef o) {
+  State *s = g->s;
+  if (s->c.nlink >= MAX_LINKS) {
+    /* drop links of objects that no longer exist and are not on the stack */
+    int k = 0;
+    for (int i = 0; i < s->c.nlink; i++) {
+      int live = obj_by_id(g, s->link[i].oid) >= 0;
+      for (int j = 0; !live && j < s->c.nstack; j++)
+        if (s->stack[j].src.id == s->link[i].oid) live = 1;
+      for (int j = 0; !live && j < s->c.npend; j++)
+        if (s->pend[j].src.id == s->link[i].oid) live = 1;
+      if (live) s->link[k++] = s->link[i];
+    }
+    s->c.nlink = (int16_t)k;
+    if (k >= MAX_LINKS) game_throw(g, JMP_LIMIT);
+  }
+  Link *l = &s->link[s->c.nlink++];
+  l->oid = oid;
+  l->grant = grant;
+  l->label = label;
+  l->kind = (uint8_t)kind;
+  l->value = v;
+  l->sval = sv;
+  l->obj = o;
+}
+
+int link_find_value(G *g, uint32_t oid, uint16_t grant, const char *label, int32_t *v, const char **sv) {
+  State *s = g->s;
+  for (int i = s->c.nlink - 1; i >= 0; i--) {
+    Link *l = &s->link[i];
+    if (l->oid == oid && l->grant == grant && l->kind != LK_OBJ && !strcmp(l->label, label)) {
+      if (v) *v = l->value;
+      if (sv) *sv = l->sval;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static uint32_t src_id(G *g, Ctx *c) {
+  if (c->src.id) return c->src.id;
+  (void)g;
+  return c->srcl ? c->srcl->id : 0;
+}
+
+/* ---- filters ---- */
+
+static int cmp_ok(int cmp, int a, int b) {
+  switch (cmp) {
+  case CMP_EQ: return a == b;
+  case CMP_NE: return a != b;
+  case CMP_LT: return a < b;
+  case CMP_LE: return a <= b;
+  case CMP_GT: return a > b;
+  case CMP_GE: return a >= b;
+  }
+  return 0;
+}
+
+static int is_spell_slot(G *g, int slot) {
+  Obj *o = &g->s->obj[slot];
+  return o->zone == MTG_Z_STACK;
+}
+
+int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
+  State *s = g->s;
+  if (slot < 0) return 0;
+  Obj *o = &s->obj[slot];
+  if (!o->id) return 0;
+  if (f->stack_ability == 1) return 0;
+  int zone = slot == g->hyp_slot ? MTG_Z_BATTLEFIELD : o->zone;
+  if (f->zone == -1) {
+    if (f->spell == 1 || f->stack_ability) {
+      if (zone != MTG_Z_STACK) return 0;
+    } else if (zone != MTG_Z_BATTLEFIELD || o->phased_out) return 0;
+  } else if (f->zone >= 0 && zone != f->zone) return 0;
+  if (f->spell == 1 && !is_spell_slot(g, slot)) return 0;
+  if (f->spell == 0 && is_spell_slot(g, slot)) return 0;
+  if (f->player_target && !f->types_any && f->types_none == 0xffffffffu) return 0;
+  const Chars *ch = chars(g, slot);
+  if (f->any_target) {
+    if (o->zone != MTG_Z_BATTLEFIELD || !(ch->types & (T_CREATURE | T_PLANESWALKER | T_BATTLE))) return 0;
+  }
+  if (f->types_any && f->types_any != 0xffffffffu && !(ch->types & f->types_any)) return 0;
+  if (f->types_any == 0xffffffffu && f->types_none == 0xffffffffu) return 0;
+  if ((ch->types & f->types_all) != f->types_all) return 0;
+  if (f->types_none != 0xffffffffu && (ch->types & f->types_none)) return 0;
+  if (f->super_any && !(ch->supers & f->super_any)) return 0;
+  if (ch->supers & f->super_none) return 0;
+  if (f->nsub) {
+    int ok = 0;
+    for (int i = 0; i < f->nsub; i++)
+      if (has_subtype(ch, f->subtypes[i])) ok = 1;
+    if (!ok) return 0;
+  }
+  if (f->not_subtype && has_subtype(ch, f->not_subtype)) return 0;
+  if (f->colors_any && !(ch->colors & f->colors_any)) return 0;
+  if (ch->colors & f->colors_none) return 0;
+  if (f->colored >= 0 && (ch->colors != 0) != f->colored) return 0;
+  if (f->multicolored >= 0) {
+    int cnt = 0;
+    for (int i = 0; i < 5; i++) cnt += ch->colors >> i & 1;
+    if ((cnt > 1) != f->multicolored) return 0;
+  }
+  if (f->controller && !rel_match(g, c, f->controller, ch->controller)) return 0;
+  if (f->owner && !rel_match(g, c, f->owner, o->owner)) return 0;
+  if (f->other && o->id == src_id(g, c)) return 0;
+  if (f->tapped >= 0 && o->tapped != f->tapped) return 0;
+  if (f->token >= 0 && (o->kind == OK_TOKEN) != f->token) return 0;
+  if (f->card && o->kind != OK_CARD) return 0;
+  if (f->attacking >= 0 && o->attacking != f->attacking) return 0;
+  if (f->blocking >= 0 && o->blocking != f->blocking) return 0;
+  if (f->name && strcmp(ch->name, f->name)) return 0;
+  if (f->chosen_color) {
+    int32_t col;
+    if (!link_find_value(g, src_id(g, c), c->grant, "color", &col, NULL)) return 0; /* 607.5a */
+    if (!(ch->colors >> col & 1)) return 0;
+  }
+  if (f->chosen_name) {
+    const char *nm;
+    if (!link_find_value(g, src_id(g, c), c->grant, "name", NULL, &nm) || !nm || strcmp(nm, ch->name)) return 0;
+  }
+  if (f->pow_cmp && !cmp_ok(f->pow_cmp - 1, ch->power, f->pow_val)) return 0;
+  if (f->tough_cmp && !cmp_ok(f->tough_cmp - 1, ch->toughness, f->tough_val)) return 0;
+  if (f->mv_cmp && !cmp_ok(f->mv_cmp - 1, obj_mv(g, slot), f->mv_val)) return 0;
+  if ((ch->kw & f->kw_has) != f->kw_has) return 0;
+  if (ch->kw & f->kw_not) return 0;
+  if (f->counter && counters_get(o->c, o->nc, ckind_id(g, f->counter)) <= 0) return 0;
+  if (f->no_counter && counters_get(o->c, o->nc, ckind_id(g, f->no_counter)) > 0) return 0;
+  if (f->blocking_or_blocked_by_self) {
+    int src = oref_ok(g, c->src) ? c->src.slot : -1;
+    if (src < 0) return 0;
+    Obj *so = &s->obj[src];
+    int ok = (o->blocking && o->block_of.slot == src && o->block_of.id == so->id) ||
+             (so->blocking && so->block_of.slot == slot && so->block_of.id == o->id);
+    if (!ok) return 0;
+  }
+  if (f->single_target) {
+    int si = -1;
+    for (int i = 0; i < s->c.nstack; i++)
+      if (s->stack[i].slot == slot) si = i;
+    if (si < 0) return 0;
+    int cnt = 0;
+    for (int i = 0; i < MAX_CHOICE_T; i++) cnt += s->stack[si].ch.t[i].kind != TK_NONE;
+    if (cnt != 1) return 0;
+  }
+  if (f->not_f && filter_match(g, c, f->not_f, slot)) return 0;
+  if (f->cond) {
+    ORef save = c->each_obj;
+    c->each_obj = oref(g, slot);
+    int ok = cond_eval(g, c, f->cond);
+    c->each_obj = save;
+    if (!ok) return 0;
+  }
+  return 1;
+}
+
+int filter_match_lki(G *g, Ctx *c, const Filter *f, const Lki *l) {
+  if (f->types_any && f->types_any != 0xffffffffu && !(l->types & f->types_any)) return 0;
+  if (f->types_any == 0xffffffffu && f->types_none == 0xffffffffu) return 0;
+  if ((l->types & f->types_all) != f->types_all) return 0;
+  if (f->types_none != 0xffffffffu && (l->types & f->types_none)) return 0;
+  if (f->super_any && !(l->supers & f->super_any)) return 0;
+  if (f->colors_any && !(l->colors & f->colors_any)) return 0;
+  if (l->colors & f->colors_none) return 0;
+  if (f->controller && !rel_match(g, c, f->controller, l->controller)) return 0;
+  if (f->owner && !rel_match(g, c, f->owner, l->owner)) return 0;
+  if (f->other && l->id == src_id(g, c)) return 0;
+  if (f->token >= 0 && l->token != f->token) return 0;
+  if (f->card && l->token) return 0;
+  if (f->name && strcmp(l->name, f->name)) return 0;
+  if (f->nsub && l->def) {
+    int ok = 0;
+    for (int i = 0; i < f->nsub; i++)
+      for (int j = 0; j < l->def->nsub; j++)
+        if (!strcmp(l->def->subtypes[j], f->subtypes[i])) ok = 1;
+    if (!ok) return 0;
+  }
+  if ((l->kw & f->kw_has) != f->kw_has) return 0;
+  if (f->pow_cmp && !cmp_ok(f->pow_cmp - 1, l->power, f->pow_val)) return 0;
+  if (f->tapped >= 0 && l->tapped != f->tapped) return 0;
+  if (f->not_f && filter_match_lki(g, c, f->not_f, l)) return 0;
+  return 1;
+}
+
+int filter_match_player(G *g, Ctx *c, const Filter *f, int p) {
+  if (!player_alive(g, p)) return 0;
+  if (f->any_target) return 1;
+  if (!f->player_target) return 0;
+  return rel_match(g, c, f->player_rel, p);
+}
+
+/* ---- selectors ---- */
+
+static void sel_add(Sel *s, ORef o) {
+  for (int i = 0; i < s->n; i++)
+    if (s->o[i].id == o.id) return;
+  if (s->n < MAX_SEL) s->o[s->n++] = o;
+}
+
+static void sel_addp(Sel *s, int p) {
+  for (int i = 0; i < s->np; i++)
+    if (s->p[i] == p) return;
+  if (p >= 0 && s->np < MAX_PLAYERS) s->p[s->np++] = (int8_t)p;
+}
+
+/* the triggering event's object: the new object in a public zone it moved to
+ * (400.7e, 603.6), else the object itself if it still exists */
+static ORef trig_obj(G *g, Ctx *c) {
+  if (!c->tc) return oref_none();
+  const TrigCtx *t = c->tc;
+  if (t->new_id && t->new_slot >= 0 && g->s->obj[t->new_slot].id == t->new_id) {
+    ORef r = {t->new_slot, t->new_id};
+    int z = g->s->obj[t->new_slot].zone;
+    if (z != MTG_Z_LIBRARY && z != MTG_Z_HAND) return r;
+    return oref_none();
+  }
+  if (oref_ok(g, t->obj)) return t->obj;
+  return oref_none();
+}
+
+static void each_zone_objects(G *g, Ctx *c, const Filter *f, Sel *out) {
+  State *s = g->s;
+  if (f->zone == -1 && f->spell != 1 && !f->stack_ability) {
+    int n = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+    int16_t *l = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+    for (int i = 0; i < n; i++)
+      if (filter_match(g, c, f, l[i])) sel_add(out, oref(g, l[i]));
+    return;
+  }
+  if (f->zone == MTG_Z_STACK || f->spell == 1) {
+    for (int i = s->c.nstack - 1; i >= 0; i--)
+      if (s->stack[i].kind == SI_SPELL && filter_match(g, c, f, s->stack[i].slot)) sel_add(out, oref(g, s->stack[i].slot));
+    return;
+  }
+  /* a specific zone or any zone: zone lists in player order, then exile */
+  for (int z = 0; z < MTG_Z_COUNT; z++) {
+    if (f->zone >= 0 && z != f->zone) continue;
+    if (z == MTG_Z_STACK) continue;
+    int per = zone_owner_list(z);
+    for (int p = 0; p < (per ? s->c.np : 1); p++) {
+      int n = zl_count(g, z, p);
+      int16_t *l = zl_list(g, z, p);
+      for (int i = 0; i < n; i++)
+        if (filter_match(g, c, f, l[i])) sel_add(out, oref(g, l[i]));
+    }
+  }
+}
+
+static void sel_players_of(G *g, Ctx *c, const Node *n, Sel *out, int owner) {
+  Sel in;
+  sel_eval(g, c, n, &in);
+  for (int i = 0; i < in.n; i++) {
+    if (!oref_ok(g, in.o[i])) continue;
+    Obj *o = &g->s->obj[in.o[i].slot];
+    sel_addp(out, owner ? o->owner : obj_controller(g, in.o[i].slot));
+  }
+  for (int i = 0; i < in.np; i++) sel_addp(out, in.p[i]);
+}
+
+static void sel_choose(G *g, Ctx *c, const Node *n, Sel *out) {
+  Sel choosers;
+  choosers.n = choosers.np = 0;
+  if (n->k[0]) sel_eval(g, c, n->k[0], &choosers);
+  else sel_addp(&choosers, c->controller);
+  int want = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
+  int order[MAX_PLAYERS];
+  apnap_order(g, order);
+  for (int oi = 0; oi < MAX_PLAYERS && order[oi] >= 0; oi++) {
+    int p = order[oi], is = 0;
+    for (int i = 0; i < choosers.np; i++) is |= choosers.p[i] == p;
+    if (!is) continue;
+    int8_t save = c->each_player;
+    c->each_player = (int8_t)p;
+    Sel cand;
+    cand.n = cand.np = 0;
+    each_zone_objects(g, c, n->f, &cand);
+    c->each_player = save;
+    if (!cand.n) continue;
+    int k = want < cand.n ? want : cand.n;
+    if (!n->i && k == cand.n) {
+      for (int i = 0; i < cand.n; i++) sel_add(out, cand.o[i]);
+      continue;
+    }
+    dec_begin(g, MTG_D_CHOOSE, p, "", "%s", n->s ? n->s : "choose");
+    for (int i = 0; i < cand.n; i++) {
+      char nm[80];
+      fmt_obj(g, cand.o[i], nm, sizeof nm);
+      dec_opt(g, MTG_O_OBJECT, cand.o[i].id, 0, -1, -1, "%s", nm);
+    }
+    dec_range(g, n->i ? 0 : k, k);
+    int cnt;
+    const int *v = dec_ask(g, 0, &cnt);
+    for (int i = 0; i < cnt; i++) sel_add(out, cand.o[v[i]]);
+  }
+}
+
+void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
+  State *s = g->s;
+  out->n = out->np = 0;
+  if (!n) return;
+  switch (n->op) {
+  case SL_SELF:
+    if (oref_ok(g, c->src)) sel_add(out, c->src);
+    break;
+  case SL_YOU:
+    sel_addp(out, c->controller);
+    break;
+  case SL_TARGET:
+  case SL_TARGETS:
+    if (!c->ch) break;
+    for (int i = 0; i < MAX_TARGETS; i++) {
+      if (n->op == SL_TARGET && i != n->i) continue;
+      Target *t = &c->ch->t[c->mode * MAX_TARGETS + i];
+      if (t->kind == TK_OBJ && oref_ok(g, t->obj)) sel_add(out, t->obj);
+      else if (t->kind == TK_PLAYER && player_alive(g, t->player)) sel_addp(out, t->player);
+      else if (t->kind == TK_STACK) {
+        int si = stack_find(g, t->stack_id);
+        if (si >= 0 && s->stack[si].kind == SI_SPELL) sel_add(out, oref(g, s->stack[si].slot));
+      }
+    }
+    break;
+  case SL_EACH:
+    each_zone_objects(g, c, n->f, out);
+    break;
+  case SL_EACH_PLAYER:
+  case SL_EACH_OPPONENT: {
+    int order[MAX_PLAYERS];
+    apnap_order(g, order);
+    for (int i = 0; i < MAX_PLAYERS && order[i] >= 0; i++)
+      if (n->op == SL_EACH_PLAYER || opponents(g, c->controller, order[i])) sel_addp(out, order[i]);
+    break;
+  }
+  case SL_IT: {
+    if (c->each_obj.id) {
+      if (oref_ok(g, c->each_obj)) sel_add(out, c->each_obj);
+      break;
+    }
+    if (c->each_player >= 0 && !c->tc) {
+      sel_addp(out, c->each_player);
+      break;
+    }
+    if (!c->tc && c->ev) {
+      /* in a replacement's program: the affected object or player */
+      if (c->ev->obj.id && oref_ok(g, c->ev->obj)) sel_add(out, c->ev->obj);
+      else if (c->ev->player >= 0) sel_addp(out, c->ev->player);
+      break;
+    }
+    ORef r = trig_obj(g, c);
+    if (r.id) sel_add(out, r);
+    else if (c->tc && c->tc->player >= 0 && !c->tc->obj.id) sel_addp(out, c->tc->player);
+    break;
+  }
+  case SL_TRIG_OBJ_NEW: {
+    ORef r = trig_obj(g, c);
+    if (r.id) sel_add(out, r);
+    break;
+  }
+  case SL_TRIG_PLAYER:
+    if (c->tc && c->tc->player >= 0) sel_addp(out, c->tc->player);
+    else if (c->ev && c->ev->player >= 0) sel_addp(out, c->ev->player);
+    break;
+  case SL_TRIG_SOURCE:
+    if (c->tc && oref_ok(g, c->tc->src)) sel_add(out, c->tc->src);
+    else if (c->ev && oref_ok(g, c->ev->src)) sel_add(out, c->ev->src);
+    break;
+  case SL_ENCHANTED:
+  case SL_EQUIPPED: {
+    ORef a = oref_none();
+    int ap = -1;
+    if (oref_ok(g, c->src)) {
+      a = s->obj[c->src.slot].attached;
+      ap = s->obj[c->src.slot].attached_player;
+    } else if (c->srcl) {
+      a = c->srcl->attached;
+      ap = c->srcl->attached_player;
+    }
+    if (oref_ok(g, a)) sel_add(out, a);
+    if (ap >= 0) sel_addp(out, ap);
+    break;
+  }
+  case SL_CONTROLLER_OF:
+  case SL_OWNER_OF:
+    if (n->i == 2) sel_players_of(g, c, n->k[0], out, n->op == SL_OWNER_OF);
+    else if (n->op == SL_CONTROLLER_OF) sel_addp(out, c->controller);
+    else if (n->i == 1) {
+      ORef r = trig_obj(g, c);
+      if (r.id) sel_addp(out, s->obj[r.slot].owner);
+      else if (c->tc) sel_addp(out, c->tc->objl.owner);
+    } else if (oref_ok(g, c->src)) sel_addp(out, s->obj[c->src.slot].owner);
+    else if (c->srcl) sel_addp(out, c->srcl->owner);
+    break;
+  case SL_ITS_CONTROLLER: {
+    if (c->each_obj.id && oref_ok(g, c->each_obj)) {
+      sel_addp(out, obj_controller(g, c->each_obj.slot));
+      break;
+    }
+    if (c->tc) {
+      /* the controller as the object last existed (608.2h) */
+      if (c->tc->objl.id) sel_addp(out, c->tc->objl.controller);
+      else if (oref_ok(g, c->tc->obj)) sel_addp(out, obj_controller(g, c->tc->obj.slot));
+    }
+    break;
+  }
+  case SL_LINKED:
+  case SL_LINKED_ANY: {
+    uint32_t id = src_id(g, c);
+    for (int i = 0; i < s->c.nlink; i++) {
+      Link *l = &s->link[i];
+      if (l->kind != LK_OBJ || l->oid != id || strcmp(l->label, n->s)) continue;
+      if (n->op == SL_LINKED && l->grant != c->grant) continue;
+      if (oref_ok(g, l->obj)) sel_add(out, l->obj);
+    }
+    break;
+  }
+  case SL_CHOSEN: {
+    int32_t v;
+    if (link_find_value(g, src_id(g, c), c->grant, n->s, &v, NULL) && v >= 0 && v < s->c.np) sel_addp(out, v);
+    break;
+  }
+  case SL_ACTIVE:
+    sel_addp(out, s->c.active);
+    break;
+  case SL_DEFENDING:
+    for (int p = 0; p < s->c.np; p++)
+      if (s->c.defending[p]) sel_addp(out, p);
+    break;
+  case SL_RESULT:
+  case SL_REMEMBERED:
+    for (int i = 0; i < c->nres; i++)
+      if (oref_ok(g, c->res[i])) sel_add(out, c->res[i]);
+    if (c->res_player >= 0) sel_addp(out, c->res_player);
+    break;
+  case SL_TOP: {
+    int cnt = expr_eval(g, c, n->k[0]);
+    Sel who;
+    who.n = who.np = 0;
+    if (n->k[1]) sel_eval(g, c, n->k[1], &who);
+    else sel_addp(&who, c->controller);
+    for (int i = 0; i < who.np; i++) {
+      int p = who.p[i];
+      int ln = zl_count(g, MTG_Z_LIBRARY, p);
+      int16_t *l = zl_list(g, MTG_Z_LIBRARY, p);
+      for (int k = 0; k < cnt && k < ln; k++) sel_add(out, oref(g, l[k]));
+    }
+    break;
+  }
+  case SL_UNION:
+    for (int i = 0; i < n->n; i++) {
+      Sel part;
+      sel_eval(g, c, n->k[i], &part);
+      for (int k = 0; k < part.n; k++) sel_add(out, part.o[k]);
+      for (int k = 0; k < part.np; k++) sel_addp(out, part.p[k]);
+    }
+    break;
+  case SL_CHOOSE:
+    sel_choose(g, c, n, out);
+    break;
+  case SL_NONE:
+  case SL_TRIG_TARGET:
+  case SL_ATTACHED_TO_IT:
+  default:
+    break;
+  }
+}
+
+/* ---- values ---- */
+
+static int first_slot(G *g, Ctx *c, const Node *n, const Lki **lki) {
+  Sel s;
+  *lki = NULL;
+  sel_eval(g, c, n, &s);
+  if (s.n) return s.o[0].slot;
+  /* gone: fall back on last known information */
+  if (n->op == SL_SELF && c->srcl) *lki = c->srcl;
+  if ((n->op == SL_IT || n->op == SL_TRIG_OBJ_NEW) && c->tc) *lki = &c->tc->objl;
+  return -1;
+}
+
+static int first_player(G *g, Ctx *c, const Node *n) {
+  Sel s;
+  sel_eval(g, c, n, &s);
+  if (s.np) return s.p[0];
+  if (s.n) return obj_controller(g, s.o[0].slot);
+  return -1;
+}
+
+int expr_eval(G *g, Ctx *c, const Node *n) {
+  State *s = g->s;
+  if (!n) return 0;
+  const Lki *lk;
+  int slot, p, v;
+  switch (n->op) {
+  case E_INT: return n->i;
+  case E_X:
+    if (c->ch) return c->ch->x;
+    if (oref_ok(g, c->src)) return s->obj[c->src.slot].x;
+    return 0;
+  case E_AMOUNT:
+    if (c->ev) return c->ev->amount;
+    if (c->tc) return c->tc->amount;
+    return c->amount;
+  case E_PREVENTED: return c->prevented;
+  case E_COUNT: {
+    Sel r;
+    r.n = r.np = 0;
+    if (n->f->player_target && !n->f->types_any) {
+      int cnt = 0;
+      for (int q = 0; q < s->c.np; q++) cnt += filter_match_player(g, c, n->f, q);
+      return cnt;
+    }
+    each_zone_objects(g, c, n->f, &r);
+    return r.n;
+  }
+  case E_POWER:
+  case E_TOUGHNESS:
+  case E_MANA_VALUE:
+  case E_DAMAGE_ON:
+  case E_LOYALTY:
+    slot = first_slot(g, c, n->k[0], &lk);
+    if (slot >= 0) {
+      if (n->op == E_POWER) return obj_power(g, slot);
+      if (n->op == E_TOUGHNESS) return obj_toughness(g, slot);
+      if (n->op == E_MANA_VALUE) return obj_mv(g, slot);
+      if (n->op == E_DAMAGE_ON) return s->obj[slot].damage;
+      return counters_get(s->obj[slot].c, s->obj[slot].nc, CN_LOYALTY);
+    }
+    if (lk) {
+      if (n->op == E_POWER) return lk->power;
+      if (n->op == E_TOUGHNESS) return lk->toughness;
+      if (n->op == E_MANA_VALUE) return lk->mv;
+      if (n->op == E_DAMAGE_ON) return lk->damage;
+      return counters_get(lk->c, lk->nc, CN_LOYALTY);
+    }
+    return 0;
+  case E_LIFE:
+  case E_HAND:
+  case E_LIBRARY:
+    p = first_player(g, c, n->k[0]);
+    if (p < 0) return 0;
+    if (n->op == E_LIFE) return s->c.pl[p].life;
+    return zl_count(g, n->op == E_HAND ? MTG_Z_HAND : MTG_Z_LIBRARY, p);
+  case E_COUNTERS: {
+    int k = ckind_id(g, n->s);
+    if (!n->k[0]) {
+      if (oref_ok(g, c->src)) return counters_get(s->obj[c->src.slot].c, s->obj[c->src.slot].nc, k);
+      return c->srcl ? counters_get(c->srcl->c, c->srcl->nc, k) : 0;
+    }
+    Sel r;
+    sel_eval(g, c, n->k[0], &r);
+    if (r.n) return counters_get(s->obj[r.o[0].slot].c, s->obj[r.o[0].slot].nc, k);
+    if (r.np) return counters_get(s->c.pl[r.p[0]].c, s->c.pl[r.p[0]].nc, k);
+    first_slot(g, c, n->k[0], &lk);
+    return lk ? counters_get(lk->c, lk->nc, k) : 0;
+  }
+  case E_SUM:
+    v = 0;
+    for (int i = 0; i < n->n; i++) v += expr_eval(g, c, n->k[i]);
+    return v;
+  case E_DIFF:
+    v = expr_eval(g, c, n->k[0]);
+    for (int i = 1; i < n->n; i++) v -= expr_eval(g, c, n->k[i]);
+    return v;
+  case E_MUL:
+    v = 1;
+    for (int i = 0; i < n->n; i++) v *= expr_eval(g, c, n->k[i]);
+    return v;
+  case E_MIN:
+  case E_MAX:
+    v = expr_eval(g, c, n->k[0]);
+    for (int i = 1; i < n->n; i++) {
+      int w = expr_eval(g, c, n->k[i]);
+      if (n->op == E_MIN ? w < v : w > v) v = w;
+    }
+    return v;
+  case E_HALF:
+    v = expr_eval(g, c, n->k[0]);
+    return n->i ? (v + 1) / 2 : v / 2;
+  case E_NEG: return -expr_eval(g, c, n->k[0]);
+  case E_DEVOTION: {
+    /* 700.5: mana symbols of that color in the mana costs of permanents you control */
+    int cnt = 0, nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+    int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+    for (int i = 0; i < nb; i++) {
+      if (obj_controller(g, bf[i]) != c->controller) continue;
+      const CardDef *d = chars(g, bf[i])->base;
+      if (!d) continue;
+      cnt += d->cost.colored[n->i];
+      for (int h = 0; h < d->cost.nhybrid; h++) cnt += d->cost.hybrid[h][0] == n->i || d->cost.hybrid[h][1] == n->i;
+    }
+    return cnt;
+  }
+  case E_CHOSEN:
+  case E_NOTED: {
+    int32_t val;
+    return link_find_value(g, src_id(g, c), c->grant, n->s, &val, NULL) ? val : 0;
+  }
+  case E_STORM: {
+    int cnt = 0;
+    for (int q = 0; q < s->c.np; q++) cnt += s->c.pl[q].spells_cast_turn;
+    return cnt > 0 ? cnt - 1 : 0;
+  }
+  case E_KICKED:
+    if (c->ch) return c->ch->kicked;
+    return oref_ok(g, c->src) ? s->obj[c->src.slot].kicked : 0;
+  case E_PAID: return c->ch ? c->ch->paid : 0;
+  case E_RESULT: return c->nres;
+  }
+  return 0;
+}
+
+/* ---- conditions ---- */
+
+int cond_eval(G *g, Ctx *c, const Node *n) {
+  State *s = g->s;
+  if (!n) return 1;
+  switch (n->op) {
+  case C_TRUE: return 1;
+  case C_NOT: return !cond_eval(g, c, n->k[0]);
+  case C_ALL:
+    for (int i = 0; i < n->n; i++)
+      if (!cond_eval(g, c, n->k[i])) return 0;
+    return 1;
+  case C_ANY:
+    for (int i = 0; i < n->n; i++)
+      if (cond_eval(g, c, n->k[i])) return 1;
+    return 0;
+  case C_CMP: return cmp_ok(n->i, expr_eval(g, c, n->k[0]), expr_eval(g, c, n->k[1]));
+  case C_EXISTS: {
+    Sel r;
+    r.n = r.np = 0;
+    each_zone_objects(g, c, n->f, &r);
+    return r.n > 0;
+  }
+  case C_YOUR_TURN: return s->c.active == c->controller;
+  case C_KICKED:
+    if (c->ch) return c->ch->kicked != 0;
+    return oref_ok(g, c->src) && s->obj[c->src.slot].kicked;
+  case C_IS: {
+    Sel r;
+    sel_eval(g, c, n->k[0], &r);
+    if (!r.n) {
+      const Lki *lk;
+      first_slot(g, c, n->k[0], &lk);
+      return lk ? filter_match_lki(g, c, n->f, lk) : 0;
+    }
+    for (int i = 0; i < r.n; i++)
+      if (!filter_match(g, c, n->f, r.o[i].slot)) return 0;
+    return 1;
+  }
+  case C_DID: return c->did;
+  case C_HAD_COUNTERS: {
+    const Lki *l = c->tc ? &c->tc->objl : c->srcl;
+    int have = l ? counters_get(l->c, l->nc, ckind_id(g, n->s)) : 0;
+    return cmp_ok(n->i, have, expr_eval(g, c, n->k[0]));
+  }
+  case C_IN_ZONE: {
+    Sel r;
+    if (n->k[0]) sel_eval(g, c, n->k[0], &r);
+    else {
+      r.n = r.np = 0;
+      if (oref_ok(g, c->src)) r.o[r.n++] = c->src;
+    }
+    if (!r.n) return 0;
+    for (int i = 0; i < r.n; i++)
+      if (s->obj[r.o[i].slot].zone != n->i) return 0;
+    return 1;
+  }
+  case C_CHOSEN_IS: {
+    const char *sv;
+    return link_find_value(g, src_id(g, c), c->grant, n->s, NULL, &sv) && sv && !strcmp(sv, n->k[0]->s);
+  }
+  case C_CAST_FROM:
+    if (c->ch) return c->ch->cast_zone == n->i + 1;
+    return oref_ok(g, c->src) && s->obj[c->src.slot].cast_zone == n->i + 1;
+  }
+  return 0;
+}

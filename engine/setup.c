@@ -1,0 +1,331 @@
+/* setup.c - describing a game before it starts (players, seed, where the
+ * game starts, the contents of every zone with per-object state) and
+ * building the initial State from that description. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define SETUP_MAX_CHOICES 4
+
+typedef struct SEntry {
+  int player, zone;
+  const CardDef *def;
+  int tapped, sick, damage, controller, attach, attach_player;
+  struct { char kind[24]; int n; } c[MAX_CKINDS];
+  int nc;
+  struct { char key[24]; char val[64]; } ch[SETUP_MAX_CHOICES];
+  int nch;
+} SEntry;
+
+struct mtg_setup {
+  const mtg_pool *pool;
+  int np;
+  struct {
+    char name[32];
+    int life;
+    struct { char kind[24]; int n; } c[MAX_CKINDS];
+    int nc;
+    int lands;
+  } pl[MAX_PLAYERS];
+  uint64_t seed;
+  int start_set, active, turn, step;
+  int opening, shuffle, max_turns;
+  SEntry *e;
+  int ne, cap;
+};
+
+mtg_setup *mtg_setup_new(const mtg_pool *pool) {
+  mtg_setup *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  s->pool = pool;
+  s->opening = 7;
+  s->shuffle = 1;
+  return s;
+}
+
+void mtg_setup_free(mtg_setup *s) {
+  if (!s) return;
+  free(s->e);
+  free(s);
+}
+
+int mtg_setup_player(mtg_setup *s, const char *name, int life, int poison) {
+  if (s->np >= MAX_PLAYERS) return MTG_ELIMIT;
+  size_t n = strlen(name);
+  if (!n || n >= sizeof s->pl[0].name) return MTG_EARG;
+  for (size_t i = 0; i < n; i++)
+    if (!isalnum((unsigned char)name[i]) && name[i] != '_' && name[i] != '-') return MTG_EARG;
+  for (int p = 0; p < s->np; p++)
+    if (!strcmp(s->pl[p].name, name)) return MTG_EARG;
+  int p = s->np++;
+  memset(&s->pl[p], 0, sizeof s->pl[p]);
+  snprintf(s->pl[p].name, sizeof s->pl[p].name, "%s", name);
+  s->pl[p].life = life;
+  if (poison > 0) {
+    snprintf(s->pl[p].c[0].kind, sizeof s->pl[p].c[0].kind, "poison");
+    s->pl[p].c[0].n = poison;
+    s->pl[p].nc = 1;
+  }
+  return p;
+}
+
+void mtg_setup_seed(mtg_setup *s, uint64_t seed) { s->seed = seed; }
+
+void mtg_setup_start(mtg_setup *s, int active, int turn, int step) {
+  s->start_set = 1;
+  s->active = active;
+  s->turn = turn;
+  s->step = step;
+  s->opening = 0;
+  s->shuffle = 0;
+}
+
+void mtg_setup_opening_hand(mtg_setup *s, int cards) { s->opening = cards; }
+void mtg_setup_shuffle(mtg_setup *s, int yes) { s->shuffle = yes; }
+void mtg_setup_max_turns(mtg_setup *s, int turns) { s->max_turns = turns; }
+
+int mtg_setup_card(mtg_setup *s, int player, int zone, const char *card, mtg_error *err) {
+  if (player < 0 || player >= s->np) {
+    mtg_error_set(err, MTG_EARG, "no player %d", player);
+    return MTG_EARG;
+  }
+  if (zone < 0 || zone >= MTG_Z_COUNT || zone == MTG_Z_STACK) {
+    mtg_error_set(err, MTG_EARG, "cards can't start in zone %d", zone);
+    return MTG_EARG;
+  }
+  const CardDef *d = pool_find(s->pool, card);
+  if (!d) {
+    char sug[200];
+    mtg_pool_suggest(s->pool, card, sug, sizeof sug);
+    if (sug[0]) mtg_error_set(err, MTG_EDATA, "unknown card '%s'; did you mean %s?", card, sug);
+    else mtg_error_set(err, MTG_EDATA, "unknown card '%s' (not in the card pool)", card);
+    return MTG_EDATA;
+  }
+  if (s->ne >= MAX_SLOTS / 2) {
+    mtg_error_set(err, MTG_ELIMIT, "too many cards in the setup (at most %d)", MAX_SLOTS / 2);
+    return MTG_ELIMIT;
+  }
+  if (s->ne == s->cap) {
+    int cap = s->cap ? s->cap * 2 : 64;
+    SEntry *e = realloc(s->e, (size_t)cap * sizeof *e);
+    if (!e) {
+      mtg_error_set(err, MTG_ENOMEM, "out of memory");
+      return MTG_ENOMEM;
+    }
+    s->e = e;
+    s->cap = cap;
+  }
+  SEntry *e = &s->e[s->ne];
+  memset(e, 0, sizeof *e);
+  e->player = player;
+  e->zone = zone;
+  e->def = d;
+  e->controller = -1;
+  e->attach = -1;
+  e->attach_player = -1;
+  return s->ne++;
+}
+
+static SEntry *entry(mtg_setup *s, int i) { return i >= 0 && i < s->ne ? &s->e[i] : NULL; }
+#define ENTRY(s, i) entry((s), (i))
+
+int mtg_setup_tapped(mtg_setup *s, int i, int t) {
+  SEntry *e = ENTRY(s, i);
+  if (!e) return MTG_EARG;
+  e->tapped = t;
+  return MTG_OK;
+}
+int mtg_setup_sick(mtg_setup *s, int i, int v) {
+  SEntry *e = ENTRY(s, i);
+  if (!e) return MTG_EARG;
+  e->sick = v;
+  return MTG_OK;
+}
+int mtg_setup_damage(mtg_setup *s, int i, int d) {
+  SEntry *e = ENTRY(s, i);
+  if (!e || d < 0) return MTG_EARG;
+  e->damage = d;
+  return MTG_OK;
+}
+int mtg_setup_counters(mtg_setup *s, int i, const char *kind, int n) {
+  SEntry *e = ENTRY(s, i);
+  if (!e || n < 0 || strlen(kind) >= sizeof e->c[0].kind || e->nc >= MAX_CKINDS) return MTG_EARG;
+  snprintf(e->c[e->nc].kind, sizeof e->c[0].kind, "%s", kind);
+  e->c[e->nc].n = n;
+  e->nc++;
+  return MTG_OK;
+}
+int mtg_setup_controller(mtg_setup *s, int i, int p) {
+  SEntry *e = ENTRY(s, i);
+  if (!e || p < 0 || p >= s->np) return MTG_EARG;
+  e->controller = p;
+  return MTG_OK;
+}
+int mtg_setup_attach(mtg_setup *s, int i, int t) {
+  SEntry *e = ENTRY(s, i);
+  if (!e || !ENTRY(s, t) || t == i) return MTG_EARG;
+  e->attach = t;
+  return MTG_OK;
+}
+int mtg_setup_attach_player(mtg_setup *s, int i, int p) {
+  SEntry *e = ENTRY(s, i);
+  if (!e || p < 0 || p >= s->np) return MTG_EARG;
+  e->attach_player = p;
+  return MTG_OK;
+}
+int mtg_setup_choice(mtg_setup *s, int i, const char *key, const char *value) {
+  SEntry *e = ENTRY(s, i);
+  if (!e || e->nch >= SETUP_MAX_CHOICES || strlen(key) >= sizeof e->ch[0].key || strlen(value) >= sizeof e->ch[0].val)
+    return MTG_EARG;
+  snprintf(e->ch[e->nch].key, sizeof e->ch[0].key, "%s", key);
+  snprintf(e->ch[e->nch].val, sizeof e->ch[0].val, "%s", value);
+  e->nch++;
+  return MTG_OK;
+}
+int mtg_setup_player_counters(mtg_setup *s, int p, const char *kind, int n) {
+  if (p < 0 || p >= s->np || n < 0 || s->pl[p].nc >= MAX_CKINDS || strlen(kind) >= sizeof s->pl[p].c[0].kind) return MTG_EARG;
+  snprintf(s->pl[p].c[s->pl[p].nc].kind, sizeof s->pl[p].c[0].kind, "%s", kind);
+  s->pl[p].c[s->pl[p].nc].n = n;
+  s->pl[p].nc++;
+  return MTG_OK;
+}
+int mtg_setup_lands_played(mtg_setup *s, int p, int n) {
+  if (p < 0 || p >= s->np || n < 0) return MTG_EARG;
+  s->pl[p].lands = n;
+  return MTG_OK;
+}
+
+static const char *intern(G *g, const char *v) {
+  for (int i = 0; i < g->nstrs; i++)
+    if (!strcmp(g->strs[i], v)) return g->strs[i];
+  if (g->nstrs >= NELEM(g->strs)) return NULL;
+  snprintf(g->strs[g->nstrs], sizeof g->strs[0], "%s", v);
+  return g->strs[g->nstrs++];
+}
+
+int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
+  State *s = g->s;
+  Core *c = &s->c;
+  g->pool = su->pool;
+  g->hyp_slot = -1;
+  if (su->np < 2) {
+    mtg_error_set(err, MTG_EDATA, "a game needs 2 to 4 players, the setup has %d", su->np);
+    return MTG_EDATA;
+  }
+  c->np = (uint8_t)su->np;
+  rng_seed(c->rng, su->seed);
+  static const char *const base_counters[] = {"+1/+1", "-1/-1", "loyalty", "poison"};
+  for (int i = 0; i < 4; i++) snprintf(c->cnames[i], sizeof c->cnames[i], "%s", base_counters[i]);
+  c->ncnames = 4;
+  c->max_turns = su->max_turns;
+  for (int p = 0; p < su->np; p++) {
+    Player *pl = &c->pl[p];
+    snprintf(pl->name, sizeof pl->name, "%s", su->pl[p].name);
+    pl->life = su->pl[p].life;
+    pl->lands_played = (int16_t)su->pl[p].lands;
+    for (int k = 0; k < su->pl[p].nc; k++) counters_add(pl->c, &pl->nc, ckind_id(g, su->pl[p].c[k].kind), su->pl[p].c[k].n);
+  }
+  if (su->start_set) {
+    if (su->active < 0 || su->active >= su->np) {
+      mtg_error_set(err, MTG_EDATA, "active player %d does not exist", su->active);
+      return MTG_EDATA;
+    }
+    c->turn = su->turn > 0 ? su->turn : 1;
+    c->turn_seq = 1;
+    c->active = (uint8_t)su->active;
+    c->step = (uint8_t)su->step;
+    c->stage = SG_STEP_BEGIN;
+    c->begun = 1;
+    c->pl[su->active].turn_started = 1;
+  } else {
+    c->turn = 0;
+    c->turn_seq = 0;
+    c->active = 0;
+    c->stage = SG_TURN_BEGIN;
+    c->skip_first_draw = 1;
+  }
+  int slots[MAX_SLOTS];
+  for (int i = 0; i < su->ne; i++) {
+    const SEntry *e = &su->e[i];
+    int slot = slot_alloc(g);
+    Obj *o = &s->obj[slot];
+    memset(o, 0, sizeof *o);
+    o->id = new_id(g);
+    o->ts = new_ts(g);
+    o->card = slot;
+    o->def = e->def;
+    o->owner = (uint8_t)e->player;
+    o->controller = (uint8_t)(e->zone == MTG_Z_BATTLEFIELD && e->controller >= 0 ? e->controller : e->player);
+    o->zone = (uint8_t)e->zone;
+    o->kind = OK_CARD;
+    o->attached = oref_none();
+    o->attached_player = -1;
+    o->atk_player = -1;
+    o->atk_obj = o->block_of = oref_none();
+    o->loyalty_turn = -1;
+    o->ctl_since = e->sick ? c->turn_seq : -1;
+    if (e->zone == MTG_Z_BATTLEFIELD) {
+      o->tapped = (uint8_t)e->tapped;
+      o->damage = e->damage;
+      int has_loyalty = 0;
+      for (int k = 0; k < e->nc; k++) {
+        counters_add(o->c, &o->nc, ckind_id(g, e->c[k].kind), e->c[k].n);
+        has_loyalty |= !strcmp(e->c[k].kind, "loyalty");
+      }
+      /* 306.5b: a planeswalker starts with its printed loyalty */
+      if (e->def->has_loyalty && !has_loyalty) counters_add(o->c, &o->nc, CN_LOYALTY, e->def->loyalty);
+    } else {
+      for (int k = 0; k < e->nc; k++) counters_add(o->c, &o->nc, ckind_id(g, e->c[k].kind), e->c[k].n);
+    }
+    zl_insert(g, e->zone, zone_owner_list(e->zone) ? e->player : 0, slot, -1);
+    slots[i] = slot;
+  }
+  for (int i = 0; i < su->ne; i++) {
+    const SEntry *e = &su->e[i];
+    Obj *o = &s->obj[slots[i]];
+    if (e->attach >= 0) o->attached = oref(g, slots[e->attach]);
+    if (e->attach_player >= 0) o->attached_player = (int8_t)e->attach_player;
+    for (int k = 0; k < e->nch; k++) {
+      const char *key = intern(g, e->ch[k].key), *val = e->ch[k].val;
+      if (!key) continue;
+      int col = color_parse(val), pl = -1;
+      for (int p = 0; p < su->np; p++)
+        if (!strcmp(su->pl[p].name, val)) pl = p;
+      if (col >= 0) link_add(g, o->id, 0, key, LK_VALUE, col, NULL, oref_none());
+      else if (pl >= 0) link_add(g, o->id, 0, key, LK_VALUE, pl, NULL, oref_none());
+      else {
+        char *end;
+        long v = strtol(val, &end, 10);
+        if (*val && !*end) link_add(g, o->id, 0, key, LK_VALUE, (int32_t)v, NULL, oref_none());
+        else link_add(g, o->id, 0, key, LK_NAME, 0, intern(g, val), oref_none());
+      }
+    }
+  }
+  char names[160] = "";
+  for (int p = 0; p < su->np; p++) {
+    size_t u = strlen(names);
+    snprintf(names + u, sizeof names - u, "%s%s", p ? "," : "", su->pl[p].name);
+  }
+  log_line(g, 0, "game_start players=%s seed=%llu rules=%s", names, (unsigned long long)su->seed, MTG_RULES_EFFECTIVE);
+  if (su->shuffle)
+    for (int p = 0; p < su->np; p++) {
+      Event e;
+      ev_init(&e, EV_SHUFFLE);
+      e.player = (int8_t)p;
+      perform(g, &e, 1);
+      log_event(g, &e);
+    }
+  if (su->opening > 0)
+    for (int p = 0; p < su->np; p++) {
+      int n = 0;
+      for (int k = 0; k < su->opening && zl_count(g, MTG_Z_LIBRARY, p); k++, n++)
+        zone_move(g, zl_list(g, MTG_Z_LIBRARY, p)[0], MTG_Z_HAND, 0, -1);
+      log_line(g, 0, "opening_hand player=%s n=%d rule=103.5", su->pl[p].name, n);
+    }
+  chars_dirty(g);
+  trig_index_dirty(g);
+  return MTG_OK;
+}

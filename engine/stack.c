@@ -1,0 +1,659 @@
+/* stack.c - the stack (405): casting spells (601), activating abilities (602),
+ * choosing modes and targets, target legality (115, hexproof, shroud,
+ * protection), resolving (608, with 608.2b target rechecks and 603.4
+ * intervening-if rechecks) and countering. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+int stack_find(G *g, uint32_t id) {
+  for (int i = g->s->c.nstack - 1; i >= 0; i--)
+    if (g->s->stack[i].id == id) return i;
+  return -1;
+}
+
+int stack_push(G *g, const StackItem *si) {
+  State *s = g->s;
+  if (s->c.nstack >= MAX_STACK) game_throw(g, JMP_LIMIT);
+  s->stack[s->c.nstack] = *si;
+  chars_dirty(g);
+  return s->c.nstack++;
+}
+
+static void state_trig_left(G *g, const StackItem *si) {
+  if (!si->state_trig) return;
+  Core *c = &g->s->c;
+  for (int i = 0; i < c->nstate_trig; i++)
+    if (c->state_trig_on_stack[i] == si->tc.cause_id) {
+      c->state_trig_on_stack[i] = c->state_trig_on_stack[--c->nstate_trig];
+      return;
+    }
+}
+
+void stack_remove(G *g, int idx) {
+  State *s = g->s;
+  state_trig_left(g, &s->stack[idx]);
+  memmove(&s->stack[idx], &s->stack[idx + 1], (size_t)(s->c.nstack - idx - 1) * sizeof s->stack[0]);
+  s->c.nstack--;
+  chars_dirty(g);
+}
+
+void fmt_target(G *g, const Target *t, char *buf, size_t n) {
+  switch (t->kind) {
+  case TK_PLAYER: snprintf(buf, n, "%s", player_name(g, t->player)); break;
+  case TK_OBJ: fmt_obj(g, t->obj, buf, n); break;
+  case TK_STACK: {
+    int i = stack_find(g, t->stack_id);
+    if (i >= 0 && g->s->stack[i].kind == SI_SPELL) fmt_slot(g, g->s->stack[i].slot, buf, n);
+    else snprintf(buf, n, "#%u", (unsigned)t->stack_id);
+    break;
+  }
+  default: snprintf(buf, n, "-");
+  }
+}
+
+/* ---- targets ---- */
+
+static int protected_from(G *g, int slot, uint8_t src_colors, int src_is_spell) {
+  const Chars *c = chars(g, slot);
+  if (c->kw >> KW_PROTECTION_ALL & 1) return 1;
+  static const int kws[5] = {KW_PROT_W, KW_PROT_U, KW_PROT_B, KW_PROT_R, KW_PROT_G};
+  for (int i = 0; i < 5; i++)
+    if ((c->kw >> kws[i] & 1) && (src_colors >> i & 1)) return 1;
+  if ((c->kw >> KW_PROT_MULTICOLOR_SPELLS & 1) && src_is_spell && src_colors) return 1;
+  return 0;
+}
+
+int target_legal(G *g, const TargetSpec *ts, const Target *t, int controller, ORef src, const Chars *srcc) {
+  Ctx c;
+  ctx_init(g, &c);
+  c.controller = controller;
+  c.src = src;
+  uint8_t colors = srcc ? srcc->colors : 0;
+  int is_spell = oref_ok(g, src) && g->s->obj[src.slot].zone == MTG_Z_STACK;
+  const Filter *f = ts->f;
+  switch (t->kind) {
+  case TK_PLAYER:
+    return filter_match_player(g, &c, f, t->player);
+  case TK_OBJ: {
+    if (!oref_ok(g, t->obj)) return 0;
+    int slot = t->obj.slot;
+    Obj *o = &g->s->obj[slot];
+    if (o->zone == MTG_Z_STACK) return 0;
+    if (!filter_match(g, &c, f, slot)) return 0;
+    if (o->zone == MTG_Z_BATTLEFIELD) {
+      const Chars *oc = chars(g, slot);
+      if (oc->kw >> KW_SHROUD & 1) return 0;
+      if ((oc->kw >> KW_HEXPROOF & 1) && opponents(g, controller, oc->controller)) return 0;
+      if (protected_from(g, slot, colors, is_spell)) return 0;
+    }
+    return 1;
+  }
+  case TK_STACK: {
+    int i = stack_find(g, t->stack_id);
+    if (i < 0) return 0;
+    StackItem *si = &g->s->stack[i];
+    if (si->kind == SI_SPELL) {
+      if (oref_ok(g, src) && si->slot == src.slot) return 0; /* 115.5: a spell can't target itself */
+      if (f->stack_ability == 1) return 0;
+      if (f->stack_ability == 2) return 1;
+      return filter_match(g, &c, f, si->slot);
+    }
+    return f->stack_ability != 0;
+  }
+  }
+  return 0;
+}
+
+static int candidates(G *g, const TargetSpec *ts, int controller, ORef src, const Chars *srcc, Target *out, int max) {
+  State *s = g->s;
+  int n = 0;
+  const Filter *f = ts->f;
+  Target t;
+  memset(&t, 0, sizeof t);
+  if (f->player_target || f->any_target) {
+    for (int p = 0; p < s->c.np && n < max; p++) {
+      t.kind = TK_PLAYER;
+      t.player = (int8_t)p;
+      if (target_legal(g, ts, &t, controller, src, srcc)) out[n++] = t;
+    }
+  }
+  t.player = -1;
+  if (f->spell == 1 || f->stack_ability) {
+    for (int i = s->c.nstack - 1; i >= 0 && n < max; i--) {
+      t.kind = TK_STACK;
+      t.stack_id = s->stack[i].id;
+      if (target_legal(g, ts, &t, controller, src, srcc)) out[n++] = t;
+    }
+    return n;
+  }
+  t.kind = TK_OBJ;
+  if (f->zone == -1) {
+    int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+    int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+    for (int i = 0; i < nb && n < max; i++) {
+      t.obj = oref(g, bf[i]);
+      if (target_legal(g, ts, &t, controller, src, srcc)) out[n++] = t;
+    }
+    return n;
+  }
+  for (int z = 0; z < MTG_Z_COUNT; z++) {
+    if ((f->zone >= 0 && z != f->zone) || z == MTG_Z_STACK || z == MTG_Z_LIBRARY || z == MTG_Z_HAND) continue;
+    int per = zone_owner_list(z);
+    for (int p = 0; p < (per ? s->c.np : 1); p++) {
+      int cnt = zl_count(g, z, p);
+      int16_t *l = zl_list(g, z, p);
+      for (int i = 0; i < cnt && n < max; i++) {
+        t.obj = oref(g, l[i]);
+        if (target_legal(g, ts, &t, controller, src, srcc)) out[n++] = t;
+      }
+    }
+  }
+  return n;
+}
+
+static const Chars *src_chars(G *g, StackItem *si) {
+  if (si->kind == SI_SPELL) return chars(g, si->slot);
+  if (oref_ok(g, si->src)) return chars(g, si->src.slot);
+  return NULL;
+}
+
+static ORef src_ref(G *g, StackItem *si) { return si->kind == SI_SPELL ? oref(g, si->slot) : si->src; }
+
+static int mode_feasible(G *g, const Mode *m, int controller, ORef src, const Chars *srcc) {
+  Target tmp[8];
+  for (int i = 0; i < m->nt; i++)
+    if (!m->t[i].optional && !candidates(g, &m->t[i], controller, src, srcc, tmp, 1)) return 0;
+  return 1;
+}
+
+static int ability_feasible(G *g, const Ability *ab, int controller, ORef src, const Chars *srcc) {
+  if (!ab) return 1;
+  int ok = 0;
+  for (int m = 0; m < ab->nmodes; m++) ok += mode_feasible(g, &ab->modes[m], controller, src, srcc);
+  return ok >= (ab->mode_min ? ab->mode_min : 1);
+}
+
+void choose_modes_targets(G *g, StackItem *si, int player) {
+  const Ability *ab = si->ab;
+  if (!ab || !ab->nmodes) return;
+  char who[110];
+  if (si->kind == SI_SPELL) fmt_slot(g, si->slot, who, sizeof who);
+  else snprintf(who, sizeof who, "#%u", (unsigned)si->id);
+  ORef src = src_ref(g, si);
+  const Chars *srcc = src_chars(g, si);
+  Chars sc;
+  if (srcc) {
+    sc = *srcc;
+    srcc = &sc;
+  }
+  si->ch.nmode = 0;
+  if (ab->nmodes > 1) {
+    /* 700.2, 603.3c: a mode without legal targets can't be chosen */
+    int feas[MAX_MODES], nf = 0;
+    for (int m = 0; m < ab->nmodes; m++)
+      if (mode_feasible(g, &ab->modes[m], player, src, srcc)) feas[nf++] = m;
+    if (nf < ab->mode_min) {
+      if (si->kind == SI_TRIGGERED) { g->push_failed = 2; return; }
+      game_illegal(g, "no mode of %s can be chosen", who);
+    }
+    dec_begin(g, MTG_D_MODE, player, "700.2", "choose mode%s of %s", ab->mode_max > 1 ? "s" : "", who);
+    for (int i = 0; i < nf; i++) {
+      const Mode *m = &ab->modes[feas[i]];
+      dec_opt(g, MTG_O_MODE, 0, 0, -1, feas[i], "mode %d%s%s", feas[i] + 1, m->text ? ": " : "", m->text ? m->text : "");
+    }
+    int max = ab->mode_max < nf ? ab->mode_max : nf;
+    dec_range(g, ab->mode_min, max);
+    int n;
+    const int *v = dec_ask(g, 0, &n);
+    /* modes are performed in printed order */
+    int chosen[MAX_MODES] = {0};
+    for (int i = 0; i < n; i++) chosen[feas[v[i]]] = 1;
+    for (int m = 0; m < ab->nmodes; m++)
+      if (chosen[m]) si->ch.mode[si->ch.nmode++] = (uint8_t)m;
+  } else {
+    si->ch.mode[si->ch.nmode++] = 0;
+  }
+  for (int mi = 0; mi < si->ch.nmode; mi++) {
+    int m = si->ch.mode[mi];
+    const Mode *md = &ab->modes[m];
+    for (int k = 0; k < md->nt; k++) {
+      Target cand[MAX_OPTIONS];
+      int n = candidates(g, &md->t[k], player, src, srcc, cand, MAX_OPTIONS);
+      /* "another target": not one already chosen for this spell */
+      if (md->t[k].distinct_from_prev) {
+        int w = 0;
+        for (int i = 0; i < n; i++) {
+          int dupl = 0;
+          for (int j = 0; j < k; j++) {
+            Target *p = &si->ch.t[m * MAX_TARGETS + j];
+            if (p->kind == cand[i].kind && p->player == cand[i].player && p->obj.id == cand[i].obj.id && p->stack_id == cand[i].stack_id) dupl = 1;
+          }
+          if (!dupl) cand[w++] = cand[i];
+        }
+        n = w;
+      }
+      Target *dst = &si->ch.t[m * MAX_TARGETS + k];
+      memset(dst, 0, sizeof *dst);
+      dst->player = -1;
+      if (!n) {
+        if (md->t[k].optional) continue;
+        if (si->kind == SI_TRIGGERED) { g->push_failed = 1; return; }
+        game_illegal(g, "%s has no legal target for target %d", who, k + 1);
+      }
+      if (n == 1 && !md->t[k].optional) {
+        *dst = cand[0]; /* a single legal choice is no choice */
+        continue;
+      }
+      dec_begin(g, MTG_D_TARGET, player, "115.1", "target %d of %s", k + 1, who);
+      for (int i = 0; i < n; i++) {
+        char nm[110];
+        fmt_target(g, &cand[i], nm, sizeof nm);
+        dec_opt(g, cand[i].kind == TK_PLAYER ? MTG_O_PLAYER : MTG_O_OBJECT,
+                cand[i].kind == TK_OBJ ? cand[i].obj.id : cand[i].stack_id, 0, cand[i].player, -1, "%s", nm);
+      }
+      if (md->t[k].optional) dec_range(g, 0, 1);
+      int cnt;
+      const int *v = dec_ask(g, 0, &cnt);
+      if (cnt) *dst = cand[v[0]];
+    }
+  }
+}
+
+/* 608.2b: illegal targets are not affected; all illegal: it doesn't resolve */
+int targets_still_legal(G *g, StackItem *si, int *any_legal) {
+  const Ability *ab = si->ab;
+  int total = 0, legal = 0;
+  if (!ab) {
+    *any_legal = 1;
+    return 1;
+  }
+  ORef src = src_ref(g, si);
+  const Chars *srcc = src_chars(g, si);
+  Chars sc;
+  if (srcc) {
+    sc = *srcc;
+    srcc = &sc;
+  }
+  for (int mi = 0; mi < si->ch.nmode; mi++) {
+    int m = si->ch.mode[mi];
+    const Mode *md = &ab->modes[m];
+    for (int k = 0; k < md->nt; k++) {
+      Target *t = &si->ch.t[m * MAX_TARGETS + k];
+      if (t->kind == TK_NONE) continue;
+      total++;
+      if (target_legal(g, &md->t[k], t, si->controller, src, srcc)) legal++;
+      else t->kind = TK_NONE;
+    }
+  }
+  *any_legal = legal > 0;
+  return total;
+}
+
+/* ---- casting ---- */
+
+static const Ability *spell_ability(const CardDef *d) {
+  for (int i = 0; i < d->nab; i++)
+    if (d->ab[i].kind == AB_SPELL) return &d->ab[i];
+  return NULL;
+}
+
+static const Ability *kicker_ability(const CardDef *d) {
+  for (int i = 0; i < d->nab; i++)
+    if (d->ab[i].has_kicker || d->ab[i].flashback) return &d->ab[i];
+  return NULL;
+}
+
+static int sorcery_timing(G *g, int player) {
+  State *s = g->s;
+  return s->c.active == player && (s->c.step == MTG_S_MAIN1 || s->c.step == MTG_S_MAIN2) && s->c.nstack == 0;
+}
+
+static int cast_forbidden(G *g, int player, int slot) {
+  /* "your opponents can't cast spells with the chosen name" */
+  State *s = g->s;
+  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  for (int k = 0; k < nb; k++) {
+    const Chars *c = chars(g, bf[k]);
+    for (int a = 0; a < c->nab; a++) {
+      const Ability *ab = c->ab[a].ab;
+      if (ab->kind != AB_STATIC || ab->st.kind != SE_CANT_CAST_NAMED) continue;
+      if (!opponents(g, c->controller, player)) continue;
+      const char *nm;
+      if (link_find_value(g, s->obj[bf[k]].id, c->ab[a].grant, ab->st.label ? ab->st.label : "name", NULL, &nm) && nm &&
+          !strcmp(nm, obj_name(g, slot)))
+        return 1;
+    }
+  }
+  return 0;
+}
+
+/* free: "cast without paying its mana cost" is available (Omniscience) */
+static int cast_free_available(G *g, int player, int slot) {
+  const StaticSpec *st;
+  if (!rule_effect(g, SE_CAST_FREE, player, -1, &st, NULL)) return 0;
+  return g->s->obj[slot].zone == MTG_Z_HAND;
+}
+
+static int blue_card_in_hand(G *g, int player, int except) {
+  int n = zl_count(g, MTG_Z_HAND, player);
+  int16_t *l = zl_list(g, MTG_Z_HAND, player);
+  for (int i = 0; i < n; i++)
+    if (l[i] != except && (obj_colors(g, l[i]) >> COL_U & 1)) return l[i];
+  return -1;
+}
+
+int can_cast(G *g, int player, int slot, int zone_from) {
+  State *s = g->s;
+  Obj *o = &s->obj[slot];
+  if (!o->id || o->owner != player || o->zone != zone_from) return 0;
+  const Chars *c = chars(g, slot);
+  if (c->types & T_LAND) return 0;
+  const CardDef *d = c->base;
+  const Ability *kab = kicker_ability(d);
+  if (zone_from == MTG_Z_GRAVEYARD && !(kab && kab->flashback)) return 0;
+  if (zone_from != MTG_Z_HAND && zone_from != MTG_Z_GRAVEYARD) return 0;
+  if (!((c->types & T_INSTANT) || (c->kw >> KW_FLASH & 1)) && !sorcery_timing(g, player)) return 0;
+  if (cast_forbidden(g, player, slot)) return 0;
+  const Ability *ab = spell_ability(d);
+  if (!ability_feasible(g, ab, player, oref(g, slot), c)) return 0;
+  if (zone_from == MTG_Z_HAND && cast_free_available(g, player, slot)) return 1;
+  ManaCost cost = zone_from == MTG_Z_GRAVEYARD ? kab->kicker.mana : d->cost;
+  if (ab && ab->alt_cost_exile_blue && blue_card_in_hand(g, player, slot) >= 0) return 1;
+  mana_total_cost(g, player, slot, ab, NULL, &cost);
+  return cost_can_pay_mana(g, player, &cost, 0, slot, 0);
+}
+
+void stack_cast(G *g, int player, int slot, int zone_from) {
+  State *s = g->s;
+  const CardDef *d = chars(g, slot)->base;
+  const Ability *ab = spell_ability(d);
+  const Ability *kab = kicker_ability(d);
+  char nm[110];
+  fmt_slot(g, slot, nm, sizeof nm);
+  if (!can_cast(g, player, slot, zone_from)) game_illegal(g, "%s can't be cast now", nm);
+  /* 601.2a: the card moves to the stack and becomes a spell */
+  zone_move(g, slot, MTG_Z_STACK, 0, player);
+  Obj *o = &s->obj[slot];
+  o->cast_zone = (uint8_t)(zone_from + 1);
+  StackItem si;
+  memset(&si, 0, sizeof si);
+  si.id = o->id;
+  si.kind = SI_SPELL;
+  si.slot = (int16_t)slot;
+  si.controller = (uint8_t)player;
+  si.ab = ab;
+  si.def = d;
+  si.src = oref(g, slot);
+  si.ch.cast_zone = (uint8_t)(zone_from + 1);
+  for (int i = 0; i < MAX_CHOICE_T; i++) si.ch.t[i].player = -1;
+  int idx = stack_push(g, &si);
+  fmt_slot(g, slot, nm, sizeof nm);
+  /* 601.2b: alternative and additional costs, X */
+  int free = zone_from == MTG_Z_HAND && cast_free_available(g, player, slot);
+  if (free && ask_yes_no(g, player, "601.2b", "cast %s without paying its mana cost?", nm)) s->stack[idx].ch.free = 1;
+  if (!s->stack[idx].ch.free && ab && ab->alt_cost_exile_blue && blue_card_in_hand(g, player, slot) >= 0 &&
+      ask_yes_no(g, player, "601.2b", "exile a blue card from your hand rather than pay %s's mana cost?", nm))
+    s->stack[idx].ch.free = 2;
+  ManaCost base = zone_from == MTG_Z_GRAVEYARD ? kab->kicker.mana : d->cost;
+  if (kab && kab->has_kicker && zone_from == MTG_Z_HAND) {
+    ManaCost with = base;
+    if (s->stack[idx].ch.free) memset(&with, 0, sizeof with);
+    with.generic = (uint8_t)(with.generic + kab->kicker.mana.generic);
+    for (int i = 0; i < COL_COUNT; i++) with.colored[i] = (uint8_t)(with.colored[i] + kab->kicker.mana.colored[i]);
+    char kc[40];
+    mana_format(&kab->kicker.mana, kc, sizeof kc);
+    if (cost_can_pay_mana(g, player, &with, 0, slot, 0) &&
+        ask_yes_no(g, player, "702.33", "pay kicker %s for %s?", kc, nm))
+      s->stack[idx].ch.kicked = 1;
+  }
+  if (base.x && !s->stack[idx].ch.free) {
+    int hi = 0;
+    ManaCost t = base;
+    mana_total_cost(g, player, slot, ab, &s->stack[idx].ch, &t);
+    while (hi < 40 && cost_can_pay_mana(g, player, &t, hi + 1, slot, 0)) hi++;
+    s->stack[idx].ch.x = ask_number(g, player, 0, hi, "choose X for %s", nm);
+  }
+  o->x = s->stack[idx].ch.x;
+  o->kicked = s->stack[idx].ch.kicked;
+  /* 601.2c: modes and targets */
+  choose_modes_targets(g, &s->stack[idx], player);
+  /* 601.2f-h: total cost, mana abilities, payment */
+  idx = stack_find(g, si.id);
+  StackItem *it = &s->stack[idx];
+  ManaCost total = base;
+  if (it->ch.free) memset(&total, 0, sizeof total);
+  if (it->ch.kicked) {
+    total.generic = (uint8_t)(total.generic + kab->kicker.mana.generic);
+    for (int i = 0; i < COL_COUNT; i++) total.colored[i] = (uint8_t)(total.colored[i] + kab->kicker.mana.colored[i]);
+  }
+  mana_total_cost(g, player, slot, ab, &it->ch, &total);
+  if (it->ch.free == 2) {
+    int blue = blue_card_in_hand(g, player, slot);
+    if (blue < 0) game_illegal(g, "no blue card to exile for %s", nm);
+    do_move(g, blue, EV_EXILE, MTG_Z_EXILE, 0, CA_COST, player, it->id);
+  }
+  uint8_t spent = 0;
+  cost_pay_mana(g, player, &total, it->ch.x, slot, 0, &spent);
+  idx = stack_find(g, si.id);
+  if (idx >= 0) s->stack[idx].mana_spent = spent;
+  s->c.pl[player].spells_cast_turn++;
+  /* 601.2i: the spell becomes cast */
+  char tg[400] = "";
+  size_t u = 0;
+  if (idx >= 0)
+    for (int i = 0; i < MAX_CHOICE_T; i++) {
+      Target *t = &s->stack[idx].ch.t[i];
+      if (t->kind == TK_NONE) continue;
+      char tn[110];
+      fmt_target(g, t, tn, sizeof tn);
+      int w = snprintf(tg + u, sizeof tg - u, "%s%s", u ? "," : " targets=", tn);
+      if (w > 0 && (size_t)w < sizeof tg - u) u += (size_t)w;
+    }
+  log_line(g, 0, "cast player=%s obj=%s from=%s%s%s%s", player_name(g, player), nm, mtg_zone_name(zone_from),
+           idx >= 0 && s->stack[idx].ch.kicked ? " kicked=1" : "", idx >= 0 && base.x ? "" : "", tg);
+  if (base.x && idx >= 0) log_line(g, 0, "choose obj=%s x=%d", nm, s->stack[idx].ch.x);
+  Event e;
+  ev_init(&e, EV_CAST);
+  e.obj = oref(g, slot);
+  e.player = (int8_t)player;
+  e.done = 1;
+  trig_detect(g, &e, 1);
+}
+
+/* ---- activating ---- */
+
+int can_activate(G *g, int player, int slot, int abi, int for_mana) {
+  State *s = g->s;
+  Obj *o = &s->obj[slot];
+  if (!o->id) return 0;
+  const Chars *c = chars(g, slot);
+  if (abi >= c->nab) return 0;
+  const Ability *ab = c->ab[abi].ab;
+  if (ab->kind != AB_ACTIVATED) return 0;
+  int z = ab->zone < 0 ? MTG_Z_BATTLEFIELD : ab->zone;
+  if (o->zone != z) return 0;
+  int ctl = z == MTG_Z_BATTLEFIELD ? c->controller : o->owner;
+  if (ctl != player) return 0;
+  if (for_mana != ab->mana && for_mana >= 0) return 0;
+  if (ab->sorcery && !sorcery_timing(g, player)) return 0;
+  if (ab->loyalty) {
+    /* 606.3 */
+    if (!sorcery_timing(g, player) || o->loyalty_turn == s->c.turn_seq) return 0;
+  }
+  if (ab->once_per_turn && (o->abil_used[1] >> (ab->index & 31) & 1)) return 0;
+  if (!cost_can_pay_parts(g, player, slot, &ab->cost)) return 0;
+  if (!ab->mana && !ability_feasible(g, ab, player, oref(g, slot), c)) return 0;
+  ManaCost mc = ab->cost.mana;
+  if (!mana_value(&mc) && !mc.x) return 1;
+  int any_blue = rule_effect(g, SE_ANY_MANA_FOR_ABILITIES, -1, slot, NULL, NULL);
+  int self_tap = 0;
+  for (int i = 0; i < ab->cost.nparts; i++) self_tap |= ab->cost.part[i].kind == CK_TAP;
+  return cost_can_pay_mana(g, player, &mc, 0, self_tap ? slot : -1, any_blue);
+}
+
+void stack_activate(G *g, int player, int slot, int abi) {
+  State *s = g->s;
+  char nm[110];
+  fmt_slot(g, slot, nm, sizeof nm);
+  if (!can_activate(g, player, slot, abi, -1)) game_illegal(g, "ability %d of %s can't be activated now", abi, nm);
+  const Chars *c = chars(g, slot);
+  AbRef r = c->ab[abi];
+  const Ability *ab = r.ab;
+  if (ab->mana) {
+    mana_ability_activate(g, player, slot, abi);
+    return;
+  }
+  StackItem si;
+  memset(&si, 0, sizeof si);
+  si.id = new_id(g);
+  si.kind = SI_ACTIVATED;
+  si.slot = -1;
+  si.controller = (uint8_t)player;
+  si.ab = ab;
+  si.def = r.def;
+  si.grant = r.grant;
+  si.src = oref(g, slot);
+  lki_of(g, slot, &si.srcl);
+  si.tc.step = -1;
+  for (int i = 0; i < MAX_CHOICE_T; i++) si.ch.t[i].player = -1;
+  int idx = stack_push(g, &si);
+  log_line(g, 0, "activate player=%s src=%s ability=%d id=#%u", player_name(g, player), nm, ab->index, (unsigned)si.id);
+  choose_modes_targets(g, &s->stack[idx], player);
+  idx = stack_find(g, si.id);
+  Obj *o = &s->obj[slot];
+  if (ab->loyalty) o->loyalty_turn = s->c.turn_seq;
+  if (ab->once_per_turn) o->abil_used[1] |= 1u << (ab->index & 31);
+  int any_blue = rule_effect(g, SE_ANY_MANA_FOR_ABILITIES, -1, slot, NULL, NULL);
+  int self_tap = 0;
+  for (int i = 0; i < ab->cost.nparts; i++) self_tap |= ab->cost.part[i].kind == CK_TAP;
+  ManaCost mc = ab->cost.mana;
+  cost_pay_mana(g, player, &mc, 0, self_tap ? slot : -1, any_blue, NULL);
+  idx = stack_find(g, si.id);
+  cost_pay_parts(g, player, slot, &ab->cost, idx >= 0 ? &s->stack[idx] : NULL);
+  Event e;
+  ev_init(&e, EV_ACTIVATE);
+  e.obj = oref(g, slot);
+  e.player = (int8_t)player;
+  e.done = 1;
+  trig_detect(g, &e, 1);
+}
+
+/* ---- resolving ---- */
+
+void stack_counter(G *g, int idx, int to_zone, int cause_ctl, uint32_t cause_id) {
+  State *s = g->s;
+  StackItem *si = &s->stack[idx];
+  if (si->kind == SI_SPELL) {
+    if (has_kw(g, si->slot, KW_CANT_BE_COUNTERED)) {
+      char nm[110];
+      fmt_slot(g, si->slot, nm, sizeof nm);
+      log_line(g, 0, "counter_failed obj=%s rule=101.2", nm);
+      return;
+    }
+    Event e;
+    ev_init(&e, EV_COUNTER_SPELL);
+    e.obj = oref(g, si->slot);
+    e.from = MTG_Z_STACK;
+    e.to = (int8_t)(to_zone >= 0 ? to_zone : MTG_Z_GRAVEYARD);
+    e.cause_ctl = (int8_t)cause_ctl;
+    e.cause_id = cause_id;
+    e.rule = to_zone == MTG_Z_EXILE ? "614.15" : NULL;
+    ev_one(g, &e);
+    return;
+  }
+  log_line(g, 0, "counter id=#%u", (unsigned)si->id);
+  stack_remove(g, idx);
+}
+
+static void resolve_spell_end(G *g, StackItem *si) {
+  State *s = g->s;
+  int slot = si->slot;
+  if (!oref_ok(g, oref(g, slot)) || s->obj[slot].zone != MTG_Z_STACK) {
+    int i = stack_find(g, si->id);
+    if (i >= 0) stack_remove(g, i);
+    return;
+  }
+  const Chars *c = chars(g, slot);
+  Event e;
+  ev_init(&e, EV_ZONE);
+  e.obj = oref(g, slot);
+  e.from = MTG_Z_STACK;
+  e.cause = CA_RESOLVE;
+  if (c->types & T_PERMANENT) {
+    /* 608.3: a permanent spell becomes a permanent under its controller's control */
+    e.to = MTG_Z_BATTLEFIELD;
+    e.etb_ctl = (int8_t)si->controller;
+    Target aura = si->ch.t[0];
+    ev_one(g, &e);
+    if (e.done && (c->types & T_ENCHANTMENT) && c->base->enchant && e.new_slot >= 0) {
+      /* 303.4f: an Aura spell enters attached to its target */
+      if (aura.kind == TK_OBJ && oref_ok(g, aura.obj)) do_attach(g, e.new_slot, aura.obj, -1);
+      else if (aura.kind == TK_PLAYER) do_attach(g, e.new_slot, oref_none(), aura.player);
+    }
+  } else {
+    /* 608.2n */
+    e.to = MTG_Z_GRAVEYARD;
+    if (si->ch.cast_zone == MTG_Z_GRAVEYARD + 1) {
+      const Ability *kab = kicker_ability(c->base);
+      if (kab && kab->flashback) e.to = MTG_Z_EXILE; /* 702.34a */
+    }
+    ev_one(g, &e);
+  }
+  int i = stack_find(g, si->id);
+  if (i >= 0) stack_remove(g, i);
+}
+
+void stack_resolve_top(G *g) {
+  State *s = g->s;
+  int idx = s->c.nstack - 1;
+  StackItem si = s->stack[idx];
+  char nm[110];
+  if (si.kind == SI_SPELL) fmt_slot(g, si.slot, nm, sizeof nm);
+  else fmt_lki(&si.srcl, nm, sizeof nm);
+  log_line(g, 0, "resolve id=#%u obj=%s", (unsigned)si.id, nm);
+  Ctx c;
+  ctx_from_stack(g, &c, &s->stack[idx]);
+  /* 603.4: the intervening "if" is checked again */
+  if (si.kind == SI_TRIGGERED && si.ab->cond && !cond_eval(g, &c, si.ab->cond)) {
+    log_line(g, 0, "stack_remove id=#%u rule=603.4", (unsigned)si.id);
+    stack_remove(g, idx);
+    return;
+  }
+  int any;
+  int total = targets_still_legal(g, &s->stack[idx], &any);
+  if (total > 0 && !any) {
+    log_line(g, 0, "stack_remove id=#%u rule=608.2b", (unsigned)si.id);
+    if (si.kind == SI_SPELL) {
+      Event e;
+      ev_init(&e, EV_ZONE);
+      e.obj = oref(g, si.slot);
+      e.from = MTG_Z_STACK;
+      e.to = MTG_Z_GRAVEYARD;
+      e.cause = CA_RESOLVE;
+      e.rule = "608.2b";
+      ev_one(g, &e);
+    }
+    idx = stack_find(g, si.id);
+    if (idx >= 0) stack_remove(g, idx);
+    return;
+  }
+  if (si.ab) {
+    for (int mi = 0; mi < si.ch.nmode; mi++) {
+      idx = stack_find(g, si.id);
+      StackItem *live = idx >= 0 ? &s->stack[idx] : &si;
+      ctx_from_stack(g, &c, live);
+      c.mode = si.ch.mode[mi];
+      eff_run(g, &c, si.ab->modes[c.mode].effect);
+    }
+  }
+  if (si.kind == SI_SPELL) {
+    idx = stack_find(g, si.id);
+    resolve_spell_end(g, idx >= 0 ? &s->stack[idx] : &si);
+  } else {
+    idx = stack_find(g, si.id);
+    if (idx >= 0) stack_remove(g, idx);
+  }
+}

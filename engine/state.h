@@ -1,0 +1,445 @@
+/* state.h - the game state and the game handle.
+ *
+ * The whole rules state lives in one State struct of fixed-capacity arrays
+ * with index references (no pointers into it), so that it can be copied: the
+ * game keeps a snapshot taken at the last top-level decision, and an action
+ * that needs a decision part-way (a target, a "may", a replacement order) is
+ * re-run from that snapshot with the answers given so far (see game.c). The
+ * same copy undoes an illegal action (rule 732). Derived data (characteristics
+ * after continuous effects) is cached outside the State and recomputed. */
+#ifndef STATE_H
+#define STATE_H
+
+#include <setjmp.h>
+#include <stdint.h>
+
+#include "card.h"
+#include "mtg.h"
+
+#define MAX_PLAYERS 4
+#define MAX_SLOTS 1000
+#define MAX_CKINDS 6
+#define MAX_STACK 160
+#define MAX_EFFECTS 300
+#define MAX_PENDING 200
+#define MAX_LINKS 400
+#define MAX_ABS 20
+#define MAX_COUNTER_NAMES 32
+#define NZL 16
+
+/* A reference to an object: its slot and the object id it had. The reference
+ * is stale (the object is gone, 400.7) when the slot holds another id. */
+typedef struct ORef {
+  int16_t slot;
+  uint32_t id;
+} ORef;
+
+typedef struct Counter {
+  uint8_t kind; /* index into State.cnames */
+  int32_t n;
+} Counter;
+
+enum okind { OK_CARD, OK_TOKEN, OK_SPELL_COPY, OK_CARD_COPY, OK_EMBLEM };
+
+typedef struct Obj {
+  uint32_t id;            /* current object id; 0 = free slot */
+  int32_t card;           /* physical card id, -1 for tokens and copies */
+  const CardDef *def;     /* characteristics as printed or as defined by the token */
+  const CardDef *copy_of; /* copiable values from a copy effect (layer 1) */
+  uint8_t owner, controller, zone, kind;
+  uint8_t tapped, face_down, phased_out;
+  uint8_t dt_hit;         /* dealt damage by a deathtouch source since the last SBA check */
+  uint8_t fs_dealt;       /* dealt combat damage in the first-strike damage step (510.4) */
+  uint8_t attacking, blocked, blocking;
+  int8_t atk_player;      /* attacked player, or -1 */
+  ORef atk_obj;           /* attacked planeswalker or battle */
+  ORef block_of;          /* attacker this creature blocks */
+  uint32_t ts;            /* timestamp (613.7) */
+  int32_t damage;
+  Counter c[MAX_CKINDS];
+  uint8_t nc;
+  ORef attached;          /* object this is attached to */
+  int8_t attached_player; /* player this is attached to, or -1 */
+  int32_t ctl_since;      /* turn sequence number when its controller got it */
+  int32_t loyalty_turn;   /* turn sequence of the last loyalty activation */
+  int32_t x;              /* X paid when cast (for "enters with X") */
+  uint8_t kicked;         /* kicker paid when cast (607.2i) */
+  uint8_t cast_zone;      /* zone it was cast from, +1 (0: not cast) */
+  uint32_t entered_with;  /* object id of the effect source that put it onto the battlefield */
+  uint32_t abil_used[2];  /* once-each-turn ability use bits, reset each turn */
+} Obj;
+
+/* Last known information of an object (608.2h, 603.10, 704.8). */
+typedef struct Lki {
+  uint32_t id;
+  int16_t slot;
+  int32_t card;
+  const CardDef *def;
+  const char *name;
+  uint8_t owner, controller, zone, token;
+  uint32_t types;
+  uint8_t supers, colors, tapped, has_pt;
+  int16_t power, toughness;
+  uint64_t kw;
+  Counter c[MAX_CKINDS];
+  uint8_t nc;
+  int32_t damage;
+  ORef attached;
+  int8_t attached_player;
+  int32_t mv;
+  uint8_t spell;
+} Lki;
+
+enum tkind { TK_NONE, TK_OBJ, TK_PLAYER, TK_STACK };
+typedef struct Target {
+  uint8_t kind;
+  int8_t player;
+  ORef obj;
+  uint32_t stack_id;
+} Target;
+
+#define MAX_CHOICE_T (MAX_MODES * MAX_TARGETS)
+typedef struct Choice {
+  uint8_t mode[MAX_MODES];
+  uint8_t nmode;
+  Target t[MAX_CHOICE_T]; /* index: mode * MAX_TARGETS + slot */
+  int32_t x;
+  uint8_t kicked;
+  int32_t paid;           /* a variable cost paid */
+  uint8_t cast_zone;
+  uint8_t free;           /* cast without paying its mana cost */
+} Choice;
+
+/* Event types (docs/events.md). */
+#define EVENTS(X)                                                                      \
+  X(EV_GAME_START, "game_start") X(EV_TURN, "turn") X(EV_STEP, "step")                 \
+  X(EV_ZONE, "zone") X(EV_DRAW, "draw") X(EV_DISCARD, "discard") X(EV_DESTROY, "destroy") \
+  X(EV_SACRIFICE, "sacrifice") X(EV_MILL, "mill") X(EV_EXILE, "exile")                 \
+  X(EV_DAMAGE, "damage") X(EV_GAIN_LIFE, "gain_life") X(EV_LOSE_LIFE, "lose_life")     \
+  X(EV_COUNTERS, "counters_put") X(EV_COUNTERS_OFF, "counters_removed")                \
+  X(EV_TAP, "tap") X(EV_UNTAP, "untap") X(EV_TOKEN, "create_token")                    \
+  X(EV_ATTACH, "attach") X(EV_UNATTACH, "unattach") X(EV_LOSE, "lose")                 \
+  X(EV_WIN, "win") X(EV_GAME_OVER, "game_over") X(EV_CAST, "cast")                     \
+  X(EV_ACTIVATE, "activate") X(EV_TRIGGER, "trigger") X(EV_PUSH, "stack_push")         \
+  X(EV_RESOLVE, "resolve") X(EV_STACK_REMOVE, "stack_remove")                          \
+  X(EV_COUNTER_SPELL, "counter") X(EV_MANA, "add_mana") X(EV_MANA_EMPTY, "mana_empty") \
+  X(EV_ATTACKS, "attacks") X(EV_BLOCKS, "blocks") X(EV_BLOCKED, "blocked")             \
+  X(EV_SHUFFLE, "shuffle") X(EV_CONTROL, "control") X(EV_SBA, "sba")                   \
+  X(EV_REPLACE, "replace") X(EV_PREVENT, "prevent") X(EV_CHOOSE, "choose")             \
+  X(EV_PLAY_LAND, "play_land") X(EV_CEASE, "cease_to_exist") X(EV_REGENERATE, "regenerate") \
+  X(EV_PAY, "pay") X(EV_REVEAL, "reveal") X(EV_EFFECT, "effect") X(EV_SKIP, "skip")     \
+  X(EV_REMOVE_COMBAT, "remove_from_combat") X(EV_DAMAGE_CLEARED, "damage_removed")      \
+  X(EV_EFFECT_END, "effect_end") X(EV_LIFE_SET, "life_total")
+
+enum evtype {
+#define X(e, s) e,
+  EVENTS(X)
+#undef X
+      EV_COUNT
+};
+extern const char *const ev_names[EV_COUNT];
+
+enum { EF_COMBAT = 1, EF_DEATHTOUCH = 2, EF_INFECT = 4, EF_UNPREVENTABLE = 8, EF_NOREGEN = 16,
+       EF_LIFELINK = 32, EF_FACE_DOWN = 64 };
+
+/* Why an object moved (the zone event's cause). */
+enum cause { CA_EFFECT, CA_CAST, CA_RESOLVE, CA_DESTROY, CA_SACRIFICE, CA_DISCARD, CA_MILL,
+             CA_DRAW, CA_COUNTER, CA_SBA, CA_PLAY, CA_TOKEN, CA_COST, CA_RETURN, CA_SETUP };
+
+#define MAX_APPLIED 12
+typedef struct Event {
+  uint8_t type;
+  uint8_t flags;
+  int8_t player;          /* affected player */
+  int8_t player2;         /* new controller, damage assigner, ... */
+  ORef obj;               /* affected object */
+  ORef src;               /* source of damage, or the object causing the event */
+  int32_t amount;
+  int8_t from, to;        /* zones */
+  int8_t lib_pos;         /* 0 top, 1 bottom, 2 shuffle in */
+  uint8_t ckind;
+  uint8_t cause;
+  int8_t cause_ctl;       /* controller of the spell or ability causing it, -1: a rule */
+  uint32_t cause_id;      /* object id of the spell or ability causing it */
+  const char *rule;       /* rule that performs it, for the log */
+  /* entering the battlefield */
+  uint8_t etb_tapped;
+  int8_t etb_ctl;
+  Counter etb_c[3];
+  uint8_t netb_c;
+  const CardDef *etb_copy;
+  int8_t etb_choice_kind;
+  int32_t etb_choice;
+  const char *etb_choice_label;
+  const char *etb_choice_s;
+  const CardDef *token_def;
+  uint8_t face_down;
+  /* results */
+  uint32_t new_id;
+  int16_t new_slot;
+  uint8_t done;           /* performed */
+  /* replacement bookkeeping (614.5) */
+  uint32_t applied[MAX_APPLIED];
+  uint8_t napplied;
+  uint8_t unpreventable;
+  uint32_t dest_counter_kind1; /* counter placed on arrival (+1) */
+  uint32_t link_src;      /* link the moved card to this object (607.2a/b) */
+  uint16_t link_grant;
+  const char *link_label;
+} Event;
+
+/* Triggering-event context kept with a triggered ability (603.2, 603.10). */
+typedef struct TrigCtx {
+  uint8_t ev;
+  int8_t player;
+  ORef obj;
+  Lki objl;               /* the object as it last existed (look-back) */
+  ORef src;
+  Lki srcl;
+  int32_t amount;
+  int8_t from, to;
+  uint32_t new_id;
+  int16_t new_slot;
+  uint32_t cause_id;
+  uint8_t ckind;
+  int8_t step;
+  uint32_t spell_id;      /* the spell cast */
+} TrigCtx;
+
+enum sikind { SI_SPELL, SI_ACTIVATED, SI_TRIGGERED };
+typedef struct StackItem {
+  uint32_t id;
+  uint8_t kind;
+  int16_t slot;           /* the spell's object */
+  uint8_t controller;
+  const Ability *ab;
+  const CardDef *def;     /* definition the ability comes from */
+  uint16_t grant;         /* grant group (0 printed) for linked abilities, 607.5 */
+  ORef src;               /* source object */
+  Lki srcl;
+  Choice ch;
+  TrigCtx tc;
+  uint32_t eff_id;        /* delayed trigger effect that created it */
+  uint8_t copy;
+  uint8_t state_trig;
+  uint8_t mana_spent;     /* colors of mana spent (bits) */
+} StackItem;
+
+enum ekind { EK_CONT, EK_REPL, EK_DELAYED, EK_UNTIL, EK_RULE };
+typedef struct Effect {
+  uint32_t id;
+  uint8_t kind;           /* enum ekind */
+  uint8_t dur;            /* enum dur */
+  uint8_t controller;
+  uint8_t used;           /* 1 used up (one-shot replacements, 603.7b), 2 free slot */
+  uint8_t once;           /* "the next time": used up by its first application */
+  uint32_t ts;
+  ORef source;
+  Lki srcl;
+  const CardDef *def;
+  uint16_t grant;
+  const StaticSpec *st;
+  const ReplSpec *rp;
+  const Ability *ab;      /* delayed trigger (EK_DELAYED) */
+  int16_t a, b;
+  uint64_t kw;
+  uint32_t types;
+  ORef obj;               /* affected object (fixed at creation, 611.2c) */
+  int8_t player;          /* affected player */
+  int32_t shield;         /* prevention shield left (615.7); -1 = all */
+  uint32_t chosen_src;    /* "source of your choice" (615.9) */
+  uint8_t chosen_colors;
+  Choice ch;              /* choices carried by the effect */
+  TrigCtx tc;
+  int32_t turn_seq;       /* turn it was created */
+  const CardDef *grant_def; /* gained abilities of this definition (607.5) */
+  uint8_t step;           /* delayed: step it waits for */
+  int32_t wait_turn;      /* delayed: not before this turn sequence */
+} Effect;
+
+enum lkind { LK_OBJ, LK_VALUE, LK_NAME };
+typedef struct Link {
+  uint32_t oid;           /* object the link belongs to */
+  uint16_t grant;         /* grant group of the ability pair (607.5) */
+  const char *label;
+  uint8_t kind;
+  int32_t value;
+  const char *sval;
+  ORef obj;
+} Link;
+
+typedef struct Pending {
+  const Ability *ab;
+  const CardDef *def;
+  uint16_t grant;
+  ORef src;
+  Lki srcl;
+  uint8_t controller;
+  TrigCtx tc;
+  uint32_t eff_id;
+  uint32_t seq;
+  uint8_t state_trig;
+} Pending;
+
+typedef struct Player {
+  char name[32];
+  int32_t life;
+  Counter c[MAX_CKINDS];
+  uint8_t nc;
+  uint8_t lost, won, left, drew_empty;
+  int16_t lands_played;
+  int16_t drawn_turn;
+  int16_t spells_cast_turn;
+  int32_t mana[COL_COUNT];
+  int32_t turn_started;   /* turn sequence of this player's most recent turn */
+  int32_t gained_turn;
+  uint8_t team;
+} Player;
+
+/* Where the main loop stands (turn.c). */
+enum stage {
+  SG_TURN_BEGIN, SG_STEP_BEGIN, SG_PRIORITY, SG_PRIORITY_ASK, SG_ALL_PASSED, SG_STEP_END,
+  SG_ATTACKERS_ASK, SG_BLOCKERS_ASK, SG_CLEANUP_CHECK, SG_OVER
+};
+
+typedef struct Core {
+  uint64_t rng[4];
+  uint32_t next_id, next_ts, next_eff, next_seq;
+  int32_t turn;           /* turn number shown to players */
+  int32_t turn_seq;       /* turns begun so far in this game */
+  uint8_t np, active, step, stage, prio, passes;
+  uint8_t first_strike_done, combat_damage_fs, blockers_done, extra_turns[8], nextra;
+  uint8_t cleanup_again, over, stopped, draw_game;
+  int32_t max_turns;
+  int16_t nslots, nstack, neff, npend, nlink;
+  int16_t zn[NZL];
+  uint8_t ncnames;
+  char cnames[MAX_COUNTER_NAMES][24];
+  Player pl[MAX_PLAYERS];
+  uint32_t state_trig_on_stack[8]; /* (slot<<8|ability) of state triggers not yet left the stack */
+  uint8_t nstate_trig;
+  int8_t defending[MAX_PLAYERS];
+  uint8_t skip[MAX_PLAYERS][MTG_S_COUNT]; /* steps to skip (614.10) */
+  uint32_t events_since_choice;           /* mandatory-loop detection (104.4b) */
+  uint8_t skipping, in_fs_step, skip_first_draw, begun;
+} Core;
+
+typedef struct State {
+  Core c;
+  Obj obj[MAX_SLOTS];
+  int16_t zl[NZL][MAX_SLOTS];
+  StackItem stack[MAX_STACK];
+  Effect eff[MAX_EFFECTS];
+  Pending pend[MAX_PENDING];
+  Link link[MAX_LINKS];
+} State;
+
+/* Zone list index: per-player hidden and graveyard zones, then shared zones. */
+static inline int zl_index(int zone, int player) {
+  switch (zone) {
+  case MTG_Z_LIBRARY: return player * 3;
+  case MTG_Z_HAND: return player * 3 + 1;
+  case MTG_Z_GRAVEYARD: return player * 3 + 2;
+  case MTG_Z_BATTLEFIELD: return 12;
+  case MTG_Z_EXILE: return 13;
+  case MTG_Z_COMMAND: return 14;
+  case MTG_Z_ANTE: return 15;
+  default: return -1; /* the stack is State.stack */
+  }
+}
+
+/* An ability an object has (after continuous effects), with its grant group. */
+typedef struct AbRef {
+  const Ability *ab;
+  const CardDef *def;
+  uint16_t grant;
+} AbRef;
+
+/* Characteristics after continuous effects (613), cached per slot. */
+typedef struct Chars {
+  const CardDef *base;    /* copiable values */
+  const char *name;
+  uint32_t types;
+  uint8_t supers, colors, has_pt, lost_all;
+  const char *sub[MAX_SUBTYPES + 4];
+  uint8_t nsub;
+  int16_t power, toughness;
+  uint64_t kw;
+  uint8_t controller;
+  AbRef ab[MAX_ABS];
+  uint8_t nab;
+} Chars;
+
+/* ---- the game handle ---- */
+
+#define MAX_OPTIONS 512
+#define MAX_EVSTACK 4096
+typedef struct Decision {
+  mtg_decision pub;
+  mtg_option opt[MAX_OPTIONS];
+  char labels[MAX_OPTIONS][96];
+  char prompt[160];
+  char rule[16];
+  int top;                /* asked at a top-level point (a new segment starts) */
+} Decision;
+
+typedef struct LogEnt {
+  uint32_t off;           /* offset of the line in the text buffer */
+  uint8_t decision;
+} LogEnt;
+
+struct mtg_game {
+  const mtg_pool *pool;
+  State *s;               /* current state */
+  State *snap;            /* state at the start of the current segment */
+  Chars *ch;              /* characteristics cache */
+  uint32_t ch_epoch, epoch; /* the cache is valid while ch_epoch == epoch */
+  jmp_buf jb;
+  int jb_set;
+  int status;             /* MTG_DECISION / MTG_OVER */
+  /* answers given since the segment began */
+  int *av;                /* values */
+  int avn, avcap;
+  int *aoff;              /* answer i: values av[aoff[i] .. aoff[i+1]) */
+  int an, acap, apos;     /* answers given, answers consumed in this run */
+  Decision dec;
+  char illegal[512];      /* why the last action was refused */
+  int illegal_status;
+  /* the log */
+  char *text;
+  size_t tlen, tcap;
+  LogEnt *ent;
+  int nent, entcap, committed;
+  long dropped;
+  /* trigger listener index, rebuilt when abilities may have changed */
+  uint32_t li_epoch;
+  int16_t *li;            /* [TE_COUNT][...] (slot, ability) pairs */
+  int li_n[TE_COUNT];
+  int li_cap;
+  int have_statics;       /* any static ability with a condition */
+  int in_sba;
+  int hypothetical;       /* computing characteristics as they would be (614.12) */
+  Chars hyp;              /* characteristics as an object would enter (614.12) */
+  int hyp_slot, hyp_ctl;  /* chars() of hyp_slot answer as it would enter (-1: none) */
+  uint32_t hyp_epoch;
+  int in_hyp;
+  /* scratch stack of event batches (no allocation per event) */
+  Event evstack[MAX_EVSTACK];
+  int evtop;
+  /* replacement marks inherited by events an "instead" creates (614.5) */
+  uint32_t inh[64];
+  int ninh;
+  /* tokens made by the current create_token event */
+  int *tok_out;
+  int tok_max, tok_n;
+  uint32_t abil_epoch, li_abil;
+  char strs[32][64];      /* strings given by the setup (chosen names) */
+  int nstrs;
+  int defer_trig_log;
+  int push_failed;        /* choose_modes_targets found no legal choice (603.3c/d) */
+  uint64_t pool_hash;
+};
+
+typedef struct mtg_game G;
+
+#endif

@@ -1,0 +1,521 @@
+/* trigger.c - triggered abilities (rule 603): detecting them against each
+ * performed event (looking back in time for the 603.10 cases), "at the
+ * beginning of" steps (603.2b), state triggers (603.8), delayed (603.7) and
+ * reflexive (603.12) triggers, and putting waiting triggers on the stack in
+ * APNAP order with each player ordering their own (603.3b). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+void trig_index_dirty(G *g) { g->abil_epoch++; }
+
+/* The listener index: for each trigger event, the (slot, ability) pairs of
+ * triggered abilities that currently function. */
+static void index_rebuild(G *g) {
+  State *s = g->s;
+  int need = 0;
+  for (int i = 0; i < s->c.nslots; i++)
+    if (s->obj[i].id) need += chars(g, i)->nab;
+  if (need * 2 > g->li_cap) {
+    int cap = need * 2 + 64;
+    int16_t *l = realloc(g->li, (size_t)cap * TE_COUNT * sizeof *l);
+    if (!l) game_throw(g, JMP_NOMEM);
+    g->li = l;
+    g->li_cap = cap;
+  }
+  memset(g->li_n, 0, sizeof g->li_n);
+  for (int i = 0; i < s->c.nslots; i++) {
+    Obj *o = &s->obj[i];
+    if (!o->id || o->phased_out) continue;
+    const Chars *c = chars(g, i);
+    for (int a = 0; a < c->nab; a++) {
+      const Ability *ab = c->ab[a].ab;
+      if (ab->kind != AB_TRIGGERED) continue;
+      int z = ab->zone < 0 ? MTG_Z_BATTLEFIELD : ab->zone;
+      if (o->zone != z) continue;
+      int te = ab->trig.ev;
+      int16_t *l = g->li + (size_t)te * (size_t)g->li_cap;
+      l[g->li_n[te] * 2] = (int16_t)i;
+      l[g->li_n[te] * 2 + 1] = (int16_t)a;
+      g->li_n[te]++;
+    }
+  }
+  g->li_abil = g->abil_epoch;
+  g->li_epoch = g->epoch;
+}
+
+static void index_ensure(G *g) {
+  if (g->li_abil != g->abil_epoch || !g->li || g->li_epoch == 0) index_rebuild(g);
+}
+
+static void tc_from_event(G *g, const Event *e, TrigCtx *tc) {
+  memset(tc, 0, sizeof *tc);
+  tc->ev = e->type;
+  tc->player = e->player;
+  tc->obj = e->obj;
+  tc->src = e->src;
+  tc->amount = e->amount;
+  tc->from = e->from;
+  tc->to = e->to;
+  tc->new_id = e->new_id;
+  tc->new_slot = e->new_slot;
+  tc->cause_id = e->cause_id;
+  tc->ckind = e->ckind;
+  tc->step = -1;
+  if (oref_ok(g, e->obj)) lki_of(g, e->obj.slot, &tc->objl);
+  if (oref_ok(g, e->src)) lki_of(g, e->src.slot, &tc->srcl);
+}
+
+static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t grant, int src_slot, const Lki *srcl,
+                        int controller, const TrigCtx *tc, uint32_t eff_id, int state_trig) {
+  State *s = g->s;
+  if (s->c.npend >= MAX_PENDING) game_throw(g, JMP_LIMIT);
+  Pending *p = &s->pend[s->c.npend++];
+  memset(p, 0, sizeof *p);
+  p->ab = ab;
+  p->def = def;
+  p->grant = grant;
+  p->src = src_slot >= 0 ? oref(g, src_slot) : oref_none();
+  if (srcl) p->srcl = *srcl;
+  else if (src_slot >= 0) lki_of(g, src_slot, &p->srcl);
+  p->controller = (uint8_t)controller;
+  if (tc) p->tc = *tc;
+  else p->tc.step = -1;
+  p->eff_id = eff_id;
+  p->seq = ++s->c.next_seq;
+  p->state_trig = (uint8_t)state_trig;
+  if (!g->defer_trig_log) trig_log(g, s->c.npend - 1, s->c.npend);
+}
+
+/* Logs triggers pend[from..to): look-back triggers are found before the
+ * events that cause them are performed, and logged after them. */
+void trig_log(G *g, int from, int to) {
+  State *s = g->s;
+  for (int i = from; i < to && i < s->c.npend; i++) {
+    Pending *p = &s->pend[i];
+    char nm[110];
+    fmt_lki(&p->srcl, nm, sizeof nm);
+    log_line(g, 0, "trigger src=%s ability=%d controller=%s%s%s", nm, p->ab->index, player_name(g, p->controller),
+             p->tc.ev ? " event=" : "", p->tc.ev ? ev_names[p->tc.ev] : "");
+  }
+}
+
+static int pat_obj(G *g, Ctx *c, const TrigPat *t, ORef o, const Lki *l, uint32_t src_id, int lookback) {
+  if (t->self) return o.id == src_id || (l && l->id == src_id);
+  if (t->attached) {
+    /* the object this source is attached to */
+    if (oref_ok(g, c->src)) return g->s->obj[c->src.slot].attached.id == o.id;
+    return c->srcl && c->srcl->attached.id == o.id;
+  }
+  if (t->self_or_other && (o.id == src_id || (l && l->id == src_id))) return 1;
+  if (!t->obj) return 1;
+  if (!lookback && oref_ok(g, o)) {
+    Filter f = *t->obj;
+    if (f.zone == -1 && g->s->obj[o.slot].zone != MTG_Z_BATTLEFIELD) f.zone = -2;
+    return filter_match(g, c, &f, o.slot);
+  }
+  if (oref_ok(g, o)) return filter_match(g, c, t->obj, o.slot);
+  return l ? filter_match_lki(g, c, t->obj, l) : 0;
+}
+
+/* Does event e (already performed, or about to be when lookback) match t? */
+static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t src_id, int lookback) {
+  State *s = g->s;
+  ORef obj = e->obj;
+  if (!lookback && e->type == EV_ZONE && e->new_slot >= 0 && s->obj[e->new_slot].id == e->new_id) {
+    obj.slot = e->new_slot;
+    obj.id = e->new_id;
+  }
+  switch (t->ev) {
+  case TE_ENTERS:
+    if (e->type != EV_ZONE || e->to != MTG_Z_BATTLEFIELD) return 0;
+    return pat_obj(g, c, t, obj, NULL, src_id, 0);
+  case TE_DIES:
+    if (e->type != EV_ZONE || e->from != MTG_Z_BATTLEFIELD || e->to != MTG_Z_GRAVEYARD) return 0;
+    if (!oref_ok(g, e->obj) || !is_type(g, e->obj.slot, T_CREATURE)) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
+  case TE_LEAVES:
+    if (e->type != EV_ZONE || e->from != MTG_Z_BATTLEFIELD) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
+  case TE_ZONE:
+    if (e->type != EV_ZONE || e->to != t->to) return 0;
+    if (t->from >= 0 && e->from != t->from) return 0;
+    if (t->self && t->from_anywhere) return obj.id == src_id;
+    return pat_obj(g, c, t, lookback ? e->obj : obj, NULL, src_id, lookback);
+  case TE_CAST:
+    if (e->type != EV_CAST) return 0;
+    if (t->player && !rel_match(g, c, t->player, e->player)) return 0;
+    if (t->self) return e->obj.id == src_id;
+    return t->obj ? filter_match(g, c, t->obj, e->obj.slot) : 1;
+  case TE_ACTIVATE:
+    if (e->type != EV_ACTIVATE) return 0;
+    if (t->player && !rel_match(g, c, t->player, e->player)) return 0;
+    return 1;
+  case TE_DRAW:
+    if (e->type != EV_DRAW || !e->new_id) return 0;
+    return rel_match(g, c, t->player, e->player);
+  case TE_GAIN_LIFE:
+    return e->type == EV_GAIN_LIFE && rel_match(g, c, t->player, e->player);
+  case TE_LOSE_LIFE:
+    return e->type == EV_LOSE_LIFE && rel_match(g, c, t->player, e->player);
+  case TE_LOSES:
+    return e->type == EV_LOSE && rel_match(g, c, t->player, e->player);
+  case TE_DAMAGE:
+    if (e->type != EV_DAMAGE) return 0;
+    if (t->combat >= 0 && ((e->flags & EF_COMBAT) != 0) != t->combat) return 0;
+    if (t->src_self && e->src.id != src_id) return 0;
+    if (t->attached) {
+      ORef att = oref_ok(g, c->src) ? s->obj[c->src.slot].attached : (c->srcl ? c->srcl->attached : oref_none());
+      if (!att.id || e->src.id != att.id) return 0;
+    }
+    if (t->src) {
+      if (!oref_ok(g, e->src)) return 0;
+      Filter f = *t->src;
+      if (f.zone == -1) f.zone = -2;
+      if (!filter_match(g, c, &f, e->src.slot)) return 0;
+    }
+    if (t->to_self && e->obj.id != src_id) return 0;
+    if (t->to_player && (e->player < 0 || !rel_match(g, c, t->player, e->player))) return 0;
+    if (t->obj && !(e->obj.id && oref_ok(g, e->obj) && filter_match(g, c, t->obj, e->obj.slot))) return 0;
+    return 1;
+  case TE_ATTACKS:
+    if (e->type != EV_ATTACKS) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
+  case TE_BLOCKS:
+    if (e->type != EV_BLOCKS) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
+  case TE_BLOCKED:
+    if (e->type != EV_BLOCKED) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
+  case TE_TAPPED:
+  case TE_UNTAPPED:
+    /* 603.2f: only a permanent already on the battlefield "becomes" tapped */
+    if (e->type != (t->ev == TE_TAPPED ? EV_TAP : EV_UNTAP)) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
+  case TE_COUNTERS:
+    if (e->type != EV_COUNTERS || !e->obj.id) return 0;
+    if (t->counter && e->ckind != ckind_id(g, t->counter)) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
+  case TE_COUNTERED:
+    if (e->type != EV_COUNTER_SPELL) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
+  case TE_DISCARD:
+    if (e->type != EV_DISCARD) return 0;
+    if (t->player && oref_ok(g, e->obj) && !rel_match(g, c, t->player, s->obj[e->obj.slot].owner)) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
+  case TE_SACRIFICE:
+    if (e->type != EV_SACRIFICE) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
+  case TE_UNATTACHED:
+    if (e->type != EV_UNATTACH) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
+  case TE_MANA:
+    if (e->type != EV_MANA) return 0;
+    return pat_obj(g, c, t, e->src, NULL, src_id, 0);
+  default:
+    return 0;
+  }
+}
+
+/* 603.2d, Torpor Orb, Hushbringer, Panharmonicon: how many times it triggers */
+static int times(G *g, const TrigPat *t, const Event *e, int src_slot, int controller) {
+  if (e->type != EV_ZONE) return 1;
+  int entering = e->to == MTG_Z_BATTLEFIELD && (t->ev == TE_ENTERS || t->ev == TE_ZONE);
+  int dying = e->from == MTG_Z_BATTLEFIELD && e->to == MTG_Z_GRAVEYARD && (t->ev == TE_DIES || t->ev == TE_ZONE || t->ev == TE_LEAVES);
+  if (!entering && !dying) return 1;
+  int slot = entering ? e->new_slot : e->obj.slot;
+  if (slot < 0 || !g->s->obj[slot].id) return 1;
+  int creature = is_type(g, slot, T_CREATURE), artifact = is_type(g, slot, T_ARTIFACT);
+  if (entering && creature && rule_effect(g, SE_NO_ETB_TRIGGERS, -1, -1, NULL, NULL)) return 0;
+  if (dying && creature && rule_effect(g, SE_NO_DIES_TRIGGERS, -1, -1, NULL, NULL)) return 0;
+  if (entering && (creature || artifact) && src_slot >= 0 && g->s->obj[src_slot].zone == MTG_Z_BATTLEFIELD)
+    return 1 + rule_effect_count(g, SE_EXTRA_TRIGGER, controller, -1);
+  return 1;
+}
+
+static void check_listener(G *g, int slot, int a, const Event *e, int lookback) {
+  const Chars *c = chars(g, slot);
+  const AbRef *r = &c->ab[a];
+  const Ability *ab = r->ab;
+  if (ab->trig.lookback != lookback) return;
+  Obj *o = &g->s->obj[slot];
+  Ctx cx;
+  ctx_init(g, &cx);
+  cx.controller = c->controller;
+  cx.src = oref(g, slot);
+  cx.def = r->def;
+  cx.grant = r->grant;
+  if (!pat_match(g, &cx, &ab->trig, e, o->id, lookback)) return;
+  if (ab->trig.once_per_turn && (o->abil_used[0] >> (ab->index & 31) & 1)) return; /* 603.2i */
+  TrigCtx tc;
+  tc_from_event(g, e, &tc);
+  cx.tc = &tc;
+  if (ab->cond && !cond_eval(g, &cx, ab->cond)) return; /* 603.4 */
+  int k = times(g, &ab->trig, e, slot, c->controller);
+  if (ab->trig.once_per_turn && k) o->abil_used[0] |= 1u << (ab->index & 31);
+  for (int i = 0; i < k; i++) add_pending(g, ab, r->def, r->grant, slot, NULL, c->controller, &tc, 0, 0);
+}
+
+static void check_delayed(G *g, const Event *e, int lookback) {
+  State *s = g->s;
+  for (int i = 0; i < s->c.neff; i++) {
+    Effect *ef = &s->eff[i];
+    if (ef->kind != EK_DELAYED || ef->used || !ef->ab || ef->ab->trig.ev == TE_STEP) continue;
+    const Ability *ab = ef->ab;
+    if (ab->trig.lookback != lookback) continue;
+    Ctx cx;
+    ctx_init(g, &cx);
+    cx.controller = ef->controller;
+    cx.src = ef->source;
+    cx.srcl = &ef->srcl;
+    cx.def = ef->def;
+    cx.grant = ef->grant;
+    /* "self" in a delayed trigger is the object it refers to (603.7c) */
+    if (!pat_match(g, &cx, &ab->trig, e, ef->obj.id ? ef->obj.id : ef->source.id, lookback)) continue;
+    TrigCtx tc;
+    tc_from_event(g, e, &tc);
+    cx.tc = &tc;
+    if (ab->cond && !cond_eval(g, &cx, ab->cond)) continue;
+    if (ab->delayed_once) ef->used = 1; /* 603.7b */
+    add_pending(g, ab, ef->def, ef->grant, oref_ok(g, ef->source) ? ef->source.slot : -1, &ef->srcl, ef->controller, &tc, ef->id, 0);
+  }
+}
+
+static int lookback_event(const Event *e) {
+  return (e->type == EV_ZONE && (e->from == MTG_Z_BATTLEFIELD || e->from == MTG_Z_GRAVEYARD || e->to == MTG_Z_HAND ||
+                                 e->to == MTG_Z_LIBRARY)) ||
+         e->type == EV_LOSE || e->type == EV_COUNTER_SPELL || e->type == EV_SACRIFICE || e->type == EV_UNATTACH ||
+         e->type == EV_DISCARD || e->type == EV_CONTROL;
+}
+
+static void scan(G *g, const Event *e, int lookback) {
+  index_ensure(g);
+  static const uint8_t zone_tes[] = {TE_ENTERS, TE_DIES, TE_LEAVES, TE_ZONE};
+  uint8_t tes[4];
+  int nt = 0;
+  switch (e->type) {
+  case EV_ZONE: memcpy(tes, zone_tes, 4); nt = 4; break;
+  case EV_DRAW: tes[nt++] = TE_DRAW; break;
+  case EV_DAMAGE: tes[nt++] = TE_DAMAGE; break;
+  case EV_GAIN_LIFE: tes[nt++] = TE_GAIN_LIFE; break;
+  case EV_LOSE_LIFE: tes[nt++] = TE_LOSE_LIFE; break;
+  case EV_ATTACKS: tes[nt++] = TE_ATTACKS; break;
+  case EV_BLOCKS: tes[nt++] = TE_BLOCKS; break;
+  case EV_BLOCKED: tes[nt++] = TE_BLOCKED; break;
+  case EV_TAP: tes[nt++] = TE_TAPPED; break;
+  case EV_UNTAP: tes[nt++] = TE_UNTAPPED; break;
+  case EV_COUNTERS: tes[nt++] = TE_COUNTERS; break;
+  case EV_LOSE: tes[nt++] = TE_LOSES; break;
+  case EV_COUNTER_SPELL: tes[nt++] = TE_COUNTERED; break;
+  case EV_DISCARD: tes[nt++] = TE_DISCARD; break;
+  case EV_SACRIFICE: tes[nt++] = TE_SACRIFICE; break;
+  case EV_UNATTACH: tes[nt++] = TE_UNATTACHED; break;
+  case EV_CAST: tes[nt++] = TE_CAST; break;
+  case EV_ACTIVATE: tes[nt++] = TE_ACTIVATE; break;
+  case EV_MANA: tes[nt++] = TE_MANA; break;
+  default: return;
+  }
+  for (int k = 0; k < nt; k++) {
+    int te = tes[k];
+    /* copy: detection may rebuild the index */
+    int n = g->li_n[te];
+    int16_t pairs[2 * 256];
+    if (n > 256) n = 256;
+    memcpy(pairs, g->li + (size_t)te * (size_t)g->li_cap, (size_t)n * 2 * sizeof *pairs);
+    for (int i = 0; i < n; i++) {
+      int slot = pairs[2 * i], a = pairs[2 * i + 1];
+      if (!g->s->obj[slot].id || a >= chars(g, slot)->nab) continue;
+      if (chars(g, slot)->ab[a].ab->trig.ev != te) continue;
+      check_listener(g, slot, a, e, lookback);
+    }
+  }
+  check_delayed(g, e, lookback);
+}
+
+void trig_lookback(G *g, const Event *ev, int n) {
+  for (int i = 0; i < n; i++)
+    if (lookback_event(&ev[i])) scan(g, &ev[i], 1);
+}
+
+void trig_detect(G *g, const Event *ev, int n) {
+  for (int i = 0; i < n; i++)
+    if (ev[i].done) scan(g, &ev[i], 0);
+  trig_state(g);
+}
+
+void trig_step(G *g, int step) {
+  State *s = g->s;
+  index_ensure(g);
+  int n = g->li_n[TE_STEP];
+  int16_t pairs[2 * 256];
+  if (n > 256) n = 256;
+  memcpy(pairs, g->li + (size_t)TE_STEP * (size_t)g->li_cap, (size_t)n * 2 * sizeof *pairs);
+  TrigCtx tc;
+  memset(&tc, 0, sizeof tc);
+  tc.ev = EV_STEP;
+  tc.step = (int8_t)step;
+  tc.player = (int8_t)s->c.active;
+  tc.obj = tc.src = oref_none();
+  for (int i = 0; i < n; i++) {
+    int slot = pairs[2 * i], a = pairs[2 * i + 1];
+    const Chars *c = chars(g, slot);
+    if (a >= c->nab) continue;
+    const Ability *ab = c->ab[a].ab;
+    if (ab->trig.ev != TE_STEP || ab->trig.step != step) continue;
+    Ctx cx;
+    ctx_init(g, &cx);
+    cx.controller = c->controller;
+    cx.src = oref(g, slot);
+    cx.def = c->ab[a].def;
+    cx.grant = c->ab[a].grant;
+    cx.tc = &tc;
+    if (ab->trig.player && !rel_match(g, &cx, ab->trig.player, s->c.active)) continue;
+    if (ab->cond && !cond_eval(g, &cx, ab->cond)) continue; /* 603.4 */
+    add_pending(g, ab, c->ab[a].def, c->ab[a].grant, slot, NULL, c->controller, &tc, 0, 0);
+  }
+  for (int i = 0; i < s->c.neff; i++) {
+    Effect *ef = &s->eff[i];
+    if (ef->kind != EK_DELAYED || ef->used || !ef->ab || ef->ab->trig.ev != TE_STEP || ef->ab->trig.step != step) continue;
+    if (s->c.turn_seq < ef->wait_turn) continue;
+    Ctx cx;
+    ctx_init(g, &cx);
+    cx.controller = ef->controller;
+    cx.src = ef->source;
+    cx.tc = &tc;
+    if (ef->ab->trig.player && !rel_match(g, &cx, ef->ab->trig.player, s->c.active)) continue;
+    if (ef->ab->cond && !cond_eval(g, &cx, ef->ab->cond)) continue;
+    if (ef->ab->delayed_once) ef->used = 1;
+    add_pending(g, ef->ab, ef->def, ef->grant, oref_ok(g, ef->source) ? ef->source.slot : -1, &ef->srcl, ef->controller, &tc, ef->id, 0);
+  }
+}
+
+static int state_trig_waiting(G *g, uint32_t key) {
+  for (int i = 0; i < g->s->c.nstate_trig; i++)
+    if (g->s->c.state_trig_on_stack[i] == key) return 1;
+  return 0;
+}
+
+void trig_state(G *g) {
+  State *s = g->s;
+  index_ensure(g);
+  int n = g->li_n[TE_STATE];
+  for (int i = 0; i < n && i < 64; i++) {
+    int16_t *l = g->li + (size_t)TE_STATE * (size_t)g->li_cap;
+    int slot = l[2 * i], a = l[2 * i + 1];
+    const Chars *c = chars(g, slot);
+    if (a >= c->nab) continue;
+    const Ability *ab = c->ab[a].ab;
+    if (ab->trig.ev != TE_STATE) continue;
+    uint32_t key = (uint32_t)hash_mix(((uint64_t)s->obj[slot].id << 8) | ab->index) | 1u;
+    if (state_trig_waiting(g, key)) continue; /* 603.8: not again until it has left the stack */
+    Ctx cx;
+    ctx_init(g, &cx);
+    cx.controller = c->controller;
+    cx.src = oref(g, slot);
+    cx.def = c->ab[a].def;
+    cx.grant = c->ab[a].grant;
+    if (!cond_eval(g, &cx, ab->trig.state)) continue;
+    if (s->c.nstate_trig >= NELEM(s->c.state_trig_on_stack)) game_throw(g, JMP_LIMIT);
+    s->c.state_trig_on_stack[s->c.nstate_trig++] = key;
+    add_pending(g, ab, c->ab[a].def, c->ab[a].grant, slot, NULL, c->controller, NULL, 0, 1);
+    s->pend[s->c.npend - 1].tc.cause_id = key;
+  }
+}
+
+void trig_reflexive(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, int controller,
+                    const TrigCtx *tc) {
+  Lki l;
+  memset(&l, 0, sizeof l);
+  if (oref_ok(g, src)) lki_of(g, src.slot, &l);
+  add_pending(g, ab, def, grant, oref_ok(g, src) ? src.slot : -1, &l, controller, tc, 0, 0);
+}
+
+/* ---- putting triggered abilities on the stack (603.3) ---- */
+
+static void push_one(G *g, const Pending *p) {
+  State *s = g->s;
+  StackItem si;
+  memset(&si, 0, sizeof si);
+  si.id = new_id(g);
+  si.kind = SI_TRIGGERED;
+  si.slot = -1;
+  si.controller = p->controller;
+  si.ab = p->ab;
+  si.def = p->def;
+  si.grant = p->grant;
+  si.src = p->src;
+  si.srcl = p->srcl;
+  si.tc = p->tc;
+  si.eff_id = p->eff_id;
+  si.state_trig = p->state_trig;
+  if (p->eff_id) {
+    /* a delayed trigger carries the choices and objects of the effect that made it */
+    for (int i = 0; i < s->c.neff; i++)
+      if (s->eff[i].id == p->eff_id) {
+        si.ch = s->eff[i].ch;
+        break;
+      }
+  }
+  int idx = stack_push(g, &si);
+  StackItem *it = &s->stack[idx];
+  char nm[110];
+  fmt_lki(&p->srcl, nm, sizeof nm);
+  log_line(g, 0, "stack_push id=#%u kind=trigger src=%s ability=%d controller=%s", (unsigned)it->id, nm, p->ab->index,
+           player_name(g, p->controller));
+  /* 603.3c, 603.3d: modes and targets now; with no legal choice it is removed */
+  g->push_failed = 0;
+  choose_modes_targets(g, it, p->controller);
+  if (g->push_failed) {
+    idx = stack_find(g, it->id);
+    log_line(g, 0, "stack_remove id=#%u rule=%s", (unsigned)it->id, g->push_failed == 2 ? "603.3c" : "603.3d");
+    if (idx >= 0) stack_remove(g, idx);
+  }
+}
+
+int trig_put_on_stack(G *g) {
+  State *s = g->s;
+  if (!s->c.npend) return 0;
+  int order[MAX_PLAYERS];
+  apnap_order(g, order);
+  int total = 0;
+  /* take the pending list: triggers during this process wait for the next round */
+  Pending pend[MAX_PENDING];
+  int np = s->c.npend;
+  memcpy(pend, s->pend, (size_t)np * sizeof *pend);
+  s->c.npend = 0;
+  for (int oi = 0; oi < MAX_PLAYERS; oi++) {
+    int p = order[oi];
+    /* players who lost still have their triggers removed (800.4a) */
+    if (p < 0) continue;
+    int mine[MAX_PENDING], n = 0;
+    for (int i = 0; i < np; i++)
+      if (pend[i].controller == p) mine[n++] = i;
+    if (!n) continue;
+    int same = 1;
+    for (int i = 1; i < n; i++)
+      if (pend[mine[i]].ab != pend[mine[0]].ab || pend[mine[i]].src.id != pend[mine[0]].src.id ||
+          pend[mine[i]].ab->modes[0].nt)
+        same = 0;
+    if (n > 1 && !same) {
+      dec_begin(g, MTG_D_TRIGGER_ORDER, p, "603.3b", "order %d triggered abilities (first listed goes on the stack first)", n);
+      for (int i = 0; i < n; i++) {
+        char nm[110];
+        fmt_lki(&pend[mine[i]].srcl, nm, sizeof nm);
+        dec_opt(g, MTG_O_TRIGGER, pend[mine[i]].srcl.id, 0, -1, i, "%s/%d@%u", nm, pend[mine[i]].ab->index,
+                (unsigned)pend[mine[i]].seq);
+      }
+      int cnt;
+      const int *v = dec_ask(g, 0, &cnt);
+      int tmp[MAX_PENDING];
+      for (int i = 0; i < n; i++) tmp[i] = mine[v[i]];
+      memcpy(mine, tmp, (size_t)n * sizeof *mine);
+    }
+    for (int i = 0; i < n; i++) {
+      push_one(g, &pend[mine[i]]);
+      total++;
+    }
+  }
+  return total;
+}

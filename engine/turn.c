@@ -1,0 +1,391 @@
+/* turn.c - the main loop: turns, phases and steps (500-514), turn-based
+ * actions (703), priority (117) with the state-based action and trigger loop
+ * before every priority (704.3), special actions (116: playing a land), and
+ * the cleanup step (514.3a). The loop's position is State.c.stage, so a run
+ * can resume at a top-level decision. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+static int step_next(int st) { return st + 1; }
+
+static void begin_turn(G *g) {
+  State *s = g->s;
+  Core *c = &s->c;
+  int next;
+  if (c->turn_seq == 0) next = c->active;
+  else if (c->nextra) {
+    /* 500.7: extra turns, most recently created first */
+    next = c->extra_turns[--c->nextra];
+  } else next = next_player(g, c->active);
+  c->turn++;
+  if (c->max_turns && c->turn > c->max_turns) {
+    c->stopped = 1;
+    log_line(g, 0, "game_over result=stopped reason=turn_limit turn=%d", c->turn - 1);
+    game_stop(g);
+  }
+  c->turn_seq++;
+  c->active = (uint8_t)next;
+  c->pl[next].turn_started = c->turn_seq;
+  for (int p = 0; p < c->np; p++) {
+    c->pl[p].lands_played = 0;
+    c->pl[p].drawn_turn = 0;
+    c->pl[p].spells_cast_turn = 0;
+    c->pl[p].gained_turn = 0;
+  }
+  for (int i = 0; i < c->nslots; i++) s->obj[i].abil_used[0] = s->obj[i].abil_used[1] = 0;
+  c->first_strike_done = 0;
+  c->blockers_done = 0;
+  log_line(g, 0, "turn n=%d player=%s", c->turn, player_name(g, next));
+  c->step = MTG_S_UNTAP;
+  c->stage = SG_STEP_BEGIN;
+}
+
+static int hand_size(G *g, int p) {
+  const StaticSpec *st;
+  if (rule_effect(g, SE_HAND_SIZE, p, -1, &st, NULL)) return st->a;
+  (void)p;
+  return 7;
+}
+
+/* 514.1: discard down to the maximum hand size */
+static void cleanup_discard(G *g) {
+  State *s = g->s;
+  int p = s->c.active;
+  int n = zl_count(g, MTG_Z_HAND, p), max = hand_size(g, p);
+  if (n <= max) return;
+  int k = n - max;
+  int16_t *h = zl_list(g, MTG_Z_HAND, p);
+  dec_begin(g, MTG_D_CHOOSE, p, "514.1", "discard %d card%s to hand size", k, k == 1 ? "" : "s");
+  int16_t hand[MAX_SLOTS];
+  memcpy(hand, h, (size_t)n * sizeof *hand);
+  for (int i = 0; i < n; i++) {
+    char nm[110];
+    fmt_slot(g, hand[i], nm, sizeof nm);
+    dec_opt(g, MTG_O_OBJECT, s->obj[hand[i]].id, 0, -1, -1, "%s", nm);
+  }
+  dec_range(g, k, k);
+  int cnt;
+  const int *v = dec_ask(g, 0, &cnt);
+  int slots[MAX_OPTIONS];
+  for (int i = 0; i < cnt; i++) slots[i] = hand[v[i]];
+  do_move_many(g, slots, cnt, EV_DISCARD, MTG_Z_GRAVEYARD, 0, CA_EFFECT, -1, 0, NULL);
+}
+
+static void begin_step(G *g) {
+  State *s = g->s;
+  Core *c = &s->c;
+  int ap = c->active;
+  /* 614.10: skipped steps */
+  if (c->skip[ap][c->step] > 0) {
+    c->skip[ap][c->step]--;
+    log_line(g, 0, "skip step=%s player=%s rule=614.10", mtg_step_name(c->step), player_name(g, ap));
+    c->stage = SG_STEP_END;
+    c->skipping = 1;
+    return;
+  }
+  Event se;
+  ev_init(&se, EV_STEP);
+  se.amount = c->step;
+  se.player = (int8_t)ap;
+  if (!replace_event(g, &se)) {
+    log_line(g, 0, "skip step=%s player=%s rule=614.10", mtg_step_name(c->step), player_name(g, ap));
+    c->stage = SG_STEP_END;
+    c->skipping = 1;
+    return;
+  }
+  c->skipping = 0;
+  c->passes = 0;
+  c->prio = (uint8_t)ap;
+  switch (c->step) {
+  case MTG_S_UNTAP: {
+    log_event(g, &se);
+    /* 502.3: untap everything the active player controls */
+    int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+    int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+    Event ev[MAX_OPTIONS];
+    int ne = 0;
+    for (int i = 0; i < nb && ne < MAX_OPTIONS; i++)
+      if (s->obj[bf[i]].tapped && obj_controller(g, bf[i]) == ap) {
+        ev_init(&ev[ne], EV_UNTAP);
+        ev[ne].obj = oref(g, bf[i]);
+        ev[ne].rule = "502.3";
+        ne++;
+      }
+    if (ne) ev_run(g, ev, ne);
+    trig_step(g, c->step);
+    /* 502.4: no priority in the untap step; triggers wait for the upkeep */
+    c->stage = SG_STEP_END;
+    return;
+  }
+  case MTG_S_DRAW:
+    log_event(g, &se);
+    trig_step(g, c->step);
+    /* 103.8a: the starting player skips the first draw in a two-player game */
+    if (!(c->turn_seq == 1 && c->np == 2 && c->skip_first_draw)) do_draw(g, ap, 1, -1, 0);
+    break;
+  case MTG_S_DECLARE_ATTACKERS:
+    log_event(g, &se);
+    c->stage = SG_ATTACKERS_ASK;
+    return;
+  case MTG_S_DECLARE_BLOCKERS:
+  case MTG_S_COMBAT_DAMAGE:
+    /* 508.8: with no attackers these steps are skipped */
+    if (!combat_has_attackers(g)) {
+      c->stage = SG_STEP_END;
+      c->skipping = 1;
+      return;
+    }
+    if (c->step == MTG_S_DECLARE_BLOCKERS) {
+      log_event(g, &se);
+      c->stage = SG_BLOCKERS_ASK;
+      return;
+    }
+    if (!c->first_strike_done && combat_has_first_strike(g)) {
+      log_line(g, 0, "step name=combat_damage player=%s first_strike=1", player_name(g, ap));
+      c->in_fs_step = 1;
+      combat_damage(g, 1);
+      c->first_strike_done = 1;
+    } else {
+      log_event(g, &se);
+      c->in_fs_step = 0;
+      combat_damage(g, 0);
+    }
+    trig_step(g, c->step);
+    break;
+  case MTG_S_CLEANUP:
+    log_event(g, &se);
+    cleanup_discard(g);
+    /* 514.2: damage wears off and "until end of turn" effects end, together */
+    for (int i = 0; i < c->nslots; i++)
+      if (s->obj[i].id && s->obj[i].zone == MTG_Z_BATTLEFIELD) s->obj[i].damage = 0;
+    effects_expire(g, DUR_EOT);
+    log_line(g, 0, "damage_removed rule=514.2");
+    trig_step(g, c->step);
+    /* 514.3a: priority only if something happened */
+    if (sba_check(g) || c->npend) {
+      sba_loop(g);
+      c->cleanup_again = 1;
+      c->stage = SG_PRIORITY;
+    } else {
+      c->stage = SG_STEP_END;
+    }
+    return;
+  default:
+    log_event(g, &se);
+    trig_step(g, c->step);
+    break;
+  }
+  c->stage = SG_PRIORITY;
+}
+
+static void end_step(G *g) {
+  Core *c = &g->s->c;
+  if (!c->skipping) mana_empty(g); /* 500.4 */
+  c->skipping = 0;
+  if (c->step == MTG_S_END_COMBAT) combat_end(g); /* 511.3 */
+  if (c->step == MTG_S_COMBAT_DAMAGE && c->in_fs_step) {
+    /* 510.4: a second combat damage step follows the first-strike one */
+    c->in_fs_step = 0;
+    c->stage = SG_STEP_BEGIN;
+    return;
+  }
+  if (c->step == MTG_S_CLEANUP) {
+    if (c->cleanup_again) {
+      c->cleanup_again = 0;
+      c->stage = SG_STEP_BEGIN;
+      return;
+    }
+    for (int i = 0; i < c->nslots; i++) g->s->obj[i].fs_dealt = 0;
+    c->stage = SG_TURN_BEGIN;
+    return;
+  }
+  c->step = (uint8_t)step_next(c->step);
+  c->stage = SG_STEP_BEGIN;
+}
+
+/* ---- priority ---- */
+
+enum { A_PASS, A_PLAY, A_CAST, A_ACT };
+
+static int can_play_land(G *g, int p, int slot) {
+  State *s = g->s;
+  Core *c = &s->c;
+  if (c->active != p || c->nstack || (c->step != MTG_S_MAIN1 && c->step != MTG_S_MAIN2)) return 0;
+  if (c->pl[p].lands_played >= 1) return 0; /* 305.2 */
+  Obj *o = &s->obj[slot];
+  return o->zone == MTG_Z_HAND && o->owner == p && is_type(g, slot, T_LAND);
+}
+
+static void play_land(G *g, int p, int slot) {
+  char nm[110];
+  fmt_slot(g, slot, nm, sizeof nm);
+  if (!can_play_land(g, p, slot)) game_illegal(g, "%s can't be played now (305.2)", nm);
+  g->s->c.pl[p].lands_played++;
+  log_line(g, 0, "play_land player=%s obj=%s rule=116.2a", player_name(g, p), nm);
+  do_move(g, slot, EV_ZONE, MTG_Z_BATTLEFIELD, 0, CA_PLAY, p, 0);
+}
+
+static void priority_ask(G *g) {
+  State *s = g->s;
+  Core *c = &s->c;
+  int p = c->prio;
+  if (!player_alive(g, p)) {
+    c->prio = (uint8_t)next_player(g, p);
+    return;
+  }
+  dec_begin(g, MTG_D_PRIORITY, p, "117.3", "priority");
+  int act[MAX_OPTIONS], aslot[MAX_OPTIONS], aab[MAX_OPTIONS], azone[MAX_OPTIONS];
+  int n = 0;
+  act[n] = A_PASS;
+  dec_opt(g, MTG_O_PASS, 0, 0, -1, -1, "pass");
+  n++;
+  int hn = zl_count(g, MTG_Z_HAND, p);
+  int16_t hand[MAX_SLOTS];
+  memcpy(hand, zl_list(g, MTG_Z_HAND, p), (size_t)hn * sizeof *hand);
+  char nm[110];
+  for (int i = 0; i < hn && n < MAX_OPTIONS; i++)
+    if (can_play_land(g, p, hand[i])) {
+      fmt_slot(g, hand[i], nm, sizeof nm);
+      act[n] = A_PLAY;
+      aslot[n] = hand[i];
+      dec_opt(g, MTG_O_PLAY, s->obj[hand[i]].id, 0, -1, -1, "play %s", nm);
+      n++;
+    }
+  for (int i = 0; i < hn && n < MAX_OPTIONS; i++)
+    if (can_cast(g, p, hand[i], MTG_Z_HAND)) {
+      fmt_slot(g, hand[i], nm, sizeof nm);
+      act[n] = A_CAST;
+      aslot[n] = hand[i];
+      azone[n] = MTG_Z_HAND;
+      dec_opt(g, MTG_O_CAST, s->obj[hand[i]].id, 0, -1, -1, "cast %s", nm);
+      n++;
+    }
+  int gn = zl_count(g, MTG_Z_GRAVEYARD, p);
+  int16_t *gy = zl_list(g, MTG_Z_GRAVEYARD, p);
+  for (int i = 0; i < gn && n < MAX_OPTIONS; i++)
+    if (can_cast(g, p, gy[i], MTG_Z_GRAVEYARD)) {
+      fmt_slot(g, gy[i], nm, sizeof nm);
+      act[n] = A_CAST;
+      aslot[n] = gy[i];
+      azone[n] = MTG_Z_GRAVEYARD;
+      dec_opt(g, MTG_O_CAST, s->obj[gy[i]].id, 0, -1, -1, "cast %s from=graveyard", nm);
+      n++;
+    }
+  for (int i = 0; i < c->nslots && n < MAX_OPTIONS; i++) {
+    Obj *o = &s->obj[i];
+    if (!o->id || o->zone == MTG_Z_LIBRARY || o->zone == MTG_Z_STACK) continue;
+    const Chars *ch = chars(g, i);
+    for (int a = 0; a < ch->nab && n < MAX_OPTIONS; a++) {
+      if (ch->ab[a].ab->kind != AB_ACTIVATED) continue;
+      if (!can_activate(g, p, i, a, -1)) continue;
+      fmt_slot(g, i, nm, sizeof nm);
+      act[n] = A_ACT;
+      aslot[n] = i;
+      aab[n] = a;
+      dec_opt(g, MTG_O_ACTIVATE, o->id, 0, -1, a, "activate %s/%d", nm, a);
+      n++;
+    }
+  }
+  int cnt;
+  const int *v = dec_ask(g, 1, &cnt);
+  int k = v[0];
+  switch (act[k]) {
+  case A_PASS:
+    c->passes++;
+    {
+      int alive = 0;
+      for (int q = 0; q < c->np; q++) alive += player_alive(g, q);
+      if (c->passes >= alive) {
+        /* 117.4: all passed in succession */
+        c->passes = 0;
+        if (!c->nstack) {
+          c->stage = SG_STEP_END;
+        } else {
+          stack_resolve_top(g);
+          c->prio = c->active; /* 117.3b */
+          c->stage = SG_PRIORITY;
+        }
+      } else {
+        c->prio = (uint8_t)next_player(g, p);
+        c->stage = SG_PRIORITY;
+      }
+    }
+    return;
+  case A_PLAY:
+    play_land(g, p, aslot[k]);
+    break;
+  case A_CAST:
+    stack_cast(g, p, aslot[k], azone[k]);
+    break;
+  case A_ACT:
+    stack_activate(g, p, aslot[k], aab[k]);
+    break;
+  }
+  /* 117.3c: the player who acted receives priority */
+  c->passes = 0;
+  c->prio = (uint8_t)p;
+  c->stage = SG_PRIORITY;
+}
+
+static void game_begin(G *g) {
+  /* Leylines: "if this card is in your opening hand" (103.6) */
+  State *s = g->s;
+  int order[MAX_PLAYERS];
+  apnap_order(g, order);
+  for (int oi = 0; oi < MAX_PLAYERS && order[oi] >= 0; oi++) {
+    int p = order[oi];
+    int n = zl_count(g, MTG_Z_HAND, p);
+    int16_t hand[MAX_SLOTS];
+    memcpy(hand, zl_list(g, MTG_Z_HAND, p), (size_t)n * sizeof *hand);
+    for (int i = 0; i < n; i++) {
+      const CardDef *d = s->obj[hand[i]].def;
+      if (!d->leyline) continue;
+      char nm[110];
+      fmt_slot(g, hand[i], nm, sizeof nm);
+      if (ask_yes_no(g, p, "103.6", "begin the game with %s on the battlefield?", nm))
+        do_move(g, hand[i], EV_ZONE, MTG_Z_BATTLEFIELD, 0, CA_SETUP, p, 0);
+    }
+  }
+  s->c.begun = 1;
+}
+
+void turn_run(G *g) {
+  State *s = g->s;
+  for (;;) {
+    Core *c = &s->c;
+    if (c->over) return;
+    switch (c->stage) {
+    case SG_TURN_BEGIN:
+      if (!c->begun && c->turn_seq == 0) game_begin(g);
+      begin_turn(g);
+      break;
+    case SG_STEP_BEGIN:
+      c->begun = 1;
+      begin_step(g);
+      break;
+    case SG_PRIORITY:
+      sba_loop(g);
+      c->stage = SG_PRIORITY_ASK;
+      break;
+    case SG_PRIORITY_ASK:
+      priority_ask(g);
+      break;
+    case SG_ATTACKERS_ASK:
+      combat_declare_attackers(g);
+      c->stage = SG_PRIORITY;
+      break;
+    case SG_BLOCKERS_ASK:
+      combat_declare_blockers(g);
+      c->stage = SG_PRIORITY;
+      break;
+    case SG_STEP_END:
+      end_step(g);
+      break;
+    case SG_OVER:
+    default:
+      return;
+    }
+  }
+}

@@ -1,0 +1,195 @@
+/* zone.c - objects and zones: slots, the ordered zone lists, moving an object
+ * to another zone as a new object (400.7), last known information, and the
+ * per-game table of counter kinds. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+int slot_alloc(G *g) {
+  State *s = g->s;
+  for (int i = 0; i < s->c.nslots; i++)
+    if (!s->obj[i].id) return i;
+  if (s->c.nslots >= MAX_SLOTS) game_throw(g, JMP_LIMIT);
+  return s->c.nslots++;
+}
+
+void slot_free(G *g, int slot) {
+  State *s = g->s;
+  memset(&s->obj[slot], 0, sizeof s->obj[slot]);
+  while (s->c.nslots > 0 && !s->obj[s->c.nslots - 1].id && s->obj[s->c.nslots - 1].card < 0) s->c.nslots--;
+  chars_dirty(g);
+}
+
+uint32_t new_id(G *g) { return ++g->s->c.next_id; }
+uint32_t new_ts(G *g) { return ++g->s->c.next_ts; }
+
+int obj_by_id(G *g, uint32_t id) {
+  if (!id) return -1;
+  State *s = g->s;
+  for (int i = 0; i < s->c.nslots; i++)
+    if (s->obj[i].id == id) return i;
+  return -1;
+}
+
+int16_t *zl_list(G *g, int zone, int player) {
+  int i = zl_index(zone, player);
+  return i < 0 ? NULL : g->s->zl[i];
+}
+
+int zl_count(G *g, int zone, int player) {
+  int i = zl_index(zone, player);
+  return i < 0 ? 0 : g->s->c.zn[i];
+}
+
+int zl_pos(G *g, int zone, int player, int slot) {
+  int i = zl_index(zone, player);
+  if (i < 0) return -1;
+  for (int k = 0; k < g->s->c.zn[i]; k++)
+    if (g->s->zl[i][k] == slot) return k;
+  return -1;
+}
+
+void zl_insert(G *g, int zone, int player, int slot, int pos) {
+  int i = zl_index(zone, player);
+  if (i < 0) return;
+  int16_t *l = g->s->zl[i];
+  int n = g->s->c.zn[i];
+  if (n >= MAX_SLOTS) game_throw(g, JMP_LIMIT);
+  if (pos < 0 || pos > n) pos = n;
+  memmove(l + pos + 1, l + pos, (size_t)(n - pos) * sizeof *l);
+  l[pos] = (int16_t)slot;
+  g->s->c.zn[i] = (int16_t)(n + 1);
+}
+
+void zl_remove(G *g, int zone, int player, int slot) {
+  int i = zl_index(zone, player);
+  if (i < 0) return;
+  int16_t *l = g->s->zl[i];
+  int n = g->s->c.zn[i];
+  for (int k = 0; k < n; k++)
+    if (l[k] == slot) {
+      memmove(l + k, l + k + 1, (size_t)(n - k - 1) * sizeof *l);
+      g->s->c.zn[i] = (int16_t)(n - 1);
+      return;
+    }
+}
+
+int zone_owner_list(int zone) {
+  return zone == MTG_Z_LIBRARY || zone == MTG_Z_HAND || zone == MTG_Z_GRAVEYARD;
+}
+
+static int list_player(const Obj *o, int zone) { return zone_owner_list(zone) ? o->owner : 0; }
+
+int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
+  State *s = g->s;
+  Obj *o = &s->obj[slot];
+  int from = o->zone;
+  if (from != MTG_Z_STACK) zl_remove(g, from, list_player(o, from), slot);
+  Obj old = *o;
+  o->id = new_id(g);
+  o->ts = new_ts(g);
+  o->zone = (uint8_t)zone;
+  o->tapped = 0;
+  o->damage = 0;
+  o->dt_hit = 0;
+  o->fs_dealt = 0;
+  o->nc = 0;
+  memset(o->c, 0, sizeof o->c);
+  o->attached = oref_none();
+  o->attached_player = -1;
+  o->attacking = o->blocked = o->blocking = 0;
+  o->atk_player = -1;
+  o->atk_obj = oref_none();
+  o->block_of = oref_none();
+  o->face_down = 0;
+  o->phased_out = 0;
+  o->copy_of = NULL;
+  o->loyalty_turn = -1;
+  o->entered_with = 0;
+  o->abil_used[0] = o->abil_used[1] = 0;
+  o->controller = (uint8_t)(zone == MTG_Z_BATTLEFIELD || zone == MTG_Z_STACK ? (controller >= 0 ? controller : o->owner) : o->owner);
+  o->ctl_since = s->c.turn_seq;
+  /* 400.7d: a permanent knows how the spell it was was cast */
+  if (!(from == MTG_Z_STACK && zone == MTG_Z_BATTLEFIELD)) {
+    o->x = 0;
+    o->kicked = 0;
+    o->cast_zone = 0;
+  }
+  (void)old;
+  if (zone != MTG_Z_STACK) {
+    int pos = -1;
+    if (zone == MTG_Z_LIBRARY) pos = lib_pos == 1 ? -1 : 0;
+    zl_insert(g, zone, list_player(o, zone), slot, pos);
+  }
+  chars_dirty(g);
+  trig_index_dirty(g);
+  return slot;
+}
+
+void lki_of(G *g, int slot, Lki *l) {
+  memset(l, 0, sizeof *l);
+  if (slot < 0) {
+    l->slot = -1;
+    return;
+  }
+  Obj *o = &g->s->obj[slot];
+  const Chars *c = chars(g, slot);
+  l->id = o->id;
+  l->slot = (int16_t)slot;
+  l->card = o->card;
+  l->def = c->base;
+  l->name = c->name;
+  l->owner = o->owner;
+  l->controller = c->controller;
+  l->zone = o->zone;
+  l->token = o->kind == OK_TOKEN;
+  l->types = c->types;
+  l->supers = c->supers;
+  l->colors = c->colors;
+  l->tapped = o->tapped;
+  l->has_pt = c->has_pt;
+  l->power = c->power;
+  l->toughness = c->toughness;
+  l->kw = c->kw;
+  memcpy(l->c, o->c, sizeof l->c);
+  l->nc = o->nc;
+  l->damage = o->damage;
+  l->attached = o->attached;
+  l->attached_player = o->attached_player;
+  l->mv = c->base ? mana_value(&c->base->cost) + (o->zone == MTG_Z_STACK ? o->x * c->base->cost.x : 0) : 0;
+  l->spell = o->zone == MTG_Z_STACK;
+}
+
+int ckind_id(G *g, const char *name) {
+  Core *c = &g->s->c;
+  for (int i = 0; i < c->ncnames; i++)
+    if (!strcmp(c->cnames[i], name)) return i;
+  if (c->ncnames >= MAX_COUNTER_NAMES) game_throw(g, JMP_LIMIT);
+  snprintf(c->cnames[c->ncnames], sizeof c->cnames[0], "%s", name);
+  return c->ncnames++;
+}
+
+const char *ckind_name(G *g, int k) { return k >= 0 && k < g->s->c.ncnames ? g->s->c.cnames[k] : "?"; }
+
+int counters_get(const Counter *c, int nc, int kind) {
+  for (int i = 0; i < nc; i++)
+    if (c[i].kind == kind) return c[i].n;
+  return 0;
+}
+
+void counters_add(Counter *c, uint8_t *nc, int kind, int n) {
+  for (int i = 0; i < *nc; i++)
+    if (c[i].kind == kind) {
+      c[i].n += n;
+      if (c[i].n <= 0) {
+        memmove(c + i, c + i + 1, (size_t)(*nc - i - 1) * sizeof *c);
+        (*nc)--;
+      }
+      return;
+    }
+  if (n <= 0 || *nc >= MAX_CKINDS) return;
+  c[*nc].kind = (uint8_t)kind;
+  c[*nc].n = n;
+  (*nc)++;
+}

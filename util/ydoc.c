@@ -1,0 +1,510 @@
+/* ydoc: builds located YAML trees from libyaml events (see ydoc.h). */
+#include "ydoc.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "suggest.h"
+
+typedef struct ablock {
+  struct ablock *next;
+  size_t used, size;
+  max_align_t align[];
+} ablock;
+
+struct ydoc {
+  char *name;
+  char *text;   /* whole source, NUL-terminated */
+  size_t len;
+  ablock *arena;
+  int ndocs;
+  ynode **roots;
+};
+
+static void *arena_alloc(ydoc *d, size_t n) {
+  n = (n + 15) & ~(size_t)15;
+  ablock *b = d->arena;
+  if (!b || b->size - b->used < n) {
+    size_t sz = n > 16384 ? n : 16384;
+    b = malloc(sizeof *b + sz);
+    if (!b) return NULL;
+    b->next = d->arena;
+    b->used = 0;
+    b->size = sz;
+    d->arena = b;
+  }
+  void *p = (char *)b->align + b->used;
+  b->used += n;
+  return p;
+}
+
+void ydoc_free(ydoc *d) {
+  if (!d) return;
+  ablock *b = d->arena;
+  while (b) {
+    ablock *n = b->next;
+    free(b);
+    b = n;
+  }
+  free(d->roots);
+  free(d->text);
+  free(d->name);
+  free(d);
+}
+
+int ydoc_count(const ydoc *d) { return d->ndocs; }
+const ynode *ydoc_root(const ydoc *d, int i) { return i >= 0 && i < d->ndocs ? d->roots[i] : NULL; }
+const char *ydoc_name(const ydoc *d) { return d->name; }
+
+void ydoc_source_line(const ydoc *d, int line, char *buf, size_t size) {
+  if (size == 0) return;
+  buf[0] = 0;
+  if (!d || !d->text || line < 1) return;
+  const char *p = d->text, *end = d->text + d->len;
+  for (int l = 1; l < line && p < end; l++) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    if (!nl) return;
+    p = nl + 1;
+  }
+  size_t n = 0;
+  while (p + n < end && p[n] != '\n' && p[n] != '\r' && n + 1 < size) n++;
+  memcpy(buf, p, n);
+  buf[n] = 0;
+}
+
+static int verr(const ydoc *d, const char *name, int line, int col, mtg_error *err,
+                const char *fmt, va_list ap) {
+  if (!err) return -1;
+  memset(err, 0, sizeof *err);
+  err->status = MTG_EDATA;
+  snprintf(err->file, sizeof err->file, "%s", name ? name : "");
+  err->line = line;
+  err->col = col;
+  vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+  ydoc_source_line(d, line, err->source, sizeof err->source);
+  return -1;
+}
+
+static int perr(const ydoc *d, int line, int col, mtg_error *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+static int perr(const ydoc *d, int line, int col, mtg_error *err, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  verr(d, d->name, line, col, err, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+int ydoc_error(const ydoc *d, const ynode *n, mtg_error *err, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  verr(d, d ? d->name : "", n ? n->line : 0, n ? n->col : 0, err, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+/* ---- building ---- */
+
+typedef struct {
+  ynode *node;
+  ynode **kids;
+  int n, cap;
+} frame;
+
+typedef struct {
+  char *name;
+  ynode *node;
+} anchor;
+
+typedef struct {
+  ydoc *d;
+  frame st[YDOC_MAX_DEPTH + 1];
+  int depth;
+  anchor *anchors;
+  int nanchors, capanchors;
+  int aliases;
+  ynode **roots;
+  int nroots, caproots;
+  mtg_error *err;
+} builder;
+
+static int push_kid(builder *b, ynode *n) {
+  if (b->depth == 0) {
+    if (b->nroots == b->caproots) {
+      int cap = b->caproots ? b->caproots * 2 : 4;
+      ynode **r = realloc(b->roots, (size_t)cap * sizeof *r);
+      if (!r) return perr(b->d, n->line, n->col, b->err, "out of memory");
+      b->roots = r;
+      b->caproots = cap;
+    }
+    b->roots[b->nroots++] = n;
+    return 0;
+  }
+  frame *f = &b->st[b->depth - 1];
+  if (f->n == f->cap) {
+    int cap = f->cap ? f->cap * 2 : 8;
+    ynode **k = realloc(f->kids, (size_t)cap * sizeof *k);
+    if (!k) return perr(b->d, n->line, n->col, b->err, "out of memory");
+    f->kids = k;
+    f->cap = cap;
+  }
+  /* Duplicate keys: libyaml accepts them silently, we do not. */
+  if (f->node->kind == YN_MAP && f->n % 2 == 0 && n->kind == YN_SCALAR) {
+    for (int i = 0; i < f->n; i += 2) {
+      ynode *k = f->kids[i];
+      if (k->kind == YN_SCALAR && k->len == n->len && memcmp(k->str, n->str, n->len) == 0)
+        return perr(b->d, n->line, n->col, b->err,
+                    "duplicate key '%s' (first given at line %d)", n->str, k->line);
+    }
+  }
+  f->kids[f->n++] = n;
+  return 0;
+}
+
+static ynode *new_node(builder *b, ynode_kind k, yaml_mark_t m) {
+  ynode *n = arena_alloc(b->d, sizeof *n);
+  if (!n) {
+    perr(b->d, (int)m.line + 1, (int)m.column + 1, b->err, "out of memory");
+    return NULL;
+  }
+  memset(n, 0, sizeof *n);
+  n->kind = k;
+  n->line = (int)m.line + 1;
+  n->col = (int)m.column + 1;
+  n->str = "";
+  return n;
+}
+
+static int add_anchor(builder *b, const char *name, ynode *n) {
+  if (!name) return 0;
+  if (b->nanchors == b->capanchors) {
+    int cap = b->capanchors ? b->capanchors * 2 : 8;
+    anchor *a = realloc(b->anchors, (size_t)cap * sizeof *a);
+    if (!a) return perr(b->d, n->line, n->col, b->err, "out of memory");
+    b->anchors = a;
+    b->capanchors = cap;
+  }
+  char *copy = malloc(strlen(name) + 1);
+  if (!copy) return perr(b->d, n->line, n->col, b->err, "out of memory");
+  strcpy(copy, name);
+  b->anchors[b->nanchors].name = copy;
+  b->anchors[b->nanchors].node = n;
+  b->nanchors++;
+  return 0;
+}
+
+static int open_collection(builder *b, ynode_kind k, yaml_mark_t m, const char *anchor_name) {
+  if (b->depth >= YDOC_MAX_DEPTH)
+    return perr(b->d, (int)m.line + 1, (int)m.column + 1, b->err,
+                "nesting deeper than %d levels", YDOC_MAX_DEPTH);
+  ynode *n = new_node(b, k, m);
+  if (!n) return -1;
+  if (add_anchor(b, anchor_name, n)) return -1;
+  frame *f = &b->st[b->depth++];
+  f->node = n;
+  f->kids = NULL;
+  f->n = f->cap = 0;
+  return 0;
+}
+
+static int close_collection(builder *b) {
+  frame *f = &b->st[--b->depth];
+  ynode *n = f->node;
+  n->n = n->kind == YN_MAP ? f->n / 2 : f->n;
+  if (f->n) {
+    n->items = arena_alloc(b->d, (size_t)f->n * sizeof *n->items);
+    if (!n->items) {
+      free(f->kids);
+      f->kids = NULL;
+      return perr(b->d, n->line, n->col, b->err, "out of memory");
+    }
+    memcpy(n->items, f->kids, (size_t)f->n * sizeof *n->items);
+  }
+  free(f->kids);
+  f->kids = NULL;
+  return push_kid(b, n);
+}
+
+static void builder_fini(builder *b) {
+  for (int i = 0; i < b->depth; i++) free(b->st[i].kids);
+  for (int i = 0; i < b->nanchors; i++) free(b->anchors[i].name);
+  free(b->anchors);
+  free(b->roots);
+}
+
+static int build(ydoc *d, mtg_error *err) {
+  yaml_parser_t p;
+  if (!yaml_parser_initialize(&p)) return perr(d, 0, 0, err, "out of memory");
+  yaml_parser_set_input_string(&p, (const unsigned char *)d->text, d->len);
+  builder b;
+  memset(&b, 0, sizeof b);
+  b.d = d;
+  b.err = err;
+  int rc = 0, done = 0, in_doc = 0;
+  while (!done) {
+    yaml_event_t e;
+    if (!yaml_parser_parse(&p, &e)) {
+      const char *prob = p.problem ? p.problem : "malformed YAML";
+      yaml_mark_t m = p.problem_mark;
+      if (p.context)
+        rc = perr(d, (int)m.line + 1, (int)m.column + 1, err, "%s %s", prob, p.context);
+      else
+        rc = perr(d, (int)m.line + 1, (int)m.column + 1, err, "%s", prob);
+      break;
+    }
+    switch (e.type) {
+    case YAML_STREAM_END_EVENT:
+      done = 1;
+      break;
+    case YAML_DOCUMENT_START_EVENT:
+      in_doc = 1;
+      /* forget anchors of earlier documents */
+      for (int i = 0; i < b.nanchors; i++) free(b.anchors[i].name);
+      b.nanchors = 0;
+      break;
+    case YAML_DOCUMENT_END_EVENT:
+      if (in_doc && b.nroots == d->ndocs) {
+        /* empty document: record a NULL root */
+        if (b.nroots == b.caproots) {
+          int cap = b.caproots ? b.caproots * 2 : 4;
+          ynode **r = realloc(b.roots, (size_t)cap * sizeof *r);
+          if (!r) { rc = perr(d, 0, 0, err, "out of memory"); break; }
+          b.roots = r;
+          b.caproots = cap;
+        }
+        b.roots[b.nroots++] = NULL;
+      }
+      d->ndocs = b.nroots;
+      in_doc = 0;
+      break;
+    case YAML_MAPPING_START_EVENT:
+      rc = open_collection(&b, YN_MAP, e.start_mark, (const char *)e.data.mapping_start.anchor);
+      break;
+    case YAML_SEQUENCE_START_EVENT:
+      rc = open_collection(&b, YN_SEQ, e.start_mark, (const char *)e.data.sequence_start.anchor);
+      break;
+    case YAML_MAPPING_END_EVENT:
+    case YAML_SEQUENCE_END_EVENT:
+      rc = close_collection(&b);
+      break;
+    case YAML_SCALAR_EVENT: {
+      ynode *n = new_node(&b, YN_SCALAR, e.start_mark);
+      if (!n) { rc = -1; break; }
+      size_t len = e.data.scalar.length;
+      char *s = arena_alloc(d, len + 1);
+      if (!s) { rc = perr(d, n->line, n->col, err, "out of memory"); break; }
+      memcpy(s, e.data.scalar.value, len);
+      s[len] = 0;
+      if (strlen(s) != len) {
+        rc = perr(d, n->line, n->col, err, "NUL character inside a scalar");
+        break;
+      }
+      n->str = s;
+      n->len = len;
+      n->quoted = e.data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+      rc = add_anchor(&b, (const char *)e.data.scalar.anchor, n);
+      if (!rc) rc = push_kid(&b, n);
+      break;
+    }
+    case YAML_ALIAS_EVENT: {
+      const char *name = (const char *)e.data.alias.anchor;
+      int line = (int)e.start_mark.line + 1, col = (int)e.start_mark.column + 1;
+      if (++b.aliases > YDOC_MAX_ALIASES) {
+        rc = perr(d, line, col, err, "more than %d aliases in one file", YDOC_MAX_ALIASES);
+        break;
+      }
+      ynode *target = NULL;
+      for (int i = b.nanchors - 1; i >= 0; i--)
+        if (strcmp(b.anchors[i].name, name) == 0) { target = b.anchors[i].node; break; }
+      if (!target) { rc = perr(d, line, col, err, "unknown alias '*%s'", name); break; }
+      /* an alias to an open collection would make a cycle */
+      for (int i = 0; i < b.depth; i++)
+        if (b.st[i].node == target) target = NULL;
+      if (!target) { rc = perr(d, line, col, err, "recursive alias '*%s'", name); break; }
+      if (target->kind != YN_SCALAR) {
+        /* Sharing collections through aliases multiplies the work of every
+         * walk over the tree; allow it, but count the nodes as aliases. */
+        b.aliases += target->n;
+        if (b.aliases > YDOC_MAX_ALIASES) {
+          rc = perr(d, line, col, err, "aliases expand to more than %d nodes", YDOC_MAX_ALIASES);
+          break;
+        }
+      }
+      rc = push_kid(&b, target);
+      break;
+    }
+    default:
+      break;
+    }
+    yaml_event_delete(&e);
+    if (rc) break;
+  }
+  yaml_parser_delete(&p);
+  if (!rc) {
+    d->roots = b.roots;
+    b.roots = NULL;
+    d->ndocs = b.nroots;
+  }
+  builder_fini(&b);
+  return rc;
+}
+
+int ydoc_parse_buffer(const char *name, const char *buf, size_t len, ydoc **out, mtg_error *err) {
+  *out = NULL;
+  ydoc *d = calloc(1, sizeof *d);
+  if (!d) {
+    mtg_error_set(err, MTG_ENOMEM, "out of memory");
+    return -1;
+  }
+  d->name = malloc(strlen(name) + 1);
+  d->text = malloc(len + 1);
+  if (!d->name || !d->text) {
+    ydoc_free(d);
+    mtg_error_set(err, MTG_ENOMEM, "out of memory");
+    return -1;
+  }
+  strcpy(d->name, name);
+  memcpy(d->text, buf, len);
+  d->text[len] = 0;
+  d->len = len;
+  if (memchr(buf, 0, len)) {
+    size_t off = (size_t)((const char *)memchr(buf, 0, len) - buf);
+    int line = 1;
+    for (size_t i = 0; i < off; i++) line += buf[i] == '\n';
+    perr(d, line, 1, err, "NUL byte in input (not a text file?)");
+    ydoc_free(d);
+    return -1;
+  }
+  if (build(d, err)) {
+    if (err) err->status = err->status ? err->status : MTG_EDATA;
+    ydoc_free(d);
+    return -1;
+  }
+  *out = d;
+  return 0;
+}
+
+int ydoc_parse_file(const char *path, ydoc **out, mtg_error *err) {
+  *out = NULL;
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    mtg_error_set(err, MTG_EIO, "cannot open: %s", strerror(errno));
+    if (err) snprintf(err->file, sizeof err->file, "%s", path);
+    return -1;
+  }
+  size_t cap = 8192, len = 0;
+  char *buf = malloc(cap);
+  if (!buf) {
+    fclose(f);
+    mtg_error_set(err, MTG_ENOMEM, "out of memory");
+    return -1;
+  }
+  for (;;) {
+    size_t n = fread(buf + len, 1, cap - len, f);
+    len += n;
+    if (len < cap) {
+      if (ferror(f)) {
+        free(buf);
+        fclose(f);
+        mtg_error_set(err, MTG_EIO, "read error");
+        if (err) snprintf(err->file, sizeof err->file, "%s", path);
+        return -1;
+      }
+      break;
+    }
+    char *nb = realloc(buf, cap * 2);
+    if (!nb) {
+      free(buf);
+      fclose(f);
+      mtg_error_set(err, MTG_ENOMEM, "out of memory");
+      return -1;
+    }
+    buf = nb;
+    cap *= 2;
+  }
+  fclose(f);
+  int rc = ydoc_parse_buffer(path, buf, len, out, err);
+  free(buf);
+  return rc;
+}
+
+/* ---- accessors ---- */
+
+const ynode *ymap_get(const ynode *m, const char *key) {
+  if (!m || m->kind != YN_MAP) return NULL;
+  for (int i = 0; i < m->n; i++) {
+    const ynode *k = ymap_key(m, i);
+    if (k->kind == YN_SCALAR && strcmp(k->str, key) == 0) return ymap_val(m, i);
+  }
+  return NULL;
+}
+
+const char *ynode_kind_name(const ynode *n) {
+  if (!n) return "nothing";
+  switch (n->kind) {
+  case YN_SCALAR: return "a scalar";
+  case YN_SEQ: return "a list";
+  case YN_MAP: return "a mapping";
+  }
+  return "?";
+}
+
+int ynode_str(const ydoc *d, const ynode *n, const char **out, mtg_error *err) {
+  if (!n || n->kind != YN_SCALAR)
+    return ydoc_error(d, n, err, "expected a string, found %s", ynode_kind_name(n));
+  *out = n->str;
+  return 0;
+}
+
+int ynode_int(const ydoc *d, const ynode *n, long *out, mtg_error *err) {
+  if (!n || n->kind != YN_SCALAR)
+    return ydoc_error(d, n, err, "expected an integer, found %s", ynode_kind_name(n));
+  const char *s = n->str;
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (!*s || *end || errno || v > 1000000000L || v < -1000000000L)
+    return ydoc_error(d, n, err, "expected an integer, found '%s'", s);
+  *out = v;
+  return 0;
+}
+
+int ynode_bool(const ydoc *d, const ynode *n, int *out, mtg_error *err) {
+  if (n && n->kind == YN_SCALAR && !n->quoted) {
+    if (!strcmp(n->str, "true") || !strcmp(n->str, "yes")) { *out = 1; return 0; }
+    if (!strcmp(n->str, "false") || !strcmp(n->str, "no")) { *out = 0; return 0; }
+  }
+  return ydoc_error(d, n, err, "expected true or false, found %s%s%s",
+                    n && n->kind == YN_SCALAR ? "'" : "", n && n->kind == YN_SCALAR ? n->str : ynode_kind_name(n),
+                    n && n->kind == YN_SCALAR ? "'" : "");
+}
+
+int ymap_check_keys(const ydoc *d, const ynode *m, const char *const *allowed, const char *what,
+                    mtg_error *err) {
+  if (!m || m->kind != YN_MAP)
+    return ydoc_error(d, m, err, "%s must be a mapping, found %s", what, ynode_kind_name(m));
+  for (int i = 0; i < m->n; i++) {
+    const ynode *k = ymap_key(m, i);
+    if (k->kind != YN_SCALAR)
+      return ydoc_error(d, k, err, "%s: keys must be plain strings", what);
+    int ok = 0;
+    for (int j = 0; allowed[j]; j++)
+      if (!strcmp(allowed[j], k->str)) { ok = 1; break; }
+    if (!ok) {
+      const char *best = suggest_best(k->str, allowed, -1);
+      if (best)
+        return ydoc_error(d, k, err, "unknown key '%s' in %s; did you mean '%s'?", k->str, what, best);
+      char list[512];
+      suggest_join(allowed, -1, list, sizeof list);
+      return ydoc_error(d, k, err, "unknown key '%s' in %s; expected one of: %s", k->str, what, list);
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,70 @@
+/* ydoc: a YAML document tree with source positions, built on libyaml's event
+ * parser. Shared by the card loader (engine/) and the case loader (harness/).
+ * Unlike libyaml's own document API it rejects duplicate mapping keys, bounds
+ * nesting depth and alias use, and keeps line/column marks on every node so
+ * that every later semantic error can point at file:line:column. */
+#ifndef YDOC_H
+#define YDOC_H
+
+#include <stddef.h>
+#include "mtg.h"
+
+#define YDOC_MAX_DEPTH 64
+#define YDOC_MAX_ALIASES 64
+
+typedef enum { YN_SCALAR, YN_SEQ, YN_MAP } ynode_kind;
+
+typedef struct ynode ynode;
+struct ynode {
+  ynode_kind kind;
+  int line, col;     /* 1-based position of the node's first character */
+  int quoted;        /* scalar written with quotes or as a block scalar */
+  const char *str;   /* scalar text, NUL-terminated (empty for collections) */
+  size_t len;
+  int n;             /* sequence items, or mapping pairs */
+  ynode **items;     /* sequence items; for a mapping, keys[i] = items[2i] */
+};
+
+typedef struct ydoc ydoc;
+
+/* Parses every document of a file (or of a buffer named `name`).
+ * Returns 0 and fills *out, or -1 and fills err (file, line, column, message,
+ * offending source line). The caller frees *out with ydoc_free. */
+int ydoc_parse_file(const char *path, ydoc **out, mtg_error *err);
+int ydoc_parse_buffer(const char *name, const char *buf, size_t len, ydoc **out,
+                      mtg_error *err);
+void ydoc_free(ydoc *d);
+
+int ydoc_count(const ydoc *d);                 /* number of documents */
+const ynode *ydoc_root(const ydoc *d, int i);  /* root of document i (may be NULL for an empty doc) */
+const char *ydoc_name(const ydoc *d);          /* file name used in messages */
+
+/* Mapping helpers. */
+static inline const ynode *ymap_key(const ynode *m, int i) { return m->items[2 * i]; }
+static inline const ynode *ymap_val(const ynode *m, int i) { return m->items[2 * i + 1]; }
+const ynode *ymap_get(const ynode *m, const char *key);
+
+/* Fills err with a located error at node n (file from d) and returns -1.
+ * The source line is copied so the message can show it with a caret. */
+int ydoc_error(const ydoc *d, const ynode *n, mtg_error *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* Scalar conversions; return 0 on success, -1 (with a located error) when the
+ * node is not a scalar of the expected form. */
+int ynode_int(const ydoc *d, const ynode *n, long *out, mtg_error *err);
+int ynode_bool(const ydoc *d, const ynode *n, int *out, mtg_error *err);
+int ynode_str(const ydoc *d, const ynode *n, const char **out, mtg_error *err);
+const char *ynode_kind_name(const ynode *n);
+
+/* Checks that every key of mapping m is one of `allowed` (NULL-terminated);
+ * an unknown key is a located error with a "did you mean" suggestion. */
+int ymap_check_keys(const ydoc *d, const ynode *m, const char *const *allowed,
+                    const char *what, mtg_error *err);
+
+/* Copies line `line` (1-based) of the document's source into buf. */
+void ydoc_source_line(const ydoc *d, int line, char *buf, size_t size);
+
+#endif
