@@ -1,4 +1,6 @@
 # arbiter - Makefile. `make` builds the engine library and the programs.
+# Components add their own rules in fragments: harness/harness.mk,
+# tools/tools.mk, tests/tests.mk (each appends to PROGRAMS / TESTS).
 CC ?= cc
 OPT ?= -O2
 B ?= build
@@ -12,7 +14,10 @@ ENGINE_SRC = $(wildcard engine/*.c) $(wildcard util/*.c)
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(B)/%.o)
 LIB = $(B)/libmtg.a
 
-all: $(LIB)
+PROGRAMS :=
+TESTS :=
+
+all: $(LIB) programs
 
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -22,9 +27,15 @@ $(LIB): $(ENGINE_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
+-include harness/harness.mk
+-include tools/tools.mk
+-include tests/tests.mk
+
+programs: $(PROGRAMS)
+
 -include $(ENGINE_OBJ:.o=.d)
 
 clean:
 	rm -rf build bin
 
-.PHONY: all clean
+.PHONY: all programs clean

@@ -243,6 +243,12 @@ int mtg_counters(const mtg_game *g, uint32_t id, int player, const char *kind);
  * damage, life, pending triggers, effects, RNG state). */
 uint64_t mtg_game_hash(const mtg_game *g);
 
+/* Checks the engine's invariants (every object in exactly one zone, a
+ * consistent stack, non-negative counters, nothing orphaned at priority, the
+ * characteristics cache equal to a recomputation). Returns 0, or -1 with a
+ * description in why. For tests; costs a full recomputation. */
+int mtg_game_check(mtg_game *g, char *why, size_t size);
+
 /* ---- Event log ----
  * Lines are canonical: byte-identical for the same pool, setup, seed and
  * decisions. Entries before mtg_log_committed() are final; later entries

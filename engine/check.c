@@ -1,0 +1,103 @@
+/* check.c - the invariant checker run by the test build after every engine
+ * step: every object in exactly one zone, consistent stack, non-negative
+ * counters and damage, no orphaned attachments at priority, a pending
+ * decision with options, and the characteristics cache equal to a
+ * from-scratch recomputation. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static int bad(char *why, size_t n, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(why, n, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+int mtg_game_check(mtg_game *g, char *why, size_t n) {
+  State *s = g->s;
+  Core *c = &s->c;
+  static const int zones[] = {MTG_Z_LIBRARY, MTG_Z_HAND, MTG_Z_GRAVEYARD};
+  unsigned char seen[MAX_SLOTS];
+  memset(seen, 0, sizeof seen);
+  for (int z = 0; z < NZL; z++) {
+    int zone = z < 12 ? zones[z % 3] : z == 12 ? MTG_Z_BATTLEFIELD : z == 13 ? MTG_Z_EXILE : z == 14 ? MTG_Z_COMMAND : MTG_Z_ANTE;
+    int owner = z < 12 ? z / 3 : -1;
+    for (int i = 0; i < c->zn[z]; i++) {
+      int slot = s->zl[z][i];
+      if (slot < 0 || slot >= c->nslots) return bad(why, n, "zone list %d holds slot %d out of range", z, slot);
+      Obj *o = &s->obj[slot];
+      if (!o->id) return bad(why, n, "zone %s holds a free slot %d", mtg_zone_name(zone), slot);
+      if (seen[slot]++) return bad(why, n, "object #%u is in two zone lists", (unsigned)o->id);
+      if (o->zone != zone) return bad(why, n, "object #%u is listed in %s but says %s", (unsigned)o->id, mtg_zone_name(zone), mtg_zone_name(o->zone));
+      if (owner >= 0 && o->owner != owner) return bad(why, n, "object #%u is in another player's %s", (unsigned)o->id, mtg_zone_name(zone));
+    }
+  }
+  uint32_t ids[MAX_STACK];
+  for (int i = 0; i < c->nstack; i++) {
+    StackItem *si = &s->stack[i];
+    for (int j = 0; j < i; j++)
+      if (ids[j] == si->id) return bad(why, n, "stack id #%u twice", (unsigned)si->id);
+    ids[i] = si->id;
+    if (si->kind != SI_SPELL) continue;
+    if (si->slot < 0 || si->slot >= c->nslots || s->obj[si->slot].zone != MTG_Z_STACK || s->obj[si->slot].id != si->id)
+      return bad(why, n, "stack spell #%u does not match its object", (unsigned)si->id);
+    if (seen[si->slot]++) return bad(why, n, "spell #%u is also in a zone list", (unsigned)si->id);
+  }
+  for (int i = 0; i < c->nslots; i++) {
+    Obj *o = &s->obj[i];
+    if (!o->id) continue;
+    if (o->zone == MTG_Z_COUNT) {
+      if (o->kind == OK_CARD && c->pl[o->owner].left) continue; /* left the game with its owner */
+      return bad(why, n, "object #%u is in no zone", (unsigned)o->id);
+    }
+    if (!seen[i]) return bad(why, n, "object #%u (%s) is in no zone list", (unsigned)o->id, mtg_zone_name(o->zone));
+    if (o->damage < 0) return bad(why, n, "object #%u has negative damage", (unsigned)o->id);
+    for (int k = 0; k < o->nc; k++)
+      if (o->c[k].n <= 0) return bad(why, n, "object #%u has %d %s counters", (unsigned)o->id, o->c[k].n, ckind_name(g, o->c[k].kind));
+  }
+  for (int p = 0; p < c->np; p++)
+    for (int k = 0; k < c->pl[p].nc; k++)
+      if (c->pl[p].c[k].n <= 0) return bad(why, n, "player %s has %d %s counters", c->pl[p].name, c->pl[p].c[k].n, ckind_name(g, c->pl[p].c[k].kind));
+  if (g->status == MTG_DECISION) {
+    const mtg_decision *d = &g->dec.pub;
+    if (d->n_options == 0 && d->kind != MTG_D_X && d->kind != MTG_D_NUMBER && d->min > 0)
+      return bad(why, n, "decision %s has no options", d->kind_name);
+    if (d->kind == MTG_D_PRIORITY) {
+      /* after state-based actions: nothing orphaned, no lethal damage left */
+      int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+      int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+      for (int k = 0; k < nb; k++) {
+        Obj *o = &s->obj[bf[k]];
+        if (o->attached.id && !oref_ok(g, o->attached) && !has_subtype(chars(g, bf[k]), "Equipment"))
+          return bad(why, n, "#%u is attached to an object that no longer exists", (unsigned)o->id);
+        const Chars *ch = chars(g, bf[k]);
+        if ((ch->types & T_CREATURE) && ch->toughness <= 0) return bad(why, n, "creature #%u has toughness %d at priority", (unsigned)o->id, ch->toughness);
+      }
+      if (c->npend) return bad(why, n, "%d triggered abilities wait at priority", c->npend);
+    }
+  } else if (g->status == MTG_OVER) {
+    if (!c->over) return bad(why, n, "status is over but the game is not");
+  }
+  /* the characteristics cache agrees with a recomputation */
+  chars(g, 0);
+  Chars *saved = malloc((size_t)c->nslots * sizeof *saved + 1);
+  if (!saved) return bad(why, n, "out of memory in the checker");
+  memcpy(saved, g->ch, (size_t)c->nslots * sizeof *saved);
+  chars_dirty(g);
+  for (int i = 0; i < c->nslots; i++) {
+    if (!s->obj[i].id) continue;
+    const Chars *a = &saved[i], *b = chars(g, i);
+    if (a->power != b->power || a->toughness != b->toughness || a->types != b->types || a->kw != b->kw ||
+        a->controller != b->controller || a->nab != b->nab || a->colors != b->colors) {
+      free(saved);
+      return bad(why, n, "cached characteristics of #%u are stale", (unsigned)s->obj[i].id);
+    }
+  }
+  free(saved);
+  return 0;
+}
