@@ -2,6 +2,7 @@
  * game starts, the contents of every zone with per-object state) and
  * building the initial State from that description. */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -328,4 +329,199 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
   chars_dirty(g);
   trig_index_dirty(g);
   return MTG_OK;
+}
+
+/* ---- canonical text form ---- */
+
+static size_t put(char *buf, size_t size, size_t u, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static size_t put(char *buf, size_t size, size_t u, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int w = vsnprintf(u < size ? buf + u : NULL, u < size ? size - u : 0, fmt, ap);
+  va_end(ap);
+  return w > 0 ? u + (size_t)w : u;
+}
+
+static size_t put_quoted(char *buf, size_t size, size_t u, const char *s) {
+  u = put(buf, size, u, "\"");
+  for (; *s; s++) u = put(buf, size, u, "%s%c", *s == '"' || *s == '\\' ? "\\" : "", *s);
+  return put(buf, size, u, "\"");
+}
+
+int mtg_setup_write(const mtg_setup *s, char *buf, size_t size) {
+  size_t u = 0;
+  if (size) buf[0] = 0;
+  for (int p = 0; p < s->np; p++) {
+    u = put(buf, size, u, "player %s %d\n", s->pl[p].name, s->pl[p].life);
+    for (int k = 0; k < s->pl[p].nc; k++) u = put(buf, size, u, "player_counter %s %s %d\n", s->pl[p].name, s->pl[p].c[k].kind, s->pl[p].c[k].n);
+    if (s->pl[p].lands) u = put(buf, size, u, "lands_played %s %d\n", s->pl[p].name, s->pl[p].lands);
+  }
+  u = put(buf, size, u, "seed %llu\n", (unsigned long long)s->seed);
+  if (s->start_set) u = put(buf, size, u, "start %s %d %s\n", s->pl[s->active].name, s->turn, mtg_step_name(s->step));
+  u = put(buf, size, u, "opening %d\nshuffle %d\nmax_turns %d\n", s->opening, s->shuffle, s->max_turns);
+  for (int i = 0; i < s->ne; i++) {
+    const SEntry *e = &s->e[i];
+    u = put(buf, size, u, "card %s %s ", s->pl[e->player].name, mtg_zone_name(e->zone));
+    u = put_quoted(buf, size, u, e->def->name);
+    if (e->tapped) u = put(buf, size, u, " tapped");
+    if (e->sick) u = put(buf, size, u, " sick");
+    if (e->damage) u = put(buf, size, u, " damage=%d", e->damage);
+    if (e->controller >= 0) u = put(buf, size, u, " controller=%s", s->pl[e->controller].name);
+    if (e->attach >= 0) u = put(buf, size, u, " attach=%d", e->attach);
+    if (e->attach_player >= 0) u = put(buf, size, u, " attach_player=%s", s->pl[e->attach_player].name);
+    for (int k = 0; k < e->nc; k++) u = put(buf, size, u, " counter=%s:%d", e->c[k].kind, e->c[k].n);
+    for (int k = 0; k < e->nch; k++) {
+      u = put(buf, size, u, " choice=%s:", e->ch[k].key);
+      u = put_quoted(buf, size, u, e->ch[k].val);
+    }
+    u = put(buf, size, u, "\n");
+  }
+  return (int)u;
+}
+
+/* a token: up to the next space outside quotes; quotes are removed and \"
+ * and \\ inside them escape */
+static const char *token(const char *p, char *out, size_t n, int *ok) {
+  size_t k = 0;
+  int inq = 0;
+  while (*p == ' ') p++;
+  while (*p && *p != '\n' && (inq || *p != ' ')) {
+    if (*p == '"') {
+      inq = !inq;
+      p++;
+      continue;
+    }
+    if (inq && *p == '\\' && p[1]) p++;
+    if (k + 1 < n) out[k++] = *p;
+    p++;
+  }
+  if (inq) *ok = 0;
+  out[k] = 0;
+  return p;
+}
+
+static int player_by_name(const mtg_setup *s, const char *n) {
+  for (int p = 0; p < s->np; p++)
+    if (!strcmp(s->pl[p].name, n)) return p;
+  return -1;
+}
+
+int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg_setup **out, mtg_error *err) {
+  *out = NULL;
+  mtg_setup *s = mtg_setup_new(pool);
+  if (!s) {
+    mtg_error_set(err, MTG_ENOMEM, "out of memory");
+    return MTG_ENOMEM;
+  }
+  s->opening = 0;
+  s->shuffle = 0;
+  int line = 0;
+  const char *p = text;
+  char w[5][128];
+  while (*p) {
+    line++;
+    const char *eol = strchr(p, '\n');
+    size_t len = eol ? (size_t)(eol - p) : strlen(p);
+    char rec[1024];
+    if (len >= sizeof rec) goto bad;
+    memcpy(rec, p, len);
+    rec[len] = 0;
+    p = eol ? eol + 1 : p + len;
+    if (!rec[0]) continue;
+    int ok = 1;
+    const char *q = token(rec, w[0], sizeof w[0], &ok);
+    if (!strcmp(w[0], "player")) {
+      q = token(q, w[1], sizeof w[1], &ok);
+      q = token(q, w[2], sizeof w[2], &ok);
+      if (mtg_setup_player(s, w[1], atoi(w[2]), 0) < 0) goto bad;
+    } else if (!strcmp(w[0], "player_counter") || !strcmp(w[0], "lands_played")) {
+      q = token(q, w[1], sizeof w[1], &ok);
+      int pl = player_by_name(s, w[1]);
+      q = token(q, w[2], sizeof w[2], &ok);
+      if (!strcmp(w[0], "lands_played")) {
+        if (mtg_setup_lands_played(s, pl, atoi(w[2]))) goto bad;
+      } else {
+        q = token(q, w[3], sizeof w[3], &ok);
+        if (mtg_setup_player_counters(s, pl, w[2], atoi(w[3]))) goto bad;
+      }
+    } else if (!strcmp(w[0], "seed")) {
+      q = token(q, w[1], sizeof w[1], &ok);
+      s->seed = strtoull(w[1], NULL, 10);
+    } else if (!strcmp(w[0], "start")) {
+      q = token(q, w[1], sizeof w[1], &ok);
+      q = token(q, w[2], sizeof w[2], &ok);
+      q = token(q, w[3], sizeof w[3], &ok);
+      int pl = player_by_name(s, w[1]), st = mtg_step_parse(w[3]);
+      if (pl < 0 || st < 0) goto bad;
+      int o = s->opening, sh = s->shuffle;
+      mtg_setup_start(s, pl, atoi(w[2]), st);
+      s->opening = o;
+      s->shuffle = sh;
+    } else if (!strcmp(w[0], "opening") || !strcmp(w[0], "shuffle") || !strcmp(w[0], "max_turns")) {
+      q = token(q, w[1], sizeof w[1], &ok);
+      int v = atoi(w[1]);
+      if (w[0][0] == 'o') s->opening = v;
+      else if (w[0][0] == 's') s->shuffle = v;
+      else s->max_turns = v;
+    } else if (!strcmp(w[0], "card")) {
+      q = token(q, w[1], sizeof w[1], &ok);
+      q = token(q, w[2], sizeof w[2], &ok);
+      q = token(q, w[3], sizeof w[3], &ok);
+      int pl = player_by_name(s, w[1]), z = mtg_zone_parse(w[2]);
+      if (!ok || pl < 0 || z < 0) goto bad;
+      int e = mtg_setup_card(s, pl, z, w[3], err);
+      if (e < 0) {
+        if (err) {
+          snprintf(err->file, sizeof err->file, "%s", name);
+          err->line = line;
+        }
+        mtg_setup_free(s);
+        return e;
+      }
+      for (;;) {
+        q = token(q, w[4], sizeof w[4], &ok);
+        if (!w[4][0]) break;
+        char *eq = strchr(w[4], '=');
+        const char *v = eq ? eq + 1 : "";
+        if (eq) *eq = 0;
+        int rc = 0;
+        if (!strcmp(w[4], "tapped")) rc = mtg_setup_tapped(s, e, 1);
+        else if (!strcmp(w[4], "sick")) rc = mtg_setup_sick(s, e, 1);
+        else if (!strcmp(w[4], "damage")) rc = mtg_setup_damage(s, e, atoi(v));
+        else if (!strcmp(w[4], "controller")) rc = mtg_setup_controller(s, e, player_by_name(s, v));
+        else if (!strcmp(w[4], "attach")) rc = mtg_setup_attach(s, e, atoi(v));
+        else if (!strcmp(w[4], "attach_player")) rc = mtg_setup_attach_player(s, e, player_by_name(s, v));
+        else if (!strcmp(w[4], "counter") || !strcmp(w[4], "choice")) {
+          const char *colon = strchr(v, ':');
+          if (!colon) goto bad;
+          char key[64];
+          size_t kl = (size_t)(colon - v);
+          if (kl >= sizeof key) goto bad;
+          memcpy(key, v, kl);
+          key[kl] = 0;
+          if (w[4][1] == 'o') rc = mtg_setup_counters(s, e, key, atoi(colon + 1));
+          else rc = mtg_setup_choice(s, e, key, colon + 1);
+        } else goto bad;
+        if (rc) goto bad;
+        if (!*q) break;
+      }
+    } else {
+      goto bad;
+    }
+    if (!ok) goto bad;
+  }
+  *out = s;
+  return MTG_OK;
+bad:
+  mtg_error_set(err, MTG_EDATA, "malformed setup record");
+  if (err) {
+    snprintf(err->file, sizeof err->file, "%s", name);
+    err->line = line;
+  }
+  mtg_setup_free(s);
+  return MTG_EDATA;
 }

@@ -125,6 +125,14 @@ int mtg_setup_choice(mtg_setup *s, int entry, const char *key, const char *value
 int mtg_setup_player_counters(mtg_setup *s, int player, const char *kind, int n);
 int mtg_setup_lands_played(mtg_setup *s, int player, int n);
 
+/* The setup as canonical text (one record per line, docs/replay-format.md),
+ * and back: replays carry it so a game can be rebuilt exactly. write returns
+ * the length needed (excluding the NUL), like snprintf. read fills *out (free
+ * with mtg_setup_free) or returns a negative status with err located at the
+ * record's line (err->file is set to `name`). */
+int mtg_setup_write(const mtg_setup *s, char *buf, size_t size);
+int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg_setup **out, mtg_error *err);
+
 /* ---- Games ---- */
 
 typedef struct mtg_game mtg_game;
