@@ -134,6 +134,8 @@ struct Filter {
   uint8_t any_target;    /* creature, player, planeswalker or battle (115.4) */
   uint8_t stack_ability; /* an activated or triggered ability on the stack */
   uint8_t single_target; /* a spell with a single target (Misdirection) */
+  uint8_t entered_with_self; /* put onto the battlefield by the source (607.2c) */
+  const Filter *or_f;    /* or matches this instead */
 };
 
 struct Node {

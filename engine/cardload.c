@@ -135,6 +135,7 @@ static int each_scalar(L *l, const ynode *n, each_fn f, void *ctx) {
 static int add_type(L *l, const ynode *n, void *ctx) {
   const char *s = scalar(n);
   int b = s ? type_bit(s) : 0;
+  if (s && !strcmp(s, "permanent")) b = T_PERMANENT; /* 110.1: any permanent type */
   if (!b) return bad_name(l, n, "card type", type_names, 9);
   *(uint32_t *)ctx |= (uint32_t)b;
   return 0;
@@ -318,7 +319,7 @@ static Node *p_sel(L *l, const ynode *n) {
   }
   static const char *const keys[] = {"each", "target", "controller_of", "owner_of", "linked", "chosen", "top",
                                      "choose", "by", "n", "optional", "targeted", "union", "linked_any", "of",
-                                     "from", "prompt", NULL};
+                                     "from", "prompt", "choose_from", NULL};
   if (ymap_check_keys(l->d, n, keys, "object/player selector", l->err)) return NULL;
   const ynode *v;
   Node *s;
@@ -354,10 +355,13 @@ static Node *p_sel(L *l, const ynode *n) {
     if (of && !(s->k[1] = p_sel(l, of))) return NULL;
     return s;
   }
-  if ((v = ymap_get(n, "choose"))) {
-    /* a player chooses objects at resolution (not targeted unless targeted: true) */
+  if ((v = ymap_get(n, "choose")) || (v = ymap_get(n, "choose_from"))) {
+    /* a player chooses objects (or players) at resolution; not targeted unless targeted: true */
     s = mk(l, SL_CHOOSE, n);
-    if (!s || kids(l, s, 2) || !(s->f = p_filter(l, v))) return NULL;
+    if (!s || kids(l, s, 3)) return NULL;
+    if (ymap_get(n, "choose_from")) {
+      if (!(s->k[2] = p_sel(l, v))) return NULL;
+    } else if (!(s->f = p_filter(l, v))) return NULL;
     const ynode *by = ymap_get(n, "by"), *cnt = ymap_get(n, "n"), *opt = ymap_get(n, "optional"), *tg = ymap_get(n, "targeted");
     if (by && !(s->k[0] = p_sel(l, by))) return NULL;
     if (cnt && !(s->k[1] = p_expr(l, cnt))) return NULL;
@@ -594,7 +598,8 @@ static const Filter *p_filter(L *l, const ynode *n) {
       "not_color", "colorless", "colored", "multicolored", "controller", "owner", "other", "tapped", "token",
       "card", "attacking", "blocking", "spell", "zone", "name", "chosen_color", "chosen_name", "power",
       "toughness", "mana_value", "keyword", "not_keyword", "counter", "no_counter", "not", "if",
-      "blocking_or_blocked_by_self", "ability", "single_target", "player", "legendary", NULL};
+      "blocking_or_blocked_by_self", "ability", "single_target", "player", "legendary", "or",
+      "entered_with_self", NULL};
   if (ymap_check_keys(l->d, n, keys, "filter", l->err)) return NULL;
   for (int i = 0; i < n->n; i++) {
     const char *k = ymap_key(n, i)->str;
@@ -709,6 +714,12 @@ static const Filter *p_filter(L *l, const ynode *n) {
       int8_t b;
       if (bool_field(l, v, &b)) return NULL;
       f->single_target = (uint8_t)b;
+    } else if (!strcmp(k, "or")) {
+      if (!(f->or_f = p_filter(l, v))) return NULL;
+    } else if (!strcmp(k, "entered_with_self")) {
+      int8_t b;
+      if (bool_field(l, v, &b)) return NULL;
+      f->entered_with_self = (uint8_t)b;
     } else if (!strcmp(k, "player")) {
       int r = p_rel(l, v);
       if (r < 0) return NULL;

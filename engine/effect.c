@@ -825,6 +825,16 @@ static void step(G *g, Ctx *c, const Node *n) {
     char nm[110] = "";
     if (oref_ok(g, c->src)) fmt_slot(g, c->src.slot, nm, sizeof nm);
     else if (c->srcl) fmt_lki(c->srcl, nm, sizeof nm);
+    /* 614.17b: a player can't choose to do what can't be done (a draw Spirit of the Labyrinth forbids) */
+    const Node *first = n->k[0] && n->k[0]->n ? n->k[0]->k[0] : NULL;
+    if (first && first->op == S_DRAW) {
+      Sel who;
+      sel_default(g, c, first->k[1], &who, SL_YOU);
+      if (who.np && !can_draw(g, who.p[0])) {
+        c->did = 0;
+        return;
+      }
+    }
     int yes = ask_yes_no(g, p, "603.5", "%s%s%s", n->k[2] ? n->k[2]->s : "use the optional effect of ", n->k[2] ? "" : nm, "");
     c->did = yes;
     if (yes) step(g, c, n->k[0]);

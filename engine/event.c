@@ -38,7 +38,7 @@ static int is_compound(int t) {
 }
 
 /* Whether the event can happen at all (614.17: "can't" is not a replacement). */
-static int possible(G *g, Event *e) {
+int ev_possible(G *g, Event *e) {
   State *s = g->s;
   switch (e->type) {
   case EV_ZONE:
@@ -100,25 +100,20 @@ static int possible(G *g, Event *e) {
     if (!player_alive(g, e->player)) return 0;
     if (rule_effect(g, SE_CANT_LOSE, e->player, -1, NULL, NULL)) return 0;
     return 1;
-  case EV_WIN: {
+  case EV_WIN:
+    /* "your opponents can't win the game": the effect names the players it affects */
     if (!player_alive(g, e->player)) return 0;
-    /* "your opponents can't win the game" */
-    for (int p = 0; p < s->c.np; p++)
-      if (p != e->player && player_alive(g, p) && opponents(g, p, e->player)) {
-        const StaticSpec *st;
-        ORef src;
-        if (rule_effect(g, SE_CANT_WIN, -1, -1, &st, &src)) {
-          /* the effect's controller's opponents can't win */
-          int ctl = oref_ok(g, src) ? obj_controller(g, src.slot) : -1;
-          if (ctl >= 0 && opponents(g, ctl, e->player)) return 0;
-        }
-        break;
-      }
-    return 1;
-  }
+    return !rule_effect(g, SE_CANT_WIN, e->player, -1, NULL, NULL);
   default:
     return 1;
   }
+}
+
+int can_draw(G *g, int player) {
+  Event e;
+  ev_init(&e, EV_DRAW);
+  e.player = (int8_t)player;
+  return ev_possible(g, &e);
 }
 
 static Event *ev_alloc(G *g, int n) {
@@ -169,7 +164,7 @@ void ev_run(G *g, Event *in, int n) {
     /* events made by a replacement's "instead" carry its marks (614.5) */
     for (int k = 0; k < g->ninh; k++)
       if (!ev_applied(e, g->inh[k]) && e->napplied < MAX_APPLIED) e->applied[e->napplied++] = g->inh[k];
-    if (!possible(g, e)) continue;
+    if (!ev_possible(g, e)) continue;
     if (!replace_event(g, e)) continue;
     if (is_compound(e->type)) {
       if (!oref_ok(g, e->obj)) continue;
@@ -179,7 +174,7 @@ void ev_run(G *g, Event *in, int n) {
       b[m].done = 1;
       log_event(g, &b[m]);
       m++;
-      if (possible(g, &z) && replace_event(g, &z)) b[m++] = z;
+      if (ev_possible(g, &z) && replace_event(g, &z)) b[m++] = z;
     } else {
       b[m++] = *e;
     }

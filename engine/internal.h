@@ -142,6 +142,8 @@ void ev_init(Event *e, int type);
 void ev_run(G *g, Event *ev, int n);
 static inline void ev_one(G *g, Event *e) { ev_run(g, e, 1); }
 int ev_applied(const Event *e, uint32_t key);
+int can_draw(G *g, int player);
+int ev_possible(G *g, Event *e); /* 614.17: can the event happen at all */ /* 614.17b: an impossible draw can't be chosen */
 /* helpers that build and run common events */
 void do_damage(G *g, ORef src, Target to, int amount, int flags, int cause_ctl, uint32_t cause_id);
 int do_draw(G *g, int player, int n, int cause_ctl, uint32_t cause_id);

@@ -58,11 +58,12 @@ int sba_check(G *g) {
     if (counters_get(pl->c, pl->nc, CN_POISON) >= 10) rule = rule ? (strlen(rule) > 6 ? "704.5a,704.5b,704.5c" : "704.5a,704.5c") : "704.5c";
     pl->drew_empty = 0;
     if (!rule) continue;
-    log_line(g, 0, "sba rule=%s player=%s", rule, player_name(g, p));
     Event e;
     ev_init(&e, EV_LOSE);
     e.player = (int8_t)p;
     e.rule = rule;
+    if (!ev_possible(g, &e)) continue; /* "you can't lose the game": nothing is performed */
+    log_line(g, 0, "sba rule=%s player=%s", rule, player_name(g, p));
     ADD(e);
     any = 1;
   }
@@ -107,16 +108,19 @@ int sba_check(G *g) {
       }
       if ((o->damage > 0 && o->damage >= c->toughness) || o->dt_hit) {
         const char *rule = o->damage > 0 && o->damage >= c->toughness ? "704.5g" : "704.5h";
-        fmt_slot(g, i, nm, sizeof nm);
-        log_line(g, 0, "sba rule=%s obj=%s damage=%d toughness=%d", rule, nm, o->damage, c->toughness);
         ev_init(&e, EV_DESTROY);
         e.obj = oref(g, i);
         e.from = MTG_Z_BATTLEFIELD;
         e.to = MTG_Z_GRAVEYARD;
         e.cause = CA_SBA;
         e.rule = rule;
-        ADD(e);
-        any = 1;
+        /* an indestructible creature is not destroyed: nothing is performed (702.12b) */
+        if (ev_possible(g, &e)) {
+          fmt_slot(g, i, nm, sizeof nm);
+          log_line(g, 0, "sba rule=%s obj=%s damage=%d toughness=%d", rule, nm, o->damage, c->toughness);
+          ADD(e);
+          any = 1;
+        }
       }
     }
     if ((c->types & T_PLANESWALKER) && counters_get(o->c, o->nc, CN_LOYALTY) <= 0) {
@@ -298,9 +302,8 @@ int sba_check(G *g) {
 
 void sba_loop(G *g) {
   /* 704.3 with 603.3b: SBAs until none, then triggers, then again */
-  for (int guard = 0;; guard++) {
+  for (;;) {
     while (sba_check(g)) {
-      if (guard++ > 100000) game_throw(g, JMP_LIMIT);
     }
     if (!trig_put_on_stack(g)) break;
   }

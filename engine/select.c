@@ -120,6 +120,8 @@ int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
   if (slot < 0) return 0;
   Obj *o = &s->obj[slot];
   if (!o->id) return 0;
+  if (f->or_f && filter_match(g, c, f->or_f, slot)) return 1;
+  if (f->entered_with_self && (!o->entered_with || o->entered_with != src_id(g, c))) return 0;
   if (f->stack_ability == 1) return 0;
   int zone = slot == g->hyp_slot ? MTG_Z_BATTLEFIELD : o->zone;
   if (f->zone == -1) {
@@ -316,6 +318,7 @@ static void sel_choose(G *g, Ctx *c, const Node *n, Sel *out) {
   choosers.n = choosers.np = 0;
   if (n->k[0]) sel_eval(g, c, n->k[0], &choosers);
   else sel_addp(&choosers, c->controller);
+  for (int i = 0; i < choosers.n; i++) sel_addp(&choosers, obj_controller(g, choosers.o[i].slot));
   int want = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
   int order[MAX_PLAYERS];
   apnap_order(g, order);
@@ -327,24 +330,50 @@ static void sel_choose(G *g, Ctx *c, const Node *n, Sel *out) {
     c->each_player = (int8_t)p;
     Sel cand;
     cand.n = cand.np = 0;
-    each_zone_objects(g, c, n->f, &cand);
+    if (n->k[2]) {
+      /* choose among the objects another selector gives ("a card exiled with ...") */
+      sel_eval(g, c, n->k[2], &cand);
+    } else {
+      each_zone_objects(g, c, n->f, &cand);
+      if (n->f->player_target || n->f->any_target)
+        for (int q = 0; q < g->s->c.np; q++)
+          if (filter_match_player(g, c, n->f, q)) sel_addp(&cand, q);
+    }
+    /* a targeted choice respects hexproof, shroud and protection */
+    if (n->j && oref_ok(g, c->src)) {
+      int w = 0;
+      const Chars *sc = chars(g, c->src.slot);
+      for (int i = 0; i < cand.n; i++) {
+        const Chars *oc = chars(g, cand.o[i].slot);
+        int bad = (oc->kw >> KW_SHROUD & 1) || ((oc->kw >> KW_HEXPROOF & 1) && opponents(g, c->controller, oc->controller));
+        (void)sc;
+        if (!bad) cand.o[w++] = cand.o[i];
+      }
+      cand.n = w;
+    }
     c->each_player = save;
-    if (!cand.n) continue;
-    int k = want < cand.n ? want : cand.n;
-    if (!n->i && k == cand.n) {
+    int total = cand.n + cand.np;
+    if (!total) continue;
+    int k = want < total ? want : total;
+    if (!n->i && k == total) {
       for (int i = 0; i < cand.n; i++) sel_add(out, cand.o[i]);
+      for (int i = 0; i < cand.np; i++) sel_addp(out, cand.p[i]);
       continue;
     }
-    dec_begin(g, MTG_D_CHOOSE, p, "", "%s", n->s ? n->s : "choose");
+    dec_begin(g, cand.n ? MTG_D_CHOOSE : MTG_D_PLAYER, p, n->j ? "115.1" : "", "%s", n->s ? n->s : "choose");
+    for (int i = 0; i < cand.np; i++) dec_opt(g, MTG_O_PLAYER, 0, 0, cand.p[i], -1, "%s", player_name(g, cand.p[i]));
     for (int i = 0; i < cand.n; i++) {
-      char nm[80];
+      char nm[110];
       fmt_obj(g, cand.o[i], nm, sizeof nm);
       dec_opt(g, MTG_O_OBJECT, cand.o[i].id, 0, -1, -1, "%s", nm);
     }
     dec_range(g, n->i ? 0 : k, k);
     int cnt;
     const int *v = dec_ask(g, 0, &cnt);
-    for (int i = 0; i < cnt; i++) sel_add(out, cand.o[v[i]]);
+    for (int i = 0; i < cnt; i++) {
+      if (v[i] < cand.np) sel_addp(out, cand.p[v[i]]);
+      else sel_add(out, cand.o[v[i] - cand.np]);
+    }
   }
 }
 

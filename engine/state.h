@@ -436,6 +436,8 @@ struct mtg_game {
   char strs[32][64];      /* strings given by the setup (chosen names) */
   int nstrs;
   int defer_trig_log;
+  uint32_t dmg_seen[64];  /* damage-source triggers already found in this batch */
+  int ndmg_seen;
   int push_failed;        /* choose_modes_targets found no legal choice (603.3c/d) */
   uint64_t pool_hash;
 };

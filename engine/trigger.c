@@ -249,6 +249,13 @@ static void check_listener(G *g, int slot, int a, const Event *e, int lookback) 
   cx.grant = r->grant;
   if (!pat_match(g, &cx, &ab->trig, e, o->id, lookback)) return;
   if (ab->trig.once_per_turn && (o->abil_used[0] >> (ab->index & 31) & 1)) return; /* 603.2i */
+  if (ab->trig.ev == TE_DAMAGE && !ab->trig.to_self && !ab->trig.to_player && !ab->trig.obj) {
+    /* "whenever X deals damage": one occurrence per source per simultaneous batch (603.2c, 510.2) */
+    uint32_t key = (uint32_t)hash_mix(((uint64_t)o->id << 32) ^ ((uint64_t)ab->index << 24) ^ e->src.id);
+    for (int i = 0; i < g->ndmg_seen; i++)
+      if (g->dmg_seen[i] == key) return;
+    if (g->ndmg_seen < NELEM(g->dmg_seen)) g->dmg_seen[g->ndmg_seen++] = key;
+  }
   TrigCtx tc;
   tc_from_event(g, e, &tc);
   cx.tc = &tc;
@@ -340,6 +347,7 @@ void trig_lookback(G *g, const Event *ev, int n) {
 }
 
 void trig_detect(G *g, const Event *ev, int n) {
+  g->ndmg_seen = 0;
   for (int i = 0; i < n; i++)
     if (ev[i].done) scan(g, &ev[i], 0);
   trig_state(g);
