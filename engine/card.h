@@ -33,7 +33,7 @@ enum {
   KW_HEXPROOF, KW_SHROUD, KW_INFECT, KW_SHADOW, KW_PROTECTION_ALL, KW_PROT_W,
   KW_PROT_U, KW_PROT_B, KW_PROT_R, KW_PROT_G, KW_PROT_MULTICOLOR_SPELLS,
   KW_CANT_BE_COUNTERED, KW_FLASH, KW_MENACE, KW_UNDYING, KW_PERSIST,
-  KW_STORM, KW_COUNT
+  KW_STORM, KW_START_YOUR_ENGINES, KW_COUNT
 };
 extern const char *const kw_names[KW_COUNT];
 
@@ -67,7 +67,7 @@ typedef struct CardDef CardDef;
   X(S_ATTACH) X(S_FIGHT) X(S_COPY_SPELL) X(S_CHANGE_TARGET) X(S_REVEAL) X(S_UNLESS)       \
   X(S_EXTRA_TURN) X(S_RETURN) X(S_ANY_PLAYER_MAY) X(S_SKIP) X(S_NOTE) X(S_EXILE_TOP)      \
   X(S_LOSE_ABILITY) X(S_GRANT_ABILITY) X(S_CLEAR_COUNTERS) X(S_MUST_BLOCK)                \
-  X(S_EXILE_GRAVEYARD) X(S_SHUFFLE_GRAVEYARD) X(S_CAST_FREE)                              \
+  X(S_EXILE_GRAVEYARD) X(S_SHUFFLE_GRAVEYARD) X(S_CAST_FREE) X(S_PHASE_OUT)                              \
   X(E_INT) X(E_X) X(E_AMOUNT) X(E_COUNT) X(E_POWER) X(E_TOUGHNESS) X(E_LIFE) X(E_HAND)     \
   X(E_LIBRARY) X(E_COUNTERS) X(E_SUM) X(E_DIFF) X(E_MUL) X(E_MIN) X(E_MAX) X(E_HALF)      \
   X(E_PREVENTED) X(E_DEVOTION) X(E_CHOSEN) X(E_STORM) X(E_MANA_VALUE) X(E_NEG)            \
@@ -77,7 +77,7 @@ typedef struct CardDef CardDef;
   X(SL_EQUIPPED) X(SL_CONTROLLER_OF) X(SL_OWNER_OF) X(SL_LINKED) X(SL_CHOSEN)             \
   X(SL_ACTIVE) X(SL_DEFENDING) X(SL_RESULT) X(SL_TOP) X(SL_UNION) X(SL_NONE)              \
   X(SL_TRIG_TARGET) X(SL_ATTACHED_TO_IT) X(SL_LINKED_ANY) X(SL_ITS_CONTROLLER) X(SL_CHOOSE)  \
-  X(SL_REMEMBERED) X(SL_TRIG_OBJ_NEW)                                                     \
+  X(SL_REMEMBERED) X(SL_TRIG_OBJ_NEW) X(SL_THIS_CARD)                                                     \
   X(C_TRUE) X(C_NOT) X(C_ALL) X(C_ANY) X(C_CMP) X(C_EXISTS) X(C_YOUR_TURN) X(C_KICKED)     \
   X(C_IS) X(C_DID) X(C_HAD_COUNTERS) X(C_IN_ZONE) X(C_CHOSEN_IS) X(C_TRIGGERED_IS)        \
   X(C_CAST_FROM)
@@ -160,7 +160,7 @@ enum trig_ev {
   TE_ENTERS, TE_DIES, TE_LEAVES, TE_ZONE, TE_CAST, TE_DRAW, TE_DAMAGE, TE_GAIN_LIFE,
   TE_LOSE_LIFE, TE_STEP, TE_ATTACKS, TE_BLOCKS, TE_BLOCKED, TE_TAPPED, TE_UNTAPPED,
   TE_COUNTERS, TE_LOSES, TE_COUNTERED, TE_DISCARD, TE_SACRIFICE, TE_UNATTACHED,
-  TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL, TE_ACTIVATE, TE_DEALT_DAMAGE_BY_PREVENTED,
+  TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL, TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT,
   TE_COUNT
 };
 
@@ -340,6 +340,7 @@ struct Ability {
   uint8_t has_kicker;
   uint8_t flashback;
   uint8_t alt_cost_exile_blue; /* Misdirection's alternative cost */
+  uint8_t uncounterable;   /* "this ability can't be countered" (603.1a) */
   const Node *x_rule;      /* chalice: X fixed, etc. */
 };
 

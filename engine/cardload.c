@@ -293,6 +293,7 @@ static const struct {
     {"none", SL_NONE, 0},          {"its_controller", SL_ITS_CONTROLLER, 0},
     {"triggering_target", SL_TRIG_TARGET, 0}, {"remembered", SL_REMEMBERED, 0},
     {"it_new", SL_TRIG_OBJ_NEW, 0}, {"its_owner", SL_OWNER_OF, 1},
+    {"this_card", SL_THIS_CARD, 0},
 };
 
 static Node *p_sel(L *l, const ynode *n) {
@@ -740,7 +741,7 @@ typedef struct { const char *name; uint16_t op; Param p[8]; } StepDef;
 /* Each step's parameters by position: k[i] holds parameter i. The first is the
  * value of the step's own key. */
 static const StepDef step_defs[] = {
-    {"damage", S_DAMAGE, {{"damage", P_EXPR}, {"to", P_SEL}, {"source", P_SEL}, {"each", P_BOOL}}},
+    {"damage", S_DAMAGE, {{"damage", P_EXPR}, {"to", P_SEL}, {"source", P_SEL}, {"unpreventable", P_BOOL}}},
     {"draw", S_DRAW, {{"draw", P_EXPR}, {"who", P_SEL}}},
     {"gain_life", S_GAIN_LIFE, {{"gain_life", P_EXPR}, {"who", P_SEL}}},
     {"lose_life", S_LOSE_LIFE, {{"lose_life", P_EXPR}, {"who", P_SEL}}},
@@ -792,6 +793,7 @@ static const StepDef step_defs[] = {
     {"note", S_NOTE, {{"note", P_STR}, {"value", P_EXPR}}},
     {"exile_top", S_EXILE_TOP, {{"exile_top", P_EXPR}, {"who", P_SEL}, {"link", P_STR}}},
     {"must_block", S_MUST_BLOCK, {{"must_block", P_SEL}, {"duration", P_DUR}}},
+    {"phase_out", S_PHASE_OUT, {{"phase_out", P_SEL}}},
     {"exile_graveyard", S_EXILE_GRAVEYARD, {{"exile_graveyard", P_SEL}}},
     {"shuffle_graveyard", S_SHUFFLE_GRAVEYARD, {{"shuffle_graveyard", P_SEL}}},
 };
@@ -1128,7 +1130,8 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
 static const char *const trig_events[] = {
     "enters", "dies", "leaves", "zone", "cast", "draw", "damage", "gain_life", "lose_life", "step",
     "attacks", "blocks", "becomes_blocked", "tapped", "untapped", "counters", "loses", "countered",
-    "discard", "sacrifice", "unattached", "control_lost", "mana", "state", "reveal", "activate", NULL};
+    "discard", "sacrifice", "unattached", "control_lost", "mana", "state", "reveal", "activate", "prevented",
+    "phases_out", NULL};
 
 static const char *const step_keys[] = {"untap", "upkeep", "draw", "main1", "beginning_of_combat",
                                         "declare_attackers", "declare_blockers", "combat_damage",
@@ -1183,7 +1186,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
                                    TE_GAIN_LIFE, TE_LOSE_LIFE, TE_STEP, TE_ATTACKS, TE_BLOCKS, TE_BLOCKED,
                                    TE_TAPPED, TE_UNTAPPED, TE_COUNTERS, TE_LOSES, TE_COUNTERED, TE_DISCARD,
                                    TE_SACRIFICE, TE_UNATTACHED, TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL,
-                                   TE_ACTIVATE};
+                                   TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT};
   t->ev = map_ev[t->ev];
   if ((v = ymap_get(n, "player"))) {
     int r = p_rel(l, v);
@@ -1198,7 +1201,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   switch (t->ev) {
   case TE_ENTERS: case TE_DIES: case TE_LEAVES: case TE_ATTACKS: case TE_BLOCKS: case TE_BLOCKED:
   case TE_TAPPED: case TE_UNTAPPED: case TE_SACRIFICE: case TE_UNATTACHED: case TE_CONTROL_LOST:
-  case TE_DISCARD: case TE_COUNTERED: case TE_REVEAL:
+  case TE_DISCARD: case TE_COUNTERED: case TE_REVEAL: case TE_PHASED_OUT:
     if (p_subject(l, ev, t)) return -1;
     break;
   case TE_ZONE:
@@ -1237,8 +1240,9 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
     t->step = (int8_t)st;
     break;
   }
-  case TE_DAMAGE: {
-    if (ev->kind != YN_MAP) return BADI(l, ev, "damage: expected {by: ..., to: ...}");
+  case TE_DAMAGE:
+  case TE_PREVENTED: {
+    if (ev->kind != YN_MAP) return BADI(l, ev, "%s: expected {by: ..., to: ...}", e);
     static const char *const keys[] = {"by", "to", "combat", NULL};
     if (ymap_check_keys(l->d, ev, keys, "damage trigger", l->err)) return -1;
     const ynode *by = ymap_get(ev, "by"), *to = ymap_get(ev, "to"), *cb = ymap_get(ev, "combat");
@@ -1281,6 +1285,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   }
   /* 603.10: these look back in time */
   t->lookback = t->ev == TE_DIES || t->ev == TE_LEAVES || t->ev == TE_UNATTACHED || t->ev == TE_CONTROL_LOST ||
+                t->ev == TE_PHASED_OUT ||
                 t->ev == TE_LOSES || t->ev == TE_COUNTERED || t->ev == TE_SACRIFICE || t->ev == TE_DISCARD ||
                 (t->ev == TE_ZONE && t->from == MTG_Z_BATTLEFIELD && !t->from_anywhere) ||
                 (t->ev == TE_ZONE && t->from == MTG_Z_GRAVEYARD && !t->from_anywhere) ||
@@ -1290,7 +1295,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
 
 static const Ability *p_trigger_ability(L *l, const ynode *n, int delayed) {
   static const char *const keys[] = {"when", "if", "targets", "modes", "choose", "effect", "once_per_turn",
-                                     "zone", "label", "text", "duration", "once", NULL};
+                                     "zone", "label", "text", "duration", "once", "cant_be_countered", NULL};
   if (ymap_check_keys(l->d, n, keys, delayed ? "delayed trigger" : "triggered ability", l->err)) return NULL;
   Ability *a = al(l, sizeof *a);
   if (!a) return NULL;
@@ -1318,6 +1323,11 @@ static const Ability *p_trigger_ability(L *l, const ynode *n, int delayed) {
   }
   if ((v = ymap_get(n, "label")) && scalar(v)) a->label = dup(l, scalar(v));
   if ((v = ymap_get(n, "text")) && scalar(v)) a->text = dup(l, scalar(v));
+  if ((v = ymap_get(n, "cant_be_countered"))) {
+    int b;
+    if (ynode_bool(l->d, v, &b, l->err)) return NULL;
+    a->uncounterable = (uint8_t)b;
+  }
   a->delayed_once = (uint8_t)delayed;
   if (delayed && (v = ymap_get(n, "duration"))) a->delayed_once = 0;
   if (a->trig.mana_ability && a->modes[0].nt == 0) a->mana = 1;
@@ -1335,7 +1345,7 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
       "event", "self", "object", "player", "source", "to", "from", "cause", "counter", "combat", "if",
       "optional", "self_replacement", "modify", "instead", "prevent", "then", "redirect", "to_zone",
       "shuffle", "bottom", "with_counter", "enters_tapped", "enters_with", "as_enters", "enters_as_copy",
-      "skip", "link", "label", "text", "as_infect", NULL};
+      "skip", "link", "label", "text", "as_infect", "enters_under", NULL};
   if (ymap_check_keys(l->d, n, keys, in_effect ? "replacement effect" : "replacement ability", l->err)) return NULL;
   ReplSpec *r = al(l, sizeof *r);
   if (!r) return NULL;
@@ -1516,6 +1526,13 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
       if (st < 0) return (void *)(intptr_t)(bad_name(l, v, "step", step_keys, NELEM(step_keys)) * 0);
       r->step = (int8_t)st;
     }
+  }
+  if ((v = ymap_get(n, "enters_under"))) {
+    acts++;
+    r->act = RA_ETB_CONTROLLER;
+    int rel = p_rel(l, v);
+    if (rel < 0) return NULL;
+    r->mul = (int8_t)rel; /* the new controller, relative to the effect's controller */
   }
   if ((v = ymap_get(n, "as_infect"))) {
     acts++;

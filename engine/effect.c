@@ -492,6 +492,7 @@ static void step(G *g, Ctx *c, const Node *n) {
       ev[i].flags = (uint8_t)flags;
       ev[i].cause_ctl = (int8_t)c->controller;
       ev[i].cause_id = c->cause_id;
+      ev[i].unpreventable = (uint8_t)(n->k[3] && n->k[3]->i); /* 615.12 */
       if (i < a.n) ev[i].obj = a.o[i];
       else ev[i].player = a.p[i - a.n];
     }
@@ -791,18 +792,30 @@ static void step(G *g, Ctx *c, const Node *n) {
     sel_default(g, c, n->k[0], &a, SL_TARGET);
     sel_default(g, c, n->k[1], &b, SL_YOU);
     if (!b.np) return;
+    int base = g->evtop, k = 0;
+    if (g->evtop + a.n > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
+    Event *ev = &g->evstack[g->evtop];
+    g->evtop += a.n;
     for (int i = 0; i < a.n; i++) {
+      /* the effect waits (used 3) until the control event is performed */
       effect_base(g, c, &e, EK_CONT, dur_of(n->k[2], DUR_FOREVER));
       e.st = &spec_ctl;
       e.player = b.p[0];
       e.obj = a.o[i];
-      effect_add(g, &e);
-      s->obj[a.o[i].slot].ctl_since = s->c.turn_seq;
-      char nm[110];
-      fmt_obj(g, a.o[i], nm, sizeof nm);
-      log_line(g, 0, "control obj=%s player=%s", nm, player_name(g, b.p[0]));
+      int idx = effect_add(g, &e);
+      s->eff[idx].used = 3;
+      ev_init(&ev[k], EV_CONTROL);
+      ev[k].obj = a.o[i];
+      ev[k].player = b.p[0];
+      ev[k].player2 = (int8_t)obj_controller(g, a.o[i].slot);
+      ev[k].aux = idx + 1;
+      ev[k].cause_ctl = (int8_t)c->controller;
+      k++;
     }
-    trig_index_dirty(g);
+    if (k) ev_run(g, ev, k);
+    for (int i = 0; i < k; i++)
+      if (s->eff[ev[i].aux - 1].used == 3) s->eff[ev[i].aux - 1].used = 2;
+    g->evtop = base;
     return;
   }
   case S_ADD_MANA:
@@ -1028,6 +1041,17 @@ static void step(G *g, Ctx *c, const Node *n) {
     result_set(g, c, &moved);
     return;
   }
+  case S_PHASE_OUT: /* 702.26 */
+    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    for (int i = 0; i < a.n; i++) {
+      if (s->obj[a.o[i].slot].phased_out || s->obj[a.o[i].slot].zone != MTG_Z_BATTLEFIELD) continue;
+      Event pe;
+      ev_init(&pe, EV_PHASE);
+      pe.obj = a.o[i];
+      pe.amount = 1;
+      ev_one(g, &pe);
+    }
+    return;
   case S_MUST_BLOCK:
     sel_default(g, c, n->k[0], &a, SL_TARGET);
     for (int i = 0; i < a.n; i++) {

@@ -383,7 +383,19 @@ int effect_add(G *g, const Effect *e) {
 }
 
 static void effect_end(G *g, int i) {
-  g->s->eff[i].used = 2; /* free */
+  Effect *e = &g->s->eff[i];
+  if (e->kind == EK_CONT && e->st && e->st->kind == SE_CONTROL && oref_ok(g, e->obj) && !e->used) {
+    /* control returns: a control event, so "when you lose control" triggers (603.10d) */
+    Event ce;
+    ev_init(&ce, EV_CONTROL);
+    ce.obj = e->obj;
+    ce.player2 = (int8_t)obj_controller(g, e->obj.slot);
+    ce.aux = -(i + 1);
+    ev_one(g, &ce);
+    if (e->used != 2) e->used = 2;
+    return;
+  }
+  e->used = 2; /* free */
   chars_dirty(g);
 }
 

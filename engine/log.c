@@ -210,7 +210,12 @@ void log_event(G *g, const Event *e) {
     break;
   case EV_CONTROL:
     fmt_obj(g, e->obj, a, sizeof a);
-    log_line(g, 0, "control obj=%s player=%s", a, player_name(g, e->player));
+    log_line(g, 0, "control obj=%s player=%s from=%s", a,
+             player_name(g, oref_ok(g, e->obj) ? obj_controller(g, e->obj.slot) : e->player), player_name(g, e->player2));
+    break;
+  case EV_PHASE:
+    fmt_obj(g, e->obj, a, sizeof a);
+    log_line(g, 0, "phase obj=%s %s rule=702.26", a, e->amount ? "out=1" : "in=1");
     break;
   case EV_STEP:
     log_line(g, 0, "step name=%s player=%s", mtg_step_name(e->amount), player_name(g, e->player));

@@ -202,6 +202,27 @@ void perform(G *g, Event *b, int m) {
       s->c.pl[e->player].mana[e->ckind] += e->amount;
       e->done = 1;
       break;
+    case EV_CONTROL:
+      if (!oref_ok(g, e->obj)) break;
+      if (e->aux > 0) s->eff[e->aux - 1].used = 0;      /* the control effect begins */
+      else if (e->aux < 0) s->eff[-e->aux - 1].used = 2; /* it ends */
+      s->obj[e->obj.slot].ctl_since = s->c.turn_seq;     /* 302.6 */
+      chars_dirty(g);
+      trig_index_dirty(g);
+      e->done = 1;
+      break;
+    case EV_PHASE: {
+      if (!oref_ok(g, e->obj)) break;
+      Obj *o = &s->obj[e->obj.slot];
+      o->phased_out = (uint8_t)(e->amount != 0);
+      /* 702.26d: what is attached phases out (and in) with it */
+      for (int k = 0; k < s->c.nslots; k++)
+        if (s->obj[k].id && s->obj[k].zone == MTG_Z_BATTLEFIELD && s->obj[k].attached.id == o->id)
+          s->obj[k].phased_out = o->phased_out;
+      trig_index_dirty(g);
+      e->done = 1;
+      break;
+    }
     default:
       e->done = 1;
       break;

@@ -68,6 +68,7 @@ int mtg_player_info(const mtg_game *gc, int p, mtg_player *out) {
   out->graveyard = zl_count(g, MTG_Z_GRAVEYARD, p);
   out->drew_from_empty = pl->drew_empty;
   out->lands_played = pl->lands_played;
+  out->speed = pl->speed;
   for (int i = 0; i < COL_COUNT; i++) out->mana[i] = pl->mana[i];
   return MTG_OK;
 }

@@ -350,6 +350,14 @@ static int apply(G *g, const Repl *r, Event *ev) {
     if (e && e->once && !ev->unpreventable) e->used = 1; /* 615.8 */
     snprintf(what, sizeof what, " amount=%d", prevented);
     log_repl(g, r, ev, what);
+    if (prevented > 0) {
+      /* 615.13: "whenever damage is prevented" */
+      Event pe = *ev;
+      pe.type = EV_PREVENT;
+      pe.amount = prevented;
+      pe.done = 1;
+      trig_detect(g, &pe, 1);
+    }
     if (rp->steps) run_instead(g, r, ev, rp->steps, prevented);
     return ev->amount > 0;
   }
@@ -544,6 +552,14 @@ static int apply(G *g, const Repl *r, Event *ev) {
       combat_remove(g, ev->obj.slot);
     }
     return 0;
+  }
+  case RA_ETB_CONTROLLER: {
+    int ctl = r->controller;
+    if (rp->mul == R_OWNER && oref_ok(g, ev->obj)) ctl = s->obj[ev->obj.slot].owner;
+    ev->etb_ctl = (int8_t)ctl;
+    snprintf(what, sizeof what, " controller=%s", player_name(g, ctl));
+    log_repl(g, r, ev, what);
+    return 1;
   }
   case RA_AS_INFECT:
     ev->flags |= EF_INFECT;

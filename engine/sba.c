@@ -288,6 +288,46 @@ int sba_check(G *g) {
       }
     }
   }
+  /* 704.5z: start your engines! */
+  for (int p = 0; p < s->c.np; p++) {
+    if (!player_alive(g, p) || s->c.pl[p].speed) continue;
+    for (int k = 0; k < nb; k++)
+      if (obj_controller(g, bf[k]) == p && has_kw(g, bf[k], KW_START_YOUR_ENGINES)) {
+        s->c.pl[p].speed = 1;
+        log_line(g, 0, "sba rule=704.5z player=%s speed=1", player_name(g, p));
+        any = 1;
+        break;
+      }
+  }
+  /* 704.5y: more than one Role from the same player on a permanent: keep the newest */
+  for (int k = 0; k < nb; k++) {
+    int host = bf[k];
+    if (!s->obj[host].id) continue;
+    for (int p = 0; p < s->c.np; p++) {
+      int roles[16], nr = 0, newest = -1;
+      for (int j = 0; j < nb && nr < 16; j++) {
+        Obj *r = &s->obj[bf[j]];
+        if (r->attached.id != s->obj[host].id || obj_controller(g, bf[j]) != p || !has_subtype(chars(g, bf[j]), "Role")) continue;
+        roles[nr++] = bf[j];
+        if (newest < 0 || r->ts > s->obj[newest].ts) newest = bf[j];
+      }
+      if (nr < 2) continue;
+      for (int j = 0; j < nr; j++) {
+        if (roles[j] == newest) continue;
+        fmt_slot(g, roles[j], nm, sizeof nm);
+        log_line(g, 0, "sba rule=704.5y obj=%s", nm);
+        Event e;
+        ev_init(&e, EV_ZONE);
+        e.obj = oref(g, roles[j]);
+        e.from = MTG_Z_BATTLEFIELD;
+        e.to = MTG_Z_GRAVEYARD;
+        e.cause = CA_SBA;
+        e.rule = "704.5y";
+        ADD(e);
+        any = 1;
+      }
+    }
+  }
   /* deathtouch damage counts "since the last time state-based actions were checked" */
   for (int k = 0; k < nb; k++) s->obj[bf[k]].dt_hit = 0;
 #undef ADD

@@ -538,6 +538,15 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
   case SL_CHOOSE:
     sel_choose(g, c, n, out);
     break;
+  case SL_THIS_CARD: {
+    /* the object this source's card became in a public zone (400.7e-f, 603.6e) */
+    int slot = c->src.slot >= 0 ? c->src.slot : (c->srcl ? c->srcl->slot : -1);
+    if (slot < 0 || slot >= s->c.nslots) break;
+    Obj *o = &s->obj[slot];
+    if (!o->id || o->kind != OK_CARD || o->zone == MTG_Z_LIBRARY || o->zone == MTG_Z_HAND) break;
+    sel_add(out, oref(g, slot));
+    break;
+  }
   case SL_NONE:
   case SL_TRIG_TARGET:
   case SL_ATTACHED_TO_IT:

@@ -564,6 +564,10 @@ void stack_counter(G *g, int idx, int to_zone, int cause_ctl, uint32_t cause_id)
     ev_one(g, &e);
     return;
   }
+  if (si->ab && si->ab->uncounterable) {
+    log_line(g, 0, "counter_failed id=#%u rule=603.1a", (unsigned)si->id);
+    return;
+  }
   log_line(g, 0, "counter id=#%u", (unsigned)si->id);
   stack_remove(g, idx);
 }

@@ -129,7 +129,7 @@ typedef struct Choice {
   X(EV_PLAY_LAND, "play_land") X(EV_CEASE, "cease_to_exist") X(EV_REGENERATE, "regenerate") \
   X(EV_PAY, "pay") X(EV_REVEAL, "reveal") X(EV_EFFECT, "effect") X(EV_SKIP, "skip")     \
   X(EV_REMOVE_COMBAT, "remove_from_combat") X(EV_DAMAGE_CLEARED, "damage_removed")      \
-  X(EV_EFFECT_END, "effect_end") X(EV_LIFE_SET, "life_total")
+  X(EV_EFFECT_END, "effect_end") X(EV_LIFE_SET, "life_total") X(EV_PHASE, "phase")
 
 enum evtype {
 #define X(e, s) e,
@@ -183,6 +183,7 @@ typedef struct Event {
   uint8_t napplied;
   uint8_t unpreventable;
   uint32_t dest_counter_kind1; /* counter placed on arrival (+1) */
+  int32_t aux;            /* control events: effect index to begin (+1) or end (-1) */
   uint32_t link_src;      /* link the moved card to this object (607.2a/b) */
   uint16_t link_grant;
   const char *link_label;
@@ -294,6 +295,7 @@ typedef struct Player {
   int32_t turn_started;   /* turn sequence of this player's most recent turn */
   int32_t gained_turn;
   uint8_t team;
+  int8_t speed;           /* 702.179: 0 = no speed */
 } Player;
 
 /* Where the main loop stands (turn.c). */

@@ -163,7 +163,8 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
   case TE_LOSES:
     return e->type == EV_LOSE && rel_match(g, c, t->player, e->player);
   case TE_DAMAGE:
-    if (e->type != EV_DAMAGE) return 0;
+  case TE_PREVENTED:
+    if (e->type != (t->ev == TE_DAMAGE ? EV_DAMAGE : EV_PREVENT)) return 0;
     if (t->combat >= 0 && ((e->flags & EF_COMBAT) != 0) != t->combat) return 0;
     if (t->src_self && e->src.id != src_id) return 0;
     if (t->attached) {
@@ -210,6 +211,14 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   case TE_UNATTACHED:
     if (e->type != EV_UNATTACH) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
+  case TE_CONTROL_LOST:
+    /* 603.10d: looks back; the player losing control is player2 */
+    if (e->type != EV_CONTROL) return 0;
+    if (t->player && !rel_match(g, c, t->player, e->player2)) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
+  case TE_PHASED_OUT:
+    if (e->type != EV_PHASE || !e->amount) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   case TE_MANA:
     if (e->type != EV_MANA) return 0;
@@ -294,7 +303,7 @@ static int lookback_event(const Event *e) {
   return (e->type == EV_ZONE && (e->from == MTG_Z_BATTLEFIELD || e->from == MTG_Z_GRAVEYARD || e->to == MTG_Z_HAND ||
                                  e->to == MTG_Z_LIBRARY)) ||
          e->type == EV_LOSE || e->type == EV_COUNTER_SPELL || e->type == EV_SACRIFICE || e->type == EV_UNATTACH ||
-         e->type == EV_DISCARD || e->type == EV_CONTROL;
+         e->type == EV_DISCARD || e->type == EV_CONTROL || (e->type == EV_PHASE && e->amount);
 }
 
 static void scan(G *g, const Event *e, int lookback) {
@@ -322,6 +331,9 @@ static void scan(G *g, const Event *e, int lookback) {
   case EV_CAST: tes[nt++] = TE_CAST; break;
   case EV_ACTIVATE: tes[nt++] = TE_ACTIVATE; break;
   case EV_MANA: tes[nt++] = TE_MANA; break;
+  case EV_PREVENT: tes[nt++] = TE_PREVENTED; break;
+  case EV_CONTROL: tes[nt++] = TE_CONTROL_LOST; break;
+  case EV_PHASE: tes[nt++] = TE_PHASED_OUT; break;
   default: return;
   }
   for (int k = 0; k < nt; k++) {

@@ -101,11 +101,23 @@ static void begin_step(G *g) {
   switch (c->step) {
   case MTG_S_UNTAP: {
     log_event(g, &se);
-    /* 502.3: untap everything the active player controls */
     int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
     int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
     Event ev[MAX_OPTIONS];
     int ne = 0;
+    /* 502.2, 702.26a: the active player's phased-out permanents phase in */
+    for (int i = 0; i < nb && ne < MAX_OPTIONS; i++) {
+      Obj *o = &s->obj[bf[i]];
+      if (!o->phased_out || o->controller != ap) continue;
+      if (o->attached.id && oref_ok(g, o->attached) && s->obj[o->attached.slot].phased_out) continue; /* phases in with its host */
+      ev_init(&ev[ne], EV_PHASE);
+      ev[ne].obj = oref(g, bf[i]);
+      ev[ne].amount = 0;
+      ne++;
+    }
+    if (ne) ev_run(g, ev, ne);
+    ne = 0;
+    /* 502.3: untap everything the active player controls */
     for (int i = 0; i < nb && ne < MAX_OPTIONS; i++)
       if (s->obj[bf[i]].tapped && obj_controller(g, bf[i]) == ap) {
         ev_init(&ev[ne], EV_UNTAP);

@@ -211,6 +211,7 @@ typedef struct mtg_player {
   int hand, library, graveyard; /* zone sizes */
   int drew_from_empty;          /* attempted to draw from an empty library since the last SBA check */
   int lands_played;
+  int speed;                    /* 702.179 (0: none) */
   int mana[6];                  /* mana pool: W U B R G C */
 } mtg_player;
 
