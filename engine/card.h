@@ -67,7 +67,7 @@ typedef struct CardDef CardDef;
   X(S_ATTACH) X(S_FIGHT) X(S_COPY_SPELL) X(S_CHANGE_TARGET) X(S_REVEAL) X(S_UNLESS)       \
   X(S_EXTRA_TURN) X(S_RETURN) X(S_ANY_PLAYER_MAY) X(S_SKIP) X(S_NOTE) X(S_EXILE_TOP)      \
   X(S_LOSE_ABILITY) X(S_GRANT_ABILITY) X(S_CLEAR_COUNTERS) X(S_MUST_BLOCK)                \
-  X(S_EXILE_GRAVEYARD) X(S_SHUFFLE_GRAVEYARD) X(S_CAST_FREE) X(S_PHASE_OUT)                              \
+  X(S_EXILE_GRAVEYARD) X(S_SHUFFLE_GRAVEYARD) X(S_CAST_FREE) X(S_PHASE_OUT) X(S_PAY_ANY_NUMBER) X(S_TRANSFORM)                              \
   X(E_INT) X(E_X) X(E_AMOUNT) X(E_COUNT) X(E_POWER) X(E_TOUGHNESS) X(E_LIFE) X(E_HAND)     \
   X(E_LIBRARY) X(E_COUNTERS) X(E_SUM) X(E_DIFF) X(E_MUL) X(E_MIN) X(E_MAX) X(E_HALF)      \
   X(E_PREVENTED) X(E_DEVOTION) X(E_CHOSEN) X(E_STORM) X(E_MANA_VALUE) X(E_NEG)            \
@@ -160,7 +160,7 @@ enum trig_ev {
   TE_ENTERS, TE_DIES, TE_LEAVES, TE_ZONE, TE_CAST, TE_DRAW, TE_DAMAGE, TE_GAIN_LIFE,
   TE_LOSE_LIFE, TE_STEP, TE_ATTACKS, TE_BLOCKS, TE_BLOCKED, TE_TAPPED, TE_UNTAPPED,
   TE_COUNTERS, TE_LOSES, TE_COUNTERED, TE_DISCARD, TE_SACRIFICE, TE_UNATTACHED,
-  TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL, TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT,
+  TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL, TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT, TE_FACE_UP,
   TE_COUNT
 };
 
@@ -184,18 +184,19 @@ typedef struct TrigPat {
   uint8_t lookback;      /* computed: 603.10 */
   uint8_t attached;      /* the object is the one this is attached to */
   uint8_t mana_ability;  /* triggered mana ability (605.1b) */
+  uint8_t this_way;      /* only events caused by this object ("this way", 603.11) */
 } TrigPat;
 
 /* Replacement and prevention patterns. */
 enum repl_ev {
   RE_DRAW, RE_DAMAGE, RE_ZONE, RE_DISCARD, RE_DESTROY, RE_GAIN_LIFE, RE_LOSE_LIFE,
   RE_LOSE_GAME, RE_WIN_GAME, RE_COUNTERS, RE_TOKEN, RE_ENTERS, RE_SKIP_STEP, RE_SACRIFICE,
-  RE_POISON, RE_COUNT
+  RE_POISON, RE_FACE_UP, RE_COUNT
 };
 enum repl_act {
   RA_MODIFY, RA_INSTEAD, RA_PREVENT, RA_REDIRECT, RA_ETB_TAPPED, RA_ETB_COUNTERS,
   RA_ETB_CHOOSE, RA_ETB_COPY, RA_SKIP, RA_TO_ZONE, RA_REGENERATE, RA_ETB_CONTROLLER,
-  RA_PREVENT_COUNTERS, RA_AS_INFECT
+  RA_PREVENT_COUNTERS, RA_AS_INFECT, RA_ETB_TRANSFORMED, RA_FACE_UP
 };
 
 typedef struct ReplSpec {
@@ -245,7 +246,7 @@ enum se_kind {
   SE_NO_LIFE_LOSS_GAME, SE_CANT_GET_POISON, SE_NO_MINUS_COUNTERS, SE_MAX_COUNTERS,
   SE_CAST_FREE, SE_CANT_SACRIFICE_OPP, SE_LOSE_INFECT, SE_MUST_BLOCK, SE_DAMAGE_AS_INFECT,
   SE_ANY_MANA_FOR_ABILITIES, SE_HAND_SIZE, SE_CANT_REGENERATE, SE_CANT_BE_DESTROYED,
-  SE_CANT_DRAW, SE_CANT_GAIN_LIFE,
+  SE_CANT_DRAW, SE_CANT_GAIN_LIFE, SE_REVEAL_FIRST_DRAW,
   SE_COUNT
 };
 
@@ -292,7 +293,7 @@ typedef struct Mode {
 enum cost_kind {
   CK_TAP, CK_UNTAP, CK_SAC_SELF, CK_SAC, CK_PAY_LIFE, CK_EXILE_SELF, CK_EXILE_HAND,
   CK_EXILE_TOP, CK_EXILE_GRAVEYARD, CK_REMOVE_COUNTERS, CK_ADD_COUNTERS, CK_DISCARD,
-  CK_LOYALTY, CK_RETURN_UNBLOCKED
+  CK_LOYALTY, CK_RETURN_UNBLOCKED, CK_EXILE_GRAVEYARD_N
 };
 typedef struct CostPart {
   uint8_t kind;
@@ -306,6 +307,7 @@ typedef struct Cost {
   ManaCost mana;
   CostPart part[MAX_COST_PARTS];
   uint8_t nparts;
+  const char *label_for_exile; /* cards exiled by this cost are linked (607.2q) */
 } Cost;
 
 struct Ability {
@@ -365,6 +367,12 @@ struct CardDef {
   uint8_t leyline;         /* may begin the game on the battlefield */
   const Filter *enchant;   /* Aura: what it can enchant (303.4) */
   const Filter *equip_f;   /* Equipment / Fortification: what it can be attached to */
+  Cost addl;               /* additional cost to cast it (601.2b); a part with n = -1 is variable */
+  uint8_t has_addl, addl_optional;
+  const char *addl_label;  /* cards exiled to pay it are linked to this label (607.2q) */
+  const CardDef *back;     /* the back face of a double-faced card (712) */
+  ManaCost morph;          /* face-down: the cost to turn it face up (702.37) */
+  uint8_t has_morph;
   const char *file;        /* where it was defined */
   int line;
   uint64_t hash;

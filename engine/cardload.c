@@ -185,7 +185,8 @@ static const struct {
 static Node *p_expr_map(L *l, const ynode *n, const char *const *skip) {
   static const char *const keys[] = {"count", "life", "hand", "library", "power", "toughness", "counters",
                                      "sum", "minus", "times", "min", "max", "half", "devotion", "chosen",
-                                     "mana_value", "damage_on", "loyalty", "neg", "noted", "on", "round", NULL};
+                                     "mana_value", "damage_on", "loyalty", "neg", "noted", "on", "round",
+                                     "chosen_by_creator", NULL};
   const ynode *main = NULL, *mainkey = NULL;
   for (int i = 0; i < n->n; i++) {
     const ynode *k = ymap_key(n, i);
@@ -239,10 +240,11 @@ static Node *p_expr_map(L *l, const ynode *n, const char *const *skip) {
     int c = scalar(main) ? color_parse(scalar(main)) : -1;
     if (c < 0) return (void *)(intptr_t)(bad_name(l, main, "color", color_names, 5) * 0);
     e->i = c;
-  } else if (!strcmp(m, "chosen") || !strcmp(m, "noted")) {
-    e = mk(l, !strcmp(m, "chosen") ? E_CHOSEN : E_NOTED, n);
+  } else if (!strcmp(m, "chosen") || !strcmp(m, "noted") || !strcmp(m, "chosen_by_creator")) {
+    e = mk(l, !strcmp(m, "noted") ? E_NOTED : E_CHOSEN, n);
     if (!scalar(main)) return BAD(l, main, "%s: expected a label", m);
     e->s = dup(l, scalar(main));
+    e->i = !strcmp(m, "chosen_by_creator");
   } else {
     return BAD(l, mainkey, "unsupported value '%s'", m);
   }
@@ -320,7 +322,7 @@ static Node *p_sel(L *l, const ynode *n) {
   }
   static const char *const keys[] = {"each", "target", "controller_of", "owner_of", "linked", "chosen", "top",
                                      "choose", "by", "n", "optional", "targeted", "union", "linked_any", "of",
-                                     "from", "prompt", "choose_from", NULL};
+                                     "from", "prompt", "choose_from", "linked_creator", "linked_by_name", NULL};
   if (ymap_check_keys(l->d, n, keys, "object/player selector", l->err)) return NULL;
   const ynode *v;
   Node *s;
@@ -343,10 +345,13 @@ static Node *p_sel(L *l, const ynode *n) {
     s->i = 2;
     return s;
   }
-  if ((v = ymap_get(n, "linked")) || (v = ymap_get(n, "linked_any")) || (v = ymap_get(n, "chosen"))) {
-    s = mk(l, ymap_get(n, "linked") ? SL_LINKED : ymap_get(n, "linked_any") ? SL_LINKED_ANY : SL_CHOSEN, n);
+  if ((v = ymap_get(n, "linked")) || (v = ymap_get(n, "linked_any")) || (v = ymap_get(n, "chosen")) ||
+      (v = ymap_get(n, "linked_creator")) || (v = ymap_get(n, "linked_by_name"))) {
+    int lk = ymap_get(n, "linked") || ymap_get(n, "linked_creator") || ymap_get(n, "linked_by_name");
+    s = mk(l, lk ? SL_LINKED : ymap_get(n, "linked_any") ? SL_LINKED_ANY : SL_CHOSEN, n);
     if (!s || !scalar(v)) return BAD(l, v, "expected a link label");
     s->s = dup(l, scalar(v));
+    s->i = ymap_get(n, "linked_creator") ? 1 : ymap_get(n, "linked_by_name") ? 2 : 0;
     return s;
   }
   if ((v = ymap_get(n, "top"))) {
@@ -794,6 +799,8 @@ static const StepDef step_defs[] = {
     {"exile_top", S_EXILE_TOP, {{"exile_top", P_EXPR}, {"who", P_SEL}, {"link", P_STR}}},
     {"must_block", S_MUST_BLOCK, {{"must_block", P_SEL}, {"duration", P_DUR}}},
     {"phase_out", S_PHASE_OUT, {{"phase_out", P_SEL}}},
+    {"pay_any_number", S_PAY_ANY_NUMBER, {{"pay_any_number", P_STR}}},
+    {"transform", S_TRANSFORM, {{"transform", P_SEL}}},
     {"exile_graveyard", S_EXILE_GRAVEYARD, {{"exile_graveyard", P_SEL}}},
     {"shuffle_graveyard", S_SHUFFLE_GRAVEYARD, {{"shuffle_graveyard", P_SEL}}},
 };
@@ -1094,8 +1101,21 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
       if (!(cp->f = p_filter(l, v))) return -1;
     } else if ((v = ymap_get(p, "pay_life"))) {
       cp->kind = CK_PAY_LIFE;
-      if (ynode_int(l->d, v, &x, l->err)) return -1;
+      if (scalar(v) && !strcmp(scalar(v), "X")) x = -1; /* a variable cost (607.2j) */
+      else if (ynode_int(l->d, v, &x, l->err)) return -1;
       cp->n = (int16_t)x;
+    } else if ((v = ymap_get(p, "exile_from_graveyard"))) {
+      cp->kind = CK_EXILE_GRAVEYARD_N;
+      if (!(cp->f = p_filter(l, v))) return -1;
+      const ynode *nn = ymap_get(p, "n");
+      cp->n = 1;
+      if (nn) {
+        if (scalar(nn) && !strcmp(scalar(nn), "X")) cp->n = -1;
+        else {
+          if (ynode_int(l->d, nn, &x, l->err)) return -1;
+          cp->n = (int16_t)x;
+        }
+      }
     } else if ((v = ymap_get(p, "discard"))) {
       cp->kind = CK_DISCARD;
       if (ynode_int(l->d, v, &x, l->err)) return -1;
@@ -1119,7 +1139,7 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
         cp->n = (int16_t)x;
       }
     } else {
-      return BADI(l, p, "unknown cost (sacrifice, pay_life, discard, exile_top, exile_from_hand, remove_counters)");
+      return BADI(l, p, "unknown cost (sacrifice, pay_life, discard, exile_top, exile_from_hand, exile_from_graveyard, remove_counters)");
     }
   }
   return 0;
@@ -1131,7 +1151,7 @@ static const char *const trig_events[] = {
     "enters", "dies", "leaves", "zone", "cast", "draw", "damage", "gain_life", "lose_life", "step",
     "attacks", "blocks", "becomes_blocked", "tapped", "untapped", "counters", "loses", "countered",
     "discard", "sacrifice", "unattached", "control_lost", "mana", "state", "reveal", "activate", "prevented",
-    "phases_out", NULL};
+    "phases_out", "turned_face_up", NULL};
 
 static const char *const step_keys[] = {"untap", "upkeep", "draw", "main1", "beginning_of_combat",
                                         "declare_attackers", "declare_blockers", "combat_damage",
@@ -1159,7 +1179,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   t->combat = -1;
   t->step = -1;
   if (want_map(l, n, "when")) return -1;
-  static const char *const extra[] = {"player", "combat", "from", "to", "source", "kind", "by", NULL};
+  static const char *const extra[] = {"player", "combat", "from", "to", "source", "kind", "by", "this_way", NULL};
   const ynode *evk = NULL, *ev = NULL;
   for (int i = 0; i < n->n; i++) {
     const char *k = scalar(ymap_key(n, i));
@@ -1186,7 +1206,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
                                    TE_GAIN_LIFE, TE_LOSE_LIFE, TE_STEP, TE_ATTACKS, TE_BLOCKS, TE_BLOCKED,
                                    TE_TAPPED, TE_UNTAPPED, TE_COUNTERS, TE_LOSES, TE_COUNTERED, TE_DISCARD,
                                    TE_SACRIFICE, TE_UNATTACHED, TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL,
-                                   TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT};
+                                   TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT, TE_FACE_UP};
   t->ev = map_ev[t->ev];
   if ((v = ymap_get(n, "player"))) {
     int r = p_rel(l, v);
@@ -1198,10 +1218,15 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
     if (bool_field(l, v, &b)) return -1;
     t->combat = b;
   }
+  if ((v = ymap_get(n, "this_way"))) {
+    int8_t b;
+    if (bool_field(l, v, &b)) return -1;
+    t->this_way = (uint8_t)b;
+  }
   switch (t->ev) {
   case TE_ENTERS: case TE_DIES: case TE_LEAVES: case TE_ATTACKS: case TE_BLOCKS: case TE_BLOCKED:
   case TE_TAPPED: case TE_UNTAPPED: case TE_SACRIFICE: case TE_UNATTACHED: case TE_CONTROL_LOST:
-  case TE_DISCARD: case TE_COUNTERED: case TE_REVEAL: case TE_PHASED_OUT:
+  case TE_DISCARD: case TE_COUNTERED: case TE_REVEAL: case TE_PHASED_OUT: case TE_FACE_UP:
     if (p_subject(l, ev, t)) return -1;
     break;
   case TE_ZONE:
@@ -1338,14 +1363,14 @@ static const Ability *p_trigger_ability(L *l, const ynode *n, int delayed) {
 
 static const char *const repl_events[] = {"draw", "damage", "zone", "discard", "destroy", "gain_life",
                                           "lose_life", "lose_game", "win_game", "counters", "token",
-                                          "enters", "skip_step", "sacrifice", "poison", NULL};
+                                          "enters", "skip_step", "sacrifice", "poison", "turned_face_up", NULL};
 
 static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
   static const char *const keys[] = {
       "event", "self", "object", "player", "source", "to", "from", "cause", "counter", "combat", "if",
       "optional", "self_replacement", "modify", "instead", "prevent", "then", "redirect", "to_zone",
       "shuffle", "bottom", "with_counter", "enters_tapped", "enters_with", "as_enters", "enters_as_copy",
-      "skip", "link", "label", "text", "as_infect", "enters_under", NULL};
+      "skip", "link", "label", "text", "as_infect", "enters_under", "enters_transformed", NULL};
   if (ymap_check_keys(l->d, n, keys, in_effect ? "replacement effect" : "replacement ability", l->err)) return NULL;
   ReplSpec *r = al(l, sizeof *r);
   if (!r) return NULL;
@@ -1489,12 +1514,19 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
   if ((v = ymap_get(n, "as_enters"))) {
     acts++;
     r->act = RA_ETB_CHOOSE;
-    static const char *const kinds[] = {"color", "player", "opponent", "name", "word", "number", NULL};
-    static const char *const ak[] = {"choose", "label", "words", NULL};
+    static const char *const kinds[] = {"color", "player", "opponent", "name", "word", "number", "pay_life", NULL};
+    static const char *const ak[] = {"choose", "label", "words", "n", NULL};
     if (ymap_check_keys(l->d, v, ak, "as_enters", l->err)) return NULL;
     const ynode *c = ymap_get(v, "choose");
-    int k = c && scalar(c) ? name_index(scalar(c), kinds, 6) : -1;
-    if (k < 0) return (void *)(intptr_t)(bad_name(l, c ? c : v, "choice", kinds, 6) * 0);
+    int k = c && scalar(c) ? name_index(scalar(c), kinds, 7) : -1;
+    if (k == 6) {
+      /* 607.2g: "As this enters, you may pay N life" */
+      const ynode *nn = ymap_get(v, "n");
+      long x = 0;
+      if (!nn || ynode_int(l->d, nn, &x, l->err)) return BAD(l, v, "as_enters pay_life needs n");
+      r->add = (int16_t)x;
+    }
+    if (k < 0) return (void *)(intptr_t)(bad_name(l, c ? c : v, "choice", kinds, 7) * 0);
     r->choose_kind = (int8_t)k;
     const ynode *lb = ymap_get(v, "label");
     r->label = dup(l, lb && scalar(lb) ? scalar(lb) : scalar(c));
@@ -1534,6 +1566,10 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
     if (rel < 0) return NULL;
     r->mul = (int8_t)rel; /* the new controller, relative to the effect's controller */
   }
+  if ((v = ymap_get(n, "enters_transformed"))) {
+    acts++;
+    r->act = RA_ETB_TRANSFORMED;
+  }
   if ((v = ymap_get(n, "as_infect"))) {
     acts++;
     r->act = RA_AS_INFECT;
@@ -1550,13 +1586,14 @@ static const char *const rule_names[] = {
     "cant_attack_or_block", "cant_cast_named", "cost_more", "no_etb_triggers", "no_dies_triggers",
     "extra_trigger", "no_life_loss_game", "cant_get_poison", "no_minus_counters", "max_counters", "cast_free",
     "cant_sacrifice_by_opponents", "lose_infect", "must_block", "damage_as_infect", "any_mana_for_abilities",
-    "hand_size", "cant_regenerate", "cant_be_destroyed", "cant_draw", "cant_gain_life", NULL};
+    "hand_size", "cant_regenerate", "cant_be_destroyed", "cant_draw", "cant_gain_life", "reveal_first_draw", NULL};
 
+static int p_ability(L *l, const ynode *n, Ability *a, int index);
 static int p_static(L *l, const ynode *n, StaticSpec *s) {
   static const char *const keys[] = {"affects", "pt", "set_pt", "cda", "add_types", "remove_types",
                                      "add_subtypes", "add_keywords", "remove_keywords", "lose_all_abilities",
                                      "add_colors", "set_colors", "rule", "n", "counter", "spells", "if",
-                                     "label", "text", "trigger", NULL};
+                                     "label", "text", "trigger", "grant", NULL};
   if (ymap_check_keys(l->d, n, keys, "static ability", l->err)) return -1;
   const ynode *v;
   int kinds = 0;
@@ -1614,6 +1651,21 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
     kinds++;
     s->kind = ymap_get(n, "add_colors") ? SE_ADD_COLORS : SE_SET_COLORS;
     if (each_scalar(l, v, add_color, &s->colors)) return -1;
+  }
+  if ((v = ymap_get(n, "grant"))) {
+    /* 607.1a: abilities granted by this ability count as printed on the object */
+    kinds++;
+    s->kind = SE_GAIN_ABILITIES;
+    if (v->kind != YN_SEQ) return BADI(l, v, "grant: expected a list of abilities");
+    CardDef *d = al(l, sizeof *d);
+    Ability *ab = al(l, (size_t)(v->n ? v->n : 1) * sizeof *ab);
+    if (!d || !ab) return -1;
+    for (int i = 0; i < v->n; i++)
+      if (p_ability(l, v->items[i], &ab[i], i)) return -1;
+    d->name = l->card;
+    d->ab = ab;
+    d->nab = (uint8_t)v->n;
+    s->grant_from = d;
   }
   if ((v = ymap_get(n, "rule"))) {
     kinds++;
@@ -1833,7 +1885,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   static const char *const keys[] = {"name", "cost", "type", "pt", "loyalty", "defense", "colors",
                                      "keywords", "abilities", "spell", "text", "token", "kicker",
                                      "flashback", "enchant", "equip", "leyline", "alt_cost",
-                                     "additional_cost", NULL};
+                                     "additional_cost", "back", "morph", NULL};
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
   CardDef *c = al(l, sizeof *c);
@@ -1963,6 +2015,36 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
       return BAD(l, v, "%s: expected a mana cost", fb ? "flashback" : "kicker");
     host->has_kicker = (uint8_t)!fb;
     host->flashback = (uint8_t)fb;
+  }
+  if ((v = ymap_get(n, "additional_cost"))) {
+    /* {costs: [...], optional: bool, link: label} or just the list of costs */
+    const ynode *costs = v, *opt = NULL, *lk = NULL;
+    if (v->kind == YN_MAP) {
+      static const char *const ak[] = {"costs", "optional", "link", NULL};
+      if (ymap_check_keys(l->d, v, ak, "additional_cost", l->err)) return NULL;
+      costs = ymap_get(v, "costs");
+      opt = ymap_get(v, "optional");
+      lk = ymap_get(v, "link");
+      if (!costs) return BAD(l, v, "additional_cost needs costs");
+    }
+    if (p_cost(l, NULL, costs, &c->addl)) return NULL;
+    c->has_addl = 1;
+    int b = 0;
+    if (opt && ynode_bool(l->d, opt, &b, l->err)) return NULL;
+    c->addl_optional = (uint8_t)b;
+    if (lk && scalar(lk)) c->addl_label = dup(l, scalar(lk));
+  }
+  if ((v = ymap_get(n, "back"))) {
+    /* 712: the back face of a transforming double-faced card */
+    const char *front = c->name;
+    const CardDef *bk = p_card(l, v, 2);
+    if (!bk) return NULL;
+    c->back = bk;
+    l->card = front;
+  }
+  if ((v = ymap_get(n, "morph"))) {
+    if (!scalar(v) || mana_parse(scalar(v), &c->morph, NULL, NULL, why, sizeof why)) return BAD(l, v, "morph: expected a mana cost");
+    c->has_morph = 1;
   }
   if ((v = ymap_get(n, "alt_cost"))) {
     if (!scalar(v) || strcmp(scalar(v), "exile_blue_card")) return BAD(l, v, "alt_cost: only exile_blue_card is supported");

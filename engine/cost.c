@@ -286,6 +286,19 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
     case CK_EXILE_TOP:
       if (zl_count(g, MTG_Z_LIBRARY, player) < p->n) return 0;
       break;
+    case CK_EXILE_GRAVEYARD_N: {
+      Ctx cx;
+      ctx_init(g, &cx);
+      cx.controller = player;
+      cx.src = oref(g, slot);
+      Filter f = *p->f;
+      f.zone = MTG_Z_GRAVEYARD;
+      int n = zl_count(g, MTG_Z_GRAVEYARD, player), found = 0;
+      int16_t *gy = zl_list(g, MTG_Z_GRAVEYARD, player);
+      for (int k = 0; k < n; k++) found += filter_match(g, &cx, &f, gy[k]);
+      if (found < (p->n > 0 ? p->n : 0)) return 0;
+      break;
+    }
     case CK_DISCARD:
       if (zl_count(g, MTG_Z_HAND, player) - (o->zone == MTG_Z_HAND) < p->n) return 0;
       break;
@@ -436,6 +449,54 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
           e.link_src = o->id;
           e.link_grant = grant;
           e.link_label = label;
+        }
+        ev_one(g, &e);
+      }
+      break;
+    }
+    case CK_EXILE_GRAVEYARD_N: {
+      /* choose the cards, exile them; linked to the spell when labelled (607.2q) */
+      Ctx cx;
+      ctx_init(g, &cx);
+      cx.controller = player;
+      cx.src = oref(g, slot);
+      Filter f = *p->f;
+      f.zone = MTG_Z_GRAVEYARD;
+      int n = zl_count(g, MTG_Z_GRAVEYARD, player), k = 0;
+      int16_t gy[MAX_SLOTS];
+      memcpy(gy, zl_list(g, MTG_Z_GRAVEYARD, player), (size_t)n * sizeof *gy);
+      ORef cand[MAX_OPTIONS];
+      for (int i = 0; i < n && k < MAX_OPTIONS; i++)
+        if (filter_match(g, &cx, &f, gy[i])) cand[k++] = oref(g, gy[i]);
+      int want = p->n;
+      if (want > k) game_illegal(g, "not enough cards in the graveyard to exile");
+      int picks[MAX_OPTIONS], np = 0;
+      if (want == k) {
+        for (int i = 0; i < k; i++) picks[np++] = i;
+      } else {
+        dec_begin(g, MTG_D_CHOOSE, player, "601.2h", "exile %d card%s from your graveyard", want, want == 1 ? "" : "s");
+        for (int i = 0; i < k; i++) {
+          char nm[110];
+          fmt_obj(g, cand[i], nm, sizeof nm);
+          dec_opt(g, MTG_O_OBJECT, cand[i].id, 0, -1, -1, "%s", nm);
+        }
+        dec_range(g, want, want);
+        int cnt;
+        const int *v = dec_ask(g, 0, &cnt);
+        for (int i = 0; i < cnt; i++) picks[np++] = v[i];
+      }
+      for (int i = 0; i < np; i++) {
+        Event e;
+        ev_init(&e, EV_EXILE);
+        e.obj = cand[picks[i]];
+        e.from = MTG_Z_GRAVEYARD;
+        e.to = MTG_Z_EXILE;
+        e.cause = CA_COST;
+        e.cause_ctl = (int8_t)player;
+        e.cause_id = cause;
+        if (c->label_for_exile) {
+          e.link_src = o->id;
+          e.link_label = c->label_for_exile;
         }
         ev_one(g, &e);
       }

@@ -663,7 +663,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     int slots[64];
     c->nres = 0;
     for (int i = 0; i < a.np; i++) {
-      int made = do_token(g, n->k[0]->def, a.p[i], cnt, c->controller, c->cause_id, slots, 64);
+      int made = do_token(g, n->k[0]->def, a.p[i], cnt, c->controller, c->src.id ? c->src.id : c->cause_id, slots, 64);
       for (int k = 0; k < made && k < 64 && c->nres < NELEM(c->res); k++) c->res[c->nres++] = oref(g, slots[k]);
     }
     return;
@@ -972,9 +972,13 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_REVEAL:
     sel_default(g, c, n->k[0], &a, SL_SELF);
     for (int i = 0; i < a.n; i++) {
-      char nm[110];
-      fmt_obj(g, a.o[i], nm, sizeof nm);
-      log_line(g, 0, "reveal obj=%s", nm);
+      Event r;
+      ev_init(&r, EV_REVEAL);
+      r.obj = a.o[i];
+      r.player = (int8_t)c->controller;
+      r.cause_id = c->src.id;
+      r.src = c->src;
+      ev_one(g, &r);
     }
     return;
   case S_UNLESS: {
@@ -1041,6 +1045,42 @@ static void step(G *g, Ctx *c, const Node *n) {
     result_set(g, c, &moved);
     return;
   }
+  case S_PAY_ANY_NUMBER: {
+    /* "pay {1} any number of times": the times paid are the result (603.12a) */
+    ManaCost mc;
+    char why[100];
+    if (mana_parse(n->k[0]->s, &mc, NULL, NULL, why, sizeof why)) return;
+    int hi = 0;
+    ManaCost tot = mc;
+    while (hi < 20) {
+      tot = mc;
+      tot.generic = (uint8_t)(mc.generic * (hi + 1));
+      for (int k = 0; k < COL_COUNT; k++) tot.colored[k] = (uint8_t)(mc.colored[k] * (hi + 1));
+      if (!cost_can_pay_mana(g, c->controller, &tot, 0, -1, 0)) break;
+      hi++;
+    }
+    int times = ask_number(g, c->controller, 0, hi, "pay %s how many times?", n->k[0]->s);
+    for (int t = 0; t < times; t++) cost_pay_mana(g, c->controller, &mc, 0, -1, 0, NULL);
+    c->amount = times;
+    c->did = times > 0;
+    log_line(g, 0, "paid player=%s cost=%s times=%d", player_name(g, c->controller), n->k[0]->s, times);
+    return;
+  }
+  case S_TRANSFORM:
+    /* 701.27: a double-faced permanent turns over */
+    sel_default(g, c, n->k[0], &a, SL_SELF);
+    for (int i = 0; i < a.n; i++) {
+      Obj *o = &s->obj[a.o[i].slot];
+      if (o->zone != MTG_Z_BATTLEFIELD || !o->def->back) continue;
+      o->transformed = (uint8_t)!o->transformed;
+      o->ts = new_ts(g); /* 613.7g */
+      chars_dirty(g);
+      trig_index_dirty(g);
+      char nm[110];
+      fmt_slot(g, a.o[i].slot, nm, sizeof nm);
+      log_line(g, 0, "transform obj=%s face=%s rule=701.27", nm, o->transformed ? "back" : "front");
+    }
+    return;
   case S_PHASE_OUT: /* 702.26 */
     sel_default(g, c, n->k[0], &a, SL_TARGET);
     for (int i = 0; i < a.n; i++) {

@@ -307,6 +307,26 @@ static void after_batch(G *g, Event *b, int m) {
     if (!e->done) continue;
     if (e->type == EV_LOSE || e->type == EV_WIN) over = 1;
     if (e->type == EV_TOKEN) make_tokens(g, e);
+    if (e->type == EV_DRAW && e->new_id && s->c.pl[e->player].drawn_turn == 1) {
+      /* 603.11: "Reveal the first card you draw each turn" (a static ability) */
+      int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+      int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+      for (int k = 0; k < nb; k++) {
+        const Chars *ch = chars(g, bf[k]);
+        if (ch->controller != e->player) continue;
+        for (int a = 0; a < ch->nab; a++)
+          if (ch->ab[a].ab->kind == AB_STATIC && ch->ab[a].ab->st.kind == SE_REVEAL_FIRST_DRAW && e->new_slot >= 0 &&
+              s->obj[e->new_slot].id == e->new_id) {
+            Event r;
+            ev_init(&r, EV_REVEAL);
+            r.obj = oref(g, e->new_slot);
+            r.player = e->player;
+            r.cause_id = s->obj[bf[k]].id;
+            r.src = oref(g, bf[k]);
+            ev_one(g, &r);
+          }
+      }
+    }
     if (e->type == EV_ZONE && e->to == MTG_Z_LIBRARY && e->lib_pos == 2 && e->new_slot >= 0)
       do_shuffle(g, s->obj[e->new_slot].owner);
     if (e->type == EV_DAMAGE && (e->flags & EF_LIFELINK) && e->player2 >= 0) {

@@ -29,6 +29,7 @@ static int cand_cmp(const void *a, const void *b) {
 static void base_chars(G *g, int slot, Chars *c) {
   Obj *o = &g->s->obj[slot];
   const CardDef *d = o->copy_of ? o->copy_of : o->def;
+  if (o->transformed && d->back) d = d->back; /* 712.8d: the back face's characteristics */
   memset(c, 0, sizeof *c);
   c->controller = o->controller;
   if (o->face_down) {
@@ -127,6 +128,17 @@ static void apply(G *g, const StaticSpec *st, const Effect *e, int slot, Ctx *cx
     c->lost_all = 1;
     break;
   case SE_GAIN_ABILITIES:
+    if (!e && st->grant_from) {
+      /* granted by a static ability: linked among themselves (607.1a) */
+      const CardDef *d = st->grant_from;
+      uint16_t gid = (uint16_t)(0x8000u | (g->s->obj[src].id & 0x7fffu));
+      for (int i = 0; i < d->nab && c->nab < MAX_ABS; i++) {
+        c->ab[c->nab].ab = &d->ab[i];
+        c->ab[c->nab].def = d;
+        c->ab[c->nab].grant = gid;
+        c->nab++;
+      }
+    }
     if (e && e->grant_def) {
       const CardDef *d = e->grant_def;
       for (int i = 0; i < d->nab && c->nab < MAX_ABS; i++) {

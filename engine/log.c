@@ -213,6 +213,15 @@ void log_event(G *g, const Event *e) {
     log_line(g, 0, "control obj=%s player=%s from=%s", a,
              player_name(g, oref_ok(g, e->obj) ? obj_controller(g, e->obj.slot) : e->player), player_name(g, e->player2));
     break;
+  case EV_REVEAL:
+    fmt_obj(g, e->obj, a, sizeof a);
+    fmt_obj(g, e->src, b, sizeof b);
+    log_line(g, 0, "reveal obj=%s player=%s by=%s", a, player_name(g, e->player), b);
+    break;
+  case EV_FACE_UP:
+    fmt_obj(g, e->obj, a, sizeof a);
+    log_line(g, 0, "turn_face_up obj=%s rule=702.37e", a);
+    break;
   case EV_PHASE:
     fmt_obj(g, e->obj, a, sizeof a);
     log_line(g, 0, "phase obj=%s %s rule=702.26", a, e->amount ? "out=1" : "in=1");

@@ -26,12 +26,19 @@ static void perform_zone(G *g, Event *e) {
         break;
       }
   }
+  uint32_t old_id = o->id;
   zone_move(g, slot, e->to, e->lib_pos == 1, ctl);
   e->new_id = o->id;
   e->new_slot = (int16_t)slot;
+  if (from == MTG_Z_STACK && e->to == MTG_Z_BATTLEFIELD) {
+    /* 400.7d, 607.2q: the permanent knows what was exiled or chosen to cast the spell */
+    for (int i = 0; i < s->c.nlink; i++)
+      if (s->link[i].oid == old_id) s->link[i].oid = o->id;
+  }
   if (e->to == MTG_Z_BATTLEFIELD) {
     o->tapped = e->etb_tapped;
     o->copy_of = e->etb_copy;
+    o->transformed = e->etb_transformed;
     o->face_down = e->face_down;
     for (int i = 0; i < e->netb_c; i++) counters_add(o->c, &o->nc, e->etb_c[i].kind, e->etb_c[i].n);
     if (e->etb_choice_label) link_add(g, o->id, 0, e->etb_choice_label, e->etb_choice_kind == 3 || e->etb_choice_kind == 4 ? LK_NAME : LK_VALUE, e->etb_choice, e->etb_choice_s, oref_none());
@@ -211,6 +218,18 @@ void perform(G *g, Event *b, int m) {
       trig_index_dirty(g);
       e->done = 1;
       break;
+    case EV_FACE_UP: {
+      if (!oref_ok(g, e->obj)) break;
+      Obj *o = &s->obj[e->obj.slot];
+      o->face_down = 0;
+      o->ts = new_ts(g); /* 613.7f */
+      if (e->etb_choice_label)
+        link_add(g, o->id, 0, e->etb_choice_label, e->etb_choice_kind == 3 || e->etb_choice_kind == 4 ? LK_NAME : LK_VALUE,
+                 e->etb_choice, e->etb_choice_s, oref_none());
+      trig_index_dirty(g);
+      e->done = 1;
+      break;
+    }
     case EV_PHASE: {
       if (!oref_ok(g, e->obj)) break;
       Obj *o = &s->obj[e->obj.slot];

@@ -32,8 +32,13 @@ static const char *repl_rule(const Repl *r, const Event *ev) {
   case RA_REDIRECT: return "614.9";
   case RA_SKIP: return "614.1b";
   case RA_REGENERATE: return "614.8";
+  case RA_ETB_CHOOSE:
+    if (ev->type == EV_FACE_UP) return "614.1e";
+    return "614.1c";
   case RA_ETB_TAPPED: return r->rp->self ? "614.1c" : "614.1d";
-  case RA_ETB_COUNTERS: case RA_ETB_CHOOSE: case RA_ETB_COPY: case RA_ETB_CONTROLLER: return "614.1c";
+  case RA_ETB_TRANSFORMED: return "616.1d";
+  case RA_FACE_UP: return "614.1e";
+  case RA_ETB_COUNTERS: case RA_ETB_COPY: case RA_ETB_CONTROLLER: return "614.1c";
   default: return ev->type == EV_DRAW ? "614.11" : "614.1a";
   }
 }
@@ -163,6 +168,10 @@ static int matches(G *g, const Repl *r, Event *ev) {
     if (rp->obj && rp->act != RA_ETB_COPY && !filter_match(g, &c, rp->obj, ev->obj.slot)) return 0;
     if (!rp->self && ev->obj.id == r->src.id) return 0; /* 614.12: "permanents enter tapped" doesn't see itself */
     break;
+  case RE_FACE_UP:
+    if (ev->type != EV_FACE_UP) return 0;
+    if (rp->self && ev->obj.id != r->src.id) return 0;
+    break;
   case RE_SKIP_STEP:
     if (ev->type != EV_STEP || ev->amount != rp->step) return 0;
     if (rp->player && !rel_match(g, &c, rp->player, ev->player)) return 0;
@@ -178,6 +187,7 @@ static int category(const ReplSpec *rp) {
   if (rp->self_repl) return 0;
   if (rp->act == RA_ETB_CONTROLLER) return 1;
   if (rp->act == RA_ETB_COPY) return 2;
+  if (rp->act == RA_ETB_TRANSFORMED) return 3;
   return 4;
 }
 
@@ -214,6 +224,21 @@ static int collect(G *g, Event *ev, Repl *out) {
     int i = bf[k];
     if (s->obj[i].phased_out) continue;
     add_static(g, out, &n, i, chars(g, i), ev);
+  }
+  if (ev->type == EV_FACE_UP && oref_ok(g, ev->obj)) {
+    /* its abilities as it will be face up (708.8) */
+    int slot = ev->obj.slot;
+    const CardDef *d = s->obj[slot].def;
+    Chars only;
+    memset(&only, 0, sizeof only);
+    only.controller = (uint8_t)obj_controller(g, slot);
+    for (int a = 0; a < d->nab && only.nab < MAX_ABS; a++)
+      if (d->ab[a].kind == AB_REPLACEMENT && d->ab[a].rp.ev == RE_FACE_UP) {
+        only.ab[only.nab].ab = &d->ab[a];
+        only.ab[only.nab].def = d;
+        only.nab++;
+      }
+    add_static(g, out, &n, slot, &only, ev);
   }
   /* an object's own replacement abilities about itself work wherever it is
    * ("if ~ would be put into a graveyard from anywhere"); an entering
@@ -445,7 +470,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
   }
   case RA_ETB_CHOOSE: {
     /* 614.12a: the choice is made before the permanent enters */
-    int ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : s->obj[ev->obj.slot].owner;
+    int ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : ev->type == EV_FACE_UP ? obj_controller(g, ev->obj.slot) : s->obj[ev->obj.slot].owner;
     char nm[110];
     fmt_obj(g, ev->obj, nm, sizeof nm);
     int k = rp->choose_kind;
@@ -492,6 +517,20 @@ static int apply(G *g, const Repl *r, Event *ev) {
       ev->etb_choice = v;
       ev->etb_choice_s = rp->words[v];
       snprintf(what, sizeof what, " chosen=%s", rp->words[v]);
+    } else if (k == 6) {
+      /* 607.2g: a cost paid as it enters; the linked ability sees how much */
+      int n = rp->add, paid = 0;
+      Event le;
+      ev_init(&le, EV_LOSE_LIFE);
+      le.player = (int8_t)ctl;
+      le.amount = n;
+      le.rule = "119.4";
+      if (s->c.pl[ctl].life >= n && ev_possible(g, &le) && ask_yes_no(g, ctl, "607.2g", "pay %d life as %s enters?", n, nm)) {
+        ev_one(g, &le);
+        paid = n;
+      }
+      ev->etb_choice = paid;
+      snprintf(what, sizeof what, " paid=%d", paid);
     } else {
       int v = ask_number(g, ctl, 0, 99, "choose a number for %s", nm);
       ev->etb_choice = v;
@@ -561,6 +600,13 @@ static int apply(G *g, const Repl *r, Event *ev) {
     log_repl(g, r, ev, what);
     return 1;
   }
+  case RA_ETB_TRANSFORMED:
+    /* 616.1d: enters with its back face up */
+    if (oref_ok(g, ev->obj) && s->obj[ev->obj.slot].def->back) {
+      ev->etb_transformed = 1;
+      log_repl(g, r, ev, " face=back");
+    }
+    return 1;
   case RA_AS_INFECT:
     ev->flags |= EF_INFECT;
     log_repl(g, r, ev, " infect=1");

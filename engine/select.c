@@ -96,6 +96,11 @@ static uint32_t src_id(G *g, Ctx *c) {
   return c->srcl ? c->srcl->id : 0;
 }
 
+/* 607.1d: a token's abilities can be linked to those of the object that made it */
+static uint32_t creator_id(G *g, Ctx *c) {
+  return oref_ok(g, c->src) ? g->s->obj[c->src.slot].entered_with : 0;
+}
+
 /* ---- filters ---- */
 
 static int cmp_ok(int cmp, int a, int b) {
@@ -486,11 +491,16 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
   }
   case SL_LINKED:
   case SL_LINKED_ANY: {
-    uint32_t id = src_id(g, c);
+    uint32_t id = n->i == 1 ? creator_id(g, c) : src_id(g, c);
+    const char *myname = n->i == 2 && oref_ok(g, c->src) ? s->obj[c->src.slot].def->name : NULL;
     for (int i = 0; i < s->c.nlink; i++) {
       Link *l = &s->link[i];
-      if (l->kind != LK_OBJ || l->oid != id || strcmp(l->label, n->s)) continue;
-      if (n->op == SL_LINKED && l->grant != c->grant) continue;
+      if (l->kind != LK_OBJ || strcmp(l->label, n->s)) continue;
+      if (n->i == 2) {
+        /* 607.2n: cards exiled before the game by cards with this name */
+        if (!myname || !l->sval || strcmp(l->sval, myname)) continue;
+      } else if (l->oid != id) continue;
+      if (n->op == SL_LINKED && n->i != 1 && l->grant != c->grant) continue;
       if (oref_ok(g, l->obj)) sel_add(out, l->obj);
     }
     break;
@@ -684,6 +694,7 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
   case E_CHOSEN:
   case E_NOTED: {
     int32_t val;
+    if (n->i == 1) return link_find_value(g, creator_id(g, c), 0, n->s, &val, NULL) ? val : 0;
     return link_find_value(g, src_id(g, c), c->grant, n->s, &val, NULL) ? val : 0;
   }
   case E_STORM: {
@@ -694,7 +705,9 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
   case E_KICKED:
     if (c->ch) return c->ch->kicked;
     return oref_ok(g, c->src) ? s->obj[c->src.slot].kicked : 0;
-  case E_PAID: return c->ch ? c->ch->paid : 0;
+  case E_PAID:
+    if (c->ch && c->ch->paid) return c->ch->paid;
+    return oref_ok(g, c->src) ? s->obj[c->src.slot].paid : 0;
   case E_RESULT: return c->nres;
   }
   return 0;

@@ -14,7 +14,8 @@
 typedef struct SEntry {
   int player, zone;
   const CardDef *def;
-  int tapped, sick, damage, controller, attach, attach_player;
+  int tapped, sick, damage, controller, attach, attach_player, face_down, transformed, exiled_by;
+  char exiled_label[24];
   struct { char kind[24]; int n; } c[MAX_CKINDS];
   int nc;
   struct { char key[24]; char val[64]; } ch[SETUP_MAX_CHOICES];
@@ -127,6 +128,7 @@ int mtg_setup_card(mtg_setup *s, int player, int zone, const char *card, mtg_err
   e->controller = -1;
   e->attach = -1;
   e->attach_player = -1;
+  e->exiled_by = -1;
   return s->ne++;
 }
 
@@ -184,6 +186,25 @@ int mtg_setup_choice(mtg_setup *s, int i, const char *key, const char *value) {
   snprintf(e->ch[e->nch].key, sizeof e->ch[0].key, "%s", key);
   snprintf(e->ch[e->nch].val, sizeof e->ch[0].val, "%s", value);
   e->nch++;
+  return MTG_OK;
+}
+int mtg_setup_face_down(mtg_setup *s, int i, int v) {
+  SEntry *e = ENTRY(s, i);
+  if (!e) return MTG_EARG;
+  e->face_down = v;
+  return MTG_OK;
+}
+int mtg_setup_transformed(mtg_setup *s, int i, int v) {
+  SEntry *e = ENTRY(s, i);
+  if (!e || (v && !e->def->back)) return MTG_EARG;
+  e->transformed = v;
+  return MTG_OK;
+}
+int mtg_setup_exiled_with(mtg_setup *s, int i, int by, const char *label) {
+  SEntry *e = ENTRY(s, i);
+  if (!e || !ENTRY(s, by) || by == i || strlen(label) >= sizeof e->exiled_label) return MTG_EARG;
+  e->exiled_by = by;
+  snprintf(e->exiled_label, sizeof e->exiled_label, "%s", label);
   return MTG_OK;
 }
 int mtg_setup_player_counters(mtg_setup *s, int p, const char *kind, int n) {
@@ -268,6 +289,8 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
     o->atk_obj = o->block_of = oref_none();
     o->loyalty_turn = -1;
     o->ctl_since = e->sick ? c->turn_seq : -1;
+    o->face_down = (uint8_t)(e->face_down && e->zone == MTG_Z_BATTLEFIELD);
+    o->transformed = (uint8_t)e->transformed;
     if (e->zone == MTG_Z_BATTLEFIELD) {
       o->tapped = (uint8_t)e->tapped;
       o->damage = e->damage;
@@ -289,6 +312,12 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
     Obj *o = &s->obj[slots[i]];
     if (e->attach >= 0) o->attached = oref(g, slots[e->attach]);
     if (e->attach_player >= 0) o->attached_player = (int8_t)e->attach_player;
+    if (e->exiled_by >= 0) {
+      /* the exiler's name is kept: 607.2n links by name to cards exiled before the game */
+      const char *label = intern(g, e->exiled_label);
+      Obj *by = &s->obj[slots[e->exiled_by]];
+      if (label) link_add(g, by->id, 0, label, LK_OBJ, 0, by->def->name, oref(g, slots[i]));
+    }
     for (int k = 0; k < e->nch; k++) {
       const char *key = intern(g, e->ch[k].key), *val = e->ch[k].val;
       if (!key) continue;
@@ -368,6 +397,9 @@ int mtg_setup_write(const mtg_setup *s, char *buf, size_t size) {
     u = put(buf, size, u, "card %s %s ", s->pl[e->player].name, mtg_zone_name(e->zone));
     u = put_quoted(buf, size, u, e->def->name);
     if (e->tapped) u = put(buf, size, u, " tapped");
+    if (e->face_down) u = put(buf, size, u, " face_down");
+    if (e->transformed) u = put(buf, size, u, " transformed");
+    if (e->exiled_by >= 0) u = put(buf, size, u, " exiled_with=%d:%s", e->exiled_by, e->exiled_label);
     if (e->sick) u = put(buf, size, u, " sick");
     if (e->damage) u = put(buf, size, u, " damage=%d", e->damage);
     if (e->controller >= 0) u = put(buf, size, u, " controller=%s", s->pl[e->controller].name);
@@ -491,6 +523,12 @@ int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg
         int rc = 0;
         if (!strcmp(w[4], "tapped")) rc = mtg_setup_tapped(s, e, 1);
         else if (!strcmp(w[4], "sick")) rc = mtg_setup_sick(s, e, 1);
+        else if (!strcmp(w[4], "face_down")) rc = mtg_setup_face_down(s, e, 1);
+        else if (!strcmp(w[4], "transformed")) rc = mtg_setup_transformed(s, e, 1);
+        else if (!strcmp(w[4], "exiled_with")) {
+          const char *colon = strchr(v, ':');
+          rc = colon ? mtg_setup_exiled_with(s, e, atoi(v), colon + 1) : MTG_EDATA;
+        }
         else if (!strcmp(w[4], "damage")) rc = mtg_setup_damage(s, e, atoi(v));
         else if (!strcmp(w[4], "controller")) rc = mtg_setup_controller(s, e, player_by_name(s, v));
         else if (!strcmp(w[4], "attach")) rc = mtg_setup_attach(s, e, atoi(v));

@@ -363,6 +363,7 @@ int can_cast(G *g, int player, int slot, int zone_from) {
   ManaCost cost = zone_from == MTG_Z_GRAVEYARD ? kab->kicker.mana : d->cost;
   if (ab && ab->alt_cost_exile_blue && blue_card_in_hand(g, player, slot) >= 0) return 1;
   mana_total_cost(g, player, slot, ab, NULL, &cost);
+  if (d->has_addl && !d->addl_optional && zone_from != MTG_Z_GRAVEYARD && !cost_can_pay_parts(g, player, slot, &d->addl)) return 0;
   return cost_can_pay_mana(g, player, &cost, 0, slot, 0);
 }
 
@@ -416,8 +417,25 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
     while (hi < 40 && cost_can_pay_mana(g, player, &t, hi + 1, slot, 0)) hi++;
     s->stack[idx].ch.x = ask_number(g, player, 0, hi, "choose X for %s", nm);
   }
+  /* 601.2b: additional costs, optional ones announced, variable ones chosen */
+  int pay_addl = d->has_addl && zone_from != MTG_Z_GRAVEYARD;
+  if (pay_addl && d->addl_optional)
+    pay_addl = cost_can_pay_parts(g, player, slot, &d->addl) &&
+               ask_yes_no(g, player, "601.2b", "pay the additional cost of %s?", nm);
+  Cost addl = d->addl;
+  addl.label_for_exile = d->addl_label;
+  if (pay_addl) {
+    for (int i = 0; i < addl.nparts; i++) {
+      CostPart *cp = &addl.part[i];
+      if (cp->n >= 0) continue;
+      int hi = cp->kind == CK_PAY_LIFE ? s->c.pl[player].life : zl_count(g, MTG_Z_GRAVEYARD, player);
+      cp->n = (int16_t)ask_number(g, player, 0, hi, "choose the amount of %s's additional cost", nm);
+      s->stack[idx].ch.paid = cp->n;
+    }
+  }
   o->x = s->stack[idx].ch.x;
   o->kicked = s->stack[idx].ch.kicked;
+  o->paid = s->stack[idx].ch.paid;
   /* 601.2c: modes and targets */
   choose_modes_targets(g, &s->stack[idx], player);
   /* 601.2f-h: total cost, mana abilities, payment */
@@ -437,6 +455,10 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   }
   uint8_t spent = 0;
   cost_pay_mana(g, player, &total, it->ch.x, slot, 0, &spent);
+  if (pay_addl) {
+    idx = stack_find(g, si.id);
+    cost_pay_parts(g, player, slot, &addl, idx >= 0 ? &s->stack[idx] : NULL);
+  }
   idx = stack_find(g, si.id);
   if (idx >= 0) s->stack[idx].mana_spent = spent;
   s->c.pl[player].spells_cast_turn++;

@@ -64,6 +64,8 @@ typedef struct Obj {
   int32_t loyalty_turn;   /* turn sequence of the last loyalty activation */
   int32_t x;              /* X paid when cast (for "enters with X") */
   uint8_t kicked;         /* kicker paid when cast (607.2i) */
+  uint8_t transformed;    /* back face up (712) */
+  int32_t paid;           /* a variable additional cost paid when cast (607.2j) */
   uint8_t cast_zone;      /* zone it was cast from, +1 (0: not cast) */
   uint32_t entered_with;  /* object id of the effect source that put it onto the battlefield */
   uint32_t abil_used[2];  /* once-each-turn ability use bits, reset each turn */
@@ -129,7 +131,8 @@ typedef struct Choice {
   X(EV_PLAY_LAND, "play_land") X(EV_CEASE, "cease_to_exist") X(EV_REGENERATE, "regenerate") \
   X(EV_PAY, "pay") X(EV_REVEAL, "reveal") X(EV_EFFECT, "effect") X(EV_SKIP, "skip")     \
   X(EV_REMOVE_COMBAT, "remove_from_combat") X(EV_DAMAGE_CLEARED, "damage_removed")      \
-  X(EV_EFFECT_END, "effect_end") X(EV_LIFE_SET, "life_total") X(EV_PHASE, "phase")
+  X(EV_EFFECT_END, "effect_end") X(EV_LIFE_SET, "life_total") X(EV_PHASE, "phase") \
+  X(EV_FACE_UP, "turn_face_up")
 
 enum evtype {
 #define X(e, s) e,
@@ -174,6 +177,7 @@ typedef struct Event {
   const char *etb_choice_s;
   const CardDef *token_def;
   uint8_t face_down;
+  uint8_t etb_transformed;
   /* results */
   uint32_t new_id;
   int16_t new_slot;

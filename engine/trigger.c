@@ -217,6 +217,18 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     if (e->type != EV_CONTROL) return 0;
     if (t->player && !rel_match(g, c, t->player, e->player2)) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
+  case TE_REVEAL:
+    if (e->type != EV_REVEAL) return 0;
+    if (t->this_way && e->cause_id != src_id) return 0;
+    if (t->obj && oref_ok(g, e->obj)) {
+      Filter f = *t->obj;
+      if (f.zone == -1) f.zone = -2;
+      return filter_match(g, c, &f, e->obj.slot);
+    }
+    return !t->obj;
+  case TE_FACE_UP:
+    if (e->type != EV_FACE_UP) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_PHASED_OUT:
     if (e->type != EV_PHASE || !e->amount) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
@@ -334,6 +346,8 @@ static void scan(G *g, const Event *e, int lookback) {
   case EV_PREVENT: tes[nt++] = TE_PREVENTED; break;
   case EV_CONTROL: tes[nt++] = TE_CONTROL_LOST; break;
   case EV_PHASE: tes[nt++] = TE_PHASED_OUT; break;
+  case EV_REVEAL: tes[nt++] = TE_REVEAL; break;
+  case EV_FACE_UP: tes[nt++] = TE_FACE_UP; break;
   default: return;
   }
   for (int k = 0; k < nt; k++) {

@@ -219,7 +219,7 @@ static void end_step(G *g) {
 
 /* ---- priority ---- */
 
-enum { A_PASS, A_PLAY, A_CAST, A_ACT };
+enum { A_PASS, A_PLAY, A_CAST, A_ACT, A_FACE_UP };
 
 static int can_play_land(G *g, int p, int slot) {
   State *s = g->s;
@@ -300,6 +300,18 @@ static void priority_ask(G *g) {
       n++;
     }
   }
+  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  for (int i = 0; i < nb && n < MAX_OPTIONS; i++) {
+    Obj *o = &s->obj[bf[i]];
+    if (!o->face_down || !o->def->has_morph || obj_controller(g, bf[i]) != p) continue;
+    if (!cost_can_pay_mana(g, p, &o->def->morph, 0, -1, 0)) continue;
+    fmt_slot(g, bf[i], nm, sizeof nm);
+    act[n] = A_FACE_UP;
+    aslot[n] = bf[i];
+    dec_opt(g, MTG_O_ACTIVATE, o->id, 0, -1, -1, "turn_face_up %s", nm);
+    n++;
+  }
   int cnt;
   const int *v = dec_ask(g, 1, &cnt);
   int k = v[0];
@@ -334,6 +346,18 @@ static void priority_ask(G *g) {
   case A_ACT:
     stack_activate(g, p, aslot[k], aab[k]);
     break;
+  case A_FACE_UP: {
+    /* 116.2b, 702.37e: a special action, not using the stack */
+    Obj *o = &s->obj[aslot[k]];
+    ManaCost mc = o->def->morph;
+    cost_pay_mana(g, p, &mc, 0, -1, 0, NULL);
+    Event fe;
+    ev_init(&fe, EV_FACE_UP);
+    fe.obj = oref(g, aslot[k]);
+    fe.player = (int8_t)p;
+    ev_one(g, &fe);
+    break;
+  }
   }
   /* 117.3c: the player who acted receives priority */
   c->passes = 0;

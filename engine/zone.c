@@ -115,7 +115,9 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
     o->x = 0;
     o->kicked = 0;
     o->cast_zone = 0;
+    o->paid = 0;
   }
+  o->transformed = 0; /* 712.8: a double-faced card enters a zone front face up */
   (void)old;
   if (zone != MTG_Z_STACK) {
     int pos = -1;

@@ -122,6 +122,10 @@ int mtg_setup_controller(mtg_setup *s, int entry, int player);
 int mtg_setup_attach(mtg_setup *s, int entry, int target_entry);
 int mtg_setup_attach_player(mtg_setup *s, int entry, int player);
 int mtg_setup_choice(mtg_setup *s, int entry, const char *key, const char *value);
+int mtg_setup_face_down(mtg_setup *s, int entry, int face_down);
+int mtg_setup_transformed(mtg_setup *s, int entry, int back_face_up);
+/* A card in exile exiled by another entry's linked ability (607.2a, 607.2n). */
+int mtg_setup_exiled_with(mtg_setup *s, int entry, int by_entry, const char *label);
 int mtg_setup_player_counters(mtg_setup *s, int player, const char *kind, int n);
 int mtg_setup_lands_played(mtg_setup *s, int player, int n);
 
