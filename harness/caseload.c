@@ -1,0 +1,1112 @@
+/* caseload: finding, parsing and checking case files (docs/cases.md). */
+#include "caseload.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "buf.h"
+#include "rules.h"
+#include "suggest.h"
+
+/* ---- an arena for everything a loaded case points to ---- */
+
+typedef struct arena {
+  struct arena *next;
+  size_t used, size;
+  max_align_t data[];
+} arena;
+
+static void *amalloc(hcorpus *c, size_t n) {
+  n = (n + 15) & ~(size_t)15;
+  arena *a = c->arena;
+  if (!a || a->size - a->used < n) {
+    size_t size = n > 65536 ? n : 65536;
+    a = malloc(sizeof *a + size);
+    if (!a) return NULL;
+    a->next = c->arena;
+    a->used = 0;
+    a->size = size;
+    c->arena = a;
+  }
+  void *p = (char *)a->data + a->used;
+  a->used += n;
+  memset(p, 0, n);
+  return p;
+}
+
+/* ---- loader state ---- */
+
+typedef struct L {
+  hcorpus *c;
+  const ydoc *d;
+  const mtg_pool *base; /* the engine's card pool */
+  hcase *hc;
+  mtg_error err;
+} L;
+
+#define FAIL(l, n, ...) (ydoc_error((l)->d, (n), &(l)->err, __VA_ARGS__), -1)
+#define NEW(l, T, k) ((T *)amalloc((l)->c, sizeof(T) * (size_t)((k) > 0 ? (k) : 1)))
+
+static const mtg_pool *pool_of(const L *l) { return l->hc->pool ? l->hc->pool : l->base; }
+
+static int oom(L *l, const ynode *n) { return FAIL(l, n, "out of memory"); }
+
+static int keys(L *l, const ynode *m, const char *const *allowed, const char *what) {
+  return ymap_check_keys(l->d, m, allowed, what, &l->err);
+}
+
+static int get_str(L *l, const ynode *n, const char **out) { return ynode_str(l->d, n, out, &l->err); }
+
+static int get_int(L *l, const ynode *n, int lo, int hi, int *out) {
+  long v;
+  if (ynode_int(l->d, n, &v, &l->err)) return -1;
+  if (v < lo || v > hi) return FAIL(l, n, "%ld is out of range (%d to %d)", v, lo, hi);
+  *out = (int)v;
+  return 0;
+}
+
+static int get_bool(L *l, const ynode *n, int *out) { return ynode_bool(l->d, n, out, &l->err); }
+
+static int want_seq(L *l, const ynode *n, const char *what) {
+  if (!n || n->kind != YN_SEQ) return FAIL(l, n, "%s must be a list, found %s", what, ynode_kind_name(n));
+  return 0;
+}
+
+static int want_map(L *l, const ynode *n, const char *what) {
+  if (!n || n->kind != YN_MAP) return FAIL(l, n, "%s must be a mapping, found %s", what, ynode_kind_name(n));
+  return 0;
+}
+
+/* A scalar or a list of scalars, as an array of strings. */
+static int str_list(L *l, const ynode *n, const char ***out, int *cnt, const char *what) {
+  if (n->kind == YN_SCALAR) {
+    *out = NEW(l, const char *, 1);
+    if (!*out) return oom(l, n);
+    (*out)[0] = n->str;
+    *cnt = 1;
+    return 0;
+  }
+  if (want_seq(l, n, what)) return -1;
+  *out = NEW(l, const char *, n->n);
+  if (!*out) return oom(l, n);
+  for (int i = 0; i < n->n; i++)
+    if (get_str(l, n->items[i], &(*out)[i])) return -1;
+  *cnt = n->n;
+  return 0;
+}
+
+static const char *const zone_keys[] = {"library", "hand", "battlefield", "graveyard", "exile", "command", NULL};
+
+static int zone_of(const char *k) {
+  for (int i = 0; zone_keys[i]; i++)
+    if (!strcmp(zone_keys[i], k)) return mtg_zone_parse(k);
+  return -1;
+}
+
+static int player_index(L *l, const ynode *n, int *out) {
+  const char *s;
+  if (get_str(l, n, &s)) return -1;
+  for (int p = 0; p < l->hc->nplayers; p++)
+    if (!strcmp(l->hc->players[p], s)) {
+      *out = p;
+      return 0;
+    }
+  const char *best = suggest_best(s, l->hc->players, l->hc->nplayers);
+  if (best) return FAIL(l, n, "unknown player '%s'; did you mean '%s'?", s, best);
+  char list[200];
+  suggest_join(l->hc->players, l->hc->nplayers, list, sizeof list);
+  return FAIL(l, n, "unknown player '%s'; the players are %s", s, list);
+}
+
+static int step_index(L *l, const ynode *n, int *out) {
+  const char *s;
+  if (get_str(l, n, &s)) return -1;
+  int st = mtg_step_parse(s);
+  if (st >= 0) {
+    *out = st;
+    return 0;
+  }
+  const char *names[MTG_S_COUNT];
+  for (int i = 0; i < MTG_S_COUNT; i++) names[i] = mtg_step_name(i);
+  const char *best = suggest_best(s, names, MTG_S_COUNT);
+  if (best) return FAIL(l, n, "unknown step '%s'; did you mean '%s'?", s, best);
+  char list[300];
+  suggest_join(names, MTG_S_COUNT, list, sizeof list);
+  return FAIL(l, n, "unknown step '%s'; the steps are %s", s, list);
+}
+
+const hlabel *case_label(const hcase *hc, const char *name) {
+  for (int i = 0; i < hc->nlabels; i++)
+    if (!strcmp(hc->labels[i].name, name)) return &hc->labels[i];
+  return NULL;
+}
+
+/* A card the script names: a card of the case's pool or a setup label. */
+static int check_card_ref(L *l, const ynode *n, const char *s) {
+  if (case_label(l->hc, s) || mtg_pool_has(pool_of(l), s) || strchr(s, '#')) return 0;
+  char sug[300];
+  mtg_pool_suggest(pool_of(l), s, sug, sizeof sug);
+  for (int i = 0; i < l->hc->nlabels && !sug[0]; i++)
+    if (suggest_distance(s, l->hc->labels[i].name) <= 2) snprintf(sug, sizeof sug, "%s", l->hc->labels[i].name);
+  if (sug[0]) return FAIL(l, n, "unknown card '%s'; did you mean %s?", s, sug);
+  return FAIL(l, n, "unknown card '%s' (not in the card pool, not a label)", s);
+}
+
+/* ---- header ---- */
+
+static int is_id_char(char ch) {
+  return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' ||
+         ch == '.';
+}
+
+static int load_rules(L *l, const ynode *n) {
+  hcase *hc = l->hc;
+  if (want_seq(l, n, "rules")) return -1;
+  if (!n->n) return FAIL(l, n, "rules must list at least one rule number");
+  hc->rules = NEW(l, const char *, n->n);
+  if (!hc->rules) return oom(l, n);
+  for (int i = 0; i < n->n; i++) {
+    const ynode *r = n->items[i];
+    const char *s;
+    if (get_str(l, r, &s)) return -1;
+    if (!r->quoted)
+      return FAIL(l, r, "rule numbers are quoted strings (\"%s\"): YAML reads 603.10 as the number 603.1", s);
+    if (rules_find(s) < 0) {
+      int idx[4];
+      int k = rules_alias(s, idx, 4);
+      const char *removed = rules_removed_note(s);
+      if (k) {
+        char cur[64] = "";
+        for (int j = 0; j < k; j++) {
+          size_t u = strlen(cur);
+          snprintf(cur + u, sizeof cur - u, "%s%s", j ? ", " : "", rules_table[idx[j]].num);
+        }
+        return FAIL(l, r, "'%s' is an older (seed) rule number; the current rule is %s", s, cur);
+      }
+      if (removed) return FAIL(l, r, "rule %s is no longer in the rules (%s)", s, removed);
+      char sug[64];
+      rules_suggest(s, sug, sizeof sug);
+      if (sug[0]) return FAIL(l, r, "unknown rule number '%s'; nearest rules: %s", s, sug);
+      return FAIL(l, r, "unknown rule number '%s' (not in the rules index, cases/rules.yaml)", s);
+    }
+    for (int j = 0; j < i; j++)
+      if (!strcmp(hc->rules[j], s)) return FAIL(l, r, "rule %s is listed twice", s);
+    hc->rules[i] = s;
+  }
+  hc->nrules = n->n;
+  return 0;
+}
+
+/* ---- setup ---- */
+
+typedef struct pending_attach {
+  int entry;
+  const ynode *to;
+} pending_attach;
+
+static int add_label(L *l, const ynode *n, const char *card, int entry) {
+  hcase *hc = l->hc;
+  const char *s;
+  if (get_str(l, n, &s)) return -1;
+  if (!*s) return FAIL(l, n, "a label can't be empty");
+  for (int p = 0; p < hc->nplayers; p++)
+    if (!strcmp(hc->players[p], s)) return FAIL(l, n, "label '%s' is also a player's name", s);
+  const hlabel *old = case_label(hc, s);
+  if (old) return FAIL(l, n, "label '%s' is already used (line %d)", s, old->at->line);
+  hlabel *lb = &hc->labels[hc->nlabels++];
+  lb->name = s;
+  lb->card = card;
+  lb->entry = entry;
+  lb->at = n;
+  return 0;
+}
+
+static int counters_map(L *l, const ynode *n, hcountx **out, int *cnt, const char *what) {
+  if (want_map(l, n, what)) return -1;
+  *out = NEW(l, hcountx, n->n);
+  if (!*out) return oom(l, n);
+  for (int i = 0; i < n->n; i++) {
+    hcountx *c = &(*out)[i];
+    c->at = ymap_key(n, i);
+    if (get_str(l, ymap_key(n, i), &c->kind)) return -1;
+    if (get_int(l, ymap_val(n, i), 0, 100000, &c->n)) return -1;
+  }
+  *cnt = n->n;
+  return 0;
+}
+
+static int setup_entry(L *l, int player, int zone, const ynode *n, pending_attach *att, int *natt) {
+  static const char *const bf_keys[] = {"card",    "label",       "tapped",           "sick",    "damage", "counters",
+                                        "controller", "attached_to", "attached_to_player", "choices", "copies", NULL};
+  static const char *const other_keys[] = {"card", "label", "counters", "choices", "copies", NULL};
+  hcase *hc = l->hc;
+  const ynode *cardn = n;
+  if (n->kind == YN_MAP) {
+    if (keys(l, n, zone == MTG_Z_BATTLEFIELD ? bf_keys : other_keys,
+             zone == MTG_Z_BATTLEFIELD ? "a battlefield entry" : "a card entry"))
+      return -1;
+    cardn = ymap_get(n, "card");
+    if (!cardn) return FAIL(l, n, "a card entry needs 'card' (the card's name)");
+  }
+  const char *name;
+  if (get_str(l, cardn, &name)) return -1;
+  int copies = 1;
+  const ynode *cp = n->kind == YN_MAP ? ymap_get(n, "copies") : NULL;
+  if (cp && get_int(l, cp, 1, 200, &copies)) return -1;
+  if (cp && ymap_get(n, "label")) return FAIL(l, cp, "'copies' and 'label' don't go together: a label names one card");
+  for (int k = 0; k < copies; k++) {
+    mtg_error e;
+    int entry = mtg_setup_card(hc->setup, player, zone, name, &e);
+    if (entry < 0) return FAIL(l, cardn, "%s", e.msg);
+    if (n->kind != YN_MAP) continue;
+    for (int i = 0; i < n->n; i++) {
+      const char *key = ymap_key(n, i)->str;
+      const ynode *v = ymap_val(n, i);
+      int rc = 0, iv;
+      if (!strcmp(key, "label")) {
+        if (add_label(l, v, name, entry)) return -1;
+      } else if (!strcmp(key, "tapped")) {
+        if (get_bool(l, v, &iv)) return -1;
+        rc = mtg_setup_tapped(hc->setup, entry, iv);
+      } else if (!strcmp(key, "sick")) {
+        if (get_bool(l, v, &iv)) return -1;
+        rc = mtg_setup_sick(hc->setup, entry, iv);
+      } else if (!strcmp(key, "damage")) {
+        if (get_int(l, v, 0, 1000, &iv)) return -1;
+        rc = mtg_setup_damage(hc->setup, entry, iv);
+      } else if (!strcmp(key, "controller")) {
+        if (player_index(l, v, &iv)) return -1;
+        rc = mtg_setup_controller(hc->setup, entry, iv);
+      } else if (!strcmp(key, "attached_to_player")) {
+        if (player_index(l, v, &iv)) return -1;
+        rc = mtg_setup_attach_player(hc->setup, entry, iv);
+      } else if (!strcmp(key, "attached_to")) {
+        if (v->kind != YN_SCALAR) return FAIL(l, v, "attached_to names a label, found %s", ynode_kind_name(v));
+        att[*natt].entry = entry;
+        att[(*natt)++].to = v;
+      } else if (!strcmp(key, "counters")) {
+        hcountx *c;
+        int nc;
+        if (counters_map(l, v, &c, &nc, "counters")) return -1;
+        for (int j = 0; j < nc && !rc; j++) {
+          rc = mtg_setup_counters(hc->setup, entry, c[j].kind, c[j].n);
+          if (rc) return FAIL(l, c[j].at, "can't put counters '%s' here (at most %d kinds, names under 24 characters)",
+                              c[j].kind, MTG_MAX_COUNTER_KINDS);
+        }
+      } else if (!strcmp(key, "choices")) {
+        if (want_map(l, v, "choices")) return -1;
+        for (int j = 0; j < v->n; j++) {
+          const char *ck, *cv;
+          if (get_str(l, ymap_key(v, j), &ck) || get_str(l, ymap_val(v, j), &cv)) return -1;
+          if (mtg_setup_choice(hc->setup, entry, ck, cv))
+            return FAIL(l, ymap_key(v, j), "can't record choice '%s' (at most 4 per card, short keys and values)", ck);
+        }
+      }
+      if (rc) return FAIL(l, v, "the engine refused '%s' for this card", key);
+    }
+  }
+  return 0;
+}
+
+static int count_entries(const ynode *players) {
+  int n = 0;
+  for (int i = 0; i < players->n; i++) {
+    const ynode *p = players->items[i];
+    if (p->kind != YN_MAP) continue;
+    for (int k = 0; k < p->n; k++)
+      if (ymap_val(p, k)->kind == YN_SEQ) n += ymap_val(p, k)->n;
+  }
+  return n;
+}
+
+static int load_setup(L *l, const ynode *n) {
+  static const char *const setup_keys[] = {"players", "active", "turn", "step", "seed", "max_turns", NULL};
+  static const char *const player_keys[] = {"name", "life", "poison", "counters", "lands_played", "library", "hand",
+                                            "battlefield", "graveyard", "exile", "command", NULL};
+  hcase *hc = l->hc;
+  if (keys(l, n, setup_keys, "setup")) return -1;
+  const ynode *players = ymap_get(n, "players");
+  if (!players) return FAIL(l, n, "setup needs 'players' (2 to 4)");
+  if (want_seq(l, players, "players")) return -1;
+  if (players->n < 2 || players->n > 4) return FAIL(l, players, "a game has 2 to 4 players, found %d", players->n);
+  hc->setup = mtg_setup_new(pool_of(l));
+  if (!hc->setup) return oom(l, n);
+  /* players first: cards refer to them (controller, attached_to_player) */
+  for (int i = 0; i < players->n; i++) {
+    const ynode *p = players->items[i];
+    if (keys(l, p, player_keys, "a player")) return -1;
+    const ynode *nm = ymap_get(p, "name");
+    if (!nm) return FAIL(l, p, "a player needs a 'name'");
+    const char *name;
+    int life = 20, poison = 0;
+    if (get_str(l, nm, &name)) return -1;
+    if (ymap_get(p, "life") && get_int(l, ymap_get(p, "life"), -1000, 100000, &life)) return -1;
+    if (ymap_get(p, "poison") && get_int(l, ymap_get(p, "poison"), 0, 1000, &poison)) return -1;
+    for (int q = 0; q < i; q++)
+      if (!strcmp(hc->players[q], name)) return FAIL(l, nm, "two players are named '%s'", name);
+    if (mtg_setup_player(hc->setup, name, life, poison) < 0)
+      return FAIL(l, nm, "bad player name '%s' (letters, digits, '_' and '-', under 32 characters)", name);
+    hc->players[hc->nplayers++] = name;
+  }
+  int nent = count_entries(players);
+  hc->labels = NEW(l, hlabel, nent);
+  pending_attach *att = NEW(l, pending_attach, nent);
+  if (!hc->labels || !att) return oom(l, n);
+  int natt = 0;
+  for (int i = 0; i < players->n; i++) {
+    const ynode *p = players->items[i];
+    for (int k = 0; k < p->n; k++) {
+      const char *key = ymap_key(p, k)->str;
+      const ynode *v = ymap_val(p, k);
+      int zone = zone_of(key), iv;
+      if (zone >= 0) {
+        if (want_seq(l, v, key)) return -1;
+        for (int j = 0; j < v->n; j++)
+          if (setup_entry(l, i, zone, v->items[j], att, &natt)) return -1;
+      } else if (!strcmp(key, "counters")) {
+        hcountx *c;
+        int nc;
+        if (counters_map(l, v, &c, &nc, "counters")) return -1;
+        for (int j = 0; j < nc; j++)
+          if (mtg_setup_player_counters(hc->setup, i, c[j].kind, c[j].n))
+            return FAIL(l, c[j].at, "can't give the player counters '%s'", c[j].kind);
+      } else if (!strcmp(key, "lands_played")) {
+        if (get_int(l, v, 0, 100, &iv)) return -1;
+        mtg_setup_lands_played(hc->setup, i, iv);
+      }
+    }
+  }
+  for (int i = 0; i < natt; i++) {
+    const hlabel *lb = case_label(hc, att[i].to->str);
+    if (!lb) return FAIL(l, att[i].to, "attached_to: no battlefield entry is labelled '%s'", att[i].to->str);
+    if (mtg_setup_attach(hc->setup, att[i].entry, lb->entry))
+      return FAIL(l, att[i].to, "a card can't be attached to itself");
+  }
+  int active = 0, turn = 1, step = MTG_S_MAIN1, seed = 1, max_turns = 0;
+  const ynode *v;
+  if ((v = ymap_get(n, "active")) && player_index(l, v, &active)) return -1;
+  if ((v = ymap_get(n, "turn")) && get_int(l, v, 1, 10000, &turn)) return -1;
+  if ((v = ymap_get(n, "step")) && step_index(l, v, &step)) return -1;
+  if ((v = ymap_get(n, "seed")) && get_int(l, v, 0, 2000000000, &seed)) return -1;
+  if ((v = ymap_get(n, "max_turns")) && get_int(l, v, 1, 10000, &max_turns)) return -1;
+  mtg_setup_seed(hc->setup, (uint64_t)seed);
+  mtg_setup_start(hc->setup, active, turn, step);
+  if (max_turns) mtg_setup_max_turns(hc->setup, max_turns);
+  hc->start_turn = turn;
+  return 0;
+}
+
+/* ---- actions ---- */
+
+static const char *const act_keys[A_COUNT] = {
+    "cast",   "activate", "play",        "pass",          "attack", "block",   "advance", "target",
+    "mode",   "x",        "number",      "may",           "replacement", "trigger_order", "order", "choose",
+    "choose_player", "color", "name", "word", "damage", "cost"};
+
+const char *act_name(int kind) { return kind >= 0 && kind < A_COUNT ? act_keys[kind] : "?"; }
+
+static int load_action(L *l, const ynode *n, hact *a, int nested);
+
+/* "A", "A -> B" or {A: B}: a pair for attack and block lists */
+static int pair_item(L *l, const ynode *n, const char **first, const char **second) {
+  if (n->kind == YN_MAP) {
+    if (n->n != 1) return FAIL(l, n, "write one pair per item: {attacker: defender} or \"attacker -> defender\"");
+    if (get_str(l, ymap_key(n, 0), first) || get_str(l, ymap_val(n, 0), second)) return -1;
+    return 0;
+  }
+  const char *s;
+  if (get_str(l, n, &s)) return -1;
+  const char *arrow = strstr(s, " -> ");
+  if (!arrow) {
+    *first = s;
+    *second = NULL;
+    return 0;
+  }
+  size_t k = (size_t)(arrow - s);
+  char *a = amalloc(l->c, k + 1);
+  if (!a) return oom(l, n);
+  memcpy(a, s, k);
+  *first = a;
+  *second = arrow + 4;
+  return 0;
+}
+
+static int int_list(L *l, const ynode *n, int lo, int hi, int **out, int *cnt) {
+  int k = n->kind == YN_SEQ ? n->n : 1;
+  *out = NEW(l, int, k);
+  if (!*out) return oom(l, n);
+  for (int i = 0; i < k; i++)
+    if (get_int(l, n->kind == YN_SEQ ? n->items[i] : n, lo, hi, &(*out)[i])) return -1;
+  *cnt = k;
+  return 0;
+}
+
+static int action_value(L *l, hact *a, const ynode *v) {
+  switch (a->kind) {
+  case A_CAST:
+  case A_ACTIVATE:
+  case A_PLAY:
+    if (get_str(l, v, &a->obj)) return -1;
+    return check_card_ref(l, v, a->obj);
+  case A_PASS: {
+    int yes;
+    if (get_bool(l, v, &yes)) return -1;
+    if (!yes) return FAIL(l, v, "'pass: false' means nothing; leave the action out");
+    return 0;
+  }
+  case A_ADVANCE:
+    return step_index(l, v, &a->step);
+  case A_ATTACK:
+  case A_BLOCK:
+    if (want_seq(l, v, a->kind == A_ATTACK ? "attack" : "block")) return -1;
+    a->items = NEW(l, const char *, 2 * v->n);
+    if (!a->items) return oom(l, v);
+    for (int i = 0; i < v->n; i++)
+      if (pair_item(l, v->items[i], &a->items[2 * i], &a->items[2 * i + 1])) return -1;
+    a->nitems = 2 * v->n;
+    return 0;
+  case A_MODE:
+    return int_list(l, v, 1, 32, &a->nums, &a->nnums);
+  case A_X:
+  case A_NUMBER:
+    return int_list(l, v, -1000, 100000, &a->nums, &a->nnums) || (a->nnums != 1 ? FAIL(l, v, "one number") : 0);
+  case A_MAY:
+    a->nums = NEW(l, int, 1);
+    if (!a->nums) return oom(l, v);
+    a->nnums = 1;
+    return get_bool(l, v, &a->nums[0]);
+  case A_DAMAGE:
+    if (want_map(l, v, "damage (recipient: amount)")) return -1;
+    a->items = NEW(l, const char *, v->n);
+    a->nums = NEW(l, int, v->n);
+    if (!a->items || !a->nums) return oom(l, v);
+    for (int i = 0; i < v->n; i++)
+      if (get_str(l, ymap_key(v, i), &a->items[i]) || get_int(l, ymap_val(v, i), 0, 100000, &a->nums[i])) return -1;
+    a->nitems = a->nnums = v->n;
+    return 0;
+  case A_TARGET:
+  case A_CHOOSE:
+  case A_COST:
+  case A_TRIGGER_ORDER:
+  case A_ORDER:
+    if (v->kind == YN_SEQ && !v->n) return 0; /* no pick */
+    return str_list(l, v, &a->items, &a->nitems, act_keys[a->kind]);
+  default: /* one name: replacement, choose_player, color, name, word */
+    a->items = NEW(l, const char *, 1);
+    if (!a->items) return oom(l, v);
+    a->nitems = 1;
+    return get_str(l, v, &a->items[0]);
+  }
+}
+
+/* keys allowed beside the action key */
+static const char *const *extra_keys(int kind, int nested) {
+  static const char *const spell[] = {"player", "refused", "targets", "mode", "modes", "x", "then", "from", NULL};
+  static const char *const ability[] = {"player", "refused", "targets", "mode", "modes", "x", "then", "ability", NULL};
+  static const char *const adv[] = {"player", "refused", "turn", NULL};
+  static const char *const plain[] = {"player", "refused", NULL};
+  static const char *const sub[] = {"player", NULL};
+  if (nested) return sub;
+  if (kind == A_CAST) return spell;
+  if (kind == A_ACTIVATE) return ability;
+  if (kind == A_ADVANCE) return adv;
+  return plain;
+}
+
+static int add_subs(L *l, hact *a, const ynode *m) {
+  const ynode *t = ymap_get(m, "targets"), *md = ymap_get(m, "mode"), *mds = ymap_get(m, "modes");
+  const ynode *x = ymap_get(m, "x"), *then = ymap_get(m, "then");
+  if (md && mds) return FAIL(l, mds, "give 'mode' or 'modes', not both");
+  if (md == NULL) md = mds;
+  int nt = 0;
+  if (t) {
+    if (t->kind == YN_SEQ) nt = t->n;
+    else if (t->kind == YN_SCALAR) nt = 1;
+    else return FAIL(l, t, "targets is a list of players and objects, found %s", ynode_kind_name(t));
+  }
+  if (then && want_seq(l, then, "then")) return -1;
+  int total = nt + (md != NULL) + (x != NULL) + (then ? then->n : 0);
+  a->sub = NEW(l, hact, total);
+  if (!a->sub) return oom(l, m);
+  int k = 0;
+  for (int i = 0; i < nt; i++) {
+    const ynode *tv = t->kind == YN_SEQ ? t->items[i] : t;
+    hact *s = &a->sub[k++];
+    s->kind = A_TARGET;
+    s->key = "targets";
+    s->at = tv;
+    s->player = a->player;
+    s->ability = -1;
+    s->items = NEW(l, const char *, 1);
+    if (!s->items) return oom(l, tv);
+    s->nitems = 1;
+    if (get_str(l, tv, &s->items[0])) return -1;
+  }
+  if (md) {
+    hact *s = &a->sub[k++];
+    s->kind = A_MODE;
+    s->key = "mode";
+    s->at = md;
+    s->player = a->player;
+    if (int_list(l, md, 1, 32, &s->nums, &s->nnums)) return -1;
+  }
+  if (x) {
+    hact *s = &a->sub[k++];
+    s->kind = A_X;
+    s->key = "x";
+    s->at = x;
+    s->player = a->player;
+    if (int_list(l, x, 0, 100000, &s->nums, &s->nnums)) return -1;
+  }
+  for (int i = 0; then && i < then->n; i++) {
+    hact *s = &a->sub[k++];
+    if (load_action(l, then->items[i], s, 1)) return -1;
+    if (s->player < 0) s->player = a->player;
+  }
+  a->nsub = k;
+  return 0;
+}
+
+static int load_action(L *l, const ynode *n, hact *a, int nested) {
+  if (want_map(l, n, "an action")) return -1;
+  a->at = n;
+  a->player = -1;
+  a->ability = -1;
+  a->from = MTG_Z_HAND;
+  a->kind = -1;
+  const ynode *val = NULL;
+  /* the action is named by its one action key; cast and activate carry
+   * their targets, mode and x beside it */
+  int has_spell = ymap_get(n, "cast") || ymap_get(n, "activate");
+  for (int i = 0; i < n->n; i++) {
+    const ynode *k = ymap_key(n, i);
+    if (k->kind != YN_SCALAR) return FAIL(l, k, "keys must be plain strings");
+    for (int j = 0; j < A_COUNT; j++) {
+      if (strcmp(act_keys[j], k->str)) continue;
+      if (has_spell && (j == A_MODE || j == A_X)) break;
+      if (nested && j <= A_ADVANCE)
+        return FAIL(l, k, "'then' answers the decisions of the action itself; '%s' is an action of its own", k->str);
+      if (a->kind >= 0) return FAIL(l, k, "one action per list item: '%s' and '%s' are two", act_keys[a->kind], k->str);
+      a->kind = j;
+      a->key = act_keys[j];
+      val = ymap_val(n, i);
+    }
+  }
+  if (a->kind < 0) {
+    for (int i = 0; i < n->n; i++) {
+      const char *ks = ymap_key(n, i)->str;
+      if (!strcmp(ks, "player") || !strcmp(ks, "refused")) continue;
+      const char *best = suggest_best(ks, act_keys, A_COUNT);
+      if (!strcmp(ks, "targets")) best = "target";
+      if (best) return FAIL(l, ymap_key(n, i), "unknown action '%s'; did you mean '%s'?", ks, best);
+    }
+    char list[400];
+    suggest_join(act_keys, A_COUNT, list, sizeof list);
+    return FAIL(l, n, "an action needs one of: %s", list);
+  }
+  const char *const *extra = extra_keys(a->kind, nested);
+  const char *allowed[16];
+  int na = 0;
+  allowed[na++] = act_keys[a->kind];
+  for (int i = 0; extra[i]; i++) allowed[na++] = extra[i];
+  allowed[na] = NULL;
+  if (keys(l, n, allowed, a->kind == A_CAST ? "a cast action" : "an action")) return -1;
+  const ynode *v;
+  if ((v = ymap_get(n, "player")) && player_index(l, v, &a->player)) return -1;
+  if ((v = ymap_get(n, "refused")) && get_str(l, v, &a->refused)) return -1;
+  if ((v = ymap_get(n, "ability")) && get_int(l, v, 0, 63, &a->ability)) return -1;
+  if ((v = ymap_get(n, "turn")) && get_int(l, v, 1, 10000, &a->turn)) return -1;
+  if ((v = ymap_get(n, "from"))) {
+    const char *z;
+    if (get_str(l, v, &z)) return -1;
+    a->from = mtg_zone_parse(z);
+    if (a->from != MTG_Z_HAND && a->from != MTG_Z_GRAVEYARD)
+      return FAIL(l, v, "spells are cast from 'hand' or 'graveyard', not '%s'", z);
+  }
+  if (a->kind <= A_PASS && a->player < 0 && !nested)
+    return FAIL(l, n, "'%s' needs 'player': who holds priority", act_keys[a->kind]);
+  if (action_value(l, a, val)) return -1;
+  if (a->kind == A_CAST || a->kind == A_ACTIVATE) return add_subs(l, a, n);
+  return 0;
+}
+
+static int load_actions(L *l, const ynode *n) {
+  hcase *hc = l->hc;
+  if (want_seq(l, n, "actions")) return -1;
+  hc->acts = NEW(l, hact, n->n);
+  if (!hc->acts) return oom(l, n);
+  for (int i = 0; i < n->n; i++)
+    if (load_action(l, n->items[i], &hc->acts[i], 0)) return -1;
+  hc->nacts = n->n;
+  return 0;
+}
+
+/* ---- expectations ---- */
+
+static int load_pattern(L *l, const ynode *n, hpat *p, int need_times) {
+  if (want_map(l, n, "an event pattern")) return -1;
+  p->at = n;
+  p->times = 1;
+  p->keys = NEW(l, const char *, n->n);
+  p->vals = NEW(l, const ynode *, n->n);
+  if (!p->keys || !p->vals) return oom(l, n);
+  int has_times = 0;
+  for (int i = 0; i < n->n; i++) {
+    const ynode *k = ymap_key(n, i), *v = ymap_val(n, i);
+    if (k->kind != YN_SCALAR) return FAIL(l, k, "keys must be plain strings");
+    if (!strcmp(k->str, "sequence")) return FAIL(l, k, "a sequence block stands alone: {sequence: [patterns]}");
+    if (!strcmp(k->str, "type")) {
+      if (get_str(l, v, &p->type)) return -1;
+    } else if (!strcmp(k->str, "times")) {
+      if (get_int(l, v, need_times ? 0 : 1, 10000, &p->times)) return -1;
+      has_times = 1;
+    } else {
+      if (v->kind == YN_MAP) return FAIL(l, v, "a field pattern is a value or a list of values, found a mapping");
+      for (int j = 0; v->kind == YN_SEQ && j < v->n; j++)
+        if (v->items[j]->kind != YN_SCALAR) return FAIL(l, v->items[j], "list items of a field pattern are values");
+      p->keys[p->nf] = k->str;
+      p->vals[p->nf++] = v;
+    }
+  }
+  if (need_times && !has_times) return FAIL(l, n, "a count pattern needs 'times' (the exact number of matching events)");
+  if (!p->type && !p->nf) return FAIL(l, n, "an event pattern needs 'type' or at least one field");
+  return 0;
+}
+
+static int load_patterns(L *l, const ynode *n, hpat **out, int *cnt, const char *what, int need_times) {
+  if (want_seq(l, n, what)) return -1;
+  *out = NEW(l, hpat, n->n);
+  if (!*out) return oom(l, n);
+  for (int i = 0; i < n->n; i++)
+    if (load_pattern(l, n->items[i], &(*out)[i], need_times)) return -1;
+  *cnt = n->n;
+  return 0;
+}
+
+static int load_events(L *l, const ynode *n) {
+  hcase *hc = l->hc;
+  if (want_seq(l, n, "events")) return -1;
+  hc->events = NEW(l, hevx, n->n);
+  if (!hc->events) return oom(l, n);
+  for (int i = 0; i < n->n; i++) {
+    const ynode *it = n->items[i];
+    hevx *e = &hc->events[i];
+    e->at = it;
+    const ynode *seq = ymap_get(it, "sequence");
+    if (seq) {
+      if (it->n != 1) return FAIL(l, it, "a sequence block has only the key 'sequence'");
+      e->seq = 1;
+      if (load_patterns(l, seq, &e->p, &e->np, "sequence", 0)) return -1;
+      if (!e->np) return FAIL(l, seq, "an empty sequence block");
+    } else {
+      e->p = NEW(l, hpat, 1);
+      if (!e->p) return oom(l, it);
+      e->np = 1;
+      if (load_pattern(l, it, e->p, 0)) return -1;
+    }
+  }
+  hc->nevents = n->n;
+  return 0;
+}
+
+static int zone_expect(L *l, const ynode *v, int player, int zone, hzonex *z) {
+  static const char *const zkeys[] = {"count", "exactly", "includes", "excludes", NULL};
+  z->at = v;
+  z->player = player;
+  z->zone = zone;
+  z->count = UNSET;
+  if (v->kind == YN_SCALAR) return get_int(l, v, 0, 10000, &z->count);
+  if (v->kind == YN_SEQ) {
+    z->has_exact = 1;
+    if (!v->n) return 0;
+    return str_list(l, v, &z->exact, &z->nexact, "zone contents");
+  }
+  if (keys(l, v, zkeys, "zone contents")) return -1;
+  const ynode *w;
+  if ((w = ymap_get(v, "count")) && get_int(l, w, 0, 10000, &z->count)) return -1;
+  if ((w = ymap_get(v, "exactly"))) {
+    z->has_exact = 1;
+    if (w->kind == YN_SEQ && !w->n) {
+      /* empty */
+    } else if (str_list(l, w, &z->exact, &z->nexact, "exactly")) return -1;
+  }
+  if ((w = ymap_get(v, "includes")) && str_list(l, w, &z->incl, &z->nincl, "includes")) return -1;
+  if ((w = ymap_get(v, "excludes")) && str_list(l, w, &z->excl, &z->nexcl, "excludes")) return -1;
+  return 0;
+}
+
+static int load_players_x(L *l, const ynode *n) {
+  static const char *const pkeys[] = {"life", "poison", "lost", "won", "counters", "library", "hand",
+                                      "battlefield", "graveyard", "exile", "command", NULL};
+  hcase *hc = l->hc;
+  if (want_map(l, n, "players (name: expectations)")) return -1;
+  int nz = 0;
+  for (int i = 0; i < n->n; i++)
+    if (ymap_val(n, i)->kind == YN_MAP) nz += ymap_val(n, i)->n;
+  hc->px = NEW(l, hplayerx, n->n);
+  hc->zx = NEW(l, hzonex, nz);
+  if (!hc->px || !hc->zx) return oom(l, n);
+  for (int i = 0; i < n->n; i++) {
+    hplayerx *p = &hc->px[hc->npx++];
+    const ynode *m = ymap_val(n, i);
+    p->at = ymap_key(n, i);
+    p->life = p->poison = UNSET;
+    p->lost = p->won = -1;
+    if (player_index(l, ymap_key(n, i), &p->player)) return -1;
+    if (keys(l, m, pkeys, "a player's expectations")) return -1;
+    for (int k = 0; k < m->n; k++) {
+      const char *key = ymap_key(m, k)->str;
+      const ynode *v = ymap_val(m, k);
+      int zone = zone_of(key), rc = 0;
+      if (zone >= 0) rc = zone_expect(l, v, p->player, zone, &hc->zx[hc->nzx++]);
+      else if (!strcmp(key, "life")) rc = get_int(l, v, -100000, 100000, &p->life);
+      else if (!strcmp(key, "poison")) rc = get_int(l, v, 0, 100000, &p->poison);
+      else if (!strcmp(key, "lost")) rc = get_bool(l, v, &p->lost);
+      else if (!strcmp(key, "won")) rc = get_bool(l, v, &p->won);
+      else if (!strcmp(key, "counters")) rc = counters_map(l, v, &p->counters, &p->ncounters, "counters");
+      if (rc) return -1;
+    }
+  }
+  return 0;
+}
+
+static int load_objects_x(L *l, const ynode *n) {
+  static const char *const okeys[] = {"zone",     "owner",  "controller", "power",   "toughness", "damage",
+                                      "loyalty",  "tapped", "sick",       "token",   "attacking", "blocking",
+                                      "attached_to", "counters", NULL};
+  hcase *hc = l->hc;
+  if (want_map(l, n, "objects (card name or label: expectations)")) return -1;
+  hc->ox = NEW(l, hobjx, n->n);
+  if (!hc->ox) return oom(l, n);
+  for (int i = 0; i < n->n; i++) {
+    hobjx *o = &hc->ox[hc->nox++];
+    const ynode *m = ymap_val(n, i);
+    o->at = ymap_key(n, i);
+    if (get_str(l, ymap_key(n, i), &o->ref)) return -1;
+    o->zone = o->owner = o->controller = -1;
+    o->power = o->toughness = o->damage = o->loyalty = UNSET;
+    o->tapped = o->sick = o->token = o->attacking = o->blocking = -1;
+    if (keys(l, m, okeys, "an object's expectations")) return -1;
+    for (int k = 0; k < m->n; k++) {
+      const char *key = ymap_key(m, k)->str;
+      const ynode *v = ymap_val(m, k);
+      int rc = 0;
+      if (!strcmp(key, "zone")) {
+        const char *z;
+        if (get_str(l, v, &z)) return -1;
+        o->zone = mtg_zone_parse(z);
+        if (o->zone < 0) {
+          const char *best = suggest_best(z, zone_keys, -1);
+          return FAIL(l, v, "unknown zone '%s'%s%s%s", z, best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
+        }
+      } else if (!strcmp(key, "owner")) rc = player_index(l, v, &o->owner);
+      else if (!strcmp(key, "controller")) rc = player_index(l, v, &o->controller);
+      else if (!strcmp(key, "power")) rc = get_int(l, v, -100000, 100000, &o->power);
+      else if (!strcmp(key, "toughness")) rc = get_int(l, v, -100000, 100000, &o->toughness);
+      else if (!strcmp(key, "damage")) rc = get_int(l, v, 0, 100000, &o->damage);
+      else if (!strcmp(key, "loyalty")) rc = get_int(l, v, -100000, 100000, &o->loyalty);
+      else if (!strcmp(key, "tapped")) rc = get_bool(l, v, &o->tapped);
+      else if (!strcmp(key, "sick")) rc = get_bool(l, v, &o->sick);
+      else if (!strcmp(key, "token")) rc = get_bool(l, v, &o->token);
+      else if (!strcmp(key, "attacking")) rc = get_bool(l, v, &o->attacking);
+      else if (!strcmp(key, "blocking")) rc = get_bool(l, v, &o->blocking);
+      else if (!strcmp(key, "attached_to")) rc = get_str(l, v, &o->attached_to);
+      else if (!strcmp(key, "counters")) rc = counters_map(l, v, &o->counters, &o->ncounters, "counters");
+      if (rc) return -1;
+    }
+  }
+  return 0;
+}
+
+static int player_mask(L *l, const ynode *v, unsigned *mask) {
+  const ynode *one[1] = {v};
+  const ynode *const *items = v->kind == YN_SEQ ? (const ynode *const *)v->items : one;
+  int n = v->kind == YN_SEQ ? v->n : 1;
+  for (int i = 0; i < n; i++) {
+    int p;
+    if (player_index(l, items[i], &p)) return -1;
+    *mask |= 1u << p;
+  }
+  return 0;
+}
+
+static int load_result(L *l, const ynode *n) {
+  static const char *const rkeys[] = {"over", "winner", "winners", "losers", "draw", "stopped", NULL};
+  hresultx *r = &l->hc->result;
+  r->at = n;
+  r->given = 1;
+  r->over = r->draw = r->stopped = -1;
+  if (n->kind == YN_SCALAR) {
+    if (!strcmp(n->str, "ongoing")) r->over = 0;
+    else if (!strcmp(n->str, "draw")) r->over = r->draw = 1;
+    else return FAIL(l, n, "result is 'ongoing', 'draw' or a mapping {winner: NAME, losers: [...]}, found '%s'", n->str);
+    return 0;
+  }
+  if (keys(l, n, rkeys, "result")) return -1;
+  const ynode *v;
+  if ((v = ymap_get(n, "over")) && get_bool(l, v, &r->over)) return -1;
+  if ((v = ymap_get(n, "draw")) && get_bool(l, v, &r->draw)) return -1;
+  if ((v = ymap_get(n, "stopped")) && get_bool(l, v, &r->stopped)) return -1;
+  if ((v = ymap_get(n, "winner")) || (v = ymap_get(n, "winners"))) {
+    if (ymap_get(n, "winner") && ymap_get(n, "winners")) return FAIL(l, v, "give 'winner' or 'winners', not both");
+    if (player_mask(l, v, &r->winners)) return -1;
+    r->has_winners = 1;
+  }
+  if ((v = ymap_get(n, "losers"))) {
+    if (player_mask(l, v, &r->losers)) return -1;
+    r->has_losers = 1;
+  }
+  return 0;
+}
+
+static int load_state(L *l, const ynode *n) {
+  static const char *const skeys[] = {"players", "objects", "result", "turn", "step", "active", "stack", NULL};
+  hcase *hc = l->hc;
+  if (keys(l, n, skeys, "state")) return -1;
+  const ynode *v;
+  if ((v = ymap_get(n, "players")) && load_players_x(l, v)) return -1;
+  if ((v = ymap_get(n, "objects")) && load_objects_x(l, v)) return -1;
+  if ((v = ymap_get(n, "result")) && load_result(l, v)) return -1;
+  if ((v = ymap_get(n, "turn")) && get_int(l, v, 1, 100000, &hc->turn_x)) return -1;
+  if ((v = ymap_get(n, "step")) && step_index(l, v, &hc->step_x)) return -1;
+  if ((v = ymap_get(n, "active")) && player_index(l, v, &hc->active_x)) return -1;
+  if ((v = ymap_get(n, "stack")) && get_int(l, v, 0, 10000, &hc->stack_x)) return -1;
+  return 0;
+}
+
+static int load_expect(L *l, const ynode *n) {
+  static const char *const ekeys[] = {"events", "count", "absent", "state", NULL};
+  hcase *hc = l->hc;
+  if (keys(l, n, ekeys, "expect")) return -1;
+  const ynode *v;
+  if ((v = ymap_get(n, "events")) && load_events(l, v)) return -1;
+  if ((v = ymap_get(n, "count")) && load_patterns(l, v, &hc->counts, &hc->ncounts, "count", 1)) return -1;
+  if ((v = ymap_get(n, "absent")) && load_patterns(l, v, &hc->absent, &hc->nabsent, "absent", 0)) return -1;
+  if ((v = ymap_get(n, "state")) && load_state(l, v)) return -1;
+  return 0;
+}
+
+static int load_stop(L *l, const ynode *n) {
+  static const char *const stkeys[] = {"step", "turn", NULL};
+  hcase *hc = l->hc;
+  if (n->kind == YN_SCALAR) {
+    if (!strcmp(n->str, "now")) hc->stop = STOP_NOW;
+    else if (!strcmp(n->str, "game_over")) hc->stop = STOP_GAME_OVER;
+    else if (!strcmp(n->str, "settle")) hc->stop = STOP_SETTLE;
+    else {
+      hc->stop = STOP_STEP;
+      if (mtg_step_parse(n->str) < 0)
+        return FAIL(l, n, "stop is 'now', 'settle', 'game_over', a step name or {step: S, turn: N}; '%s' is none of these",
+                    n->str);
+      hc->stop_step = mtg_step_parse(n->str);
+    }
+    return 0;
+  }
+  if (keys(l, n, stkeys, "stop")) return -1;
+  const ynode *s = ymap_get(n, "step"), *t = ymap_get(n, "turn");
+  if (!s) return FAIL(l, n, "stop needs 'step'");
+  hc->stop = STOP_STEP;
+  if (step_index(l, s, &hc->stop_step)) return -1;
+  if (t && get_int(l, t, 1, 100000, &hc->stop_turn)) return -1;
+  return 0;
+}
+
+static int load_case(L *l, const ynode *root) {
+  static const char *const case_keys[] = {"id",    "rules",   "title", "source", "status",   "reason", "setup",
+                                          "cards", "actions", "expect", "stop",  "autopass", "notes",  NULL};
+  hcase *hc = l->hc;
+  hc->root = root;
+  hc->line = root->line;
+  hc->autopass = 1;
+  hc->turn_x = hc->stack_x = UNSET;
+  hc->step_x = hc->active_x = -1;
+  if (want_map(l, root, "a case")) return -1;
+  if (keys(l, root, case_keys, "a case")) return -1;
+  static const char *const required[] = {"id", "rules", "title", "source", "setup"};
+  for (int i = 0; i < 5; i++)
+    if (!ymap_get(root, required[i])) return FAIL(l, root, "a case needs '%s'", required[i]);
+  const ynode *v = ymap_get(root, "id");
+  if (get_str(l, v, &hc->id)) return -1;
+  hc->line = v->line;
+  if (!*hc->id) return FAIL(l, v, "the id can't be empty");
+  for (const char *p = hc->id; *p; p++)
+    if (!is_id_char(*p)) return FAIL(l, v, "an id uses letters, digits, '-', '_' and '.' only");
+  if (load_rules(l, ymap_get(root, "rules"))) return -1;
+  if (get_str(l, ymap_get(root, "title"), &hc->title) || get_str(l, ymap_get(root, "source"), &hc->source)) return -1;
+  if ((v = ymap_get(root, "status"))) {
+    const char *s;
+    if (get_str(l, v, &s)) return -1;
+    if (strcmp(s, "todo")) return FAIL(l, v, "status is 'todo' (with a reason) or absent, found '%s'", s);
+    hc->todo = 1;
+    if (!ymap_get(root, "reason")) return FAIL(l, v, "a todo case needs a 'reason'");
+  }
+  if ((v = ymap_get(root, "reason"))) {
+    if (!hc->todo) return FAIL(l, v, "'reason' goes with 'status: todo'");
+    if (get_str(l, v, &hc->reason)) return -1;
+  }
+  if ((v = ymap_get(root, "notes")) && v->kind != YN_SCALAR) return FAIL(l, v, "notes are text");
+  if ((v = ymap_get(root, "autopass")) && get_bool(l, v, &hc->autopass)) return -1;
+  if ((v = ymap_get(root, "cards"))) {
+    hc->cards = v;
+    if (mtg_pool_new(&hc->pool, l->base)) return oom(l, v);
+    if (mtg_pool_load_node(hc->pool, l->d, v, &l->err)) return -1;
+  }
+  if (want_map(l, ymap_get(root, "setup"), "setup") || load_setup(l, ymap_get(root, "setup"))) return -1;
+  if ((v = ymap_get(root, "actions")) && load_actions(l, v)) return -1;
+  if ((v = ymap_get(root, "expect")) && load_expect(l, v)) return -1;
+  if ((v = ymap_get(root, "stop")) && load_stop(l, v)) return -1;
+  return 0;
+}
+
+/* ---- files ---- */
+
+typedef struct names {
+  char **v;
+  int n, cap;
+} names;
+
+static int names_add(names *s, const char *path) {
+  if (s->n == s->cap) {
+    int cap = s->cap ? s->cap * 2 : 64;
+    char **v = realloc(s->v, (size_t)cap * sizeof *v);
+    if (!v) return -1;
+    s->v = v;
+    s->cap = cap;
+  }
+  s->v[s->n] = malloc(strlen(path) + 1);
+  if (!s->v[s->n]) return -1;
+  strcpy(s->v[s->n++], path);
+  return 0;
+}
+
+static int has_suffix(const char *s, const char *suf) {
+  size_t a = strlen(s), b = strlen(suf);
+  return a >= b && !strcmp(s + a - b, suf);
+}
+
+static void report(buf *errs, const mtg_error *e) {
+  char msg[2048];
+  mtg_error_format(e, msg, sizeof msg);
+  buf_printf(errs, "%s\n", msg);
+}
+
+static int walk(const char *dir, names *out, buf *errs) {
+  DIR *dp = opendir(dir);
+  if (!dp) {
+    buf_printf(errs, "%s: cannot open directory\n", dir);
+    return 1;
+  }
+  int bad = 0;
+  struct dirent *e;
+  while ((e = readdir(dp))) {
+    if (e->d_name[0] == '.') continue;
+    char path[4096];
+    int w = snprintf(path, sizeof path, "%s%s%s", dir, has_suffix(dir, "/") ? "" : "/", e->d_name);
+    if (w < 0 || (size_t)w >= sizeof path) continue;
+    struct stat st;
+    if (stat(path, &st)) continue;
+    if (S_ISDIR(st.st_mode)) bad += walk(path, out, errs);
+    else if ((has_suffix(e->d_name, ".yaml") || has_suffix(e->d_name, ".yml")) && strcmp(e->d_name, "rules.yaml"))
+      if (names_add(out, path)) bad++;
+  }
+  closedir(dp);
+  return bad;
+}
+
+static int cmp_path(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+int corpus_load(hcorpus *c, const mtg_pool *pool, const char *const *paths, int npaths, buf *errs) {
+  memset(c, 0, sizeof *c);
+  names files = {0};
+  int bad = 0;
+  for (int i = 0; i < npaths; i++) {
+    struct stat st;
+    if (stat(paths[i], &st)) {
+      buf_printf(errs, "%s: no such file or directory\n", paths[i]);
+      bad++;
+    } else if (S_ISDIR(st.st_mode)) {
+      names sub = {0};
+      bad += walk(paths[i], &sub, errs);
+      qsort(sub.v, (size_t)sub.n, sizeof *sub.v, cmp_path);
+      for (int k = 0; k < sub.n; k++) {
+        if (names_add(&files, sub.v[k])) bad++;
+        free(sub.v[k]);
+      }
+      free(sub.v);
+    } else if (names_add(&files, paths[i])) bad++;
+  }
+  c->files = calloc((size_t)(files.n ? files.n : 1), sizeof *c->files);
+  int cap = 0;
+  for (int i = 0; c->files && i < files.n; i++) {
+    hfile *f = &c->files[c->nfiles++];
+    f->path = files.v[i];
+    files.v[i] = NULL;
+    mtg_error err;
+    if (ydoc_parse_file(f->path, &f->doc, &err)) {
+      report(errs, &err);
+      bad++;
+      continue;
+    }
+    for (int k = 0; k < ydoc_count(f->doc); k++) {
+      const ynode *root = ydoc_root(f->doc, k);
+      if (!root) continue;
+      if (c->ncases == cap) {
+        cap = cap ? cap * 2 : 64;
+        hcase **v = realloc(c->cases, (size_t)cap * sizeof *v);
+        if (!v) {
+          bad++;
+          break;
+        }
+        c->cases = v;
+      }
+      L l = {.c = c, .d = f->doc, .base = pool};
+      l.hc = amalloc(c, sizeof *l.hc);
+      if (!l.hc) {
+        bad++;
+        break;
+      }
+      l.hc->file = f;
+      c->cases[c->ncases++] = l.hc;
+      if (load_case(&l, root)) {
+        report(errs, &l.err);
+        bad++;
+        continue;
+      }
+      for (int j = 0; j + 1 < c->ncases; j++)
+        if (c->cases[j]->id && !strcmp(c->cases[j]->id, l.hc->id)) {
+          ydoc_error(f->doc, ymap_get(root, "id"), &l.err, "duplicate case id '%s' (first used in %s:%d)", l.hc->id,
+                     c->cases[j]->file->path, c->cases[j]->line);
+          report(errs, &l.err);
+          bad++;
+          break;
+        }
+    }
+  }
+  if (!c->files) bad++;
+  for (int i = 0; i < files.n; i++) free(files.v[i]);
+  free(files.v);
+  return bad;
+}
+
+void corpus_free(hcorpus *c) {
+  for (int i = 0; i < c->ncases; i++) {
+    mtg_setup_free(c->cases[i]->setup);
+    mtg_pool_free(c->cases[i]->pool);
+  }
+  for (int i = 0; i < c->nfiles; i++) {
+    ydoc_free(c->files[i].doc);
+    free(c->files[i].path);
+  }
+  free(c->files);
+  free(c->cases);
+  arena *a = c->arena;
+  while (a) {
+    arena *n = a->next;
+    free(a);
+    a = n;
+  }
+  memset(c, 0, sizeof *c);
+}

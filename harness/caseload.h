@@ -1,0 +1,183 @@
+/* caseload: the case model and its loading. A case file (YAML, one case per
+ * document) is parsed with ydoc and checked completely before anything runs:
+ * every key, type, player, card, label and rule number, each error located at
+ * file:line:column. A loaded case holds a ready mtg_setup and its script and
+ * expectations in plain structs that point into the file's ydoc. */
+#ifndef HARNESS_CASELOAD_H
+#define HARNESS_CASELOAD_H
+
+#include <limits.h>
+
+#include "mtg.h"
+#include "ydoc.h"
+
+#define UNSET INT_MIN /* an integer expectation that was not given */
+
+/* ---- actions ---- */
+
+typedef enum {
+  /* priority */
+  A_CAST, A_ACTIVATE, A_PLAY, A_PASS,
+  /* turn-based declarations */
+  A_ATTACK, A_BLOCK,
+  /* pass priority (and declare nothing) until a step begins */
+  A_ADVANCE,
+  /* answers to the other decisions, one per decision kind */
+  A_TARGET, A_MODE, A_X, A_NUMBER, A_MAY, A_REPLACEMENT, A_TRIGGER_ORDER, A_ORDER,
+  A_CHOOSE, A_PLAYER, A_COLOR, A_NAME, A_WORD, A_DAMAGE, A_COST,
+  A_COUNT
+} act_kind;
+
+typedef struct hact hact;
+struct hact {
+  int kind;              /* act_kind */
+  const ynode *at;       /* the action's mapping, for messages */
+  const char *key;       /* the key naming the action ("cast", "target", ...) */
+  int player;            /* index of the deciding player; -1: whoever decides */
+  const char *obj;       /* cast/activate/play: card name or label */
+  int ability;           /* activate: ability index, -1 if not given */
+  int from;              /* cast: zone cast from */
+  const char **items;    /* picks; for attack/block pairs (item, item-or-NULL) */
+  int nitems;
+  int *nums;             /* modes (1-based), x/number, may (1/0), damage amounts */
+  int nnums;
+  int step, turn;        /* advance: step and turn (0: the next such step) */
+  const char *refused;   /* must be refused, with a message containing this */
+  hact *sub;             /* answers to the decisions the action brings (targets, modes, x, then) */
+  int nsub;
+};
+
+/* ---- expectations ---- */
+
+typedef struct hpat {    /* an event pattern: field subset of a log line */
+  const ynode *at;
+  const char *type;      /* first word of the line, or NULL for any */
+  const char **keys;
+  const ynode **vals;    /* scalar, or a list matched element-wise */
+  int nf;
+  int times;             /* events: matched this many times in a row; count: exact total */
+} hpat;
+
+typedef struct hevx {    /* an item of expect.events */
+  const ynode *at;
+  int seq;               /* an exact-sequence block: adjacent lines, in order */
+  hpat *p;
+  int np;
+} hevx;
+
+typedef struct hzonex {  /* contents of one zone of one player */
+  const ynode *at;
+  int player, zone;
+  int count;             /* UNSET if not given */
+  const char **exact;    /* exact contents (ordered for library and graveyard) */
+  int nexact, has_exact;
+  const char **incl, **excl;
+  int nincl, nexcl;
+} hzonex;
+
+typedef struct hcountx {
+  const ynode *at;
+  const char *kind;
+  int n;
+} hcountx;
+
+typedef struct hplayerx {
+  const ynode *at;
+  int player;
+  int life, poison;      /* UNSET if not given */
+  int lost, won;         /* -1 if not given */
+  hcountx *counters;
+  int ncounters;
+} hplayerx;
+
+typedef struct hobjx {   /* an object, by card name or label */
+  const ynode *at;
+  const char *ref;
+  int zone, owner, controller;                 /* -1 if not given */
+  int power, toughness, damage, loyalty;       /* UNSET if not given */
+  int tapped, sick, token, attacking, blocking;/* -1 if not given */
+  const char *attached_to;
+  hcountx *counters;
+  int ncounters;
+} hobjx;
+
+typedef struct hresultx {
+  const ynode *at;
+  int given;
+  int over, draw, stopped;   /* -1 if not given */
+  unsigned winners, losers;  /* bit masks */
+  int has_winners, has_losers;
+} hresultx;
+
+/* ---- the case ---- */
+
+enum { STOP_SETTLE, STOP_NOW, STOP_STEP, STOP_GAME_OVER };
+
+typedef struct hfile {
+  char *path;
+  ydoc *doc;
+} hfile;
+
+typedef struct hlabel {
+  const char *name;      /* the label */
+  const char *card;      /* card name of the entry */
+  int entry;             /* setup entry index = the engine's stable card id */
+  const ynode *at;
+} hlabel;
+
+typedef struct hcase {
+  const hfile *file;
+  const ynode *root;
+  int line;              /* line of the case's first key */
+  const char *id, *title, *source, *reason;
+  const char **rules;
+  int nrules;
+  int todo;
+  mtg_pool *pool;        /* own child pool for inline cards, else NULL */
+  const ynode *cards;    /* the inline `cards:` node */
+  mtg_setup *setup;
+  const char *players[4];
+  int nplayers;
+  int start_turn;
+  hlabel *labels;
+  int nlabels;
+  hact *acts;
+  int nacts;
+  int autopass;
+  int stop, stop_step, stop_turn;
+  hevx *events;
+  int nevents;
+  hpat *counts, *absent;
+  int ncounts, nabsent;
+  hplayerx *px;
+  int npx;
+  hzonex *zx;
+  int nzx;
+  hobjx *ox;
+  int nox;
+  hresultx result;
+  int turn_x, step_x, active_x, stack_x; /* UNSET / -1 if not given */
+} hcase;
+
+typedef struct hcorpus {
+  hfile *files;
+  int nfiles;
+  hcase **cases;
+  int ncases;
+  struct arena *arena;
+} hcorpus;
+
+/* Loads every case file under the paths (files, or directories searched
+ * recursively for *.yaml, skipping the rules index rules.yaml), in sorted
+ * order. On errors, each is written to `errs` (located, with the source line
+ * and a caret) and the count of errors is returned; 0 when all loaded. */
+struct buf;
+int corpus_load(hcorpus *c, const mtg_pool *pool, const char *const *paths, int npaths, struct buf *errs);
+void corpus_free(hcorpus *c);
+
+/* Names for messages. */
+const char *act_name(int kind);
+/* The label of a setup entry, or NULL. */
+const hlabel *case_label(const hcase *hc, const char *name);
+
+#endif

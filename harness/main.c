@@ -1,0 +1,326 @@
+/* main: the command line of bin/harness: options, loading the card pool and
+ * the cases once, running the selected cases on worker threads, writing the
+ * report in case order, and the exit code (0 passed, 1 failed, 2 bad input). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "caseload.h"
+#include "coverage.h"
+#include "known.h"
+#include "mtg.h"
+#include "report.h"
+#include "rules.h"
+#include "run.h"
+
+#define HARNESS_VERSION "1.0.0"
+
+static const char usage[] =
+    "usage: bin/harness [options] [PATH...]\n"
+    "Runs the conformance cases under each PATH (files, or directories searched for\n"
+    "*.yaml; default cases/) in sorted order and checks each against its expectations.\n"
+    "\n"
+    "options:\n"
+    "  --rule R              only cases listing rule R or a subrule of it (repeatable);\n"
+    "                        603 selects 603.4 and 603.6a; an older (seed) number is\n"
+    "                        accepted and the current rule it means is named on stderr\n"
+    "  --format F            text (default), tap (TAP version 14), junit (JUnit XML),\n"
+    "                        json (one JSON object per case and line)\n"
+    "  --coverage            per rule of the index (or of --rule): passing, failing and\n"
+    "                        todo cases listing it; --format text or json\n"
+    "  --known-failures FILE ids of cases expected to fail: a new failure or an\n"
+    "                        unexpected pass fails the run\n"
+    "  --update-known-failures  rewrite that file from this run (sorted)\n"
+    "  -j N                  run N cases at a time (threads); output is the same\n"
+    "  --record DIR          write each case's game as a replay file into DIR\n"
+    "  --verbose             print each case's full event log\n"
+    "  --cards DIR           the engine's card pool (default engine/cards)\n"
+    "  --check-rules-index FILE  check that FILE (cases/rules.yaml) matches the\n"
+    "                        index compiled into this program\n"
+    "  --help, --version\n"
+    "\n"
+    "exit status: 0 all selected cases passed (todo cases are skipped), 1 a case\n"
+    "failed, 2 bad input or usage (malformed YAML, unknown key, card or rule number).\n"
+    "The case format is described in docs/cases.md.\n";
+
+typedef struct opts {
+  const char **paths;
+  int npaths;
+  const char **rules; /* selections after alias expansion */
+  int nrules;
+  int format, coverage, verbose, jobs, update_known;
+  const char *known, *record, *cards, *check_index;
+  char (*norm)[32]; /* --rule arguments without a trailing '.' */
+  int nnorm;
+} opts;
+
+static int usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "harness: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n(see bin/harness --help)\n");
+  return 2;
+}
+
+static int add_rule(opts *o, const char *r) {
+  o->rules[o->nrules++] = r;
+  return 0;
+}
+
+/* --rule R: a current rule number (or a section), or an older seed number. */
+static int select_rule(opts *o, const char *arg) {
+  char *r = o->norm[o->nnorm++];
+  snprintf(r, sizeof o->norm[0], "%s", arg);
+  size_t n = strlen(r);
+  if (n && r[n - 1] == '.') r[n - 1] = 0;
+  int current = rules_find(r) >= 0;
+  int idx[8], k = rules_alias(r, idx, 8);
+  if (current) add_rule(o, r);
+  for (int i = 0; i < k; i++) add_rule(o, rules_table[idx[i]].num);
+  if (k) {
+    fprintf(stderr, "harness: --rule %s: seed number %s is current rule", r, r);
+    for (int i = 0; i < k; i++) fprintf(stderr, "%s %s (%s)", i ? "," : "", rules_table[idx[i]].num, rules_table[idx[i]].title);
+    if (current) fprintf(stderr, "; selecting it as well as current rule %s (%s)", r, rules_table[rules_find(r)].title);
+    fprintf(stderr, "\n");
+  }
+  if (current || k) return 0;
+  const char *removed = rules_removed_note(r);
+  if (removed) {
+    fprintf(stderr, "harness: --rule %s: that seed rule is no longer in the rules (%s)\n", r, removed);
+    return 2;
+  }
+  char sug[80];
+  rules_suggest(r, sug, sizeof sug);
+  fprintf(stderr, "harness: --rule %s: unknown rule number%s%s\n", r, sug[0] ? "; nearest rules: " : "", sug);
+  return 2;
+}
+
+static int parse_args(int argc, char **argv, opts *o) {
+  o->paths = calloc((size_t)argc + 1, sizeof *o->paths);
+  o->rules = calloc((size_t)argc * 8 + 1, sizeof *o->rules);
+  o->norm = calloc((size_t)argc + 1, sizeof *o->norm);
+  if (!o->paths || !o->rules || !o->norm) return usage_error("out of memory%s", "");
+  o->jobs = 1;
+  o->cards = "engine/cards";
+  int only_paths = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *val = NULL;
+#define ARG(name)                                                                   \
+  (!strcmp(a, name) ? (i + 1 < argc ? (val = argv[++i], 1) : (usage_error("%s needs a value", name), -1)) \
+   : !strncmp(a, name "=", strlen(name) + 1) ? (val = a + strlen(name) + 1, 1) : 0)
+    int rc;
+    if (only_paths || a[0] != '-' || !strcmp(a, "-")) {
+      o->paths[o->npaths++] = a;
+    } else if (!strcmp(a, "--")) {
+      only_paths = 1;
+    } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      fputs(usage, stdout);
+      exit(0);
+    } else if (!strcmp(a, "--version")) {
+      printf("harness %s (engine %s, rules index effective %s, engine rules %s)\n", HARNESS_VERSION, MTG_VERSION,
+             rules_effective, MTG_RULES_EFFECTIVE);
+      exit(0);
+    } else if (!strcmp(a, "--coverage")) {
+      o->coverage = 1;
+    } else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
+      o->verbose = 1;
+    } else if (!strcmp(a, "--update-known-failures")) {
+      o->update_known = 1;
+    } else if ((rc = ARG("--rule"))) {
+      if (rc < 0 || select_rule(o, val)) return 2;
+    } else if ((rc = ARG("--format"))) {
+      if (rc < 0) return 2;
+      static const char *const f[] = {"text", "tap", "junit", "json"};
+      o->format = -1;
+      for (int k = 0; k < 4; k++)
+        if (!strcmp(val, f[k])) o->format = k;
+      if (o->format < 0) return usage_error("unknown format '%s' (text, tap, junit or json)", val);
+    } else if ((rc = ARG("--known-failures"))) {
+      if (rc < 0) return 2;
+      o->known = val;
+    } else if ((rc = ARG("--record"))) {
+      if (rc < 0) return 2;
+      o->record = val;
+    } else if ((rc = ARG("--cards"))) {
+      if (rc < 0) return 2;
+      o->cards = val;
+    } else if ((rc = ARG("--check-rules-index"))) {
+      if (rc < 0) return 2;
+      o->check_index = val;
+    } else if (!strncmp(a, "-j", 2) || (rc = ARG("--jobs"))) {
+      if (!val) val = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : "");
+      char *end;
+      long j = strtol(val, &end, 10);
+      if (!*val || *end || j < 1 || j > 256) return usage_error("-j takes a number from 1 to 256, not '%s'", val);
+      o->jobs = (int)j;
+    } else {
+      return usage_error("unknown option '%s'", a);
+    }
+#undef ARG
+  }
+  if (o->update_known && !o->known) return usage_error("--update-known-failures needs --known-failures FILE%s", "");
+  if (o->coverage && o->format != FMT_TEXT && o->format != FMT_JSON)
+    return usage_error("--coverage writes text or json%s", "");
+  if (!o->npaths) o->paths[o->npaths++] = "cases";
+  return 0;
+}
+
+static void free_opts(opts *o) {
+  free(o->paths);
+  free(o->rules);
+  free(o->norm);
+}
+
+static int selected(const opts *o, const hcase *hc) {
+  if (!o->nrules) return 1;
+  for (int i = 0; i < hc->nrules; i++)
+    for (int k = 0; k < o->nrules; k++)
+      if (rules_is_under(hc->rules[i], o->rules[k])) return 1;
+  return 0;
+}
+
+/* ---- running on threads ---- */
+
+typedef struct work {
+  hrun_item *items;
+  int n, next;
+  const run_opts *ro;
+  pthread_mutex_t lock;
+} work;
+
+static void *worker(void *arg) {
+  work *w = arg;
+  for (;;) {
+    pthread_mutex_lock(&w->lock);
+    int i = w->next++;
+    pthread_mutex_unlock(&w->lock);
+    if (i >= w->n) return NULL;
+    run_case(w->items[i].hc, w->ro, w->items[i].r);
+  }
+}
+
+static void run_all(hrun_item *items, int n, const run_opts *ro, int jobs) {
+  work w = {.items = items, .n = n, .ro = ro};
+  if (jobs > n) jobs = n;
+  if (jobs <= 1) {
+    for (int i = 0; i < n; i++) run_case(items[i].hc, ro, items[i].r);
+    return;
+  }
+  pthread_mutex_init(&w.lock, NULL);
+  pthread_t th[256];
+  int started = 0;
+  for (int t = 0; t < jobs; t++)
+    if (!pthread_create(&th[started], NULL, worker, &w)) started++;
+  if (!started) worker(&w); /* no threads to be had: run here */
+  for (int t = 0; t < started; t++) pthread_join(th[t], NULL);
+  pthread_mutex_destroy(&w.lock);
+}
+
+static int write_out(const buf *b) {
+  if (b->oom) fprintf(stderr, "harness: out of memory while writing the report\n");
+  fwrite(buf_str(b), 1, b->len, stdout);
+  return fflush(stdout) || b->oom;
+}
+
+int main(int argc, char **argv) {
+  opts o = {0};
+  int rc = parse_args(argc, argv, &o);
+  if (rc) {
+    free_opts(&o);
+    return rc;
+  }
+  if (o.check_index) {
+    mtg_error err;
+    char msg[2048];
+    rc = rules_check_file(o.check_index, &err);
+    if (rc) {
+      mtg_error_format(&err, msg, sizeof msg);
+      fprintf(stderr, "%s\n", msg);
+    } else {
+      printf("%s: %d rules, effective %s: matches the compiled-in index\n", o.check_index, rules_count, rules_effective);
+    }
+    free_opts(&o);
+    return rc ? 1 : 0;
+  }
+  mtg_pool *pool = NULL;
+  mtg_error err;
+  if (mtg_pool_new(&pool, NULL) || mtg_pool_load_dir(pool, o.cards, &err)) {
+    char msg[2048];
+    if (pool) mtg_error_format(&err, msg, sizeof msg);
+    else snprintf(msg, sizeof msg, "out of memory");
+    fprintf(stderr, "harness: card pool: %s\n", msg);
+    mtg_pool_free(pool);
+    free_opts(&o);
+    return 2;
+  }
+  hcorpus corpus;
+  buf errs = {0};
+  int bad = corpus_load(&corpus, pool, o.paths, o.npaths, &errs);
+  if (bad) {
+    fputs(buf_str(&errs), stderr);
+    fprintf(stderr, "harness: %d error%s in the cases; nothing was run\n", bad, bad == 1 ? "" : "s");
+    rc = 2;
+    goto out;
+  }
+  hknown known = {0};
+  if (o.known) {
+    char why[512];
+    if (known_load(&known, o.known, why, sizeof why)) {
+      fprintf(stderr, "harness: --known-failures %s\n", why);
+      known_free(&known);
+      rc = 2;
+      goto out;
+    }
+  }
+  int n = 0;
+  hrun_item *items = calloc((size_t)(corpus.ncases ? corpus.ncases : 1), sizeof *items);
+  hresult *results = calloc((size_t)(corpus.ncases ? corpus.ncases : 1), sizeof *results);
+  if (!items || !results) {
+    fprintf(stderr, "harness: out of memory\n");
+    rc = 2;
+  } else {
+    for (int i = 0; i < corpus.ncases; i++)
+      if (selected(&o, corpus.cases[i])) {
+        items[n].hc = corpus.cases[i];
+        items[n].r = &results[n];
+        n++;
+      }
+    run_opts ro = {.verbose = o.verbose, .record_dir = o.record};
+    run_all(items, n, &ro, o.jobs);
+    for (int i = 0; i < n; i++) {
+      int st = items[i].r->status, listed = o.known && known_has(&known, items[i].hc->id);
+      items[i].verdict = st == ST_TODO ? V_SKIP : st == ST_PASS ? (listed ? V_XPASS : V_PASS) : (listed ? V_XFAIL : V_FAIL);
+    }
+    buf out = {0};
+    if (o.coverage) coverage_write(&out, o.format == FMT_JSON, o.rules, o.nrules, items, n);
+    else report_write(&out, o.format, items, n, o.verbose);
+    int werr = write_out(&out);
+    buf_free(&out);
+    hsummary s = report_summary(items, n);
+    rc = werr ? 2 : s.failed ? 1 : 0;
+    if (o.update_known) {
+      char why[512];
+      if (known_update(&known, o.known, items, n, why, sizeof why)) {
+        fprintf(stderr, "harness: --update-known-failures: %s\n", why);
+        rc = 2;
+      } else {
+        fprintf(stderr, "harness: rewrote %s\n", o.known);
+        if (rc == 1) rc = 0; /* the list now says what fails */
+      }
+    }
+    if (!n) fprintf(stderr, "harness: no case selected\n");
+    for (int i = 0; i < n; i++) hresult_free(&results[i]);
+  }
+  free(items);
+  free(results);
+  known_free(&known);
+out:
+  buf_free(&errs);
+  corpus_free(&corpus);
+  mtg_pool_free(pool);
+  free_opts(&o);
+  return rc;
+}

@@ -1,0 +1,553 @@
+/* run: one case through the engine (see run.h and docs/cases.md, "Running"). */
+#include "run.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "record.h"
+
+#define TURN_SLACK 10        /* turns a script may wait for its next decision */
+#define MAX_ANSWERS 20000    /* decisions per case, against runaway games */
+
+typedef struct runner {
+  hctx x;
+  const hcase *hc;
+  mtg_game *g;
+  hresult *r;
+  hrecord *rec;
+  int ai;                    /* next action */
+  int target_for, target;    /* advance/stop: for which action, the step ordinal to reach */
+  long answered;
+} runner;
+
+static const int act_decision[A_COUNT] = {
+    [A_CAST] = MTG_D_PRIORITY,   [A_ACTIVATE] = MTG_D_PRIORITY, [A_PLAY] = MTG_D_PRIORITY,
+    [A_PASS] = MTG_D_PRIORITY,   [A_ATTACK] = MTG_D_ATTACKERS,  [A_BLOCK] = MTG_D_BLOCKERS,
+    [A_ADVANCE] = -1,            [A_TARGET] = MTG_D_TARGET,     [A_MODE] = MTG_D_MODE,
+    [A_X] = MTG_D_X,             [A_NUMBER] = MTG_D_NUMBER,     [A_MAY] = MTG_D_MAY,
+    [A_REPLACEMENT] = MTG_D_REPLACEMENT, [A_TRIGGER_ORDER] = MTG_D_TRIGGER_ORDER,
+    [A_ORDER] = MTG_D_ORDER,     [A_CHOOSE] = MTG_D_CHOOSE,     [A_PLAYER] = MTG_D_PLAYER,
+    [A_COLOR] = MTG_D_COLOR,     [A_NAME] = MTG_D_NAME,         [A_WORD] = MTG_D_WORD,
+    [A_DAMAGE] = MTG_D_DAMAGE,   [A_COST] = MTG_D_COST};
+
+static const char *pname(const runner *R, int p) {
+  return p >= 0 && p < R->hc->nplayers ? R->hc->players[p] : "nobody";
+}
+
+static int ordinal(int turn, int step) { return turn * 16 + step; }
+static int now_ordinal(const runner *R) { return ordinal(mtg_game_turn(R->g), mtg_game_step(R->g)); }
+
+/* The next time the game is in `step` (this step counts), or in `step` of
+ * `turn` when given. */
+static int step_target(const runner *R, int step, int turn) {
+  if (turn) return ordinal(turn, step);
+  int t = mtg_game_turn(R->g);
+  return step >= mtg_game_step(R->g) ? ordinal(t, step) : ordinal(t + 1, step);
+}
+
+static int stack_size(const runner *R) { return mtg_zone_objects(R->g, -1, MTG_Z_STACK, NULL, 0); }
+
+/* ---- failures ---- */
+
+static void describe(runner *R, buf *b) {
+  const mtg_decision *d = mtg_game_decision(R->g);
+  if (!d) {
+    buf_puts(b, "  the game is over\n");
+  } else {
+    buf_printf(b, "  pending: %s's %s decision (%s%s%s) in turn %d, %s step\n", pname(R, d->player), d->kind_name,
+               d->prompt, d->rule[0] ? ", rule " : "", d->rule, mtg_game_turn(R->g), mtg_step_name(mtg_game_step(R->g)));
+    buf_puts(b, "  options:");
+    for (int i = 0; i < d->n_options && i < 24; i++) buf_printf(b, "%s %s", i ? "," : "", d->options[i].label);
+    if (d->n_options > 24) buf_printf(b, ", ... (%d in all)", d->n_options);
+    if (d->kind == MTG_D_X || d->kind == MTG_D_NUMBER) buf_printf(b, " a number from %d to %d", d->lo, d->hi);
+    buf_puts(b, "\n");
+  }
+  int n = mtg_log_count(R->g), lo = n > 10 ? n - 10 : 0;
+  if (n) buf_printf(b, "  last events:\n");
+  for (int i = lo; i < n; i++) buf_printf(b, "    %4d  %s\n", i + 1, mtg_log_line(R->g, i));
+}
+
+static int fail(runner *R, const ynode *at, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static int fail(runner *R, const ynode *at, const char *fmt, ...) {
+  hfail *f = &R->r->f;
+  if (f->failed) return -1;
+  char msg[1536];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  f->failed = 1;
+  f->line = at ? at->line : R->hc->line;
+  buf_puts(&f->summary, msg);
+  buf_printf(&f->detail, "%s\n", msg);
+  describe(R, &f->detail);
+  return -1;
+}
+
+/* "action 'cast' at line 12", for messages; W(a) gives a fresh buffer per use */
+typedef struct wbuf {
+  char s[96];
+} wbuf;
+static wbuf where_(const hact *a) {
+  wbuf w;
+  snprintf(w.s, sizeof w.s, "action '%s' at line %d", a->key, a->at ? a->at->line : 0);
+  return w;
+}
+#define where(a) (where_(a).s)
+
+/* ---- matching options ---- */
+
+/* The k-th quoted name of an option label, unescaped. */
+static int label_name(const char *label, int k, char *out, size_t size) {
+  const char *p = label;
+  for (;;) {
+    p = strchr(p, '"');
+    if (!p) return 0;
+    size_t u = 0;
+    p++;
+    while (*p && *p != '"') {
+      if (*p == '\\' && p[1]) p++;
+      if (u + 1 < size) out[u++] = *p;
+      p++;
+    }
+    out[u] = 0;
+    if (!*p) return 0;
+    p++;
+    if (k-- == 0) return 1;
+  }
+}
+
+static int obj_named(runner *R, uint32_t id, const char *label, int k, const char *spec) {
+  mtg_object o;
+  char nm[128];
+  const char *name = NULL;
+  if (id && mtg_object_info(R->g, id, &o) == MTG_OK) name = o.name;
+  else if (label_name(label, k, nm, sizeof nm)) name = nm;
+  return ref_matches(&R->x, id, name, spec);
+}
+
+static int opt_matches(runner *R, const mtg_option *o, const char *spec) {
+  if (!strcmp(o->label, spec)) return 1;
+  switch (o->kind) {
+  case MTG_O_PLAYER:
+    return o->player >= 0 && !strcmp(pname(R, o->player), spec);
+  case MTG_O_OBJECT:
+  case MTG_O_EFFECT:
+  case MTG_O_TRIGGER:
+  case MTG_O_CAST:
+  case MTG_O_PLAY:
+  case MTG_O_ACTIVATE:
+    return obj_named(R, o->obj, o->label, 0, spec);
+  default:
+    return 0;
+  }
+}
+
+/* attack (attacker -> player or planeswalker) and block (blocker -> attacker) pairs */
+static int pair_matches(runner *R, const mtg_option *o, const char *first, const char *second) {
+  if (!second && !strcmp(o->label, first)) return 1;
+  if (!obj_named(R, o->obj, o->label, 0, first)) return 0;
+  if (!second) return 1;
+  if (o->kind == MTG_O_ATTACK && o->player >= 0) return !strcmp(pname(R, o->player), second);
+  return obj_named(R, o->obj2, o->label, 1, second);
+}
+
+static void options_text(const mtg_decision *d, buf *b) {
+  for (int i = 0; i < d->n_options && i < 24; i++) buf_printf(b, "%s%s", i ? ", " : "", d->options[i].label);
+  if (d->n_options > 24) buf_printf(b, ", ... (%d in all)", d->n_options);
+  if (!d->n_options) buf_puts(b, "none");
+}
+
+static int not_among(runner *R, const mtg_decision *d, buf *why, const char *what, const char *spec) {
+  buf_printf(why, "%s%s%s is not among %s's %s options: ", what, *what ? " " : "", spec, pname(R, d->player),
+             d->kind_name);
+  options_text(d, why);
+  return -1;
+}
+
+static int find_opt(runner *R, const mtg_decision *d, const char *spec, const char *used, int kind) {
+  for (int i = 0; i < d->n_options; i++)
+    if ((kind < 0 || d->options[i].kind == kind) && !(used && used[i]) && opt_matches(R, &d->options[i], spec)) return i;
+  return -1;
+}
+
+/* The answer an action gives to decision d; -1 with the reason in why. */
+static int build_answer(runner *R, const hact *a, const mtg_decision *d, int *v, int *n, buf *why) {
+  char used[1024] = {0};
+  int k;
+  *n = 0;
+  if (d->n_options > (int)sizeof used) return buf_puts(why, "too many options"), -1;
+  switch (a->kind) {
+  case A_PASS:
+    k = find_opt(R, d, "pass", NULL, MTG_O_PASS);
+    if (k < 0) return not_among(R, d, why, "", "pass");
+    v[(*n)++] = k;
+    return 0;
+  case A_PLAY:
+  case A_CAST:
+  case A_ACTIVATE: {
+    int kind = a->kind == A_PLAY ? MTG_O_PLAY : a->kind == A_CAST ? MTG_O_CAST : MTG_O_ACTIVATE;
+    int found = -1, abilities = 0;
+    for (int i = 0; i < d->n_options; i++) {
+      const mtg_option *o = &d->options[i];
+      if (o->kind != kind || !opt_matches(R, o, a->obj)) continue;
+      if (kind == MTG_O_CAST && (strstr(o->label, " from=graveyard") != NULL) != (a->from == MTG_Z_GRAVEYARD)) continue;
+      if (kind == MTG_O_ACTIVATE && a->ability >= 0 && o->index != a->ability) continue;
+      if (kind == MTG_O_ACTIVATE && found >= 0 && d->options[found].obj == o->obj && o->index != d->options[found].index)
+        abilities++;
+      if (found < 0) found = i;
+    }
+    if (abilities)
+      return buf_printf(why, "%s has more than one ability that can be activated now; say which with 'ability: N'", a->obj), -1;
+    if (found < 0) {
+      char what[160];
+      snprintf(what, sizeof what, "%s%s", a->kind == A_PLAY ? "play" : a->kind == A_CAST ? "cast" : "activate",
+               a->from == MTG_Z_GRAVEYARD ? " (from graveyard)" : "");
+      return not_among(R, d, why, what, a->obj);
+    }
+    v[(*n)++] = found;
+    return 0;
+  }
+  case A_ATTACK:
+  case A_BLOCK:
+    for (int p = 0; p + 1 < a->nitems; p += 2) {
+      int got = -1;
+      for (int i = 0; i < d->n_options && got < 0; i++)
+        if (!used[i] && pair_matches(R, &d->options[i], a->items[p], a->items[p + 1])) got = i;
+      if (got < 0) {
+        char spec[256];
+        snprintf(spec, sizeof spec, "%s%s%s", a->items[p], a->items[p + 1] ? " -> " : "", a->items[p + 1] ? a->items[p + 1] : "");
+        return not_among(R, d, why, a->kind == A_ATTACK ? "attack" : "block", spec);
+      }
+      used[got] = 1;
+      v[(*n)++] = got;
+    }
+    return 0;
+  case A_MODE:
+    for (int m = 0; m < a->nnums; m++) {
+      int got = -1;
+      for (int i = 0; i < d->n_options; i++)
+        if (d->options[i].kind == MTG_O_MODE && d->options[i].index == a->nums[m] - 1) got = i;
+      if (got < 0) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "mode %d", a->nums[m]);
+        return not_among(R, d, why, "", spec);
+      }
+      v[(*n)++] = got;
+    }
+    return 0;
+  case A_X:
+  case A_NUMBER:
+    v[(*n)++] = a->nums[0];
+    return 0;
+  case A_MAY:
+    k = find_opt(R, d, a->nums[0] ? "yes" : "no", NULL, -1);
+    if (k < 0) return not_among(R, d, why, "", a->nums[0] ? "yes" : "no");
+    v[(*n)++] = k;
+    return 0;
+  case A_DAMAGE:
+    for (int i = 0; i < d->n_options; i++) v[i] = 0;
+    *n = d->n_options;
+    for (int j = 0; j < a->nitems; j++) {
+      k = find_opt(R, d, a->items[j], used, -1);
+      if (k < 0) return not_among(R, d, why, "damage to", a->items[j]);
+      used[k] = 1;
+      v[k] = a->nums[j];
+    }
+    return 0;
+  case A_TRIGGER_ORDER:
+  case A_ORDER:
+    for (int j = 0; j < a->nitems; j++) {
+      k = find_opt(R, d, a->items[j], used, -1);
+      if (k < 0) return not_among(R, d, why, "", a->items[j]);
+      used[k] = 1;
+      v[(*n)++] = k;
+    }
+    /* what the script leaves out follows in the engine's order */
+    for (int i = 0; i < d->n_options; i++)
+      if (!used[i]) v[(*n)++] = i;
+    return 0;
+  default: /* target, choose, cost, replacement, player, color, name, word: picks */
+    for (int j = 0; j < a->nitems; j++) {
+      k = find_opt(R, d, a->items[j], used, -1);
+      if (k < 0) return not_among(R, d, why, "", a->items[j]);
+      used[k] = 1;
+      v[(*n)++] = k;
+    }
+    return 0;
+  }
+}
+
+static int fits(const hact *a, const mtg_decision *d) {
+  return act_decision[a->kind] == d->kind && (a->player < 0 || a->player == d->player);
+}
+
+/* ---- answering ---- */
+
+enum { APPLIED, REFUSED, REFUSED_STOP, BROKEN = -1 };
+
+static int decide(runner *R, const int *v, int n, mtg_error *err) {
+  mtg_answer ans = {n, v};
+  int rc = mtg_game_decide(R->g, &ans, err);
+  R->answered++;
+  if (rc >= 0) {
+    if (R->hc->nlabels) ctx_note_ids(&R->x);
+    if (R->rec) record_sync(R->rec, R->g);
+  }
+  return rc;
+}
+
+/* A refusal: expected (its text checked) or a failure. */
+static int refusal(runner *R, const hact *a, const hact *top, const char *msg, int mid_action) {
+  if (top->refused) {
+    if (strstr(msg, top->refused)) return mid_action ? REFUSED_STOP : REFUSED;
+    return fail(R, top->at, "%s was refused, but not with '%s': %s", where(top), top->refused, msg);
+  }
+  if (a != top) return fail(R, a->at, "%s (answering for %s): %s", where(a), where(top), msg);
+  return fail(R, a->at, "%s: %s", where(a), msg);
+}
+
+static int answer(runner *R, const hact *a, const hact *top, int mid_action) {
+  const mtg_decision *d = mtg_game_decision(R->g);
+  int v[1024], n;
+  buf why = {0};
+  if (build_answer(R, a, d, v, &n, &why)) {
+    int rc = refusal(R, a, top, buf_str(&why), mid_action);
+    buf_free(&why);
+    return rc;
+  }
+  buf_free(&why);
+  mtg_error err;
+  int rc = decide(R, v, n, &err);
+  if (rc == MTG_EILLEGAL) return refusal(R, a, top, err.msg, mid_action);
+  if (rc < 0) return fail(R, a->at, "%s: the engine failed: %s", where(a), err.msg);
+  return APPLIED;
+}
+
+/* Targets the engine chose itself (a single legal choice is no choice, 115.1)
+ * still have to be the ones the script names: check the cast line. */
+static int chosen_anyway(runner *R, int mark, const char *spec) {
+  int n = mtg_log_count(R->g);
+  for (int i = mark; i < n; i++) {
+    const char *line = mtg_log_line(R->g, i);
+    if (strncmp(line, "cast ", 5) && strncmp(line, "activate ", 9)) continue;
+    size_t len;
+    const char *t = log_field(line, "targets", &len);
+    if (!t) continue;
+    const char *p = t, *e = t + len;
+    while (p < e) {
+      int inq = 0;
+      const char *q = p;
+      while (q < e && (inq || *q != ',')) {
+        if (*q == '"') inq = !inq;
+        q++;
+      }
+      if (value_matches(&R->x, spec, p, (size_t)(q - p))) return 1;
+      p = q + 1;
+    }
+  }
+  return 0;
+}
+
+/* A top-level action and the answers it carries for the decisions it brings. */
+static int apply(runner *R, const hact *a) {
+  int mark = mtg_log_count(R->g);
+  int rc = answer(R, a, a, 0);
+  if (rc != APPLIED) return rc;
+  char used[64] = {0};
+  while (mtg_game_status(R->g) == MTG_DECISION && a->nsub) {
+    const mtg_decision *d = mtg_game_decision(R->g);
+    if (d->kind == MTG_D_PRIORITY || d->kind == MTG_D_ATTACKERS || d->kind == MTG_D_BLOCKERS) break;
+    int s = -1;
+    for (int i = 0; i < a->nsub && i < 64 && s < 0; i++)
+      if (!used[i] && fits(&a->sub[i], d)) s = i;
+    if (s < 0) break;
+    used[s] = 1;
+    rc = answer(R, &a->sub[s], a, 1);
+    if (rc != APPLIED) return rc;
+  }
+  for (int i = 0; i < a->nsub && i < 64; i++) {
+    const hact *s = &a->sub[i];
+    if (used[i]) continue;
+    if (s->kind == A_TARGET && s->nitems == 1 && chosen_anyway(R, mark, s->items[0])) continue;
+    char msg[512];
+    if (s->kind == A_TARGET)
+      snprintf(msg, sizeof msg, "the engine never asked for target %s (line %d), and did not choose it itself",
+               s->nitems ? s->items[0] : "none", s->at->line);
+    else
+      snprintf(msg, sizeof msg, "the engine never asked the %s decision that '%s' (line %d) answers",
+               act_name(s->kind), s->key, s->at->line);
+    return refusal(R, s, a, msg, 1);
+  }
+  if (a->refused) return fail(R, a->at, "%s should have been refused ('%s'), but the engine accepted it", where(a), a->refused);
+  return APPLIED;
+}
+
+/* Priority: pass. Attackers and blockers: declare none. Else 0. */
+static int auto_answer(runner *R, const mtg_decision *d) {
+  int v[1] = {0}, n = 0;
+  if (d->kind == MTG_D_PRIORITY) {
+    int k = -1;
+    for (int i = 0; i < d->n_options && k < 0; i++)
+      if (d->options[i].kind == MTG_O_PASS) k = i;
+    if (k < 0) return 0;
+    v[n++] = k;
+  } else if ((d->kind == MTG_D_ATTACKERS || d->kind == MTG_D_BLOCKERS) && d->min == 0) {
+    n = 0;
+  } else {
+    return 0;
+  }
+  mtg_error err;
+  if (decide(R, v, n, &err) < 0) return fail(R, NULL, "passing automatically failed: %s", err.msg), -1;
+  return 1;
+}
+
+static void next_action_text(const runner *R, char *out, size_t size) {
+  if (R->ai >= R->hc->nacts) {
+    snprintf(out, size, "the script has no more actions");
+    return;
+  }
+  const hact *a = &R->hc->acts[R->ai];
+  snprintf(out, size, "the next action is %s%s%s '%s' (line %d)", a->player >= 0 ? pname(R, a->player) : "",
+           a->player >= 0 ? "'s" : "", "", a->key, a->at->line);
+}
+
+/* Plays the script, then settles. 0, or -1 after a failure. */
+static int play(runner *R) {
+  const hcase *hc = R->hc;
+  int settling = 0;
+  for (;;) {
+    if (mtg_game_status(R->g) != MTG_DECISION) break;
+    const mtg_decision *d = mtg_game_decision(R->g);
+    char next[256];
+    if (R->answered > MAX_ANSWERS) {
+      next_action_text(R, next, sizeof next);
+      return fail(R, NULL, "gave up after %d decisions; %s", MAX_ANSWERS, next);
+    }
+    if (R->ai < hc->nacts) {
+      const hact *a = &hc->acts[R->ai];
+      if (mtg_game_turn(R->g) > hc->start_turn + TURN_SLACK)
+        return fail(R, a->at, "gave up at turn %d waiting for a decision that %s answers", mtg_game_turn(R->g), where(a));
+      if (a->kind == A_ADVANCE) {
+        if (R->target_for != R->ai) {
+          R->target_for = R->ai;
+          R->target = step_target(R, a->step, a->turn);
+        }
+        if (now_ordinal(R) >= R->target) {
+          if (a->refused) return fail(R, a->at, "%s can't be refused", where(a));
+          R->ai++;
+          continue;
+        }
+        int rc = auto_answer(R, d);
+        if (rc < 0) return -1;
+        if (!rc)
+          return fail(R, a->at, "while advancing to %s (%s), a %s decision needs an answer", mtg_step_name(a->step),
+                      where(a), d->kind_name);
+        continue;
+      }
+      if (fits(a, d)) {
+        int rc = apply(R, a);
+        if (rc == BROKEN) return -1;
+        R->ai++;
+        if (rc == REFUSED_STOP) {
+          if (R->ai < hc->nacts)
+            return fail(R, hc->acts[R->ai].at,
+                        "the refusal of %s leaves the game inside that action; it must be the last action", where(a));
+          return 0;
+        }
+        continue;
+      }
+      if (hc->autopass) {
+        int rc = auto_answer(R, d);
+        if (rc < 0) return -1;
+        if (rc) continue;
+      }
+      next_action_text(R, next, sizeof next);
+      return fail(R, a->at, "the script does not answer %s's %s decision: %s", pname(R, d->player), d->kind_name, next);
+    }
+    /* settling after the last action */
+    if (!settling) {
+      settling = 1;
+      if (hc->stop == STOP_STEP) R->target = step_target(R, hc->stop_step, hc->stop_turn);
+    }
+    if (hc->stop == STOP_NOW) break;
+    int waiting = (hc->stop == STOP_STEP && now_ordinal(R) < R->target) || hc->stop == STOP_GAME_OVER;
+    if (waiting && mtg_game_turn(R->g) > hc->start_turn + (hc->stop == STOP_GAME_OVER ? 5 * TURN_SLACK : TURN_SLACK))
+      return fail(R, NULL, "gave up at turn %d waiting for the stop point", mtg_game_turn(R->g));
+    if (!waiting && d->kind == MTG_D_PRIORITY && stack_size(R) == 0) break;
+    int rc = auto_answer(R, d);
+    if (rc < 0) return -1;
+    if (!rc)
+      return fail(R, NULL, "after the last action, %s's %s decision needs an answer the script does not give",
+                  pname(R, d->player), d->kind_name);
+  }
+  if (R->ai < hc->nacts) {
+    const hact *a = &hc->acts[R->ai];
+    if (a->kind == A_ADVANCE) return fail(R, a->at, "the game ended before %s", where(a));
+    return fail(R, a->at, "the game ended before %s could be used", where(a));
+  }
+  return 0;
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void run_case(const hcase *hc, const run_opts *o, hresult *r) {
+  memset(r, 0, sizeof *r);
+  if (hc->todo) {
+    r->status = ST_TODO;
+    return;
+  }
+  double t0 = now_seconds();
+  runner R = {.hc = hc, .r = r, .target_for = -1};
+  R.x.hc = hc;
+  mtg_error err;
+  int rc = mtg_game_new(&R.g, hc->setup, &err);
+  if (rc < 0) {
+    r->f.failed = 1;
+    r->f.line = hc->line;
+    buf_printf(&r->f.summary, "the engine refused the setup: %s", err.msg);
+    buf_printf(&r->f.detail, "the engine refused the setup: %s\n", err.msg);
+  } else {
+    R.x.g = R.g;
+    if (hc->nlabels) ctx_note_ids(&R.x);
+    if (o->record_dir) R.rec = record_open(hc, R.g, o->record_dir, &r->note);
+    if (play(&R) == 0) {
+      match_events(&R.x, &r->f);
+      int first = 0;
+      int nd = match_state(&R.x, &r->state, &first);
+      if (nd && !r->f.failed) {
+        r->f.failed = 1;
+        r->f.line = first;
+        const char *s = buf_str(&r->state);
+        const char *nl = strchr(s, '\n');
+        buf_printf(&r->f.summary, "state: %.*s%s", (int)(nl ? nl - s : (long)strlen(s)), s,
+                   nd > 1 ? " (and more)" : "");
+      }
+    }
+    if (R.rec) record_close(R.rec, R.g, &r->note);
+    if (o->verbose)
+      for (int i = 0; i < mtg_log_count(R.g); i++) buf_printf(&r->log, "%s\n", mtg_log_line(R.g, i));
+    mtg_game_free(R.g);
+  }
+  ctx_free(&R.x);
+  r->status = r->f.failed ? ST_FAIL : ST_PASS;
+  r->seconds = now_seconds() - t0;
+}
+
+void hresult_free(hresult *r) {
+  hfail_free(&r->f);
+  buf_free(&r->state);
+  buf_free(&r->log);
+  buf_free(&r->note);
+}

@@ -1,0 +1,33 @@
+/* run: plays one case through the engine. Builds the game from the case's
+ * setup, answers decisions from the script (auto-passing priority and
+ * declaring no attackers or blockers where the script has nothing to say),
+ * settles the game, then checks the expectations. Runs touch nothing shared
+ * but the read-only card pool, so cases run in parallel threads. */
+#ifndef HARNESS_RUN_H
+#define HARNESS_RUN_H
+
+#include "buf.h"
+#include "caseload.h"
+#include "match.h"
+
+enum { ST_PASS, ST_FAIL, ST_TODO };
+
+typedef struct hresult {
+  int status;        /* ST_* */
+  double seconds;    /* wall time of the run */
+  hfail f;           /* the first failure: script or event expectation */
+  buf state;         /* state mismatches, one per line */
+  buf log;           /* the whole event log (--verbose) */
+  buf note;          /* --record problems and the like */
+  int known;         /* listed in the known-failures file */
+} hresult;
+
+typedef struct run_opts {
+  int verbose;            /* keep the event log */
+  const char *record_dir; /* write a replay per case here */
+} run_opts;
+
+void run_case(const hcase *hc, const run_opts *o, hresult *r);
+void hresult_free(hresult *r);
+
+#endif
