@@ -286,7 +286,10 @@ static int build_answer(runner *R, const hact *a, const mtg_decision *d, int *v,
 }
 
 static int fits(const hact *a, const mtg_decision *d) {
-  return act_decision[a->kind] == d->kind && (a->player < 0 || a->player == d->player);
+  int kind = act_decision[a->kind];
+  /* the engine asks X of a spell as a number decision "choose X for ..." */
+  if (a->kind == A_X && d->kind == MTG_D_NUMBER && strstr(d->prompt, "X")) kind = MTG_D_NUMBER;
+  return kind == d->kind && (a->player < 0 || a->player == d->player);
 }
 
 /* ---- answering ---- */
