@@ -189,6 +189,16 @@ void ev_run(G *g, Event *in, int n) {
   g->defer_trig_log--;
   int lb_end = g->s->c.npend;
   perform(g, b, m);
+  /* look-back triggers were found before the move: tell them the new object (400.7e) */
+  for (int k = lb; k < lb_end; k++) {
+    TrigCtx *tc = &g->s->pend[k].tc;
+    for (int j = 0; j < m; j++)
+      if (b[j].type == EV_ZONE && b[j].done && b[j].obj.id == tc->obj.id) {
+        tc->new_id = b[j].new_id;
+        tc->new_slot = b[j].new_slot;
+        tc->to = b[j].to;
+      }
+  }
   for (int i = 0; i < m; i++)
     if (b[i].done && !is_compound(b[i].type)) log_event(g, &b[i]);
   if (!g->defer_trig_log) trig_log(g, lb, lb_end);

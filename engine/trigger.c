@@ -527,11 +527,15 @@ int trig_put_on_stack(G *g) {
     for (int i = 0; i < np; i++)
       if (pend[i].controller == p) mine[n++] = i;
     if (!n) continue;
+    /* 603.3b: the player orders them; only wholly identical triggers (same ability,
+     * source and triggering event) make the order meaningless */
     int same = 1;
-    for (int i = 1; i < n; i++)
-      if (pend[mine[i]].ab != pend[mine[0]].ab || pend[mine[i]].src.id != pend[mine[0]].src.id ||
-          pend[mine[i]].ab->modes[0].nt)
+    for (int i = 1; i < n; i++) {
+      const Pending *a = &pend[mine[i]], *b = &pend[mine[0]];
+      if (a->ab != b->ab || a->src.id != b->src.id || a->ab->modes[0].nt || a->tc.obj.id != b->tc.obj.id ||
+          a->tc.player != b->tc.player || a->tc.amount != b->tc.amount || a->tc.src.id != b->tc.src.id || a->eff_id != b->eff_id)
         same = 0;
+    }
     if (n > 1 && !same) {
       dec_begin(g, MTG_D_TRIGGER_ORDER, p, "603.3b", "order %d triggered abilities (first listed goes on the stack first)", n);
       for (int i = 0; i < n; i++) {
