@@ -104,6 +104,8 @@ static int vm(hctx *x, const char *p, const char *v, const char *ve, int depth) 
       if (!strncmp(p, v, full) && vm(x, p + full, r.end, ve, depth + 1)) return 1;
       if (upto_id < full && !strncmp(p, v, upto_id) && vm(x, p + upto_id, r.end, ve, depth + 1)) return 1;
       if (!strncmp(p, r.name, r.nlen) && vm(x, p + r.nlen, r.end, ve, depth + 1)) return 1;
+      /* the name in place of "Name"#id, keeping the suffix: Fecundity/0@2 */
+      if (r.id_end < r.end && !strncmp(p, r.name, r.nlen) && vm(x, p + r.nlen, r.id_end, ve, depth + 1)) return 1;
       if (*p == '"' && !strncmp(p + 1, r.name, r.nlen) && p[1 + r.nlen] == '"' &&
           vm(x, p + r.nlen + 2, r.end, ve, depth + 1))
         return 1;

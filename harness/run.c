@@ -144,7 +144,7 @@ static int opt_matches(runner *R, const mtg_option *o, const char *spec) {
   case MTG_O_CAST:
   case MTG_O_PLAY:
   case MTG_O_ACTIVATE:
-    return obj_named(R, o->obj, o->label, 0, spec);
+    return obj_named(R, o->obj, o->label, 0, spec) || value_matches(&R->x, spec, o->label, strlen(o->label));
   default:
     return 0;
   }
