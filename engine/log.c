@@ -43,6 +43,15 @@ void fmt_lki(const Lki *l, char *buf, size_t n) {
   snprintf(buf, n, "%s#%u", q, (unsigned)l->id);
 }
 
+/* An object's name for the log. Only layer 1 (copy effects), faces and
+ * face-down status change names, so no full characteristics are needed. */
+static const char *log_name(const Obj *o) {
+  if (o->face_down) return "face-down";
+  const CardDef *d = o->copy_of ? o->copy_of : o->def;
+  if (o->transformed && d->back) d = d->back;
+  return d->name;
+}
+
 void fmt_slot(G *g, int slot, char *buf, size_t n) {
   if (slot < 0 || !g->s->obj[slot].id) {
     snprintf(buf, n, "-");
@@ -50,7 +59,7 @@ void fmt_slot(G *g, int slot, char *buf, size_t n) {
   }
   char q[100];
   Obj *o = &g->s->obj[slot];
-  quote(o->face_down ? "face-down" : obj_name(g, slot), q, sizeof q);
+  quote(log_name(o), q, sizeof q);
   snprintf(buf, n, "%s#%u", q, (unsigned)o->id);
 }
 
@@ -130,7 +139,7 @@ void log_event(G *g, const Event *e) {
       /* the old object is gone: name it from the card */
       char q[100];
       const Obj *o = &s->obj[e->new_slot];
-      quote(o->def ? (o->face_down ? "face-down" : obj_name(g, e->new_slot)) : "?", q, sizeof q);
+      quote(o->def ? log_name(o) : "?", q, sizeof q);
       snprintf(a, sizeof a, "%s#%u", q, (unsigned)e->obj.id);
     }
     char extra[96] = "";

@@ -218,9 +218,12 @@ int sba_check(G *g) {
     }
   }
   /* 704.5j: the legend rule, each player choosing which to keep */
-  if (!rule_effect(g, SE_NO_LEGEND_RULE, -1, -1, NULL, NULL)) {
+  int legends = 0;
+  for (int k = 0; k < nb && !legends; k++) legends = (chars(g, bf[k])->supers & ST_LEGENDARY) != 0;
+  if (legends && !rule_effect(g, SE_NO_LEGEND_RULE, -1, -1, NULL, NULL)) {
+    unsigned char done[MAX_SLOTS];
     for (int p = 0; p < s->c.np; p++) {
-      unsigned char done[MAX_SLOTS] = {0};
+      memset(done, 0, (size_t)nb);
       for (int k = 0; k < nb; k++) {
         int i = bf[k];
         if (done[k] || !s->obj[i].id || s->obj[i].zone != MTG_Z_BATTLEFIELD) continue;

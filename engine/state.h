@@ -255,7 +255,6 @@ typedef struct Effect {
   uint32_t chosen_src;    /* "source of your choice" (615.9) */
   uint8_t chosen_colors;
   Choice ch;              /* choices carried by the effect */
-  TrigCtx tc;
   int32_t turn_seq;       /* turn it was created */
   const CardDef *grant_def; /* gained abilities of this definition (607.5) */
   uint8_t step;           /* delayed: step it waits for */
