@@ -1,0 +1,269 @@
+/* test_api.c - unit tests of the API around the rules: names, error
+ * formatting, the setup's text form, misuse refused with MTG_EARG, the event
+ * log (committed part, dropping, totals), state hashes and queries. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit.h"
+
+TEST(zone_and_step_names_round_trip) {
+  for (int z = 0; z < MTG_Z_COUNT; z++) CHECK_INT(mtg_zone_parse(mtg_zone_name(z)), z);
+  for (int s = 0; s < MTG_S_COUNT; s++) CHECK_INT(mtg_step_parse(mtg_step_name(s)), s);
+  CHECK_STR(mtg_zone_name(MTG_Z_BATTLEFIELD), "battlefield");
+  CHECK_STR(mtg_step_name(MTG_S_DECLARE_ATTACKERS), "declare_attackers");
+  CHECK_INT(mtg_zone_parse("nowhere"), -1);
+  CHECK_INT(mtg_step_parse("teatime"), -1);
+}
+
+TEST(error_format_shows_location_and_caret) {
+  mtg_error e;
+  memset(&e, 0, sizeof e);
+  mtg_error_set(&e, MTG_EDATA, "unknown key '%s'", "cots");
+  CHECK_INT(e.status, MTG_EDATA);
+  snprintf(e.file, sizeof e.file, "cards.yaml");
+  e.line = 3;
+  e.col = 5;
+  snprintf(e.source, sizeof e.source, "    cots: 1");
+  char b[2048];
+  mtg_error_format(&e, b, sizeof b);
+  CHECK(strstr(b, "cards.yaml:3:5: unknown key 'cots'") == b);
+  CHECK(strstr(b, "    cots: 1") != NULL);
+  /* the caret sits under column 5 of the quoted line */
+  const char *src = strstr(b, "    cots: 1\n");
+  CHECK(src != NULL);
+  const char *caret = strchr(src, '\n') + 1;
+  CHECK(strchr(caret, '^') != NULL);
+  const char *line = src;
+  while (line > b && line[-1] != '\n') line--;
+  CHECK_INT(strchr(caret, '^') - caret, (src - line) + 4);
+  char small[8];
+  mtg_error_format(&e, small, sizeof small); /* truncates, terminated */
+  CHECK(strlen(small) < sizeof small);
+  mtg_error_set(NULL, MTG_EDATA, "no error struct: %d", 1); /* allowed */
+}
+
+TEST(setup_text_round_trips) {
+  if (u_begin(t_, w, NULL)) return;
+  int e1 = u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Forest");
+  u_card(t_, w, w->bob, MTG_Z_HAND, "Lightning Bolt");
+  u_card(t_, w, w->bob, MTG_Z_LIBRARY, "Mountain");
+  CHECK_INT(mtg_setup_tapped(w->setup, e1, 1), 0);
+  CHECK_INT(mtg_setup_damage(w->setup, e1, 1), 0);
+  CHECK_INT(mtg_setup_counters(w->setup, e1, "+1/+1", 2), 0);
+  mtg_setup_seed(w->setup, 12345);
+  int need = mtg_setup_write(w->setup, NULL, 0);
+  CHECK(need > 0);
+  char *a = malloc((size_t)need + 1), *b = NULL;
+  CHECK(a != NULL);
+  CHECK_INT(mtg_setup_write(w->setup, a, (size_t)need + 1), need);
+  mtg_setup *back = NULL;
+  mtg_error e;
+  int rc = mtg_setup_read(w->pool, "setup.txt", a, &back, &e);
+  int need2 = rc < 0 ? -1 : mtg_setup_write(back, NULL, 0);
+  if (need2 > 0 && (b = malloc((size_t)need2 + 1))) mtg_setup_write(back, b, (size_t)need2 + 1);
+  uint64_t h1 = 0, h2 = 1;
+  mtg_game *g1 = NULL, *g2 = NULL;
+  if (rc >= 0 && mtg_game_new(&g1, w->setup, &e) >= 0 && mtg_game_new(&g2, back, &e) >= 0) {
+    h1 = mtg_game_hash(g1);
+    h2 = mtg_game_hash(g2);
+  }
+  int same = b && !strcmp(a, b);
+  mtg_game_free(g1);
+  mtg_game_free(g2);
+  mtg_setup_free(back);
+  free(a);
+  free(b);
+  CHECK_OK(rc, &e);
+  CHECK(same);
+  CHECK(h1 == h2);
+}
+
+TEST(setup_text_errors_are_located) {
+  if (u_begin(t_, w, NULL)) return;
+  int need = mtg_setup_write(w->setup, NULL, 0);
+  CHECK(need > 0);
+  char *a = malloc((size_t)need + 64);
+  CHECK(a != NULL);
+  mtg_setup_write(w->setup, a, (size_t)need + 1);
+  strcat(a, "bogus record here\n");
+  mtg_setup *back = NULL;
+  mtg_error e;
+  memset(&e, 0, sizeof e);
+  int rc = mtg_setup_read(w->pool, "s.txt", a, &back, &e);
+  free(a);
+  mtg_setup_free(back);
+  CHECK(rc < 0);
+  CHECK(back == NULL);
+  CHECK_STR(e.file, "s.txt");
+  CHECK(e.line > 1);
+}
+
+TEST(misuse_is_earg) {
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Forest");
+  if (u_start(t_, w)) return;
+  mtg_error e;
+  CHECK_INT(mtg_game_decide(w->game, NULL, &e), MTG_EARG);
+  mtg_answer bad = {1, NULL};
+  CHECK_INT(mtg_game_decide(w->game, &bad, &e), MTG_EARG);
+  mtg_answer negative = {-1, NULL};
+  CHECK_INT(mtg_game_decide(w->game, &negative, &e), MTG_EARG);
+  CHECK(mtg_player_info(w->game, 7, &(mtg_player){0}) < 0);
+  CHECK(mtg_object_info(w->game, 999999, &(mtg_object){0}) < 0);
+  CHECK_INT(mtg_player_find(w->game, "bob"), w->bob);
+  CHECK_INT(mtg_player_find(w->game, "mallory"), -1);
+  CHECK(mtg_setup_card(w->setup, 9, MTG_Z_HAND, "Forest", &e) < 0);
+  CHECK(mtg_setup_card(w->setup, 0, 42, "Forest", &e) < 0);
+}
+
+TEST(one_player_is_not_a_game) {
+  mtg_pool *p;
+  CHECK_INT(mtg_pool_new(&p, NULL), 0);
+  w->base = w->pool = p;
+  mtg_setup *s = mtg_setup_new(p);
+  CHECK(s != NULL);
+  w->setup = s;
+  mtg_setup_player(s, "solo", 20, 0);
+  mtg_game *g = NULL;
+  int rc = mtg_game_new(&g, s, &w->err);
+  mtg_game_free(g);
+  CHECK(rc < 0);
+  CHECK(g == NULL);
+  CHECK(mtg_setup_player(s, "b", 20, 0) >= 0);
+  CHECK(mtg_setup_player(s, "c", 20, 0) >= 0);
+  CHECK(mtg_setup_player(s, "d", 20, 0) >= 0);
+  CHECK(mtg_setup_player(s, "e", 20, 0) < 0); /* 4 players at most */
+}
+
+TEST(decide_after_game_over_is_earg) {
+  if (u_begin(t_, w, NULL)) return;
+  /* bob must draw from an empty library on his turn: alice wins */
+  mtg_setup_start(w->setup, w->bob, 1, MTG_S_UPKEEP);
+  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Forest");
+  if (u_start(t_, w)) return;
+  u_pass(t_, w, 10);
+  CHECK_INT(mtg_game_status(w->game), MTG_OVER);
+  CHECK(mtg_game_decision(w->game) == NULL);
+  int z = 0;
+  mtg_answer a = {1, &z};
+  CHECK_INT(mtg_game_decide(w->game, &a, &w->err), MTG_EARG);
+  mtg_result r;
+  mtg_game_result(w->game, &r);
+  CHECK(r.over && !r.stopped && !r.draw);
+  CHECK_INT(r.winners, 1u << w->alice);
+  CHECK(u_logged(w->game, "704.5b"));
+}
+
+TEST(log_is_committed_and_droppable) {
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Lightning Bolt");
+  for (int i = 0; i < 3; i++) {
+    u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Forest");
+    u_card(t_, w, w->bob, MTG_Z_LIBRARY, "Forest");
+  }
+  if (u_start(t_, w)) return;
+  CHECK(mtg_log_count(w->game) > 0);
+  CHECK(!strncmp(mtg_log_line(w->game, 0), "game_start ", 11));
+  u_pass(t_, w, 6);
+  int n = mtg_log_count(w->game), c = mtg_log_committed(w->game);
+  long total = mtg_log_total(w->game);
+  CHECK(c <= n);
+  CHECK(total == n);
+  int decisions = 0;
+  for (int i = 0; i < n; i++) decisions += mtg_log_is_decision(w->game, i) != 0;
+  CHECK(decisions >= 6);
+  CHECK(mtg_log_line(w->game, n) == NULL);
+  CHECK(mtg_log_line(w->game, -1) == NULL);
+  char last[512];
+  snprintf(last, sizeof last, "%s", mtg_log_line(w->game, n - 1));
+  mtg_log_drop(w->game, c);
+  CHECK_INT(mtg_log_count(w->game), n - c);
+  CHECK_INT(mtg_log_total(w->game), total);
+  if (n > c) CHECK_STR(mtg_log_line(w->game, n - c - 1), last);
+  u_pass(t_, w, 2); /* the game goes on after dropping */
+  CHECK(mtg_log_total(w->game) > total);
+}
+
+TEST(hash_tracks_state) {
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Lightning Bolt");
+  if (u_start(t_, w)) return;
+  uint64_t h0 = mtg_game_hash(w->game);
+  CHECK(h0 == mtg_game_hash(w->game));
+  if (u_pick(t_, w, "cast \"Lightning Bolt\"") < 0) return;
+  if (u_pick(t_, w, "bob") < 0) return;
+  uint64_t h1 = mtg_game_hash(w->game);
+  CHECK(h1 != h0);
+  u_pass(t_, w, 2);
+  CHECK(mtg_game_hash(w->game) != h1);
+}
+
+TEST(decision_find_matches_whole_labels) {
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Lightning Bolt");
+  if (u_start(t_, w)) return;
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d != NULL);
+  CHECK_INT(d->kind, MTG_D_PRIORITY);
+  CHECK_STR(d->kind_name, "priority");
+  CHECK_INT(d->player, w->alice);
+  int p = mtg_decision_find(d, "pass");
+  CHECK(p >= 0);
+  CHECK_INT(d->options[p].kind, MTG_O_PASS);
+  CHECK_INT(mtg_decision_find(d, "pas"), -1);
+  int c = u_find(w->game, "cast \"Lightning Bolt\"");
+  CHECK(c >= 0);
+  CHECK_INT(d->options[c].kind, MTG_O_CAST);
+  CHECK_INT(mtg_decision_find(d, d->options[c].label), c);
+}
+
+TEST(queries_describe_objects) {
+  if (u_begin(t_, w, NULL)) return;
+  int e = u_card(t_, w, w->bob, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+  mtg_setup_tapped(w->setup, e, 1);
+  mtg_setup_counters(w->setup, e, "+1/+1", 1);
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Lightning Bolt");
+  if (u_start(t_, w)) return;
+  uint32_t ids[4];
+  CHECK_INT(mtg_zone_objects(w->game, w->bob, MTG_Z_BATTLEFIELD, ids, 4), 1);
+  mtg_object o;
+  CHECK_INT(mtg_object_info(w->game, ids[0], &o), 0);
+  CHECK_STR(o.name, "Grizzly Bears");
+  CHECK_INT(o.zone, MTG_Z_BATTLEFIELD);
+  CHECK_INT(o.owner, w->bob);
+  CHECK_INT(o.controller, w->bob);
+  CHECK_INT(o.power, 3);
+  CHECK_INT(o.toughness, 3);
+  CHECK(o.tapped);
+  CHECK_INT(mtg_counters(w->game, ids[0], -1, "+1/+1"), 1);
+  CHECK(strstr(o.types, "Creature") != NULL);
+  CHECK_INT(mtg_zone_objects(w->game, w->alice, MTG_Z_HAND, ids, 4), 1);
+  mtg_player pl;
+  CHECK_INT(mtg_player_info(w->game, w->alice, &pl), 0);
+  CHECK_STR(pl.name, "alice");
+  CHECK_INT(pl.hand, 1);
+  CHECK_INT(pl.life, 20);
+  CHECK_INT(mtg_game_players(w->game), 2);
+  CHECK_INT(mtg_game_turn(w->game), 3);
+  CHECK_INT(mtg_game_step(w->game), MTG_S_MAIN1);
+  CHECK_INT(mtg_game_active(w->game), w->alice);
+}
+
+const unit_test api_tests[] = {
+    {"zone_and_step_names_round_trip", zone_and_step_names_round_trip},
+    {"error_format_shows_location_and_caret", error_format_shows_location_and_caret},
+    {"setup_text_round_trips", setup_text_round_trips},
+    {"setup_text_errors_are_located", setup_text_errors_are_located},
+    {"misuse_is_earg", misuse_is_earg},
+    {"one_player_is_not_a_game", one_player_is_not_a_game},
+    {"decide_after_game_over_is_earg", decide_after_game_over_is_earg},
+    {"log_is_committed_and_droppable", log_is_committed_and_droppable},
+    {"hash_tracks_state", hash_tracks_state},
+    {"decision_find_matches_whole_labels", decision_find_matches_whole_labels},
+    {"queries_describe_objects", queries_describe_objects},
+    {NULL, NULL},
+};

@@ -1,0 +1,154 @@
+/* test_loader.c - unit tests of the card loader (mtg_pool_load_*): inline
+ * definitions load and are found, every kind of bad definition is refused
+ * with MTG_EDATA at the right line and column, missing files are MTG_EIO,
+ * and the pool hash follows the definitions. */
+#include <string.h>
+
+#include "unit.h"
+
+static int load(mtg_pool *p, const char *yaml, mtg_error *e) {
+  return mtg_pool_load_buffer(p, "t.yaml", yaml, strlen(yaml), e);
+}
+
+TEST(inline_card_loads) {
+  mtg_pool *p;
+  CHECK_INT(mtg_pool_new(&p, NULL), 0);
+  w->base = w->pool = p;
+  const char *y = "- name: Test Bear\n  cost: \"{1}{G}\"\n  type: Creature — Bear\n  pt: 2/2\n"
+                  "- name: Test Bolt\n  cost: \"{R}\"\n  type: Instant\n"
+                  "  spell:\n    targets: [any_target]\n    effect: [{damage: 3, to: target}]\n";
+  CHECK_OK(load(p, y, &w->err), &w->err);
+  CHECK_INT(mtg_pool_count(p), 2);
+  CHECK(mtg_pool_has(p, "Test Bear"));
+  CHECK(mtg_pool_has(p, "Test Bolt"));
+  CHECK(!mtg_pool_has(p, "Test Wolf"));
+  CHECK_STR(mtg_pool_name(p, 0), "Test Bear");
+}
+
+/* loads a bad definition and checks status, line, column and message */
+static int refused(unit_ctx *t_, const char *yaml, int line, int col, const char *needle) {
+  mtg_pool *p;
+  mtg_error e;
+  memset(&e, 0, sizeof e);
+  if (mtg_pool_new(&p, NULL) < 0) return unit_fail(t_, __FILE__, __LINE__, "mtg_pool_new"), -1;
+  int rc = load(p, yaml, &e);
+  mtg_pool_free(p);
+  char b[2048];
+  mtg_error_format(&e, b, sizeof b);
+  if (rc != MTG_EDATA || e.status != MTG_EDATA)
+    return unit_fail(t_, __FILE__, __LINE__, "status %d (error %d), expected MTG_EDATA: %s", rc, e.status, b), -1;
+  if (line && e.line != line) return unit_fail(t_, __FILE__, __LINE__, "line %d, expected %d: %s", e.line, line, b), -1;
+  if (col && e.col != col) return unit_fail(t_, __FILE__, __LINE__, "column %d, expected %d: %s", e.col, col, b), -1;
+  if (needle && !strstr(e.msg, needle))
+    return unit_fail(t_, __FILE__, __LINE__, "message lacks '%s': %s", needle, b), -1;
+  if (strcmp(e.file, "t.yaml")) return unit_fail(t_, __FILE__, __LINE__, "file is '%s': %s", e.file, b), -1;
+  return 0;
+}
+
+TEST(unknown_key_is_located) {
+  if (refused(t_, "- name: X\n  type: Instant\n  cots: \"{R}\"\n", 3, 3, "cost")) return;
+}
+
+TEST(unknown_keyword_is_refused) {
+  if (refused(t_, "- name: X\n  type: Creature — Bear\n  pt: 1/1\n  keywords: [flyng]\n", 4, 0, "flying")) return;
+}
+
+TEST(bad_power_toughness_is_refused) {
+  if (refused(t_, "- name: X\n  type: Creature — Bear\n  pt: two/2\n", 3, 0, NULL)) return;
+}
+
+TEST(yaml_syntax_error_is_located) {
+  if (refused(t_, "- name: X\n  type: [Instant\n  cost: \"{R}\"\n", 0, 0, NULL)) return;
+}
+
+TEST(card_without_name_is_refused) {
+  if (refused(t_, "- type: Instant\n  cost: \"{R}\"\n", 1, 0, "name")) return;
+}
+
+TEST(unknown_effect_is_refused) {
+  if (refused(t_, "- name: X\n  type: Instant\n  spell:\n    effect: [{damag: 3, to: you}]\n", 4, 0, "damage")) return;
+}
+
+TEST(wrong_type_is_refused) {
+  if (refused(t_, "- name: X\n  type: Instant\n  spell:\n    effect: [{damage: [1, 2], to: you}]\n", 4, 0, NULL))
+    return;
+}
+
+TEST(not_a_card_list_is_refused) {
+  if (refused(t_, "just a string\n", 1, 1, NULL)) return;
+}
+
+TEST(missing_file_is_eio) {
+  mtg_pool *p;
+  CHECK_INT(mtg_pool_new(&p, NULL), 0);
+  w->base = w->pool = p;
+  CHECK_INT(mtg_pool_load_file(p, "tests/unit/no-such-file.yaml", &w->err), MTG_EIO);
+  CHECK_INT(mtg_pool_load_dir(p, "tests/unit/no-such-dir", &w->err), MTG_EIO);
+  CHECK_INT(mtg_pool_count(p), 0);
+}
+
+TEST(pool_hash_follows_definitions) {
+  mtg_pool *a, *b;
+  CHECK_INT(mtg_pool_new(&a, NULL), 0);
+  w->base = w->pool = a;
+  CHECK_INT(mtg_pool_new(&b, NULL), 0);
+  const char *y1 = "- name: H\n  type: Creature — Bear\n  pt: 2/2\n";
+  const char *y2 = "- name: H\n  type: Creature — Bear\n  pt: 2/3\n";
+  int ok = load(a, y1, &w->err) == 0 && load(b, y1, &w->err) == 0;
+  uint64_t ha = mtg_pool_hash(a), hb = mtg_pool_hash(b);
+  mtg_pool_free(b);
+  CHECK(ok);
+  CHECK(ha == hb);
+  CHECK_INT(mtg_pool_new(&b, NULL), 0);
+  ok = load(b, y2, &w->err) == 0;
+  hb = mtg_pool_hash(b);
+  mtg_pool_free(b);
+  CHECK(ok);
+  CHECK(ha != hb);
+}
+
+TEST(child_pool_sees_parent) {
+  if (u_begin(t_, w, "- name: Child Card\n  type: Creature — Bear\n  pt: 1/1\n")) return;
+  CHECK(mtg_pool_has(w->pool, "Child Card"));
+  CHECK(mtg_pool_has(w->pool, "Grizzly Bears"));
+  CHECK(!mtg_pool_has(w->base, "Child Card"));
+  CHECK_INT(mtg_pool_count(w->pool), 1);
+  CHECK(mtg_pool_hash(w->pool) != mtg_pool_hash(w->base));
+  CHECK(u_card(t_, w, w->alice, MTG_Z_HAND, "Child Card") >= 0);
+}
+
+TEST(unknown_card_in_setup_suggests) {
+  if (u_begin(t_, w, NULL)) return;
+  mtg_error e;
+  memset(&e, 0, sizeof e);
+  CHECK(mtg_setup_card(w->setup, w->alice, MTG_Z_HAND, "Grizly Bears", &e) < 0);
+  CHECK(strstr(e.msg, "Grizzly Bears") != NULL);
+  char buf[256];
+  mtg_pool_suggest(w->pool, "Lightnig Bolt", buf, sizeof buf);
+  CHECK(strstr(buf, "Lightning Bolt") != NULL);
+}
+
+TEST(engine_cards_all_load) {
+  /* every file of engine/cards loads on its own, and the pool is not empty */
+  if (u_begin(t_, w, NULL)) return;
+  CHECK(mtg_pool_count(w->base) >= 20);
+  for (int i = 0; i < mtg_pool_count(w->base); i++) CHECK(mtg_pool_has(w->base, mtg_pool_name(w->base, i)));
+}
+
+const unit_test loader_tests[] = {
+    {"inline_card_loads", inline_card_loads},
+    {"unknown_key_is_located", unknown_key_is_located},
+    {"unknown_keyword_is_refused", unknown_keyword_is_refused},
+    {"bad_power_toughness_is_refused", bad_power_toughness_is_refused},
+    {"yaml_syntax_error_is_located", yaml_syntax_error_is_located},
+    {"card_without_name_is_refused", card_without_name_is_refused},
+    {"unknown_effect_is_refused", unknown_effect_is_refused},
+    {"wrong_type_is_refused", wrong_type_is_refused},
+    {"not_a_card_list_is_refused", not_a_card_list_is_refused},
+    {"missing_file_is_eio", missing_file_is_eio},
+    {"pool_hash_follows_definitions", pool_hash_follows_definitions},
+    {"child_pool_sees_parent", child_pool_sees_parent},
+    {"unknown_card_in_setup_suggests", unknown_card_in_setup_suggests},
+    {"engine_cards_all_load", engine_cards_all_load},
+    {NULL, NULL},
+};
