@@ -1018,7 +1018,7 @@ static int walk(const char *dir, names *out, buf *errs) {
 
 static int cmp_path(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-int corpus_load(hcorpus *c, const mtg_pool *pool, const char *const *paths, int npaths, buf *errs) {
+int corpus_find(hcorpus *c, const char *const *paths, int npaths, buf *errs) {
   memset(c, 0, sizeof *c);
   names files = {0};
   int bad = 0;
@@ -1039,14 +1039,28 @@ int corpus_load(hcorpus *c, const mtg_pool *pool, const char *const *paths, int 
     } else if (names_add(&files, paths[i])) bad++;
   }
   c->files = calloc((size_t)(files.n ? files.n : 1), sizeof *c->files);
-  int cap = 0;
-  for (int i = 0; c->files && i < files.n; i++) {
-    hfile *f = &c->files[c->nfiles++];
-    f->path = files.v[i];
-    files.v[i] = NULL;
-    mtg_error err;
-    if (ydoc_parse_file(f->path, &f->doc, &err)) {
-      report(errs, &err);
+  if (!c->files) bad++;
+  for (int i = 0; i < files.n; i++) {
+    if (c->files) {
+      c->files[c->nfiles++].path = files.v[i];
+      files.v[i] = NULL;
+    }
+    free(files.v[i]);
+  }
+  free(files.v);
+  return bad;
+}
+
+void corpus_parse_file(hfile *f) {
+  f->failed = ydoc_parse_file(f->path, &f->doc, &f->err) != 0;
+}
+
+int corpus_check(hcorpus *c, const mtg_pool *pool, buf *errs) {
+  int bad = 0, cap = 0;
+  for (int i = 0; i < c->nfiles; i++) {
+    hfile *f = &c->files[i];
+    if (f->failed) {
+      report(errs, &f->err);
       bad++;
       continue;
     }
@@ -1056,18 +1070,12 @@ int corpus_load(hcorpus *c, const mtg_pool *pool, const char *const *paths, int 
       if (c->ncases == cap) {
         cap = cap ? cap * 2 : 64;
         hcase **v = realloc(c->cases, (size_t)cap * sizeof *v);
-        if (!v) {
-          bad++;
-          break;
-        }
+        if (!v) return bad + 1;
         c->cases = v;
       }
       L l = {.c = c, .d = f->doc, .base = pool};
       l.hc = amalloc(c, sizeof *l.hc);
-      if (!l.hc) {
-        bad++;
-        break;
-      }
+      if (!l.hc) return bad + 1;
       l.hc->file = f;
       c->cases[c->ncases++] = l.hc;
       if (load_case(&l, root)) {
@@ -1085,9 +1093,6 @@ int corpus_load(hcorpus *c, const mtg_pool *pool, const char *const *paths, int 
         }
     }
   }
-  if (!c->files) bad++;
-  for (int i = 0; i < files.n; i++) free(files.v[i]);
-  free(files.v);
   return bad;
 }
 

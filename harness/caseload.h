@@ -116,6 +116,8 @@ enum { STOP_SETTLE, STOP_NOW, STOP_STEP, STOP_GAME_OVER };
 typedef struct hfile {
   char *path;
   ydoc *doc;
+  int failed;            /* the file did not parse: err says why */
+  mtg_error err;
 } hfile;
 
 typedef struct hlabel {
@@ -167,12 +169,17 @@ typedef struct hcorpus {
   struct arena *arena;
 } hcorpus;
 
-/* Loads every case file under the paths (files, or directories searched
- * recursively for *.yaml, skipping the rules index rules.yaml), in sorted
- * order. On errors, each is written to `errs` (located, with the source line
- * and a caret) and the count of errors is returned; 0 when all loaded. */
+/* Loading is three steps so that parsing can run beside the card pool's
+ * loading and on several threads. corpus_find lists the case files under the
+ * paths (files, or directories searched recursively for *.yaml, skipping the
+ * rules index rules.yaml) in sorted order; corpus_parse_file parses one (any
+ * thread); corpus_check checks every case against the pool. Errors are
+ * written to `errs` (located, with the source line and a caret) and counted:
+ * 0 when all is well. */
 struct buf;
-int corpus_load(hcorpus *c, const mtg_pool *pool, const char *const *paths, int npaths, struct buf *errs);
+int corpus_find(hcorpus *c, const char *const *paths, int npaths, struct buf *errs);
+void corpus_parse_file(hfile *f);
+int corpus_check(hcorpus *c, const mtg_pool *pool, struct buf *errs);
 void corpus_free(hcorpus *c);
 
 /* Names for messages. */
