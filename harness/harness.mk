@@ -1,6 +1,7 @@
 # harness/harness.mk - bin/harness, the conformance harness (included by the top-level Makefile).
-HARNESS_SRC = $(wildcard harness/*.c)
-HARNESS_OBJ = $(HARNESS_SRC:%.c=$(B)/%.o)
+# --record writes replays with the replay tools' writer (tools/replaylog.h).
+HARNESS_SRC = $(wildcard harness/*.c) tools/replaylog.c tools/zlines.c
+HARNESS_OBJ = $(sort $(HARNESS_SRC:%.c=$(B)/%.o))
 
 $(BIN)/harness: $(HARNESS_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
@@ -17,6 +18,6 @@ harness-test: $(BIN)/harness
 	@sh tests/malformed/run.sh $(BIN)/harness
 	@$(BIN)/harness cases
 
--include $(HARNESS_OBJ:.o=.d)
+-include $(filter $(B)/harness/%,$(HARNESS_OBJ:.o=.d))
 
 .PHONY: harness-test

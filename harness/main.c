@@ -306,7 +306,7 @@ int main(int argc, char **argv) {
         items[n].r = &results[n];
         n++;
       }
-    run_opts ro = {.verbose = o.verbose, .record_dir = o.record};
+    run_opts ro = {.verbose = o.verbose, .record_dir = o.record, .pool = pool};
     run_job rj = {items, &ro};
     parallel_for(n, o.jobs, run_one, &rj);
     for (int i = 0; i < n; i++) {

@@ -1,6 +1,6 @@
-/* record: --record DIR, one replay file per case written through the replay
- * tools' writer (tools/replaylog.h), so that a case can be replayed and
- * checked outside the harness. */
+/* record: --record DIR, one replay file per case (DIR/<case id>.gz) written
+ * with the replay tools' writer (tools/replaylog.h), so that a case's game
+ * can be checked, dumped and compared with bin/replay. */
 #ifndef HARNESS_RECORD_H
 #define HARNESS_RECORD_H
 
@@ -9,10 +9,11 @@
 
 typedef struct hrecord hrecord;
 
-/* Opens DIR/<case id>.replay.gz for the game just created; NULL (with a note)
- * when recording is not possible. */
-hrecord *record_open(const hcase *hc, mtg_game *g, const char *dir, buf *note);
-void record_sync(hrecord *r, mtg_game *g);
+/* Opens the replay of the game just created from the case's setup; `pool` is
+ * the pool the game uses. NULL (with a note) when the file can't be made. */
+hrecord *record_open(const hcase *hc, const mtg_pool *pool, const char *dir, buf *note);
+/* Writes the whole log and the trailer and closes the file. The writer drops
+ * what it writes from the game's log: call this after the log was matched. */
 void record_close(hrecord *r, mtg_game *g, buf *note);
 
 #endif

@@ -300,10 +300,7 @@ static int decide(runner *R, const int *v, int n, mtg_error *err) {
   mtg_answer ans = {n, v};
   int rc = mtg_game_decide(R->g, &ans, err);
   R->answered++;
-  if (rc >= 0) {
-    if (R->hc->nlabels) ctx_note_ids(&R->x);
-    if (R->rec) record_sync(R->rec, R->g);
-  }
+  if (rc >= 0 && R->hc->nlabels) ctx_note_ids(&R->x);
   return rc;
 }
 
@@ -524,7 +521,7 @@ void run_case(const hcase *hc, const run_opts *o, hresult *r) {
   } else {
     R.x.g = R.g;
     if (hc->nlabels) ctx_note_ids(&R.x);
-    if (o->record_dir) R.rec = record_open(hc, R.g, o->record_dir, &r->note);
+    if (o->record_dir) R.rec = record_open(hc, o->pool, o->record_dir, &r->note);
     if (play(&R) == 0) {
       match_events(&R.x, &r->f);
       int first = 0;
@@ -538,9 +535,10 @@ void run_case(const hcase *hc, const run_opts *o, hresult *r) {
                    nd > 1 ? " (and more)" : "");
       }
     }
-    if (R.rec) record_close(R.rec, R.g, &r->note);
     if (o->verbose)
       for (int i = 0; i < mtg_log_count(R.g); i++) buf_printf(&r->log, "%s\n", mtg_log_line(R.g, i));
+    /* last: the writer drops the log entries it writes */
+    if (R.rec) record_close(R.rec, R.g, &r->note);
     mtg_game_free(R.g);
   }
   ctx_free(&R.x);
