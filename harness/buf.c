@@ -75,7 +75,9 @@ void buf_json(buf *b, const char *s) {
   buf_put(b, "\"", 1);
 }
 
-void buf_xml(buf *b, const char *s) {
+void buf_xml(buf *b, const char *s) { buf_xml_text(b, s, 1); }
+
+void buf_xml_text(buf *b, const char *s, int attr) {
   for (; *s; s++) {
     unsigned char c = (unsigned char)*s;
     switch (c) {
@@ -83,8 +85,9 @@ void buf_xml(buf *b, const char *s) {
     case '>': buf_puts(b, "&gt;"); break;
     case '&': buf_puts(b, "&amp;"); break;
     case '"': buf_puts(b, "&quot;"); break;
-    case '\n': buf_puts(b, "&#10;"); break;
-    case '\t': buf_puts(b, "&#9;"); break;
+    /* attribute values would turn raw newlines and tabs into spaces */
+    case '\n': buf_puts(b, attr ? "&#10;" : "\n"); break;
+    case '\t': buf_puts(b, attr ? "&#9;" : "\t"); break;
     default:
       /* XML 1.0 forbids other control characters outright */
       if (c >= 0x20) buf_put(b, s, 1);

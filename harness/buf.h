@@ -25,7 +25,8 @@ const char *buf_str(const buf *b);
 /* Writers for the machine formats: a JSON string literal, XML text or
  * attribute content, a YAML double-quoted scalar. */
 void buf_json(buf *b, const char *s);
-void buf_xml(buf *b, const char *s);
+void buf_xml(buf *b, const char *s); /* attribute content */
+void buf_xml_text(buf *b, const char *s, int attr);
 void buf_yaml(buf *b, const char *s);
 /* Every line of s, prefixed with `indent` (a trailing newline is added). */
 void buf_indent(buf *b, const char *s, const char *indent);

@@ -987,9 +987,19 @@ static int has_suffix(const char *s, const char *suf) {
   return a >= b && !strcmp(s + a - b, suf);
 }
 
+void error_format(const mtg_error *e, char *buf, size_t size) {
+  /* mtg_error_format reads source[col - 1] for the caret; the stored source
+   * line is cut at 255 characters, so a column beyond it would read past it */
+  mtg_error c = *e;
+  size_t n = strnlen(c.source, sizeof c.source - 1);
+  c.source[n] = 0;
+  if (c.col > (int)n + 1) c.col = (int)n + 1;
+  mtg_error_format(&c, buf, size);
+}
+
 static void report(buf *errs, const mtg_error *e) {
   char msg[2048];
-  mtg_error_format(e, msg, sizeof msg);
+  error_format(e, msg, sizeof msg);
   buf_printf(errs, "%s\n", msg);
 }
 

@@ -182,6 +182,8 @@ void corpus_parse_file(hfile *f);
 int corpus_check(hcorpus *c, const mtg_pool *pool, struct buf *errs);
 void corpus_free(hcorpus *c);
 
+/* mtg_error_format, safe for columns past the stored source line. */
+void error_format(const mtg_error *e, char *buf, size_t size);
 /* Names for messages. */
 const char *act_name(int kind);
 /* The label of a setup entry, or NULL. */

@@ -249,7 +249,7 @@ int main(int argc, char **argv) {
     char msg[2048];
     rc = rules_check_file(o.check_index, &err);
     if (rc) {
-      mtg_error_format(&err, msg, sizeof msg);
+      error_format(&err, msg, sizeof msg);
       fprintf(stderr, "%s\n", msg);
     } else {
       printf("%s: %d rules, effective %s: matches the compiled-in index\n", o.check_index, rules_count, rules_effective);
@@ -271,7 +271,7 @@ int main(int argc, char **argv) {
   pool = pj.pool;
   if (pj.rc) {
     char msg[2048];
-    mtg_error_format(&pj.err, msg, sizeof msg);
+    error_format(&pj.err, msg, sizeof msg);
     fprintf(stderr, "harness: card pool: %s\n", msg);
     rc = 2;
     goto out;

@@ -183,7 +183,7 @@ static void write_junit(buf *out, const hrun_item *it, int n, int verbose) {
         buf_puts(out, "\" type=\"expectation\">");
         buf d = {0};
         if (v == V_FAIL) failure_text(&d, &it[j], "");
-        buf_xml(out, buf_str(&d));
+        buf_xml_text(out, buf_str(&d), 0);
         buf_free(&d);
         buf_puts(out, "</failure>\n");
       } else if (v == V_SKIP || v == V_XFAIL) {
@@ -193,7 +193,7 @@ static void write_junit(buf *out, const hrun_item *it, int n, int verbose) {
       }
       if (verbose && r->log.len) {
         buf_puts(out, "      <system-out>");
-        buf_xml(out, buf_str(&r->log));
+        buf_xml_text(out, buf_str(&r->log), 0);
         buf_puts(out, "</system-out>\n");
       }
       buf_puts(out, "    </testcase>\n");
