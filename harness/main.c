@@ -1,10 +1,12 @@
 /* main: the command line of bin/harness: options, loading the card pool and
  * the cases once, running the selected cases on worker threads, writing the
  * report in case order, and the exit code (0 passed, 1 failed, 2 bad input). */
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -16,6 +18,7 @@
 #include "known.h"
 #include "mtg.h"
 #include "parallel.h"
+#include "record.h"
 #include "report.h"
 #include "rules.h"
 #include "run.h"
@@ -168,6 +171,8 @@ static int parse_args(int argc, char **argv, opts *o) {
   if (o->update_known && !o->known) return usage_error("--update-known-failures needs --known-failures FILE%s", "");
   if (o->coverage && o->format != FMT_TEXT && o->format != FMT_JSON)
     return usage_error("--coverage writes text or json%s", "");
+  if (o->record && !record_available())
+    return usage_error("--record %s: this build has no replay writer (tools/replaylog.c was not there)", o->record);
   if (!o->npaths) o->paths[o->npaths++] = "cases";
   return 0;
 }
@@ -306,6 +311,8 @@ int main(int argc, char **argv) {
         items[n].r = &results[n];
         n++;
       }
+    if (o.record && mkdir(o.record, 0777) && errno != EEXIST)
+      fprintf(stderr, "harness: --record %s: %s\n", o.record, strerror(errno));
     run_opts ro = {.verbose = o.verbose, .record_dir = o.record, .pool = pool};
     run_job rj = {items, &ro};
     parallel_for(n, o.jobs, run_one, &rj);

@@ -12,6 +12,8 @@ struct hrecord {
   int unused;
 };
 
+int record_available(void) { return 0; }
+
 hrecord *record_open(const hcase *hc, const mtg_pool *pool, const char *dir, buf *note) {
   (void)hc;
   (void)pool;
@@ -28,6 +30,8 @@ void record_close(hrecord *r, mtg_game *g, buf *note) {
 #else
 
 #include "../tools/replaylog.h"
+
+int record_available(void) { return 1; }
 
 struct hrecord {
   rlog_writer *w;

@@ -9,6 +9,9 @@
 
 typedef struct hrecord hrecord;
 
+/* 1 when this build has the replay writer. */
+int record_available(void);
+
 /* Opens the replay of the game just created from the case's setup; `pool` is
  * the pool the game uses. NULL (with a note) when the file can't be made. */
 hrecord *record_open(const hcase *hc, const mtg_pool *pool, const char *dir, buf *note);
