@@ -288,13 +288,14 @@ static void explain(hctx *x, buf *b, const hpat *p, const char *line) {
 static void key_hint(hctx *x, buf *b, const hpat *p) {
   int nlog = mtg_log_count(x->g);
   for (int i = 0; i < p->nf; i++) {
-    int seen = 0;
+    int seen = 0, any = 0;
     char cand[16][32];
     const char *cv[16];
     int nc = 0;
     for (int l = 0; l < nlog && !seen; l++) {
       const char *line = mtg_log_line(x->g, l);
       if (p->type && !type_is(line, p->type)) continue;
+      any = 1;
       size_t n;
       if (log_field(line, p->keys[i], &n)) seen = 1;
       /* this type's keys, for a suggestion */
@@ -312,7 +313,7 @@ static void key_hint(hctx *x, buf *b, const hpat *p) {
         nc++;
       }
     }
-    if (seen) continue;
+    if (seen || !any) continue; /* no line of the type at all: nothing to hint */
     const char *best = suggest_best(p->keys[i], cv, nc);
     buf_printf(b, "  note: no %s line has a field '%s'%s%s%s\n", p->type ? p->type : "log", p->keys[i],
                best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
