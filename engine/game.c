@@ -355,6 +355,7 @@ void mtg_game_free(mtg_game *g) {
   free(g->text);
   free(g->ent);
   free(g->li);
+  free(g->evstack);
   free(g);
 }
 
@@ -377,7 +378,8 @@ int mtg_game_new(mtg_game **out, const mtg_setup *s, mtg_error *err) {
   g->s = malloc(sizeof *g->s);
   g->snap = malloc(sizeof *g->snap);
   g->ch = malloc(sizeof(Chars) * MAX_SLOTS);
-  if (!g->s || !g->snap || !g->ch) {
+  g->evstack = malloc(sizeof(Event) * MAX_EVSTACK);
+  if (!g->s || !g->snap || !g->ch || !g->evstack) {
     mtg_game_free(g);
     mtg_error_set(err, MTG_ENOMEM, "out of memory");
     return MTG_ENOMEM;
@@ -390,7 +392,7 @@ int mtg_game_new(mtg_game **out, const mtg_setup *s, mtg_error *err) {
     return rc;
   }
   state_copy(g->snap, g->s);
-  g->committed = 0;
+  g->committed = g->nent; /* the setup's lines are final: a re-run starts after them */
   int code = run(g);
   if (code == JMP_DECISION || code == JMP_OVER) {
     g->status = code == JMP_DECISION ? MTG_DECISION : MTG_OVER;

@@ -429,7 +429,7 @@ struct mtg_game {
   uint32_t hyp_epoch;
   int in_hyp;
   /* scratch stack of event batches (no allocation per event) */
-  Event evstack[MAX_EVSTACK];
+  Event *evstack;         /* MAX_EVSTACK events, not zeroed (only used as scratch) */
   int evtop;
   /* replacement marks inherited by events an "instead" creates (614.5) */
   uint32_t inh[64];

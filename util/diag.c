@@ -32,6 +32,8 @@ void mtg_error_format(const mtg_error *e, char *buf, size_t size) {
     if (w < 0 || (size_t)w >= size - used) return;
     used += (size_t)w;
     int col = e->col > 0 ? e->col : 1;
+    int srclen = (int)strlen(e->source);
+    if (col > srclen + 1) col = srclen + 1; /* the source copy may be shorter than the line */
     for (int i = 1; i < col && used + 2 < size; i++)
       buf[used++] = e->source[i - 1] == '\t' ? '\t' : ' ';
     if (used + 1 < size) buf[used++] = '^';
