@@ -21,8 +21,9 @@ enum { COL_W, COL_U, COL_B, COL_R, COL_G, COL_C, COL_COUNT };
 enum {
   T_ARTIFACT = 1 << 0, T_BATTLE = 1 << 1, T_CREATURE = 1 << 2, T_ENCHANTMENT = 1 << 3,
   T_INSTANT = 1 << 4, T_KINDRED = 1 << 5, T_LAND = 1 << 6, T_PLANESWALKER = 1 << 7,
-  T_SORCERY = 1 << 8
+  T_SORCERY = 1 << 8, T_DUNGEON = 1 << 9 /* 309: not a permanent type */
 };
+#define N_CARD_TYPES 10
 #define T_PERMANENT (T_ARTIFACT | T_BATTLE | T_CREATURE | T_ENCHANTMENT | T_LAND | T_PLANESWALKER)
 enum { ST_BASIC = 1, ST_LEGENDARY = 2, ST_SNOW = 4, ST_WORLD = 8 };
 
@@ -33,7 +34,7 @@ enum {
   KW_HEXPROOF, KW_SHROUD, KW_INFECT, KW_SHADOW, KW_PROTECTION_ALL, KW_PROT_W,
   KW_PROT_U, KW_PROT_B, KW_PROT_R, KW_PROT_G, KW_PROT_MULTICOLOR_SPELLS,
   KW_CANT_BE_COUNTERED, KW_FLASH, KW_MENACE, KW_UNDYING, KW_PERSIST,
-  KW_STORM, KW_START_YOUR_ENGINES, KW_COUNT
+  KW_STORM, KW_START_YOUR_ENGINES, KW_SPACE_SCULPTOR, KW_COUNT
 };
 extern const char *const kw_names[KW_COUNT];
 
@@ -68,6 +69,7 @@ typedef struct CardDef CardDef;
   X(S_EXTRA_TURN) X(S_RETURN) X(S_ANY_PLAYER_MAY) X(S_SKIP) X(S_NOTE) X(S_EXILE_TOP)      \
   X(S_LOSE_ABILITY) X(S_GRANT_ABILITY) X(S_CLEAR_COUNTERS) X(S_MUST_BLOCK)                \
   X(S_EXILE_GRAVEYARD) X(S_SHUFFLE_GRAVEYARD) X(S_CAST_FREE) X(S_PHASE_OUT) X(S_PAY_ANY_NUMBER) X(S_TRANSFORM)                              \
+  X(S_VENTURE) X(S_CAST_TRANSFORMED) X(S_SCRY)                                             \
   X(E_INT) X(E_X) X(E_AMOUNT) X(E_COUNT) X(E_POWER) X(E_TOUGHNESS) X(E_LIFE) X(E_HAND)     \
   X(E_LIBRARY) X(E_COUNTERS) X(E_SUM) X(E_DIFF) X(E_MUL) X(E_MIN) X(E_MAX) X(E_HALF)      \
   X(E_PREVENTED) X(E_DEVOTION) X(E_CHOSEN) X(E_STORM) X(E_MANA_VALUE) X(E_NEG)            \
@@ -161,6 +163,9 @@ enum trig_ev {
   TE_LOSE_LIFE, TE_STEP, TE_ATTACKS, TE_BLOCKS, TE_BLOCKED, TE_TAPPED, TE_UNTAPPED,
   TE_COUNTERS, TE_LOSES, TE_COUNTERED, TE_DISCARD, TE_SACRIFICE, TE_UNATTACHED,
   TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL, TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT, TE_FACE_UP,
+  TE_CHAPTER,  /* a Saga's chapter ability (714.2b); cardtype.c */
+  TE_ROOM,     /* a dungeon's room ability (309.4c): fired by venturing, never by an event */
+  TE_DEFEATED, /* the last defense counter is removed from a battle (310.11b) */
   TE_COUNT
 };
 
@@ -185,6 +190,7 @@ typedef struct TrigPat {
   uint8_t attached;      /* the object is the one this is attached to */
   uint8_t mana_ability;  /* triggered mana ability (605.1b) */
   uint8_t this_way;      /* only events caused by this object ("this way", 603.11) */
+  uint8_t chapter;       /* TE_CHAPTER: the chapter number N (714.2a) */
 } TrigPat;
 
 /* Replacement and prevention patterns. */
@@ -346,6 +352,17 @@ struct Ability {
   const Node *x_rule;      /* chalice: X fixed, etc. */
 };
 
+/* A dungeon's room (309.4): its room ability and the rooms its arrows lead to.
+ * Rooms are listed top to bottom; room 0 is the topmost, the one without
+ * exits the bottommost. */
+#define MAX_ROOM_EXITS 4
+typedef struct Room {
+  const char *name;        /* flavor (309.4b), but names the room in setups and logs */
+  uint8_t ab;              /* index of its room ability in CardDef.ab */
+  uint8_t next[MAX_ROOM_EXITS];
+  uint8_t nnext;
+} Room;
+
 #define MAX_SUBTYPES 4
 struct CardDef {
   const char *name;
@@ -373,6 +390,8 @@ struct CardDef {
   const CardDef *back;     /* the back face of a double-faced card (712) */
   ManaCost morph;          /* face-down: the cost to turn it face up (702.37) */
   uint8_t has_morph;
+  const Room *rooms;       /* dungeons (309.4) */
+  uint8_t nrooms;
   const char *file;        /* where it was defined */
   int line;
   uint64_t hash;

@@ -82,7 +82,7 @@ static int want_map(L *l, const ynode *n, const char *what) {
 static const char *const zone_names[] = {"library", "hand", "battlefield", "graveyard", "stack", "exile", "command", "ante"};
 static const char *const rel_names[] = {"any", "you", "opponent", "active", "not_you", "chosen", "target", "owner"};
 static const char *const dur_names[] = {"forever", "end_of_turn", "next_turn", "source_leaves", "used", "end_of_combat"};
-static const char *const type_names[] = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery"};
+static const char *const type_names[N_CARD_TYPES] = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery", "dungeon"};
 static const char *const super_names[] = {"basic", "legendary", "snow", "world"};
 
 static int p_zone(L *l, const ynode *n, int allow_any) {
@@ -108,7 +108,7 @@ static int type_bit(const char *s) {
   if (n >= sizeof low) return 0;
   for (size_t i = 0; i <= n; i++) low[i] = (char)tolower((unsigned char)s[i]);
   if (!strcmp(low, "tribal")) return T_KINDRED;
-  int i = name_index(low, type_names, 9);
+  int i = name_index(low, type_names, N_CARD_TYPES);
   return i < 0 ? 0 : 1 << i;
 }
 
@@ -136,7 +136,7 @@ static int add_type(L *l, const ynode *n, void *ctx) {
   const char *s = scalar(n);
   int b = s ? type_bit(s) : 0;
   if (s && !strcmp(s, "permanent")) b = T_PERMANENT; /* 110.1: any permanent type */
-  if (!b) return bad_name(l, n, "card type", type_names, 9);
+  if (!b) return bad_name(l, n, "card type", type_names, N_CARD_TYPES);
   *(uint32_t *)ctx |= (uint32_t)b;
   return 0;
 }
@@ -803,6 +803,9 @@ static const StepDef step_defs[] = {
     {"transform", S_TRANSFORM, {{"transform", P_SEL}}},
     {"exile_graveyard", S_EXILE_GRAVEYARD, {{"exile_graveyard", P_SEL}}},
     {"shuffle_graveyard", S_SHUFFLE_GRAVEYARD, {{"shuffle_graveyard", P_SEL}}},
+    {"venture", S_VENTURE, {{"venture", P_SEL}}},
+    {"cast_transformed", S_CAST_TRANSFORMED, {{"cast_transformed", P_SEL}}},
+    {"scry", S_SCRY, {{"scry", P_EXPR}, {"who", P_SEL}}},
 };
 
 static const Ability *p_trigger_ability(L *l, const ynode *n, int delayed);
@@ -1151,7 +1154,7 @@ static const char *const trig_events[] = {
     "enters", "dies", "leaves", "zone", "cast", "draw", "damage", "gain_life", "lose_life", "step",
     "attacks", "blocks", "becomes_blocked", "tapped", "untapped", "counters", "loses", "countered",
     "discard", "sacrifice", "unattached", "control_lost", "mana", "state", "reveal", "activate", "prevented",
-    "phases_out", "turned_face_up", NULL};
+    "phases_out", "turned_face_up", "defeated", NULL};
 
 static const char *const step_keys[] = {"untap", "upkeep", "draw", "main1", "beginning_of_combat",
                                         "declare_attackers", "declare_blockers", "combat_damage",
@@ -1206,7 +1209,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
                                    TE_GAIN_LIFE, TE_LOSE_LIFE, TE_STEP, TE_ATTACKS, TE_BLOCKS, TE_BLOCKED,
                                    TE_TAPPED, TE_UNTAPPED, TE_COUNTERS, TE_LOSES, TE_COUNTERED, TE_DISCARD,
                                    TE_SACRIFICE, TE_UNATTACHED, TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL,
-                                   TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT, TE_FACE_UP};
+                                   TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT, TE_FACE_UP, TE_DEFEATED};
   t->ev = map_ev[t->ev];
   if ((v = ymap_get(n, "player"))) {
     int r = p_rel(l, v);
@@ -1226,7 +1229,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   switch (t->ev) {
   case TE_ENTERS: case TE_DIES: case TE_LEAVES: case TE_ATTACKS: case TE_BLOCKS: case TE_BLOCKED:
   case TE_TAPPED: case TE_UNTAPPED: case TE_SACRIFICE: case TE_UNATTACHED: case TE_CONTROL_LOST:
-  case TE_DISCARD: case TE_COUNTERED: case TE_REVEAL: case TE_PHASED_OUT: case TE_FACE_UP:
+  case TE_DISCARD: case TE_COUNTERED: case TE_REVEAL: case TE_PHASED_OUT: case TE_FACE_UP: case TE_DEFEATED:
     if (p_subject(l, ev, t)) return -1;
     break;
   case TE_ZONE:
@@ -1822,6 +1825,147 @@ static int expand_keyword(L *l, int kw, Ability *a, int index) {
   return 1; /* a static keyword: nothing to add */
 }
 
+/* ---- Sagas (714) and dungeons (309) ---- */
+
+/* The chapter numbers of a `chapters:` entry: `chapter: 2` or `chapter: [2, 3]` (714.2c). */
+static int chapter_numbers(L *l, const ynode *e, int *out, int max) {
+  const ynode *v = ymap_get(e, "chapter");
+  if (!v) return BADI(l, e, "a chapter ability needs 'chapter' (its number, or a list like [1, 2])");
+  const ynode *one[1] = {v};
+  const ynode *const *items = v->kind == YN_SEQ ? (const ynode *const *)v->items : one;
+  int cnt = v->kind == YN_SEQ ? v->n : 1;
+  if (cnt < 1 || cnt > max) return BADI(l, v, "chapter: 1 to %d numbers", max);
+  for (int i = 0; i < cnt; i++) {
+    long x;
+    if (ynode_int(l->d, items[i], &x, l->err)) return -1;
+    if (x < 1 || x > 20) return BADI(l, items[i], "a chapter number is 1 to 20 (714.2a), found %ld", x);
+    out[i] = (int)x;
+  }
+  return cnt;
+}
+
+static int count_chapters(const ynode *ch) {
+  int n = 0;
+  for (int i = 0; ch && ch->kind == YN_SEQ && i < ch->n; i++) {
+    const ynode *v = ch->items[i]->kind == YN_MAP ? ymap_get(ch->items[i], "chapter") : NULL;
+    n += v && v->kind == YN_SEQ ? v->n : 1;
+  }
+  return n;
+}
+
+/* 714.2b, 714.2c: each chapter number is its own triggered ability. */
+static int p_chapters(L *l, const ynode *ch, Ability *ab, int *k) {
+  static const char *const keys[] = {"chapter", "targets", "modes", "choose", "effect", "text", NULL};
+  if (ch->kind != YN_SEQ || !ch->n) return BADI(l, ch, "chapters: expected a list like [{chapter: 1, effect: [...]}]");
+  for (int i = 0; i < ch->n; i++) {
+    const ynode *e = ch->items[i];
+    if (want_map(l, e, "a chapter ability")) return -1;
+    if (ymap_check_keys(l->d, e, keys, "chapter ability", l->err)) return -1;
+    int nums[20];
+    int cnt = chapter_numbers(l, e, nums, 20);
+    if (cnt < 0) return -1;
+    Ability a;
+    memset(&a, 0, sizeof a);
+    a.kind = AB_TRIGGERED;
+    a.zone = -1;
+    a.trig.ev = TE_CHAPTER;
+    a.trig.from = a.trig.to = -1;
+    a.trig.combat = -1;
+    a.trig.step = -1;
+    if (p_modes(l, e, &a)) return -1;
+    const ynode *t = ymap_get(e, "text");
+    if (t && scalar(t)) a.text = dup(l, scalar(t));
+    for (int j = 0; j < cnt; j++) {
+      ab[*k] = a;
+      ab[*k].index = (uint8_t)*k;
+      ab[*k].trig.chapter = (uint8_t)nums[j];
+      (*k)++;
+    }
+  }
+  return 0;
+}
+
+static int room_index(L *l, const ynode *names, int n, const ynode *v) {
+  const char *s = scalar(v);
+  if (!s) return BADI(l, v, "next: expected a room name");
+  const char *w[64];
+  for (int i = 0; i < n; i++) {
+    w[i] = scalar(ymap_get(names->items[i], "name"));
+    if (w[i] && !strcmp(w[i], s)) return i;
+  }
+  const char *best = suggest_best(s, w, n);
+  if (best) return BADI(l, v, "no room named '%s'; did you mean '%s'?", s, best);
+  return BADI(l, v, "no room named '%s' in this dungeon", s);
+}
+
+/* 309.4: rooms listed top to bottom; each `next` names lower rooms (the arrows);
+ * the last room, and only it, has no exits: the bottommost room. */
+static int p_rooms(L *l, const ynode *rs, CardDef *c, Ability *ab, int *k) {
+  static const char *const keys[] = {"name", "targets", "modes", "choose", "effect", "next", "text", NULL};
+  if (rs->kind != YN_SEQ || rs->n < 2 || rs->n > 64) return BADI(l, rs, "rooms: expected a list of 2 to 64 rooms, top first");
+  Room *room = al(l, (size_t)rs->n * sizeof *room);
+  if (!room) return -1;
+  for (int i = 0; i < rs->n; i++) {
+    const ynode *e = rs->items[i];
+    if (want_map(l, e, "a room")) return -1;
+    if (ymap_check_keys(l->d, e, keys, "room", l->err)) return -1;
+    const ynode *nm = ymap_get(e, "name");
+    if (!nm || !scalar(nm) || !*scalar(nm)) return BADI(l, nm ? nm : e, "a room needs a 'name'");
+    for (int j = 0; j < i; j++)
+      if (!strcmp(room[j].name, scalar(nm))) return BADI(l, nm, "two rooms are named '%s'", scalar(nm));
+    room[i].name = dup(l, scalar(nm));
+  }
+  for (int i = 0; i < rs->n; i++) {
+    const ynode *e = rs->items[i], *nx = ymap_get(e, "next");
+    Ability *a = &ab[*k];
+    memset(a, 0, sizeof *a);
+    a->kind = AB_TRIGGERED;
+    a->index = (uint8_t)*k;
+    a->zone = MTG_Z_COMMAND; /* 309.4c: it triggers while the dungeon is in the command zone */
+    a->trig.ev = TE_ROOM;
+    a->trig.from = a->trig.to = -1;
+    a->trig.combat = -1;
+    a->trig.step = -1;
+    if (p_modes(l, e, a)) return -1;
+    const ynode *t = ymap_get(e, "text");
+    a->text = t && scalar(t) ? dup(l, scalar(t)) : room[i].name;
+    room[i].ab = (uint8_t)*k;
+    (*k)++;
+    if (nx) {
+      const ynode *one[1] = {nx};
+      const ynode *const *items = nx->kind == YN_SEQ ? (const ynode *const *)nx->items : one;
+      int cnt = nx->kind == YN_SEQ ? nx->n : 1;
+      if (cnt < 1 || cnt > MAX_ROOM_EXITS) return BADI(l, nx, "next: 1 to %d rooms", MAX_ROOM_EXITS);
+      for (int j = 0; j < cnt; j++) {
+        int r = room_index(l, rs, rs->n, items[j]);
+        if (r < 0) return -1;
+        if (r <= i) return BADI(l, items[j], "room '%s' leads up to '%s': arrows point down, to rooms listed later", room[i].name, room[r].name);
+        room[i].next[room[i].nnext++] = (uint8_t)r;
+      }
+    }
+    if (!room[i].nnext && i != rs->n - 1) return BADI(l, e, "room '%s' has no 'next': only the bottommost room, listed last, has none", room[i].name);
+    if (room[i].nnext && i == rs->n - 1) return BADI(l, nx, "the last room is the bottommost: it has no 'next'");
+  }
+  c->rooms = room;
+  c->nrooms = (uint8_t)rs->n;
+  return 0;
+}
+
+/* 310.11b: Sieges have "When the last defense counter is removed from this
+ * permanent, exile it, then you may cast it transformed without paying its mana cost." */
+static int siege_ability(L *l, Ability *a, int index) {
+  static const char y[] = "triggered: {when: {defeated: self}, effect: [{exile: self}, {cast_transformed: result}]}\n"
+                          "text: When the last defense counter is removed from this permanent, exile it, then you may cast it "
+                          "transformed without paying its mana cost. (310.11b)";
+  ydoc *d;
+  if (ydoc_parse_buffer("<siege>", y, strlen(y), &d, l->err)) return -1;
+  L sub = *l;
+  sub.d = d;
+  int rc = p_ability(&sub, ydoc_root(d, 0), a, index);
+  ydoc_free(d);
+  return rc;
+}
+
 /* ---- cards ---- */
 
 static int p_typeline(L *l, const ynode *n, CardDef *c) {
@@ -1844,9 +1988,9 @@ static int p_typeline(L *l, const ynode *n, CardDef *c) {
     if (t) c->types |= (uint32_t)t;
     else if (st) c->supers |= (uint8_t)st;
     else {
-      const char *all[14];
+      const char *all[N_CARD_TYPES + 4];
       int k = 0;
-      for (int i = 0; i < 9; i++) all[k++] = type_names[i];
+      for (int i = 0; i < N_CARD_TYPES; i++) all[k++] = type_names[i];
       for (int i = 0; i < 4; i++) all[k++] = super_names[i];
       const char *best = suggest_best(w, all, k);
       return BADI(l, n, "unknown card type '%s'%s%s%s", w, best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
@@ -1885,7 +2029,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   static const char *const keys[] = {"name", "cost", "type", "pt", "loyalty", "defense", "colors",
                                      "keywords", "abilities", "spell", "text", "token", "kicker",
                                      "flashback", "enchant", "equip", "leyline", "alt_cost",
-                                     "additional_cost", "back", "morph", NULL};
+                                     "additional_cost", "back", "morph", "chapters", "rooms", NULL};
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
   CardDef *c = al(l, sizeof *c);
@@ -1919,9 +2063,20 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     c->has_loyalty = 1;
   }
   if ((v = ymap_get(n, "defense"))) {
+    if (!(c->types & T_BATTLE)) return BAD(l, v, "'defense' is for battles (310.4)");
     if (ynode_int(l->d, v, &x, l->err)) return NULL;
+    if (x < 0 || x > 1000) return BAD(l, v, "defense: 0 to 1000");
     c->defense = (int16_t)x;
+  } else if (c->types & T_BATTLE) {
+    return BAD(l, n, "battle '%s' needs 'defense' (310.4)", c->name);
   }
+  int saga = 0;
+  for (int i = 0; i < c->nsub; i++) saga |= !strcmp(c->subtypes[i], "Saga");
+  const ynode *chs = ymap_get(n, "chapters"), *rms = ymap_get(n, "rooms");
+  if (chs && !saga) return BAD(l, chs, "'chapters' are for Sagas (714): the type line needs the subtype Saga");
+  if (rms && !(c->types & T_DUNGEON)) return BAD(l, rms, "'rooms' are for dungeons (309): the type line needs the card type Dungeon");
+  if ((c->types & T_DUNGEON) && !rms) return BAD(l, n, "dungeon '%s' needs 'rooms' (309.4)", c->name);
+  if ((c->types & T_DUNGEON) && (c->types & ~(uint32_t)T_DUNGEON)) return BAD(l, ymap_get(n, "type"), "a dungeon has no other card type (309.1)");
   if ((v = ymap_get(n, "colors"))) {
     c->colors = 0;
     if (each_scalar(l, v, add_color, &c->colors)) return NULL;
@@ -1943,10 +2098,13 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   /* abilities: spell ability, listed abilities, keyword expansions, equip */
   const ynode *abs = ymap_get(n, "abilities"), *sp = ymap_get(n, "spell"), *eq = ymap_get(n, "equip");
   if (abs && abs->kind != YN_SEQ) return BAD(l, abs, "abilities: expected a list");
-  int nab = (abs ? abs->n : 0) + (sp ? 1 : 0) + (eq ? 1 : 0) + KW_COUNT + 1;
+  int nab = (abs ? abs->n : 0) + (sp ? 1 : 0) + (eq ? 1 : 0) + KW_COUNT + 2 + count_chapters(chs) + (rms && rms->kind == YN_SEQ ? rms->n : 0);
+  if (nab > 255) return BAD(l, n, "card '%s' has too many abilities", c->name);
   Ability *ab = al(l, (size_t)nab * sizeof *ab);
   if (!ab) return NULL;
   int k = 0;
+  if (chs && p_chapters(l, chs, ab, &k)) return NULL;
+  if (rms && p_rooms(l, rms, c, ab, &k)) return NULL;
   if (sp) {
     if (!(c->types & (T_INSTANT | T_SORCERY))) return BAD(l, sp, "'spell' is for instants and sorceries; permanents use 'abilities'");
     static const char *const sk[] = {"targets", "modes", "choose", "effect", "text", NULL};
@@ -1981,6 +2139,14 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     int rc = expand_keyword(l, kw, &ab[k], k);
     if (rc < 0) return NULL;
     if (rc == 0) k++;
+  }
+  if ((c->types & T_BATTLE) && c->nsub) {
+    int siege = 0;
+    for (int i = 0; i < c->nsub; i++) siege |= !strcmp(c->subtypes[i], "Siege");
+    if (siege) {
+      if (siege_ability(l, &ab[k], k)) return NULL;
+      k++;
+    }
   }
   if (eq) {
     /* 702.6: Equip [cost]: attach to target creature you control; sorcery timing */

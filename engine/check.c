@@ -83,6 +83,7 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
   } else if (g->status == MTG_OVER) {
     if (!c->over) return bad(why, n, "status is over but the game is not");
   }
+  if (ct_check(g, why, n)) return -1; /* dungeons, protectors, sectors */
   /* the characteristics cache agrees with a recomputation */
   chars(g, 0);
   Chars *saved = malloc((size_t)c->nslots * sizeof *saved + 1);

@@ -16,6 +16,7 @@ static int can_attack(G *g, int slot) {
   Obj *o = &s->obj[slot];
   const Chars *c = chars(g, slot);
   if (!(c->types & T_CREATURE) || o->tapped || o->phased_out) return 0;
+  if (c->types & T_BATTLE) return 0; /* 508.1a */
   if (c->controller != s->c.active) return 0;
   if (c->kw >> KW_DEFENDER & 1) return 0;
   if (obj_sick(g, slot)) return 0; /* 302.6 */
@@ -28,6 +29,7 @@ static int can_block(G *g, int blk, int atk) {
   Obj *o = &s->obj[blk];
   const Chars *b = chars(g, blk), *a = chars(g, atk);
   if (!(b->types & T_CREATURE) || o->tapped || o->phased_out) return 0;
+  if (b->types & T_BATTLE) return 0; /* 509.1a */
   if (cant_attack_or_block(g, blk, 1)) return 0;
   if ((a->kw >> KW_FLYING & 1) && !(b->kw >> KW_FLYING & 1) && !(b->kw >> KW_REACH & 1)) return 0; /* 702.9b */
   if ((a->kw >> KW_SHADOW & 1) != (b->kw >> KW_SHADOW & 1)) return 0; /* 702.28b */
@@ -88,7 +90,8 @@ void combat_declare_attackers(G *g) {
     }
     for (int kk = 0; kk < nb; kk++) {
       int w = bf[kk];
-      if (!is_type(g, w, T_PLANESWALKER) || !opponents(g, ap, obj_controller(g, w)) || n >= MAX_OPTIONS) continue;
+      /* 508.1b: planeswalkers of defending players, battles they protect (310.8b) */
+      if (!ct_attackable(g, ap, w) || n >= MAX_OPTIONS) continue;
       char wn[110];
       fmt_slot(g, w, wn, sizeof wn);
       atk[n] = i;
@@ -119,8 +122,8 @@ void combat_declare_attackers(G *g) {
     ob->attacking = 1;
     ob->atk_player = (int8_t)def_p[v[i]];
     ob->atk_obj = def_o[v[i]] >= 0 ? oref(g, def_o[v[i]]) : oref_none();
-    int dp = def_p[v[i]] >= 0 ? def_p[v[i]] : obj_controller(g, def_o[v[i]]);
-    s->c.defending[dp] = 1;
+    int dp = def_p[v[i]] >= 0 ? def_p[v[i]] : ct_defender(g, def_o[v[i]]); /* 508.5 */
+    if (dp >= 0) s->c.defending[dp] = 1;
     if (!has_kw(g, o, KW_VIGILANCE)) {
       ev_init(&ev[ne], EV_TAP);
       ev[ne].obj = oref(g, o);
@@ -181,7 +184,8 @@ void combat_declare_blockers(G *g) {
         int a = bf[j];
         Obj *ao = &s->obj[a];
         if (!ao->attacking) continue;
-        int attacked = ao->atk_player >= 0 ? ao->atk_player : (oref_ok(g, ao->atk_obj) ? obj_controller(g, ao->atk_obj.slot) : -1);
+        /* 509.1a: attacking this player, a planeswalker they control or a battle they protect */
+        int attacked = ao->atk_player >= 0 ? ao->atk_player : (oref_ok(g, ao->atk_obj) ? ct_defender(g, ao->atk_obj.slot) : -1);
         if (attacked != dp || !can_block(g, b, a) || n >= MAX_OPTIONS) continue;
         char an[110];
         fmt_slot(g, a, an, sizeof an);

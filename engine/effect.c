@@ -463,6 +463,59 @@ static void step_discard(G *g, Ctx *c, const Node *n) {
   for (int i = 0; i < pick.n && c->nres < NELEM(c->res); i++) c->res[c->nres++] = pick.o[i];
 }
 
+/* 701.22a: look at the top N cards, put any number on the bottom in any
+ * order and the rest on top in any order; 701.22b: scry 0 is no scry. */
+static void step_scry(G *g, Ctx *c, const Node *n) {
+  State *s = g->s;
+  int want = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
+  Sel who;
+  sel_default(g, c, n->k[1], &who, SL_YOU);
+  for (int w = 0; w < who.np; w++) {
+    int p = who.p[w];
+    int ln = zl_count(g, MTG_Z_LIBRARY, p), k = want < ln ? want : ln;
+    if (k <= 0) continue;
+    if (k > MAX_OPTIONS) k = MAX_OPTIONS;
+    int16_t top[MAX_OPTIONS], keep[MAX_OPTIONS], bot[MAX_OPTIONS];
+    memcpy(top, zl_list(g, MTG_Z_LIBRARY, p), (size_t)k * sizeof *top);
+    dec_begin(g, MTG_D_CHOOSE, p, "701.22a", "scry %d: choose the cards to put on the bottom", k);
+    for (int i = 0; i < k; i++) {
+      char nm[110];
+      fmt_slot(g, top[i], nm, sizeof nm);
+      dec_opt(g, MTG_O_OBJECT, s->obj[top[i]].id, 0, -1, -1, "%s", nm);
+    }
+    dec_range(g, 0, k);
+    int nv;
+    const int *v = dec_ask(g, 0, &nv);
+    unsigned char down[MAX_OPTIONS] = {0};
+    for (int i = 0; i < nv; i++) down[v[i]] = 1;
+    int nk = 0, nbot = 0;
+    for (int i = 0; i < k; i++) {
+      if (down[i]) bot[nbot++] = top[i];
+      else keep[nk++] = top[i];
+    }
+    for (int pass = 0; pass < 2; pass++) {
+      int16_t *l = pass ? bot : keep;
+      int m = pass ? nbot : nk;
+      if (m < 2) continue;
+      dec_begin(g, MTG_D_ORDER, p, "701.22a", pass ? "order the cards for the bottom (first listed is highest)" : "order the cards for the top (first listed is on top)");
+      for (int i = 0; i < m; i++) {
+        char nm[110];
+        fmt_slot(g, l[i], nm, sizeof nm);
+        dec_opt(g, MTG_O_OBJECT, s->obj[l[i]].id, 0, -1, -1, "%s", nm);
+      }
+      const int *ord = dec_ask(g, 0, &nv);
+      int16_t tmp[MAX_OPTIONS];
+      for (int i = 0; i < m; i++) tmp[i] = l[ord[i]];
+      memcpy(l, tmp, (size_t)m * sizeof *l);
+    }
+    /* the library keeps its other cards; no card changes zones */
+    for (int i = 0; i < k; i++) zl_remove(g, MTG_Z_LIBRARY, p, top[i]);
+    for (int i = nk - 1; i >= 0; i--) zl_insert(g, MTG_Z_LIBRARY, p, keep[i], 0);
+    for (int i = 0; i < nbot; i++) zl_insert(g, MTG_Z_LIBRARY, p, bot[i], -1);
+    log_line(g, 0, "scry player=%s n=%d top=%d bottom=%d rule=701.22a", player_name(g, p), k, nk, nbot);
+  }
+}
+
 static void step(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   Sel a, b;
@@ -1117,6 +1170,18 @@ static void step(G *g, Ctx *c, const Node *n) {
     }
     return;
   }
+  case S_VENTURE: /* 701.49 (cardtype.c) */
+    sel_default(g, c, n->k[0], &a, SL_YOU);
+    for (int i = 0; i < a.np; i++) ct_venture(g, a.p[i]);
+    return;
+  case S_CAST_TRANSFORMED: /* 712.11a (cardtype.c) */
+    sel_default(g, c, n->k[0], &a, SL_RESULT);
+    for (int i = 0; i < a.n; i++)
+      if (oref_ok(g, a.o[i])) ct_cast_transformed(g, c->controller, a.o[i].slot);
+    return;
+  case S_SCRY:
+    step_scry(g, c, n);
+    return;
   default:
     log_line(g, 0, "effect unsupported=%s", op_names[n->op]);
     return;

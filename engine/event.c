@@ -54,6 +54,7 @@ int ev_possible(G *g, Event *e) {
   case EV_CONTROL:
     if (!oref_ok(g, e->obj)) return 0;
     if (e->from >= 0 && s->obj[e->obj.slot].zone != e->from) return 0;
+    if (s->obj[e->obj.slot].def && (s->obj[e->obj.slot].def->types & T_DUNGEON)) return 0; /* 309.2c */
     if (e->type == EV_DESTROY) {
       if (has_kw(g, e->obj.slot, KW_INDESTRUCTIBLE)) return 0; /* 702.12b */
       if (rule_effect(g, SE_CANT_BE_DESTROYED, -1, e->obj.slot, NULL, NULL)) return 0;
@@ -183,6 +184,9 @@ void ev_run(G *g, Event *in, int n) {
     g->evtop = base;
     return;
   }
+  /* as a Saga or battle enters: lore and defense counters, a protector (cardtype.c) */
+  for (int i = 0; i < m; i++)
+    if (b[i].type == EV_ZONE && b[i].to == MTG_Z_BATTLEFIELD) ct_entering(g, &b[i]);
   int lb = g->s->c.npend;
   g->defer_trig_log++;
   trig_lookback(g, b, m);

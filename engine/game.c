@@ -230,6 +230,15 @@ int mtg_decision_find(const mtg_decision *d, const char *label) {
 /* ---- running ---- */
 
 static int run(G *g) {
+  /* a run starts at the top of the turn loop: nothing is in progress, even if
+   * the previous run was unwound by a decision in the middle of a batch */
+  g->evtop = 0;
+  g->ninh = 0;
+  g->defer_trig_log = 0;
+  g->in_sba = 0;
+  g->hyp_slot = -1;
+  g->in_hyp = 0;
+  g->tok_out = NULL;
   g->jb_set = 1;
   int code = setjmp(g->jb);
   if (code == 0) {

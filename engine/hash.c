@@ -48,6 +48,8 @@ static uint64_t hobj(uint64_t h, G *g, int slot) {
   h = hu(h, (uint64_t)(int64_t)o->x);
   h = hu(h, o->kicked);
   h = hu(h, o->abil_used[0] ^ ((uint64_t)o->abil_used[1] << 32));
+  h = hu(h, (uint64_t)o->protector << 16 | (uint64_t)o->sector << 8 | o->room);
+  h = hu(h, o->transformed);
   return h;
 }
 
@@ -90,6 +92,8 @@ uint64_t state_hash(G *g) {
     h = hu(h, (uint64_t)pl->lands_played << 32 | (uint64_t)pl->drawn_turn << 16 | (uint64_t)pl->spells_cast_turn);
     for (int k = 0; k < COL_COUNT; k++) h = hu(h, (uint64_t)pl->mana[k]);
     h = hu(h, (uint64_t)(int64_t)pl->speed);
+    h = hu(h, (uint64_t)(int64_t)pl->dungeons_done);
+    for (int k = 0; k < c->noutside[p]; k++) h = hu(h, hdef(c->outside[p][k]));
   }
   /* zones in order */
   for (int z = 0; z < NZL; z++) {

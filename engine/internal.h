@@ -198,6 +198,8 @@ int trig_put_on_stack(G *g);                        /* 603.3b; returns how many 
 void trig_reflexive(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, int controller,
                     const TrigCtx *tc);
 void trig_index_dirty(G *g);
+/* A triggered ability fired by the rules rather than matched to an event (a room ability, 309.4c). */
+void trig_add(G *g, const Ability *ab, const CardDef *def, uint16_t grant, int src_slot, int controller, const TrigCtx *tc);
 void trig_log(G *g, int from, int to);
 
 /* ---- sba.c: state-based actions (704) ---- */
@@ -283,6 +285,20 @@ int opponents(G *g, int a, int b);
 int player_alive(G *g, int p);
 int next_player(G *g, int p);
 void apnap_order(G *g, int *order); /* players in APNAP order, living ones first */
+
+/* ---- cardtype.c: Sagas (714), dungeons (309, 701.49), space sculptor (702.158), battles (310) ---- */
+void ct_entering(G *g, Event *e);   /* as a Saga or battle enters: 714.3a, 310.4b, 310.8a, 310.11a */
+void ct_precombat_main(G *g);       /* 714.3b, 505.4: lore counters (a turn-based action) */
+int ct_sba(G *g, Event *ev, int *n, int max, const int16_t *bf, int nb); /* 704.5s-704.5x */
+int ct_chapter_match(G *g, const TrigPat *t, const Event *e, uint32_t src_id); /* 714.2b */
+int ct_defeated(G *g, const Event *e); /* 310.11b: the last defense counter was removed */
+void ct_venture(G *g, int player);  /* 701.49 */
+void ct_cast_transformed(G *g, int player, int slot); /* 712.11a */
+int ct_defender(G *g, int slot);    /* defending player of an attacked planeswalker or battle (508.5) */
+int ct_attackable(G *g, int attacker, int slot); /* 506.2, 508.1b, 310.8b */
+int ct_check(G *g, char *why, size_t n);
+const char *ct_sector_name(int sector);
+int ct_sector_parse(const char *name);
 
 /* ---- combat.c ---- */
 void combat_declare_attackers(G *g);

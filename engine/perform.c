@@ -43,6 +43,7 @@ static void perform_zone(G *g, Event *e) {
     for (int i = 0; i < e->netb_c; i++) counters_add(o->c, &o->nc, e->etb_c[i].kind, e->etb_c[i].n);
     if (e->etb_choice_label) link_add(g, o->id, 0, e->etb_choice_label, e->etb_choice_kind == 3 || e->etb_choice_kind == 4 ? LK_NAME : LK_VALUE, e->etb_choice, e->etb_choice_s, oref_none());
     if (e->cause_id) o->entered_with = e->cause_id;
+    o->protector = e->etb_protector; /* 310.8a */
   }
   if (e->dest_counter_kind1) counters_add(o->c, &o->nc, (int)e->dest_counter_kind1 - 1, 1);
   if (e->link_src) link_add(g, e->link_src, e->link_grant, e->link_label, LK_OBJ, 0, NULL, oref(g, slot));
@@ -109,7 +110,12 @@ static void perform_damage(G *g, Event *e) {
     if (dt) o->dt_hit = 1;
   }
   if (c->types & T_PLANESWALKER) counters_add(o->c, &o->nc, CN_LOYALTY, -e->amount); /* 120.3c */
-  if (c->types & T_BATTLE) counters_add(o->c, &o->nc, ckind_id(g, "defense"), -e->amount);
+  if (c->types & T_BATTLE) {
+    /* 120.3h, 310.6; 310.11b looks for the last defense counter leaving */
+    int k = ckind_id(g, "defense"), have = counters_get(o->c, o->nc, k);
+    counters_add(o->c, &o->nc, k, -e->amount);
+    e->emptied = (uint8_t)(have > 0 && have <= e->amount);
+  }
   e->done = 1;
 }
 
@@ -156,6 +162,7 @@ void perform(G *g, Event *b, int m) {
         if (e->amount > have) e->amount = have;
         if (e->amount <= 0) break;
         counters_add(o->c, &o->nc, e->ckind, -e->amount);
+        e->emptied = (uint8_t)(e->amount == have);
       } else {
         Player *p = &s->c.pl[e->player];
         int have = counters_get(p->c, p->nc, e->ckind);

@@ -69,6 +69,7 @@ int mtg_player_info(const mtg_game *gc, int p, mtg_player *out) {
   out->drew_from_empty = pl->drew_empty;
   out->lands_played = pl->lands_played;
   out->speed = pl->speed;
+  out->dungeons_completed = pl->dungeons_done;
   for (int i = 0; i < COL_COUNT; i++) out->mana[i] = pl->mana[i];
   return MTG_OK;
 }
@@ -110,12 +111,12 @@ int mtg_zone_objects(const mtg_game *gc, int player, int zone, uint32_t *ids, in
 
 static void type_line(G *g, const Chars *c, char *buf, size_t n) {
   static const char *const sup[] = {"Basic", "Legendary", "Snow", "World"};
-  static const char *const typ[] = {"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery"};
+  static const char *const typ[N_CARD_TYPES] = {"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery", "Dungeon"};
   size_t u = 0;
   buf[0] = 0;
   for (int i = 0; i < 4; i++)
     if (c->supers >> i & 1) u += (size_t)snprintf(buf + u, u < n ? n - u : 0, "%s%s", u ? " " : "", sup[i]);
-  for (int i = 0; i < 9; i++)
+  for (int i = 0; i < N_CARD_TYPES; i++)
     if (c->types >> i & 1) u += (size_t)snprintf(buf + u, u < n ? n - u : 0, "%s%s", u ? " " : "", typ[i]);
   for (int i = 0; i < c->nsub; i++) u += (size_t)snprintf(buf + u, u < n ? n - u : 0, "%s%s", i ? " " : " - ", c->sub[i]);
   (void)g;
@@ -136,6 +137,7 @@ int mtg_object_info(const mtg_game *gc, uint32_t id, mtg_object *out) {
     out->zone = MTG_Z_STACK;
     out->owner = out->controller = it->controller;
     out->attached_player = -1;
+    out->protector = out->room = -1;
     snprintf(out->types, sizeof out->types, "%s ability", it->kind == SI_TRIGGERED ? "Triggered" : "Activated");
     return MTG_OK;
   }
@@ -169,6 +171,10 @@ int mtg_object_info(const mtg_game *gc, uint32_t id, mtg_object *out) {
     out->n_counters++;
   }
   type_line(g, c, out->types, sizeof out->types);
+  out->protector = o->protector ? o->protector - 1 : -1;
+  out->sector = o->sector ? ct_sector_name(o->sector) : NULL;
+  out->room = o->room ? o->room - 1 : -1;
+  out->room_name = o->room && o->def->nrooms >= o->room ? o->def->rooms[o->room - 1].name : NULL;
   return MTG_OK;
 }
 

@@ -291,6 +291,8 @@ int sba_check(G *g) {
       }
     }
   }
+  /* 704.5s-704.5x: Sagas, dungeons, sectors, battles (cardtype.c) */
+  any |= ct_sba(g, ev, &n, MAX_SBA_EV, bf, nb);
   /* 704.5z: start your engines! */
   for (int p = 0; p < s->c.np; p++) {
     if (!player_alive(g, p) || s->c.pl[p].speed) continue;

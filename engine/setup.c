@@ -15,6 +15,7 @@ typedef struct SEntry {
   int player, zone;
   const CardDef *def;
   int tapped, sick, damage, controller, attach, attach_player, face_down, transformed, exiled_by;
+  int protector, sector, room; /* battle's protector, sector designation, dungeon room: -1 / 0 / -1 for none */
   char exiled_label[24];
   struct { char kind[24]; int n; } c[MAX_CKINDS];
   int nc;
@@ -31,6 +32,8 @@ struct mtg_setup {
     struct { char kind[24]; int n; } c[MAX_CKINDS];
     int nc;
     int lands;
+    const CardDef *outside[MAX_OUTSIDE]; /* cards owned outside the game (309.2a) */
+    int noutside;
   } pl[MAX_PLAYERS];
   uint64_t seed;
   int start_set, active, turn, step;
@@ -106,6 +109,19 @@ int mtg_setup_card(mtg_setup *s, int player, int zone, const char *card, mtg_err
     else mtg_error_set(err, MTG_EDATA, "unknown card '%s' (not in the card pool)", card);
     return MTG_EDATA;
   }
+  if (d->types & T_DUNGEON) {
+    /* 309.2c: a dungeon card in the game is in the command zone; 309.3: one per owner */
+    if (zone != MTG_Z_COMMAND) {
+      mtg_error_set(err, MTG_EDATA, "dungeon card '%s' can only be in the command zone (309.2c)", card);
+      return MTG_EDATA;
+    }
+    for (int i = 0; i < s->ne; i++)
+      if (s->e[i].player == player && (s->e[i].def->types & T_DUNGEON)) {
+        mtg_error_set(err, MTG_EDATA, "player %s already has dungeon '%s' in the command zone (309.3)", s->pl[player].name,
+                      s->e[i].def->name);
+        return MTG_EDATA;
+      }
+  }
   if (s->ne >= MAX_SLOTS / 2) {
     mtg_error_set(err, MTG_ELIMIT, "too many cards in the setup (at most %d)", MAX_SLOTS / 2);
     return MTG_ELIMIT;
@@ -129,6 +145,8 @@ int mtg_setup_card(mtg_setup *s, int player, int zone, const char *card, mtg_err
   e->attach = -1;
   e->attach_player = -1;
   e->exiled_by = -1;
+  e->protector = -1;
+  e->room = -1;
   return s->ne++;
 }
 
@@ -207,6 +225,48 @@ int mtg_setup_exiled_with(mtg_setup *s, int i, int by, const char *label) {
   snprintf(e->exiled_label, sizeof e->exiled_label, "%s", label);
   return MTG_OK;
 }
+int mtg_setup_protector(mtg_setup *s, int i, int p) {
+  SEntry *e = ENTRY(s, i);
+  if (!e || e->zone != MTG_Z_BATTLEFIELD || !(e->def->types & T_BATTLE) || p < 0 || p >= s->np) return MTG_EARG;
+  e->protector = p;
+  return MTG_OK;
+}
+int mtg_setup_sector(mtg_setup *s, int i, const char *sector) {
+  SEntry *e = ENTRY(s, i);
+  int v = sector ? ct_sector_parse(sector) : -1;
+  if (!e || e->zone != MTG_Z_BATTLEFIELD || v < 0) return MTG_EARG; /* 702.158b: only permanents */
+  e->sector = v;
+  return MTG_OK;
+}
+int mtg_setup_room(mtg_setup *s, int i, const char *room) {
+  SEntry *e = ENTRY(s, i);
+  if (!e || !room || !(e->def->types & T_DUNGEON)) return MTG_EARG;
+  for (int r = 0; r < e->def->nrooms; r++)
+    if (!strcmp(e->def->rooms[r].name, room)) {
+      e->room = r;
+      return MTG_OK;
+    }
+  return MTG_EARG;
+}
+int mtg_setup_outside(mtg_setup *s, int p, const char *card, mtg_error *err) {
+  if (p < 0 || p >= s->np) {
+    mtg_error_set(err, MTG_EARG, "no player %d", p);
+    return MTG_EARG;
+  }
+  const CardDef *d = pool_find(s->pool, card);
+  if (!d) {
+    char sug[200];
+    mtg_pool_suggest(s->pool, card, sug, sizeof sug);
+    mtg_error_set(err, MTG_EDATA, "unknown card '%s'%s%s%s", card, sug[0] ? "; did you mean " : "", sug, sug[0] ? "?" : "");
+    return MTG_EDATA;
+  }
+  if (s->pl[p].noutside >= MAX_OUTSIDE) {
+    mtg_error_set(err, MTG_ELIMIT, "at most %d cards outside the game per player", MAX_OUTSIDE);
+    return MTG_ELIMIT;
+  }
+  s->pl[p].outside[s->pl[p].noutside++] = d;
+  return MTG_OK;
+}
 int mtg_setup_player_counters(mtg_setup *s, int p, const char *kind, int n) {
   if (p < 0 || p >= s->np || n < 0 || s->pl[p].nc >= MAX_CKINDS || strlen(kind) >= sizeof s->pl[p].c[0].kind) return MTG_EARG;
   snprintf(s->pl[p].c[s->pl[p].nc].kind, sizeof s->pl[p].c[0].kind, "%s", kind);
@@ -248,6 +308,8 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
     snprintf(pl->name, sizeof pl->name, "%s", su->pl[p].name);
     pl->life = su->pl[p].life;
     pl->lands_played = (int16_t)su->pl[p].lands;
+    for (int k = 0; k < su->pl[p].noutside; k++) c->outside[p][k] = su->pl[p].outside[k];
+    c->noutside[p] = (uint8_t)su->pl[p].noutside;
     for (int k = 0; k < su->pl[p].nc; k++) counters_add(pl->c, &pl->nc, ckind_id(g, su->pl[p].c[k].kind), su->pl[p].c[k].n);
   }
   if (su->start_set) {
@@ -294,16 +356,26 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
     if (e->zone == MTG_Z_BATTLEFIELD) {
       o->tapped = (uint8_t)e->tapped;
       o->damage = e->damage;
-      int has_loyalty = 0;
+      int has_loyalty = 0, has_defense = 0, has_lore = 0;
       for (int k = 0; k < e->nc; k++) {
         counters_add(o->c, &o->nc, ckind_id(g, e->c[k].kind), e->c[k].n);
         has_loyalty |= !strcmp(e->c[k].kind, "loyalty");
+        has_defense |= !strcmp(e->c[k].kind, "defense");
+        has_lore |= !strcmp(e->c[k].kind, "lore");
       }
       /* 306.5b: a planeswalker starts with its printed loyalty */
       if (e->def->has_loyalty && !has_loyalty) counters_add(o->c, &o->nc, CN_LOYALTY, e->def->loyalty);
+      /* 310.4b, 714.3a: a battle with its printed defense, a Saga with its first lore counter */
+      if ((e->def->types & T_BATTLE) && !has_defense) counters_add(o->c, &o->nc, ckind_id(g, "defense"), e->def->defense);
+      int saga = 0;
+      for (int k = 0; k < e->def->nsub; k++) saga |= !strcmp(e->def->subtypes[k], "Saga");
+      if (saga && (e->def->types & T_ENCHANTMENT) && !has_lore) counters_add(o->c, &o->nc, ckind_id(g, "lore"), 1);
+      o->protector = (uint8_t)(e->protector + 1);
+      o->sector = (uint8_t)e->sector;
     } else {
       for (int k = 0; k < e->nc; k++) counters_add(o->c, &o->nc, ckind_id(g, e->c[k].kind), e->c[k].n);
     }
+    if (e->def->types & T_DUNGEON) o->room = (uint8_t)(e->room >= 0 ? e->room + 1 : 1); /* 309.4a: topmost by default */
     zl_insert(g, e->zone, zone_owner_list(e->zone) ? e->player : 0, slot, -1);
     slots[i] = slot;
   }
@@ -388,6 +460,11 @@ int mtg_setup_write(const mtg_setup *s, char *buf, size_t size) {
     u = put(buf, size, u, "player %s %d\n", s->pl[p].name, s->pl[p].life);
     for (int k = 0; k < s->pl[p].nc; k++) u = put(buf, size, u, "player_counter %s %s %d\n", s->pl[p].name, s->pl[p].c[k].kind, s->pl[p].c[k].n);
     if (s->pl[p].lands) u = put(buf, size, u, "lands_played %s %d\n", s->pl[p].name, s->pl[p].lands);
+    for (int k = 0; k < s->pl[p].noutside; k++) {
+      u = put(buf, size, u, "outside %s ", s->pl[p].name);
+      u = put_quoted(buf, size, u, s->pl[p].outside[k]->name);
+      u = put(buf, size, u, "\n");
+    }
   }
   u = put(buf, size, u, "seed %llu\n", (unsigned long long)s->seed);
   if (s->start_set) u = put(buf, size, u, "start %s %d %s\n", s->pl[s->active].name, s->turn, mtg_step_name(s->step));
@@ -405,6 +482,12 @@ int mtg_setup_write(const mtg_setup *s, char *buf, size_t size) {
     if (e->controller >= 0) u = put(buf, size, u, " controller=%s", s->pl[e->controller].name);
     if (e->attach >= 0) u = put(buf, size, u, " attach=%d", e->attach);
     if (e->attach_player >= 0) u = put(buf, size, u, " attach_player=%s", s->pl[e->attach_player].name);
+    if (e->protector >= 0) u = put(buf, size, u, " protector=%s", s->pl[e->protector].name);
+    if (e->sector) u = put(buf, size, u, " sector=%s", ct_sector_name(e->sector));
+    if (e->room >= 0) {
+      u = put(buf, size, u, " room=");
+      u = put_quoted(buf, size, u, e->def->rooms[e->room].name);
+    }
     for (int k = 0; k < e->nc; k++) u = put(buf, size, u, " counter=%s:%d", e->c[k].kind, e->c[k].n);
     for (int k = 0; k < e->nch; k++) {
       u = put(buf, size, u, " choice=%s:", e->ch[k].key);
@@ -480,6 +563,10 @@ int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg
         q = token(q, w[3], sizeof w[3], &ok);
         if (mtg_setup_player_counters(s, pl, w[2], atoi(w[3]))) goto bad;
       }
+    } else if (!strcmp(w[0], "outside")) {
+      q = token(q, w[1], sizeof w[1], &ok);
+      q = token(q, w[2], sizeof w[2], &ok);
+      if (!ok || mtg_setup_outside(s, player_by_name(s, w[1]), w[2], NULL)) goto bad;
     } else if (!strcmp(w[0], "seed")) {
       q = token(q, w[1], sizeof w[1], &ok);
       s->seed = strtoull(w[1], NULL, 10);
@@ -533,6 +620,9 @@ int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg
         else if (!strcmp(w[4], "controller")) rc = mtg_setup_controller(s, e, player_by_name(s, v));
         else if (!strcmp(w[4], "attach")) rc = mtg_setup_attach(s, e, atoi(v));
         else if (!strcmp(w[4], "attach_player")) rc = mtg_setup_attach_player(s, e, player_by_name(s, v));
+        else if (!strcmp(w[4], "protector")) rc = mtg_setup_protector(s, e, player_by_name(s, v));
+        else if (!strcmp(w[4], "sector")) rc = mtg_setup_sector(s, e, v);
+        else if (!strcmp(w[4], "room")) rc = mtg_setup_room(s, e, v);
         else if (!strcmp(w[4], "counter") || !strcmp(w[4], "choice")) {
           const char *colon = strchr(v, ':');
           if (!colon) goto bad;

@@ -612,6 +612,7 @@ static void resolve_spell_end(G *g, StackItem *si) {
     /* 608.3: a permanent spell becomes a permanent under its controller's control */
     e.to = MTG_Z_BATTLEFIELD;
     e.etb_ctl = (int8_t)si->controller;
+    e.etb_transformed = s->obj[slot].transformed; /* 712.13: the face that was up on the stack */
     Target aura = si->ch.t[0];
     ev_one(g, &e);
     if (e.done && (c->types & T_ENCHANTMENT) && c->base->enchant && e.new_slot >= 0) {

@@ -26,6 +26,7 @@
 #define MAX_ABS 20
 #define MAX_COUNTER_NAMES 32
 #define NZL 16
+#define MAX_OUTSIDE 8
 
 /* A reference to an object: its slot and the object id it had. The reference
  * is stale (the object is gone, 400.7) when the slot holds another id. */
@@ -69,6 +70,10 @@ typedef struct Obj {
   uint8_t cast_zone;      /* zone it was cast from, +1 (0: not cast) */
   uint32_t entered_with;  /* object id of the effect source that put it onto the battlefield */
   uint32_t abil_used[2];  /* once-each-turn ability use bits, reset each turn */
+  /* card types with designations (cardtype.c); 0 = none */
+  uint8_t protector;      /* a battle's protector + 1 (310.8) */
+  uint8_t sector;         /* sector designation (702.158b): 1 alpha, 2 beta, 3 gamma */
+  uint8_t room;           /* a dungeon's venture marker: room index + 1 (309.4) */
 } Obj;
 
 /* Last known information of an object (608.2h, 603.10, 704.8). */
@@ -178,6 +183,8 @@ typedef struct Event {
   const CardDef *token_def;
   uint8_t face_down;
   uint8_t etb_transformed;
+  uint8_t etb_protector;  /* a battle's protector + 1, chosen as it enters (310.8a) */
+  uint8_t emptied;        /* damage or counter removal took a battle's last defense counter (310.11b) */
   /* results */
   uint32_t new_id;
   int16_t new_slot;
@@ -299,6 +306,7 @@ typedef struct Player {
   int32_t gained_turn;
   uint8_t team;
   int8_t speed;           /* 702.179: 0 = no speed */
+  int16_t dungeons_done;  /* dungeons completed (309.7) */
 } Player;
 
 /* Where the main loop stands (turn.c). */
@@ -327,6 +335,9 @@ typedef struct Core {
   uint8_t skip[MAX_PLAYERS][MTG_S_COUNT]; /* steps to skip (614.10) */
   uint32_t events_since_choice;           /* mandatory-loop detection (104.4b) */
   uint8_t skipping, in_fs_step, skip_first_draw, begun;
+  /* dungeon cards each player owns outside the game (309.2a); none listed: the pool's */
+  const CardDef *outside[MAX_PLAYERS][MAX_OUTSIDE];
+  uint8_t noutside[MAX_PLAYERS];
 } Core;
 
 typedef struct State {

@@ -235,6 +235,10 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
   case TE_MANA:
     if (e->type != EV_MANA) return 0;
     return pat_obj(g, c, t, e->src, NULL, src_id, 0);
+  case TE_CHAPTER:
+    return ct_chapter_match(g, t, e, src_id); /* 714.2b */
+  case TE_DEFEATED:
+    return ct_defeated(g, e) && pat_obj(g, c, t, e->obj, NULL, src_id, 0); /* 310.11b */
   default:
     return 0;
   }
@@ -320,13 +324,14 @@ static int lookback_event(const Event *e) {
 
 static void scan(G *g, const Event *e, int lookback) {
   index_ensure(g);
-  static const uint8_t zone_tes[] = {TE_ENTERS, TE_DIES, TE_LEAVES, TE_ZONE};
-  uint8_t tes[4];
+  static const uint8_t zone_tes[] = {TE_ENTERS, TE_DIES, TE_LEAVES, TE_ZONE, TE_CHAPTER};
+  uint8_t tes[5];
   int nt = 0;
   switch (e->type) {
-  case EV_ZONE: memcpy(tes, zone_tes, 4); nt = 4; break;
+  case EV_ZONE: memcpy(tes, zone_tes, 5); nt = 5; break;
   case EV_DRAW: tes[nt++] = TE_DRAW; break;
-  case EV_DAMAGE: tes[nt++] = TE_DAMAGE; break;
+  case EV_DAMAGE: tes[nt++] = TE_DAMAGE; tes[nt++] = TE_DEFEATED; break;
+  case EV_COUNTERS_OFF: tes[nt++] = TE_DEFEATED; break;
   case EV_GAIN_LIFE: tes[nt++] = TE_GAIN_LIFE; break;
   case EV_LOSE_LIFE: tes[nt++] = TE_LOSE_LIFE; break;
   case EV_ATTACKS: tes[nt++] = TE_ATTACKS; break;
@@ -334,7 +339,7 @@ static void scan(G *g, const Event *e, int lookback) {
   case EV_BLOCKED: tes[nt++] = TE_BLOCKED; break;
   case EV_TAP: tes[nt++] = TE_TAPPED; break;
   case EV_UNTAP: tes[nt++] = TE_UNTAPPED; break;
-  case EV_COUNTERS: tes[nt++] = TE_COUNTERS; break;
+  case EV_COUNTERS: tes[nt++] = TE_COUNTERS; tes[nt++] = TE_CHAPTER; break;
   case EV_LOSE: tes[nt++] = TE_LOSES; break;
   case EV_COUNTER_SPELL: tes[nt++] = TE_COUNTERED; break;
   case EV_DISCARD: tes[nt++] = TE_DISCARD; break;
@@ -456,6 +461,10 @@ void trig_state(G *g) {
     add_pending(g, ab, c->ab[a].def, c->ab[a].grant, slot, NULL, c->controller, NULL, 0, 1);
     s->pend[s->c.npend - 1].tc.cause_id = key;
   }
+}
+
+void trig_add(G *g, const Ability *ab, const CardDef *def, uint16_t grant, int src_slot, int controller, const TrigCtx *tc) {
+  add_pending(g, ab, def, grant, src_slot, NULL, controller, tc, 0, 0);
 }
 
 void trig_reflexive(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, int controller,

@@ -186,6 +186,7 @@ static void begin_step(G *g) {
     return;
   default:
     log_event(g, &se);
+    if (c->step == MTG_S_MAIN1) ct_precombat_main(g); /* 505.4, 714.3b */
     trig_step(g, c->step);
     break;
   }

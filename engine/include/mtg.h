@@ -128,6 +128,23 @@ int mtg_setup_transformed(mtg_setup *s, int entry, int back_face_up);
 int mtg_setup_exiled_with(mtg_setup *s, int entry, int by_entry, const char *label);
 int mtg_setup_player_counters(mtg_setup *s, int player, const char *kind, int n);
 int mtg_setup_lands_played(mtg_setup *s, int player, int n);
+/* Card types with designations (docs/cards.md, "Sagas, dungeons, battles"):
+ * - a battle on the battlefield protected by `player` (310.8); without one,
+ *   state-based action 704.5w has its controller choose one when the game starts;
+ * - a creature's sector designation, "alpha", "beta" or "gamma" (702.158b);
+ * - a dungeon card in the command zone with the venture marker on the room
+ *   named `room` (309.4); without one the marker is on the topmost room.
+ * A battle's defense counters and a Saga's lore counters are ordinary
+ * counters (mtg_setup_counters "defense", "lore"); when none are given, a
+ * battle has its printed defense (310.4b) and a Saga one lore counter (714.3a).
+ * Dungeon cards can only be in the command zone (309.2c), one per owner (309.3). */
+int mtg_setup_protector(mtg_setup *s, int entry, int player);
+int mtg_setup_sector(mtg_setup *s, int entry, const char *sector);
+int mtg_setup_room(mtg_setup *s, int entry, const char *room);
+/* A card the player owns outside the game (at most 8): when venturing into
+ * the dungeon the player chooses among their dungeon cards listed here
+ * (309.2a); with none listed, among all dungeon cards of the pool. */
+int mtg_setup_outside(mtg_setup *s, int player, const char *card, mtg_error *err);
 
 /* The setup as canonical text (one record per line, docs/replay-format.md),
  * and back: replays carry it so a game can be rebuilt exactly. write returns
@@ -217,6 +234,7 @@ typedef struct mtg_player {
   int lands_played;
   int speed;                    /* 702.179 (0: none) */
   int mana[6];                  /* mana pool: W U B R G C */
+  int dungeons_completed;       /* 309.7 */
 } mtg_player;
 
 #define MTG_MAX_COUNTER_KINDS 8
@@ -235,6 +253,10 @@ typedef struct mtg_object {
   const char *counter_kind[MTG_MAX_COUNTER_KINDS];
   int counter_n[MTG_MAX_COUNTER_KINDS];
   char types[128];       /* type line after continuous effects, e.g. "Legendary Creature - Angel" */
+  int protector;         /* a battle's protector (310.8), or -1 */
+  const char *sector;    /* sector designation (702.158b): "alpha", "beta", "gamma", or NULL */
+  int room;              /* a dungeon's venture marker: room index, topmost 0 (309.4), or -1 */
+  const char *room_name; /* that room's name, or NULL */
 } mtg_object;
 
 int mtg_game_players(const mtg_game *g);
