@@ -21,11 +21,14 @@ enum { COL_W, COL_U, COL_B, COL_R, COL_G, COL_C, COL_COUNT };
 enum {
   T_ARTIFACT = 1 << 0, T_BATTLE = 1 << 1, T_CREATURE = 1 << 2, T_ENCHANTMENT = 1 << 3,
   T_INSTANT = 1 << 4, T_KINDRED = 1 << 5, T_LAND = 1 << 6, T_PLANESWALKER = 1 << 7,
-  T_SORCERY = 1 << 8, T_DUNGEON = 1 << 9 /* 309: not a permanent type */
+  T_SORCERY = 1 << 8, T_DUNGEON = 1 << 9, /* 309: not a permanent type */
+  /* nontraditional card types of the casual variants (311, 312, 314) */
+  T_PLANE = 1 << 10, T_PHENOMENON = 1 << 11, T_SCHEME = 1 << 12
 };
-#define N_CARD_TYPES 10
+#define N_CARD_TYPES 13
+#define T_VARIANT_CARD (T_PLANE | T_PHENOMENON | T_SCHEME)
 #define T_PERMANENT (T_ARTIFACT | T_BATTLE | T_CREATURE | T_ENCHANTMENT | T_LAND | T_PLANESWALKER)
-enum { ST_BASIC = 1, ST_LEGENDARY = 2, ST_SNOW = 4, ST_WORLD = 8 };
+enum { ST_BASIC = 1, ST_LEGENDARY = 2, ST_SNOW = 4, ST_WORLD = 8, ST_ONGOING = 16 /* 314, 904.11 */ };
 
 /* Keywords the engine implements as rules (bit numbers). */
 enum {
@@ -68,8 +71,8 @@ typedef struct CardDef CardDef;
   X(S_ATTACH) X(S_FIGHT) X(S_COPY_SPELL) X(S_CHANGE_TARGET) X(S_REVEAL) X(S_UNLESS)       \
   X(S_EXTRA_TURN) X(S_RETURN) X(S_ANY_PLAYER_MAY) X(S_SKIP) X(S_NOTE) X(S_EXILE_TOP)      \
   X(S_LOSE_ABILITY) X(S_GRANT_ABILITY) X(S_CLEAR_COUNTERS) X(S_MUST_BLOCK)                \
-  X(S_EXILE_GRAVEYARD) X(S_SHUFFLE_GRAVEYARD) X(S_CAST_FREE) X(S_PHASE_OUT) X(S_PAY_ANY_NUMBER) X(S_TRANSFORM)                              \
-  X(S_VENTURE) X(S_CAST_TRANSFORMED) X(S_SCRY)                                             \
+  X(S_EXILE_GRAVEYARD) X(S_SHUFFLE_GRAVEYARD) X(S_CAST_FREE) X(S_PHASE_OUT) X(S_PAY_ANY_NUMBER) X(S_TRANSFORM)   \
+  X(S_VENTURE) X(S_CAST_TRANSFORMED) X(S_SCRY) X(S_ABANDON) X(S_PLANESWALK)                                   \
   X(E_INT) X(E_X) X(E_AMOUNT) X(E_COUNT) X(E_POWER) X(E_TOUGHNESS) X(E_LIFE) X(E_HAND)     \
   X(E_LIBRARY) X(E_COUNTERS) X(E_SUM) X(E_DIFF) X(E_MUL) X(E_MIN) X(E_MAX) X(E_HALF)      \
   X(E_PREVENTED) X(E_DEVOTION) X(E_CHOSEN) X(E_STORM) X(E_MANA_VALUE) X(E_NEG)            \
@@ -166,6 +169,7 @@ enum trig_ev {
   TE_CHAPTER,  /* a Saga's chapter ability (714.2b); cardtype.c */
   TE_ROOM,     /* a dungeon's room ability (309.4c): fired by venturing, never by an event */
   TE_DEFEATED, /* the last defense counter is removed from a battle (310.11b) */
+  TE_SET_IN_MOTION, TE_PLANESWALK_TO, TE_PLANESWALK_AWAY, /* 904.9, 901.11 */
   TE_COUNT
 };
 

@@ -82,8 +82,11 @@ static int want_map(L *l, const ynode *n, const char *what) {
 static const char *const zone_names[] = {"library", "hand", "battlefield", "graveyard", "stack", "exile", "command", "ante"};
 static const char *const rel_names[] = {"any", "you", "opponent", "active", "not_you", "chosen", "target", "owner"};
 static const char *const dur_names[] = {"forever", "end_of_turn", "next_turn", "source_leaves", "used", "end_of_combat"};
-static const char *const type_names[N_CARD_TYPES] = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery", "dungeon"};
-static const char *const super_names[] = {"basic", "legendary", "snow", "world"};
+static const char *const type_names[N_CARD_TYPES] = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
+                                                     "planeswalker", "sorcery", "dungeon", "plane", "phenomenon", "scheme"};
+static const char *const super_names[] = {"basic", "legendary", "snow", "world", "ongoing"};
+#define NTYPES N_CARD_TYPES
+#define NSUPERS NELEM(super_names)
 
 static int p_zone(L *l, const ynode *n, int allow_any) {
   const char *s = scalar(n);
@@ -108,7 +111,7 @@ static int type_bit(const char *s) {
   if (n >= sizeof low) return 0;
   for (size_t i = 0; i <= n; i++) low[i] = (char)tolower((unsigned char)s[i]);
   if (!strcmp(low, "tribal")) return T_KINDRED;
-  int i = name_index(low, type_names, N_CARD_TYPES);
+  int i = name_index(low, type_names, NTYPES);
   return i < 0 ? 0 : 1 << i;
 }
 
@@ -117,7 +120,7 @@ static int super_bit(const char *s) {
   size_t n = strlen(s);
   if (n >= sizeof low) return 0;
   for (size_t i = 0; i <= n; i++) low[i] = (char)tolower((unsigned char)s[i]);
-  int i = name_index(low, super_names, 4);
+  int i = name_index(low, super_names, NSUPERS);
   return i < 0 ? 0 : 1 << i;
 }
 
@@ -136,7 +139,7 @@ static int add_type(L *l, const ynode *n, void *ctx) {
   const char *s = scalar(n);
   int b = s ? type_bit(s) : 0;
   if (s && !strcmp(s, "permanent")) b = T_PERMANENT; /* 110.1: any permanent type */
-  if (!b) return bad_name(l, n, "card type", type_names, N_CARD_TYPES);
+  if (!b) return bad_name(l, n, "card type", type_names, NTYPES);
   *(uint32_t *)ctx |= (uint32_t)b;
   return 0;
 }
@@ -144,7 +147,7 @@ static int add_type(L *l, const ynode *n, void *ctx) {
 static int add_super(L *l, const ynode *n, void *ctx) {
   const char *s = scalar(n);
   int b = s ? super_bit(s) : 0;
-  if (!b) return bad_name(l, n, "supertype", super_names, 4);
+  if (!b) return bad_name(l, n, "supertype", super_names, NSUPERS);
   *(uint8_t *)ctx |= (uint8_t)b;
   return 0;
 }
@@ -801,6 +804,8 @@ static const StepDef step_defs[] = {
     {"phase_out", S_PHASE_OUT, {{"phase_out", P_SEL}}},
     {"pay_any_number", S_PAY_ANY_NUMBER, {{"pay_any_number", P_STR}}},
     {"transform", S_TRANSFORM, {{"transform", P_SEL}}},
+    {"abandon", S_ABANDON, {{"abandon", P_SEL}}},
+    {"planeswalk", S_PLANESWALK, {{"planeswalk", P_SEL}}},
     {"exile_graveyard", S_EXILE_GRAVEYARD, {{"exile_graveyard", P_SEL}}},
     {"shuffle_graveyard", S_SHUFFLE_GRAVEYARD, {{"shuffle_graveyard", P_SEL}}},
     {"venture", S_VENTURE, {{"venture", P_SEL}}},
@@ -1154,7 +1159,7 @@ static const char *const trig_events[] = {
     "enters", "dies", "leaves", "zone", "cast", "draw", "damage", "gain_life", "lose_life", "step",
     "attacks", "blocks", "becomes_blocked", "tapped", "untapped", "counters", "loses", "countered",
     "discard", "sacrifice", "unattached", "control_lost", "mana", "state", "reveal", "activate", "prevented",
-    "phases_out", "turned_face_up", "defeated", NULL};
+    "phases_out", "turned_face_up", "defeated", "set_in_motion", "planeswalk_to", "planeswalk_away", NULL};
 
 static const char *const step_keys[] = {"untap", "upkeep", "draw", "main1", "beginning_of_combat",
                                         "declare_attackers", "declare_blockers", "combat_damage",
@@ -1209,7 +1214,8 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
                                    TE_GAIN_LIFE, TE_LOSE_LIFE, TE_STEP, TE_ATTACKS, TE_BLOCKS, TE_BLOCKED,
                                    TE_TAPPED, TE_UNTAPPED, TE_COUNTERS, TE_LOSES, TE_COUNTERED, TE_DISCARD,
                                    TE_SACRIFICE, TE_UNATTACHED, TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL,
-                                   TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT, TE_FACE_UP, TE_DEFEATED};
+                                   TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT, TE_FACE_UP, TE_DEFEATED, TE_SET_IN_MOTION,
+                                   TE_PLANESWALK_TO, TE_PLANESWALK_AWAY};
   t->ev = map_ev[t->ev];
   if ((v = ymap_get(n, "player"))) {
     int r = p_rel(l, v);
@@ -1230,6 +1236,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   case TE_ENTERS: case TE_DIES: case TE_LEAVES: case TE_ATTACKS: case TE_BLOCKS: case TE_BLOCKED:
   case TE_TAPPED: case TE_UNTAPPED: case TE_SACRIFICE: case TE_UNATTACHED: case TE_CONTROL_LOST:
   case TE_DISCARD: case TE_COUNTERED: case TE_REVEAL: case TE_PHASED_OUT: case TE_FACE_UP: case TE_DEFEATED:
+  case TE_SET_IN_MOTION: case TE_PLANESWALK_TO: case TE_PLANESWALK_AWAY:
     if (p_subject(l, ev, t)) return -1;
     break;
   case TE_ZONE:
@@ -1313,7 +1320,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   }
   /* 603.10: these look back in time */
   t->lookback = t->ev == TE_DIES || t->ev == TE_LEAVES || t->ev == TE_UNATTACHED || t->ev == TE_CONTROL_LOST ||
-                t->ev == TE_PHASED_OUT ||
+                t->ev == TE_PHASED_OUT || t->ev == TE_PLANESWALK_AWAY /* 603.10g */ ||
                 t->ev == TE_LOSES || t->ev == TE_COUNTERED || t->ev == TE_SACRIFICE || t->ev == TE_DISCARD ||
                 (t->ev == TE_ZONE && t->from == MTG_Z_BATTLEFIELD && !t->from_anywhere) ||
                 (t->ev == TE_ZONE && t->from == MTG_Z_GRAVEYARD && !t->from_anywhere) ||
@@ -1988,16 +1995,20 @@ static int p_typeline(L *l, const ynode *n, CardDef *c) {
     if (t) c->types |= (uint32_t)t;
     else if (st) c->supers |= (uint8_t)st;
     else {
-      const char *all[N_CARD_TYPES + 4];
+      const char *all[NTYPES + NSUPERS];
       int k = 0;
-      for (int i = 0; i < N_CARD_TYPES; i++) all[k++] = type_names[i];
-      for (int i = 0; i < 4; i++) all[k++] = super_names[i];
+      for (int i = 0; i < NTYPES; i++) all[k++] = type_names[i];
+      for (int i = 0; i < NSUPERS; i++) all[k++] = super_names[i];
       const char *best = suggest_best(w, all, k);
       return BADI(l, n, "unknown card type '%s'%s%s%s", w, best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
     }
   }
   if (!c->types) return BADI(l, n, "type line has no card type");
-  if (subs) {
+  if (subs && (c->types & T_PLANE)) {
+    /* 311.3: all words after the dash are, collectively, a single planar type */
+    while (*subs == ' ') subs++;
+    if (*subs) c->subtypes[c->nsub++] = dup(l, subs);
+  } else if (subs) {
     for (char *w = strtok_r(subs, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
       if (c->nsub >= MAX_SUBTYPES) return BADI(l, n, "at most %d subtypes", MAX_SUBTYPES);
       c->subtypes[c->nsub++] = dup(l, w);
@@ -2216,6 +2227,14 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     if (!scalar(v) || strcmp(scalar(v), "exile_blue_card")) return BAD(l, v, "alt_cost: only exile_blue_card is supported");
     if (k && ab[0].kind == AB_SPELL) ab[0].alt_cost_exile_blue = 1;
   }
+  if (c->types & T_VARIANT_CARD) {
+    /* 311.4, 314.4, 901.7, 904.8: abilities of planes, phenomena and schemes function
+     * from the command zone (while face up) */
+    if (c->types & ~T_VARIANT_CARD) return BAD(l, n, "a plane, phenomenon or scheme has no other card type");
+    for (int i = 0; i < k; i++)
+      if (ab[i].zone < 0) ab[i].zone = MTG_Z_COMMAND;
+  }
+  if ((c->supers & ST_ONGOING) && !(c->types & T_SCHEME)) return BAD(l, n, "only schemes can be Ongoing (314)");
   c->ab = ab;
   c->nab = (uint8_t)k;
   return c;

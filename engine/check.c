@@ -84,6 +84,7 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
     if (!c->over) return bad(why, n, "status is over but the game is not");
   }
   if (ct_check(g, why, n)) return -1; /* dungeons, protectors, sectors */
+  if (var_check(g, why, n)) return -1; /* teams, the command zone, commanders */
   /* the characteristics cache agrees with a recomputation */
   chars(g, 0);
   Chars *saved = malloc((size_t)c->nslots * sizeof *saved + 1);

@@ -147,6 +147,8 @@ void mana_total_cost(G *g, int player, int slot, const Ability *ab, const Choice
       out->generic = (uint8_t)(out->generic + (sa->st.a ? sa->st.a : 1));
     }
   }
+  /* 903.8: the commander tax */
+  if (!ab || ab->kind == AB_SPELL) out->generic = (uint8_t)(out->generic + var_commander_tax(g, slot));
   (void)s;
   (void)player;
 }

@@ -1134,6 +1134,15 @@ static void step(G *g, Ctx *c, const Node *n) {
       log_line(g, 0, "transform obj=%s face=%s rule=701.27", nm, o->transformed ? "back" : "front");
     }
     return;
+  case S_ABANDON: /* 701.33 */
+    sel_default(g, c, n->k[0], &a, SL_SELF);
+    for (int i = 0; i < a.n; i++)
+      if (oref_ok(g, a.o[i])) var_abandon(g, a.o[i].slot);
+    return;
+  case S_PLANESWALK: /* 701.31 */
+    sel_default(g, c, n->k[0], &a, SL_YOU);
+    for (int i = 0; i < a.np; i++) var_planeswalk(g, a.p[i], "701.31");
+    return;
   case S_PHASE_OUT: /* 702.26 */
     sel_default(g, c, n->k[0], &a, SL_TARGET);
     for (int i = 0; i < a.n; i++) {

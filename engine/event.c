@@ -55,6 +55,7 @@ int ev_possible(G *g, Event *e) {
     if (!oref_ok(g, e->obj)) return 0;
     if (e->from >= 0 && s->obj[e->obj.slot].zone != e->from) return 0;
     if (s->obj[e->obj.slot].def && (s->obj[e->obj.slot].def->types & T_DUNGEON)) return 0; /* 309.2c */
+    if (var_stays_in_command(g, e)) return 0; /* 311.2, 312.2, 314.2 */
     if (e->type == EV_DESTROY) {
       if (has_kw(g, e->obj.slot, KW_INDESTRUCTIBLE)) return 0; /* 702.12b */
       if (rule_effect(g, SE_CANT_BE_DESTROYED, -1, e->obj.slot, NULL, NULL)) return 0;
@@ -71,8 +72,8 @@ int ev_possible(G *g, Event *e) {
   case EV_GAIN_LIFE:
   case EV_LOSE_LIFE:
     if (!player_alive(g, e->player) || e->amount <= 0) return 0;
-    if (rule_effect(g, SE_LIFE_CANT_CHANGE, e->player, -1, NULL, NULL)) return 0;
-    if (e->type == EV_GAIN_LIFE && rule_effect(g, SE_CANT_GAIN_LIFE, e->player, -1, NULL, NULL)) return 0;
+    if (var_rule_effect(g, SE_LIFE_CANT_CHANGE, e->player)) return 0;
+    if (e->type == EV_GAIN_LIFE && var_rule_effect(g, SE_CANT_GAIN_LIFE, e->player)) return 0; /* 810.9g */
     return 1;
   case EV_DAMAGE:
     if (e->amount <= 0) return 0; /* 614.7a */
@@ -81,7 +82,7 @@ int ev_possible(G *g, Event *e) {
   case EV_COUNTERS:
     if (e->amount <= 0) return 0;
     if (e->player >= 0) {
-      if (e->ckind == CN_POISON && rule_effect(g, SE_CANT_GET_POISON, e->player, -1, NULL, NULL)) return 0;
+      if (e->ckind == CN_POISON && var_rule_effect(g, SE_CANT_GET_POISON, e->player)) return 0; /* 810.10c */
       return player_alive(g, e->player);
     }
     if (!oref_ok(g, e->obj)) return 0;
@@ -99,12 +100,12 @@ int ev_possible(G *g, Event *e) {
     return 1;
   case EV_LOSE:
     if (!player_alive(g, e->player)) return 0;
-    if (rule_effect(g, SE_CANT_LOSE, e->player, -1, NULL, NULL)) return 0;
+    if (var_rule_effect(g, SE_CANT_LOSE, e->player)) return 0; /* 810.8a: the team can't lose */
     return 1;
   case EV_WIN:
     /* "your opponents can't win the game": the effect names the players it affects */
     if (!player_alive(g, e->player)) return 0;
-    return !rule_effect(g, SE_CANT_WIN, e->player, -1, NULL, NULL);
+    return !var_rule_effect(g, SE_CANT_WIN, e->player);
   default:
     return 1;
   }
@@ -261,6 +262,7 @@ static void make_tokens(G *g, Event *e) {
 /* 104.2-104.4: the game ends when a player wins or at most one remains. */
 static void check_over(G *g) {
   State *s = g->s;
+  var_check_over(g); /* teams (810.8a) */
   int alive = 0, last = -1;
   for (int p = 0; p < s->c.np; p++) {
     if (s->c.pl[p].won) {
@@ -376,6 +378,7 @@ static void after_batch(G *g, Event *b, int m) {
     }
   }
   if (over) {
+    var_team_loss(g); /* 810.8a */
     int alive = 0;
     for (int p = 0; p < s->c.np; p++) alive += player_alive(g, p);
     if (s->c.np > 2 && alive > 1)

@@ -230,15 +230,17 @@ int mtg_decision_find(const mtg_decision *d, const char *label) {
 /* ---- running ---- */
 
 static int run(G *g) {
-  /* a run starts at the top of the turn loop: nothing is in progress, even if
-   * the previous run was unwound by a decision in the middle of a batch */
-  g->evtop = 0;
+  /* a run starts with no action in progress: scratch left by a run that stopped
+   * part-way (a decision, an illegal action) must not leak into this one, or the
+   * re-run diverges (replacement marks inherited by "instead" events, 614.5) */
   g->ninh = 0;
-  g->defer_trig_log = 0;
+  g->evtop = 0;
   g->in_sba = 0;
+  g->defer_trig_log = 0;
+  g->ndmg_seen = 0;
+  g->tok_out = NULL;
   g->hyp_slot = -1;
   g->in_hyp = 0;
-  g->tok_out = NULL;
   g->jb_set = 1;
   int code = setjmp(g->jb);
   if (code == 0) {
@@ -253,6 +255,7 @@ static void restore(G *g) {
   state_copy(g->s, g->snap);
   log_truncate(g, g->committed);
   chars_dirty(g);
+  trig_index_dirty(g); /* the trigger listener index is kept outside the State: it described the abandoned run */
 }
 
 static int push_answer(G *g, const int *v, int n) {

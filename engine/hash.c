@@ -94,6 +94,18 @@ uint64_t state_hash(G *g) {
     h = hu(h, (uint64_t)(int64_t)pl->speed);
     h = hu(h, (uint64_t)(int64_t)pl->dungeons_done);
     for (int k = 0; k < c->noutside[p]; k++) h = hu(h, hdef(c->outside[p][k]));
+    h = hu(h, pl->team);
+  }
+  /* variants (704.6) */
+  {
+    const Variant *v = &c->v;
+    h = hu(h, (uint64_t)v->kind << 16 | (uint64_t)v->archenemy << 8 | (uint8_t)v->planar_ctl);
+    for (int i = 0; i < v->ncmd; i++) {
+      h = hu(h, (uint64_t)(uint16_t)v->cmd_card[i] << 8 | v->cmd_owner[i]);
+      h = hu(h, v->cmd_moved[i]);
+      h = hu(h, (uint64_t)(int64_t)v->cmd_casts[i]);
+      for (int p = 0; p < c->np; p++) h = hu(h, (uint64_t)(int64_t)v->cmd_dmg[p][i]);
+    }
   }
   /* zones in order */
   for (int z = 0; z < NZL; z++) {

@@ -312,6 +312,32 @@ void combat_remove(G *g, int slot);
 /* ---- turn.c: turns, steps, priority ---- */
 void turn_run(G *g);
 
+/* ---- variant.c: Two-Headed Giant, Commander, Archenemy, Planechase (704.6) ---- */
+int var_init(G *g, mtg_error *err);             /* after the setup is built */
+int var_2hg(G *g);
+void var_life_add(G *g, int p, int delta);      /* 810.9 */
+void var_player_counters(G *g, int p, int kind, int n); /* 810.10 */
+int var_rule_effect(G *g, int kind, int p);     /* rule_effect for p's whole team (810.8a, 810.9g/h, 810.10c) */
+void var_team_loss(G *g);                       /* 810.8a */
+void var_check_over(G *g);                      /* teams win together */
+int var_commander(G *g, int slot);              /* commander index or -1 (903.3) */
+void var_damage_dealt(G *g, const Event *e);    /* 903.10a */
+void var_zone_moved(G *g, const Event *e, int slot); /* 704.6d */
+int var_commander_tax(G *g, int slot);          /* 903.8 */
+void var_commander_cast(G *g, int slot);
+int var_perform(G *g, Event *e);                /* set in motion, deck bottom, planeswalk */
+int var_stays_in_command(G *g, const Event *e); /* 311.2, 312.2, 314.2 */
+void var_precombat_main(G *g);                  /* 904.9 */
+void var_abandon(G *g, int slot);               /* 701.33 */
+void var_planeswalk(G *g, int p, const char *rule); /* 701.31 */
+void var_game_begin(G *g);                      /* 901.5 */
+void var_turn_begin(G *g);                      /* 901.6 */
+/* Adds the 704.6 actions to the SBA batch ev[0..*n); *then: a planar controller who
+ * turns the top of their planar deck face up after the batch (701.31b), or -1. */
+int var_sba(G *g, Event *ev, int *n, int max, int *then);
+void var_sba_then(G *g, int then);
+int var_check(G *g, char *why, size_t n);       /* invariants for mtg_game_check */
+
 /* ---- setup.c ---- */
 int setup_build(G *g, const mtg_setup *s, mtg_error *err);
 

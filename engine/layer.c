@@ -32,6 +32,13 @@ static void base_chars(G *g, int slot, Chars *c) {
   if (o->transformed && d->back) d = d->back; /* 712.8d: the back face's characteristics */
   memset(c, 0, sizeof *c);
   c->controller = o->controller;
+  if (o->face_down && o->zone == MTG_Z_COMMAND) {
+    /* schemes, planes and phenomena in their decks: abilities function only face up
+     * (311.4, 314.4); like face-down conspiracies (315.5b), no characteristics */
+    c->base = d;
+    c->name = "face-down";
+    return;
+  }
   if (o->face_down) {
     /* 708.2: a face-down permanent is a 2/2 creature with no name, text or cost */
     c->base = d;

@@ -238,6 +238,25 @@ void log_event(G *g, const Event *e) {
   case EV_STEP:
     log_line(g, 0, "step name=%s player=%s", mtg_step_name(e->amount), player_name(g, e->player));
     break;
+  case EV_SET_IN_MOTION:
+    fmt_obj(g, e->obj, a, sizeof a);
+    log_line(g, 0, "set_in_motion player=%s obj=%s%s", player_name(g, e->player), a, rule);
+    break;
+  case EV_PLANESWALK:
+    fmt_obj(g, e->obj, a, sizeof a);
+    log_line(g, 0, "planeswalk player=%s to=%s%s", player_name(g, e->player), a, rule);
+    break;
+  case EV_DECK_BOTTOM: {
+    /* named as it was, face up */
+    const Obj *o = &s->obj[e->new_slot >= 0 ? e->new_slot : e->obj.slot];
+    char q[100];
+    quote(o->def ? o->def->name : "?", q, sizeof q);
+    char nw[24] = "";
+    if (e->new_id != e->obj.id) snprintf(nw, sizeof nw, " new=#%u", (unsigned)e->new_id); /* 311.6, 312.6 */
+    log_line(g, 0, "deck_bottom obj=%s#%u%s deck=%s%s", q, (unsigned)e->obj.id, nw,
+             o->def && (o->def->types & T_SCHEME) ? "scheme" : "planar", rule);
+    break;
+  }
   default:
     fmt_obj(g, e->obj, a, sizeof a);
     fmt_obj(g, e->src, c, sizeof c);

@@ -47,6 +47,7 @@ static void perform_zone(G *g, Event *e) {
   }
   if (e->dest_counter_kind1) counters_add(o->c, &o->nc, (int)e->dest_counter_kind1 - 1, 1);
   if (e->link_src) link_add(g, e->link_src, e->link_grant, e->link_label, LK_OBJ, 0, NULL, oref(g, slot));
+  var_zone_moved(g, e, slot); /* 704.6d */
   e->done = 1;
 }
 
@@ -90,10 +91,11 @@ static void perform_damage(G *g, Event *e) {
     if (!infect && pl->life <= 0 && rule_effect(g, SE_DAMAGE_AS_INFECT, e->player, -1, NULL, NULL)) infect = 1;
     if (infect) {
       e->flags |= EF_INFECT;
-      if (!rule_effect(g, SE_CANT_GET_POISON, e->player, -1, NULL, NULL)) counters_add(pl->c, &pl->nc, CN_POISON, e->amount);
-    } else if (!rule_effect(g, SE_LIFE_CANT_CHANGE, e->player, -1, NULL, NULL)) {
-      pl->life -= e->amount; /* 120.3a */
+      if (!var_rule_effect(g, SE_CANT_GET_POISON, e->player)) var_player_counters(g, e->player, CN_POISON, e->amount);
+    } else if (!var_rule_effect(g, SE_LIFE_CANT_CHANGE, e->player)) {
+      var_life_add(g, e->player, -e->amount); /* 120.3a; 810.9: the team's life */
     }
+    var_damage_dealt(g, e); /* 903.10a */
     e->done = 1;
     return;
   }
@@ -135,12 +137,12 @@ void perform(G *g, Event *b, int m) {
       perform_damage(g, e);
       break;
     case EV_GAIN_LIFE:
-      s->c.pl[e->player].life += e->amount;
+      var_life_add(g, e->player, e->amount); /* 810.9 */
       s->c.pl[e->player].gained_turn += e->amount;
       e->done = 1;
       break;
     case EV_LOSE_LIFE:
-      s->c.pl[e->player].life -= e->amount;
+      var_life_add(g, e->player, -e->amount);
       e->done = 1;
       break;
     case EV_COUNTERS:
@@ -149,8 +151,7 @@ void perform(G *g, Event *b, int m) {
         Obj *o = &s->obj[e->obj.slot];
         counters_add(o->c, &o->nc, e->ckind, e->amount);
       } else {
-        Player *p = &s->c.pl[e->player];
-        counters_add(p->c, &p->nc, e->ckind, e->amount);
+        var_player_counters(g, e->player, e->ckind, e->amount); /* 810.10 */
       }
       e->done = 1;
       break;
@@ -168,7 +169,7 @@ void perform(G *g, Event *b, int m) {
         int have = counters_get(p->c, p->nc, e->ckind);
         if (e->amount > have) e->amount = have;
         if (e->amount <= 0) break;
-        counters_add(p->c, &p->nc, e->ckind, -e->amount);
+        var_player_counters(g, e->player, e->ckind, -e->amount); /* 810.10b */
       }
       e->done = 1;
       break;
@@ -250,7 +251,7 @@ void perform(G *g, Event *b, int m) {
       break;
     }
     default:
-      e->done = 1;
+      if (!var_perform(g, e)) e->done = 1;
       break;
     }
   }

@@ -70,6 +70,7 @@ int mtg_player_info(const mtg_game *gc, int p, mtg_player *out) {
   out->lands_played = pl->lands_played;
   out->speed = pl->speed;
   out->dungeons_completed = pl->dungeons_done;
+  out->team = pl->team;
   for (int i = 0; i < COL_COUNT; i++) out->mana[i] = pl->mana[i];
   return MTG_OK;
 }
@@ -110,13 +111,14 @@ int mtg_zone_objects(const mtg_game *gc, int player, int zone, uint32_t *ids, in
 }
 
 static void type_line(G *g, const Chars *c, char *buf, size_t n) {
-  static const char *const sup[] = {"Basic", "Legendary", "Snow", "World"};
-  static const char *const typ[N_CARD_TYPES] = {"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery", "Dungeon"};
+  static const char *const sup[] = {"Basic", "Legendary", "Snow", "World", "Ongoing"};
+  static const char *const typ[N_CARD_TYPES] = {"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery",
+                                                "Dungeon", "Plane", "Phenomenon", "Scheme"};
   size_t u = 0;
   buf[0] = 0;
-  for (int i = 0; i < 4; i++)
+  for (int i = 0; i < NELEM(sup); i++)
     if (c->supers >> i & 1) u += (size_t)snprintf(buf + u, u < n ? n - u : 0, "%s%s", u ? " " : "", sup[i]);
-  for (int i = 0; i < N_CARD_TYPES; i++)
+  for (int i = 0; i < NELEM(typ); i++)
     if (c->types >> i & 1) u += (size_t)snprintf(buf + u, u < n ? n - u : 0, "%s%s", u ? " " : "", typ[i]);
   for (int i = 0; i < c->nsub; i++) u += (size_t)snprintf(buf + u, u < n ? n - u : 0, "%s%s", i ? " " : " - ", c->sub[i]);
   (void)g;
@@ -154,6 +156,7 @@ int mtg_object_info(const mtg_game *gc, uint32_t id, mtg_object *out) {
   out->is_token = o->kind == OK_TOKEN;
   out->is_copy = o->kind == OK_SPELL_COPY || o->kind == OK_CARD_COPY;
   out->face_down = o->face_down;
+  out->commander = var_commander(g, slot) >= 0;
   out->power = c->power;
   out->toughness = c->toughness;
   out->loyalty = counters_get(o->c, o->nc, CN_LOYALTY);

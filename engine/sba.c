@@ -48,14 +48,16 @@ int sba_check(G *g) {
   int any = 0;
   char nm[110];
 #define ADD(e) do { if (n < MAX_SBA_EV) ev[n++] = (e); } while (0)
-  /* 704.5a-c: one loss per player however many reasons (704.7) */
+  /* 704.5a-c: one loss per player however many reasons (704.7); in Two-Headed Giant
+   * life and poison are the team's (704.6a, 704.6b in variant.c) */
+  int thg = var_2hg(g);
   for (int p = 0; p < s->c.np; p++) {
     if (!player_alive(g, p)) continue;
     Player *pl = &s->c.pl[p];
     const char *rule = NULL;
-    if (pl->life <= 0 && !rule_effect(g, SE_NO_LIFE_LOSS_GAME, p, -1, NULL, NULL)) rule = "704.5a";
+    if (!thg && pl->life <= 0 && !rule_effect(g, SE_NO_LIFE_LOSS_GAME, p, -1, NULL, NULL)) rule = "704.5a";
     if (pl->drew_empty) rule = rule ? "704.5a,704.5b" : "704.5b";
-    if (counters_get(pl->c, pl->nc, CN_POISON) >= 10) rule = rule ? (strlen(rule) > 6 ? "704.5a,704.5b,704.5c" : "704.5a,704.5c") : "704.5c";
+    if (!thg && counters_get(pl->c, pl->nc, CN_POISON) >= 10) rule = rule ? (strlen(rule) > 6 ? "704.5a,704.5b,704.5c" : "704.5a,704.5c") : "704.5c";
     pl->drew_empty = 0;
     if (!rule) continue;
     Event e;
@@ -333,6 +335,9 @@ int sba_check(G *g) {
       }
     }
   }
+  /* 704.6: the variants' state-based actions */
+  int then;
+  any |= var_sba(g, ev, &n, MAX_SBA_EV, &then);
   /* deathtouch damage counts "since the last time state-based actions were checked" */
   for (int k = 0; k < nb; k++) s->obj[bf[k]].dt_hit = 0;
 #undef ADD
@@ -341,6 +346,7 @@ int sba_check(G *g) {
     ev_run(g, ev, n);
     g->in_sba = 0;
   }
+  var_sba_then(g, then);
   g->evtop = base;
   return any;
 }

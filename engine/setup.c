@@ -16,6 +16,7 @@ typedef struct SEntry {
   const CardDef *def;
   int tapped, sick, damage, controller, attach, attach_player, face_down, transformed, exiled_by;
   int protector, sector, room; /* battle's protector, sector designation, dungeon room: -1 / 0 / -1 for none */
+  int commander; /* designated as its owner's commander (903.3) */
   char exiled_label[24];
   struct { char kind[24]; int n; } c[MAX_CKINDS];
   int nc;
@@ -34,7 +35,11 @@ struct mtg_setup {
     int lands;
     const CardDef *outside[MAX_OUTSIDE]; /* cards owned outside the game (309.2a) */
     int noutside;
+    int team;
   } pl[MAX_PLAYERS];
+  int variants;                       /* VAR_* bits */
+  struct { int player, entry, n; } cdmg[MAX_PLAYERS * MAX_COMMANDERS]; /* commander damage so far */
+  int ncdmg;
   uint64_t seed;
   int start_set, active, turn, step;
   int opening, shuffle, max_turns;
@@ -147,6 +152,7 @@ int mtg_setup_card(mtg_setup *s, int player, int zone, const char *card, mtg_err
   e->exiled_by = -1;
   e->protector = -1;
   e->room = -1;
+  e->face_down = -1; /* default: face up, except cards in a scheme or planar deck */
   return s->ne++;
 }
 
@@ -209,7 +215,57 @@ int mtg_setup_choice(mtg_setup *s, int i, const char *key, const char *value) {
 int mtg_setup_face_down(mtg_setup *s, int i, int v) {
   SEntry *e = ENTRY(s, i);
   if (!e) return MTG_EARG;
-  e->face_down = v;
+  e->face_down = v != 0;
+  return MTG_OK;
+}
+
+/* ---- variants (variant.c, 704.6) ---- */
+
+static const char *const variant_names[] = {"two_headed_giant", "commander", "archenemy", "planechase"};
+
+int mtg_setup_variant(mtg_setup *s, const char *name) {
+  for (int i = 0; i < NELEM(variant_names); i++)
+    if (name && !strcmp(name, variant_names[i])) {
+      s->variants |= 1 << i;
+      return MTG_OK;
+    }
+  return MTG_EARG;
+}
+
+int mtg_setup_team(mtg_setup *s, int p, int team) {
+  if (p < 0 || p >= s->np || team < 0 || team > MAX_PLAYERS) return MTG_EARG;
+  s->pl[p].team = team;
+  return MTG_OK;
+}
+
+int mtg_setup_commander(mtg_setup *s, int i) {
+  SEntry *e = ENTRY(s, i);
+  if (!e) return MTG_EARG;
+  /* 903.3: a legendary creature card (or a Vehicle or Spacecraft) */
+  int vehicle = 0;
+  for (int k = 0; k < e->def->nsub; k++)
+    vehicle |= !strcmp(e->def->subtypes[k], "Vehicle") || !strcmp(e->def->subtypes[k], "Spacecraft");
+  if (!(e->def->supers & ST_LEGENDARY) || !((e->def->types & T_CREATURE) || vehicle)) return MTG_EDATA;
+  int n = 0;
+  for (int k = 0; k < s->ne; k++) n += s->e[k].commander;
+  if (!e->commander && n >= MAX_COMMANDERS) return MTG_ELIMIT;
+  e->commander = 1;
+  return MTG_OK;
+}
+
+int mtg_setup_commander_damage(mtg_setup *s, int p, int i, int n) {
+  SEntry *e = ENTRY(s, i);
+  if (!e || !e->commander || p < 0 || p >= s->np || n < 0) return MTG_EARG;
+  for (int k = 0; k < s->ncdmg; k++)
+    if (s->cdmg[k].player == p && s->cdmg[k].entry == i) {
+      s->cdmg[k].n = n;
+      return MTG_OK;
+    }
+  if (s->ncdmg >= NELEM(s->cdmg)) return MTG_ELIMIT;
+  s->cdmg[s->ncdmg].player = p;
+  s->cdmg[s->ncdmg].entry = i;
+  s->cdmg[s->ncdmg].n = n;
+  s->ncdmg++;
   return MTG_OK;
 }
 int mtg_setup_transformed(mtg_setup *s, int i, int v) {
@@ -310,6 +366,7 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
     pl->lands_played = (int16_t)su->pl[p].lands;
     for (int k = 0; k < su->pl[p].noutside; k++) c->outside[p][k] = su->pl[p].outside[k];
     c->noutside[p] = (uint8_t)su->pl[p].noutside;
+    pl->team = (uint8_t)su->pl[p].team;
     for (int k = 0; k < su->pl[p].nc; k++) counters_add(pl->c, &pl->nc, ckind_id(g, su->pl[p].c[k].kind), su->pl[p].c[k].n);
   }
   if (su->start_set) {
@@ -351,7 +408,11 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
     o->atk_obj = o->block_of = oref_none();
     o->loyalty_turn = -1;
     o->ctl_since = e->sick ? c->turn_seq : -1;
-    o->face_down = (uint8_t)(e->face_down && e->zone == MTG_Z_BATTLEFIELD);
+    /* a scheme, plane or phenomenon in the command zone starts in its owner's deck,
+     * face down (901.4, 904.4), unless the setup turns it face up */
+    int deck_card = e->zone == MTG_Z_COMMAND && (e->def->types & T_VARIANT_CARD);
+    int fd = e->face_down >= 0 ? e->face_down : deck_card;
+    o->face_down = (uint8_t)(fd && (e->zone == MTG_Z_BATTLEFIELD || deck_card));
     o->transformed = (uint8_t)e->transformed;
     if (e->zone == MTG_Z_BATTLEFIELD) {
       o->tapped = (uint8_t)e->tapped;
@@ -378,6 +439,21 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
     if (e->def->types & T_DUNGEON) o->room = (uint8_t)(e->room >= 0 ? e->room + 1 : 1); /* 309.4a: topmost by default */
     zl_insert(g, e->zone, zone_owner_list(e->zone) ? e->player : 0, slot, -1);
     slots[i] = slot;
+  }
+  c->v.kind = (uint8_t)su->variants;
+  for (int i = 0; i < su->ne; i++) {
+    if (!su->e[i].commander) continue;
+    /* 903.3: the designation belongs to the physical card */
+    Variant *v = &c->v;
+    v->cmd_card[v->ncmd] = (int16_t)s->obj[slots[i]].card;
+    v->cmd_owner[v->ncmd] = (uint8_t)su->e[i].player;
+    for (int k = 0; k < su->ncdmg; k++)
+      if (su->cdmg[k].entry == i) v->cmd_dmg[su->cdmg[k].player][v->ncmd] = su->cdmg[k].n;
+    v->ncmd++;
+  }
+  {
+    int rc = var_init(g, err);
+    if (rc) return rc;
   }
   for (int i = 0; i < su->ne; i++) {
     const SEntry *e = &su->e[i];
@@ -466,6 +542,10 @@ int mtg_setup_write(const mtg_setup *s, char *buf, size_t size) {
       u = put(buf, size, u, "\n");
     }
   }
+  for (int i = 0; i < NELEM(variant_names); i++)
+    if (s->variants >> i & 1) u = put(buf, size, u, "variant %s\n", variant_names[i]);
+  for (int p = 0; p < s->np; p++)
+    if (s->pl[p].team) u = put(buf, size, u, "team %s %d\n", s->pl[p].name, s->pl[p].team);
   u = put(buf, size, u, "seed %llu\n", (unsigned long long)s->seed);
   if (s->start_set) u = put(buf, size, u, "start %s %d %s\n", s->pl[s->active].name, s->turn, mtg_step_name(s->step));
   u = put(buf, size, u, "opening %d\nshuffle %d\nmax_turns %d\n", s->opening, s->shuffle, s->max_turns);
@@ -474,7 +554,9 @@ int mtg_setup_write(const mtg_setup *s, char *buf, size_t size) {
     u = put(buf, size, u, "card %s %s ", s->pl[e->player].name, mtg_zone_name(e->zone));
     u = put_quoted(buf, size, u, e->def->name);
     if (e->tapped) u = put(buf, size, u, " tapped");
-    if (e->face_down) u = put(buf, size, u, " face_down");
+    if (e->face_down == 1) u = put(buf, size, u, " face_down");
+    if (e->face_down == 0) u = put(buf, size, u, " face_up");
+    if (e->commander) u = put(buf, size, u, " commander");
     if (e->transformed) u = put(buf, size, u, " transformed");
     if (e->exiled_by >= 0) u = put(buf, size, u, " exiled_with=%d:%s", e->exiled_by, e->exiled_label);
     if (e->sick) u = put(buf, size, u, " sick");
@@ -495,6 +577,8 @@ int mtg_setup_write(const mtg_setup *s, char *buf, size_t size) {
     }
     u = put(buf, size, u, "\n");
   }
+  for (int k = 0; k < s->ncdmg; k++)
+    u = put(buf, size, u, "commander_damage %s %d %d\n", s->pl[s->cdmg[k].player].name, s->cdmg[k].entry, s->cdmg[k].n);
   return (int)u;
 }
 
@@ -567,6 +651,19 @@ int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg
       q = token(q, w[1], sizeof w[1], &ok);
       q = token(q, w[2], sizeof w[2], &ok);
       if (!ok || mtg_setup_outside(s, player_by_name(s, w[1]), w[2], NULL)) goto bad;
+    } else if (!strcmp(w[0], "variant")) {
+      q = token(q, w[1], sizeof w[1], &ok);
+      if (mtg_setup_variant(s, w[1])) goto bad;
+    } else if (!strcmp(w[0], "team") || !strcmp(w[0], "commander_damage")) {
+      q = token(q, w[1], sizeof w[1], &ok);
+      q = token(q, w[2], sizeof w[2], &ok);
+      int pl = player_by_name(s, w[1]);
+      if (w[0][0] == 't') {
+        if (mtg_setup_team(s, pl, atoi(w[2]))) goto bad;
+      } else {
+        q = token(q, w[3], sizeof w[3], &ok);
+        if (mtg_setup_commander_damage(s, pl, atoi(w[2]), atoi(w[3]))) goto bad;
+      }
     } else if (!strcmp(w[0], "seed")) {
       q = token(q, w[1], sizeof w[1], &ok);
       s->seed = strtoull(w[1], NULL, 10);
@@ -611,6 +708,8 @@ int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg
         if (!strcmp(w[4], "tapped")) rc = mtg_setup_tapped(s, e, 1);
         else if (!strcmp(w[4], "sick")) rc = mtg_setup_sick(s, e, 1);
         else if (!strcmp(w[4], "face_down")) rc = mtg_setup_face_down(s, e, 1);
+        else if (!strcmp(w[4], "face_up")) rc = mtg_setup_face_down(s, e, 0);
+        else if (!strcmp(w[4], "commander")) rc = mtg_setup_commander(s, e);
         else if (!strcmp(w[4], "transformed")) rc = mtg_setup_transformed(s, e, 1);
         else if (!strcmp(w[4], "exiled_with")) {
           const char *colon = strchr(v, ':');

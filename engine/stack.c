@@ -351,10 +351,13 @@ int can_cast(G *g, int player, int slot, int zone_from) {
   if (!o->id || o->owner != player || o->zone != zone_from) return 0;
   const Chars *c = chars(g, slot);
   if (c->types & T_LAND) return 0;
+  if (c->types & T_VARIANT_CARD) return 0; /* 311.2, 312.2, 314.2: they can't be cast */
   const CardDef *d = c->base;
   const Ability *kab = kicker_ability(d);
   if (zone_from == MTG_Z_GRAVEYARD && !(kab && kab->flashback)) return 0;
-  if (zone_from != MTG_Z_HAND && zone_from != MTG_Z_GRAVEYARD) return 0;
+  /* 903.8: a player may cast a commander they own from the command zone */
+  int from_command = zone_from == MTG_Z_COMMAND && var_commander(g, slot) >= 0;
+  if (zone_from != MTG_Z_HAND && zone_from != MTG_Z_GRAVEYARD && !from_command) return 0;
   if (!((c->types & T_INSTANT) || (c->kw >> KW_FLASH & 1)) && !sorcery_timing(g, player)) return 0;
   if (cast_forbidden(g, player, slot)) return 0;
   const Ability *ab = spell_ability(d);
@@ -477,6 +480,7 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   log_line(g, 0, "cast player=%s obj=%s from=%s%s%s%s", player_name(g, player), nm, mtg_zone_name(zone_from),
            idx >= 0 && s->stack[idx].ch.kicked ? " kicked=1" : "", idx >= 0 && base.x ? "" : "", tg);
   if (base.x && idx >= 0) log_line(g, 0, "choose obj=%s x=%d", nm, s->stack[idx].ch.x);
+  if (zone_from == MTG_Z_COMMAND) var_commander_cast(g, slot); /* 903.8: counts for the next tax */
   Event e;
   ev_init(&e, EV_CAST);
   e.obj = oref(g, slot);

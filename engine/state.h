@@ -137,7 +137,8 @@ typedef struct Choice {
   X(EV_PAY, "pay") X(EV_REVEAL, "reveal") X(EV_EFFECT, "effect") X(EV_SKIP, "skip")     \
   X(EV_REMOVE_COMBAT, "remove_from_combat") X(EV_DAMAGE_CLEARED, "damage_removed")      \
   X(EV_EFFECT_END, "effect_end") X(EV_LIFE_SET, "life_total") X(EV_PHASE, "phase") \
-  X(EV_FACE_UP, "turn_face_up")
+  X(EV_FACE_UP, "turn_face_up") X(EV_SET_IN_MOTION, "set_in_motion")                  \
+  X(EV_DECK_BOTTOM, "deck_bottom") X(EV_PLANESWALK, "planeswalk")
 
 enum evtype {
 #define X(e, s) e,
@@ -309,6 +310,25 @@ typedef struct Player {
   int16_t dungeons_done;  /* dungeons completed (309.7) */
 } Player;
 
+/* The casual and multiplayer variants a game uses (variant.c): Two-Headed
+ * Giant teams (810), commanders (903), scheme decks (904), planar decks (901).
+ * Scheme and planar decks are the face-down schemes / planes and phenomena
+ * an owner has in the command zone, in command-zone order, top first. */
+enum { VAR_2HG = 1, VAR_COMMANDER = 2, VAR_ARCHENEMY = 4, VAR_PLANECHASE = 8 };
+#define MAX_COMMANDERS 8
+typedef struct Variant {
+  uint8_t kind;                 /* VAR_* bits */
+  uint8_t ncmd;
+  int16_t cmd_card[MAX_COMMANDERS];   /* physical card ids designated as commanders (903.3) */
+  uint8_t cmd_owner[MAX_COMMANDERS];
+  uint32_t cmd_moved[MAX_COMMANDERS]; /* object id it got when put into a graveyard or exile
+                                         since the last SBA check (704.6d), 0: none */
+  int32_t cmd_casts[MAX_COMMANDERS];  /* times cast from the command zone (903.8) */
+  int32_t cmd_dmg[MAX_PLAYERS][MAX_COMMANDERS]; /* combat damage dealt to a player by a commander (903.10a) */
+  uint8_t archenemy;            /* players who started with a scheme deck (904.7), bits */
+  int8_t planar_ctl;            /* the planar controller (901.6), -1: none */
+} Variant;
+
 /* Where the main loop stands (turn.c). */
 enum stage {
   SG_TURN_BEGIN, SG_STEP_BEGIN, SG_PRIORITY, SG_PRIORITY_ASK, SG_ALL_PASSED, SG_STEP_END,
@@ -338,6 +358,7 @@ typedef struct Core {
   /* dungeon cards each player owns outside the game (309.2a); none listed: the pool's */
   const CardDef *outside[MAX_PLAYERS][MAX_OUTSIDE];
   uint8_t noutside[MAX_PLAYERS];
+  Variant v;
 } Core;
 
 typedef struct State {

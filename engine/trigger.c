@@ -239,6 +239,15 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     return ct_chapter_match(g, t, e, src_id); /* 714.2b */
   case TE_DEFEATED:
     return ct_defeated(g, e) && pat_obj(g, c, t, e->obj, NULL, src_id, 0); /* 310.11b */
+  case TE_SET_IN_MOTION: /* 904.9 */
+    if (e->type != EV_SET_IN_MOTION) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
+  case TE_PLANESWALK_TO: /* 901.11, 312.5: "when you encounter" is planeswalking to a phenomenon */
+    if (e->type != EV_PLANESWALK) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
+  case TE_PLANESWALK_AWAY: /* 901.11b; looks back in time (603.10g) */
+    if (e->type != EV_DECK_BOTTOM || e->amount != 1) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   default:
     return 0;
   }
@@ -319,7 +328,8 @@ static int lookback_event(const Event *e) {
   return (e->type == EV_ZONE && (e->from == MTG_Z_BATTLEFIELD || e->from == MTG_Z_GRAVEYARD || e->to == MTG_Z_HAND ||
                                  e->to == MTG_Z_LIBRARY)) ||
          e->type == EV_LOSE || e->type == EV_COUNTER_SPELL || e->type == EV_SACRIFICE || e->type == EV_UNATTACH ||
-         e->type == EV_DISCARD || e->type == EV_CONTROL || (e->type == EV_PHASE && e->amount);
+         e->type == EV_DISCARD || e->type == EV_CONTROL || (e->type == EV_PHASE && e->amount) ||
+         (e->type == EV_DECK_BOTTOM && e->amount == 1) /* 603.10g */;
 }
 
 static void scan(G *g, const Event *e, int lookback) {
@@ -353,6 +363,9 @@ static void scan(G *g, const Event *e, int lookback) {
   case EV_PHASE: tes[nt++] = TE_PHASED_OUT; break;
   case EV_REVEAL: tes[nt++] = TE_REVEAL; break;
   case EV_FACE_UP: tes[nt++] = TE_FACE_UP; break;
+  case EV_SET_IN_MOTION: tes[nt++] = TE_SET_IN_MOTION; break;
+  case EV_PLANESWALK: tes[nt++] = TE_PLANESWALK_TO; break;
+  case EV_DECK_BOTTOM: tes[nt++] = TE_PLANESWALK_AWAY; break;
   default: return;
   }
   for (int k = 0; k < nt; k++) {

@@ -38,6 +38,7 @@ static void begin_turn(G *g) {
   c->first_strike_done = 0;
   c->blockers_done = 0;
   log_line(g, 0, "turn n=%d player=%s", c->turn, player_name(g, next));
+  var_turn_begin(g); /* 901.6: the planar controller */
   c->step = MTG_S_UNTAP;
   c->stage = SG_STEP_BEGIN;
 }
@@ -187,6 +188,7 @@ static void begin_step(G *g) {
   default:
     log_event(g, &se);
     if (c->step == MTG_S_MAIN1) ct_precombat_main(g); /* 505.4, 714.3b */
+    if (c->step == MTG_S_MAIN1) var_precombat_main(g); /* 904.9 */
     trig_step(g, c->step);
     break;
   }
@@ -273,6 +275,18 @@ static void priority_ask(G *g) {
       aslot[n] = hand[i];
       azone[n] = MTG_Z_HAND;
       dec_opt(g, MTG_O_CAST, s->obj[hand[i]].id, 0, -1, -1, "cast %s", nm);
+      n++;
+    }
+  /* 903.8: commanders in the command zone */
+  int cn = zl_count(g, MTG_Z_COMMAND, 0);
+  int16_t *cz = zl_list(g, MTG_Z_COMMAND, 0);
+  for (int i = 0; i < cn && n < MAX_OPTIONS; i++)
+    if (can_cast(g, p, cz[i], MTG_Z_COMMAND)) {
+      fmt_slot(g, cz[i], nm, sizeof nm);
+      act[n] = A_CAST;
+      aslot[n] = cz[i];
+      azone[n] = MTG_Z_COMMAND;
+      dec_opt(g, MTG_O_CAST, s->obj[cz[i]].id, 0, -1, -1, "cast %s from=command", nm);
       n++;
     }
   int gn = zl_count(g, MTG_Z_GRAVEYARD, p);
@@ -385,6 +399,7 @@ static void game_begin(G *g) {
         do_move(g, hand[i], EV_ZONE, MTG_Z_BATTLEFIELD, 0, CA_SETUP, p, 0);
     }
   }
+  var_game_begin(g); /* 901.5: the starting plane */
   s->c.begun = 1;
 }
 

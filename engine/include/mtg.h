@@ -122,6 +122,8 @@ int mtg_setup_controller(mtg_setup *s, int entry, int player);
 int mtg_setup_attach(mtg_setup *s, int entry, int target_entry);
 int mtg_setup_attach_player(mtg_setup *s, int entry, int player);
 int mtg_setup_choice(mtg_setup *s, int entry, const char *key, const char *value);
+/* Face down on the battlefield (708), or, for a scheme, plane or phenomenon in
+ * the command zone, in its deck (the default there). */
 int mtg_setup_face_down(mtg_setup *s, int entry, int face_down);
 int mtg_setup_transformed(mtg_setup *s, int entry, int back_face_up);
 /* A card in exile exiled by another entry's linked ability (607.2a, 607.2n). */
@@ -145,6 +147,29 @@ int mtg_setup_room(mtg_setup *s, int entry, const char *room);
  * the dungeon the player chooses among their dungeon cards listed here
  * (309.2a); with none listed, among all dungeon cards of the pool. */
 int mtg_setup_outside(mtg_setup *s, int player, const char *card, mtg_error *err);
+
+/* Variants with state-based actions of their own (704.6). Each returns 0 or a
+ * negative status.
+ * - mtg_setup_variant: "two_headed_giant" (810), "commander" (903), "archenemy"
+ *   (904) or "planechase" (901); they combine. Only the rules named in
+ *   docs/variants.md are modelled, not whole formats (no shared team turns, no
+ *   planar die, no deck construction).
+ * - mtg_setup_team: player's team, 1..4 (0: none). opponents() respects teams in
+ *   every game; in Two-Headed Giant teammates share their life total and poison
+ *   counters (810.9, 810.10), so teammates must be given equal life and poison.
+ * - mtg_setup_commander: the entry's card is its owner's commander (903.3; a
+ *   legendary creature or Vehicle card; MTG_EDATA otherwise).
+ * - mtg_setup_commander_damage: combat damage `player` has already been dealt by
+ *   the commander of `entry` this game (903.10a).
+ * Schemes, planes and phenomena are cards put in their owner's command zone
+ * with mtg_setup_card; listed in order, they form the owner's scheme or planar
+ * deck (top first), face down unless mtg_setup_face_down(entry, 0) turns one
+ * face up (a scheme in motion, the current plane). The archenemy is the player
+ * who starts with schemes (904.7). */
+int mtg_setup_variant(mtg_setup *s, const char *name);
+int mtg_setup_team(mtg_setup *s, int player, int team);
+int mtg_setup_commander(mtg_setup *s, int entry);
+int mtg_setup_commander_damage(mtg_setup *s, int player, int entry, int damage);
 
 /* The setup as canonical text (one record per line, docs/replay-format.md),
  * and back: replays carry it so a game can be rebuilt exactly. write returns
@@ -233,6 +258,7 @@ typedef struct mtg_player {
   int drew_from_empty;          /* attempted to draw from an empty library since the last SBA check */
   int lands_played;
   int speed;                    /* 702.179 (0: none) */
+  int team;                     /* 0: none */
   int mana[6];                  /* mana pool: W U B R G C */
   int dungeons_completed;       /* 309.7 */
 } mtg_player;
@@ -244,6 +270,7 @@ typedef struct mtg_object {
   const char *name;
   int zone, owner, controller;
   int is_token, is_copy, face_down;
+  int commander;         /* the card is a commander (903.3) */
   int power, toughness, loyalty; /* current values (after continuous effects) */
   int tapped, damage, sick;
   int attacking, blocking, blocked;
@@ -272,6 +299,9 @@ int mtg_player_find(const mtg_game *g, const char *name); /* -1 if unknown */
  * (which may exceed max). */
 int mtg_zone_objects(const mtg_game *g, int player, int zone, uint32_t *ids, int max);
 int mtg_object_info(const mtg_game *g, uint32_t id, mtg_object *out);
+/* Combat damage a player has been dealt this game by the commander whose
+ * physical card id is `card` (mtg_object.card), 903.10a; -1 if no such commander. */
+int mtg_commander_damage(const mtg_game *g, int player, int card);
 /* Number of counters of a kind on an object or (id 0) a player. */
 int mtg_counters(const mtg_game *g, uint32_t id, int player, const char *kind);
 /* 64-bit hash of the whole game state (zones in order, objects, counters,
