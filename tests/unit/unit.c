@@ -162,7 +162,7 @@ void u_dump(const mtg_game *g, FILE *f) {
   }
 }
 
-static const unit_test *const suites[] = {pipeline_tests, api_tests, loader_tests};
+static const unit_test *const suites[] = {pipeline_tests, api_tests, loader_tests, variants_tests};
 
 static int selected(const char *name, int argc, char **argv, int first) {
   if (first >= argc) return 1;

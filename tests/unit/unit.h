@@ -115,5 +115,6 @@ void u_dump(const mtg_game *g, FILE *f); /* the log and the pending decision, fo
 extern const unit_test pipeline_tests[];
 extern const unit_test api_tests[];
 extern const unit_test loader_tests[];
+extern const unit_test variants_tests[];
 
 #endif
