@@ -85,7 +85,7 @@ typedef struct CardDef CardDef;
   X(SL_REMEMBERED) X(SL_TRIG_OBJ_NEW) X(SL_THIS_CARD)                                                     \
   X(C_TRUE) X(C_NOT) X(C_ALL) X(C_ANY) X(C_CMP) X(C_EXISTS) X(C_YOUR_TURN) X(C_KICKED)     \
   X(C_IS) X(C_DID) X(C_HAD_COUNTERS) X(C_IN_ZONE) X(C_CHOSEN_IS) X(C_TRIGGERED_IS)        \
-  X(C_CAST_FROM)
+  X(C_CAST_FROM) X(C_ADDL_PAID)
 
 enum op {
 #define X(n) n,
@@ -388,6 +388,8 @@ struct CardDef {
   uint8_t leyline;         /* may begin the game on the battlefield */
   const Filter *enchant;   /* Aura: what it can enchant (303.4) */
   const Filter *equip_f;   /* Equipment / Fortification: what it can be attached to */
+  ManaCost kick[3];        /* kicker costs (702.33b: "Kicker [cost1] and/or [cost2]") */
+  uint8_t nkick;
   Cost addl;               /* additional cost to cast it (601.2b); a part with n = -1 is variable */
   uint8_t has_addl, addl_optional;
   const char *addl_label;  /* cards exiled to pay it are linked to this label (607.2q) */

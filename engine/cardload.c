@@ -405,7 +405,8 @@ static Node *p_cond(L *l, const ynode *n) {
   if (!n) return BAD(l, n, "missing condition");
   if (n->kind == YN_SCALAR) {
     static const struct { const char *w; int op; } words[] = {
-        {"your_turn", C_YOUR_TURN}, {"kicked", C_KICKED}, {"did", C_DID}, {"true", C_TRUE}};
+        {"your_turn", C_YOUR_TURN}, {"kicked", C_KICKED}, {"did", C_DID}, {"true", C_TRUE},
+        {"additional_cost_paid", C_ADDL_PAID}};
     for (int i = 0; i < NELEM(words); i++)
       if (!strcmp(n->str, words[i].w)) return mk(l, words[i].op, n);
     if (!strcmp(n->str, "not_your_turn")) {
@@ -476,6 +477,15 @@ static Node *p_cond(L *l, const ynode *n) {
     if (!w || kids(l, c, 1)) return NULL;
     w->s = dup(l, scalar(val));
     c->k[0] = w;
+    return c;
+  }
+  if ((v = ymap_get(n, "kicked"))) {
+    /* {kicked: N}: the Nth kicker cost was paid (702.33f) */
+    long k;
+    c = mk(l, C_KICKED, n);
+    if (!c || ynode_int(l->d, v, &k, l->err)) return NULL;
+    if (k < 1 || k > 3) return BAD(l, v, "kicked: the kicker's number, 1 to 3");
+    c->i = (int32_t)k;
     return c;
   }
   if ((v = ymap_get(n, "cast_from"))) {
@@ -2179,8 +2189,18 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     ef->types_any = T_CREATURE;
     c->equip_f = ef;
   }
-  if ((v = ymap_get(n, "kicker")) || (v = ymap_get(n, "flashback"))) {
-    int fb = ymap_get(n, "flashback") != NULL;
+  if ((v = ymap_get(n, "kicker"))) {
+    const ynode *one[1] = {v};
+    const ynode *const *items = v->kind == YN_SEQ ? (const ynode *const *)v->items : one;
+    int cnt = v->kind == YN_SEQ ? v->n : 1;
+    if (cnt < 1 || cnt > 3) return BAD(l, v, "kicker: one mana cost, or a list of up to 3");
+    for (int i = 0; i < cnt; i++)
+      if (!scalar(items[i]) || mana_parse(scalar(items[i]), &c->kick[i], NULL, NULL, why, sizeof why))
+        return BAD(l, items[i], "kicker: expected a mana cost like \"{2}{B}\"");
+    c->nkick = (uint8_t)cnt;
+  }
+  if ((v = ymap_get(n, "flashback"))) {
+    int fb = 1;
     if (!k || ab[0].kind != AB_SPELL) {
       /* permanents with kicker keep it on a keyword pseudo-ability */
       ab[k].kind = AB_KEYWORD;

@@ -40,6 +40,7 @@ void ctx_from_stack(G *g, Ctx *c, StackItem *si) {
   c->ab = si->ab;
   c->chbuf = si->ch;
   c->ch = &c->chbuf;
+  c->spell_ch = si->kind == SI_SPELL;
   if (si->kind == SI_TRIGGERED) {
     c->tcbuf = si->tc;
     c->tc = si->tc.ev || si->tc.step >= 0 ? &c->tcbuf : NULL;

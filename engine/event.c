@@ -339,6 +339,7 @@ static void after_batch(G *g, Event *b, int m) {
             r.player = e->player;
             r.cause_id = s->obj[bf[k]].id;
             r.src = oref(g, bf[k]);
+            r.aux = 1; /* revealed by the static ability */
             ev_one(g, &r);
           }
       }

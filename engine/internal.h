@@ -256,6 +256,7 @@ typedef struct Ctx {
   ORef each_obj;
   uint32_t cause_id;
   int8_t forced_color;    /* mana ability activated by payment for this color */
+  uint8_t spell_ch;       /* ch holds the choices made casting the source (a resolving spell) */
   Choice chbuf;           /* copies, so the stack may move during resolution */
   TrigCtx tcbuf;
   Lki srclbuf;

@@ -24,10 +24,7 @@ static int aura_legal(G *g, int slot) {
   ctx_init(g, &cx);
   cx.controller = c->controller;
   cx.src = oref(g, slot);
-  Filter ff = *f;
-  if (ff.zone == -1 && s->obj[t].zone != MTG_Z_BATTLEFIELD && ff.zone != s->obj[t].zone) return 0;
-  if (ff.zone >= 0 && s->obj[t].zone != ff.zone) return 0;
-  if (!filter_match(g, &cx, &ff, t)) return 0;
+  if (!filter_match(g, &cx, f, t)) return 0;
   /* 702.16c: protection from the Aura's quality */
   const Chars *tc = chars(g, t);
   if (tc->kw >> KW_PROTECTION_ALL & 1) return 0;
@@ -73,7 +70,7 @@ int sba_check(G *g) {
   for (int i = 0; i < s->c.nslots; i++) {
     Obj *o = &s->obj[i];
     if (!o->id) continue;
-    int gone = (o->kind == OK_TOKEN && (o->zone != MTG_Z_BATTLEFIELD || o->phased_out) && o->zone != MTG_Z_COUNT) ||
+    int gone = (o->kind == OK_TOKEN && o->zone != MTG_Z_BATTLEFIELD && o->zone != MTG_Z_COUNT) ||
                (o->kind == OK_SPELL_COPY && o->zone != MTG_Z_STACK) ||
                (o->kind == OK_CARD_COPY && o->zone != MTG_Z_STACK && o->zone != MTG_Z_BATTLEFIELD);
     if (!gone) continue;

@@ -702,9 +702,10 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
     for (int q = 0; q < s->c.np; q++) cnt += s->c.pl[q].spells_cast_turn;
     return cnt > 0 ? cnt - 1 : 0;
   }
-  case E_KICKED:
-    if (c->ch) return c->ch->kicked;
-    return oref_ok(g, c->src) ? s->obj[c->src.slot].kicked : 0;
+  case E_KICKED: {
+    int k = c->ch && c->spell_ch ? c->ch->kicked : oref_ok(g, c->src) ? s->obj[c->src.slot].kicked : c->srcl ? c->srcl->kicked : 0;
+    return k != 0;
+  }
   case E_PAID:
     if (c->ch && c->ch->paid) return c->ch->paid;
     return oref_ok(g, c->src) ? s->obj[c->src.slot].paid : 0;
@@ -737,9 +738,15 @@ int cond_eval(G *g, Ctx *c, const Node *n) {
     return r.n > 0;
   }
   case C_YOUR_TURN: return s->c.active == c->controller;
-  case C_KICKED:
-    if (c->ch) return c->ch->kicked != 0;
-    return oref_ok(g, c->src) && s->obj[c->src.slot].kicked;
+  case C_KICKED: {
+    /* the spell's choices while it resolves; the permanent's afterwards (400.7d, 607.2i) */
+    int k = c->ch && c->spell_ch ? c->ch->kicked : oref_ok(g, c->src) ? s->obj[c->src.slot].kicked : c->srcl ? c->srcl->kicked : 0;
+    return n->i ? (k >> (n->i - 1) & 1) != 0 : k != 0;
+  }
+  case C_ADDL_PAID: {
+    int k = c->ch && c->spell_ch ? c->ch->addl_paid : oref_ok(g, c->src) ? s->obj[c->src.slot].addl_paid : 0;
+    return k != 0;
+  }
   case C_IS: {
     Sel r;
     sel_eval(g, c, n->k[0], &r);

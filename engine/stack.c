@@ -378,6 +378,7 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
   if (!can_cast(g, player, slot, zone_from)) game_illegal(g, "%s can't be cast now", nm);
+  int free = zone_from == MTG_Z_HAND && cast_free_available(g, player, slot);
   /* 601.2a: the card moves to the stack and becomes a spell */
   zone_move(g, slot, MTG_Z_STACK, 0, player);
   Obj *o = &s->obj[slot];
@@ -396,22 +397,24 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   int idx = stack_push(g, &si);
   fmt_slot(g, slot, nm, sizeof nm);
   /* 601.2b: alternative and additional costs, X */
-  int free = zone_from == MTG_Z_HAND && cast_free_available(g, player, slot);
   if (free && ask_yes_no(g, player, "601.2b", "cast %s without paying its mana cost?", nm)) s->stack[idx].ch.free = 1;
   if (!s->stack[idx].ch.free && ab && ab->alt_cost_exile_blue && blue_card_in_hand(g, player, slot) >= 0 &&
       ask_yes_no(g, player, "601.2b", "exile a blue card from your hand rather than pay %s's mana cost?", nm))
     s->stack[idx].ch.free = 2;
   ManaCost base = zone_from == MTG_Z_GRAVEYARD ? kab->kicker.mana : d->cost;
-  if (kab && kab->has_kicker && zone_from == MTG_Z_HAND) {
-    ManaCost with = base;
-    if (s->stack[idx].ch.free) memset(&with, 0, sizeof with);
-    with.generic = (uint8_t)(with.generic + kab->kicker.mana.generic);
-    for (int i = 0; i < COL_COUNT; i++) with.colored[i] = (uint8_t)(with.colored[i] + kab->kicker.mana.colored[i]);
+  ManaCost with = base;
+  if (s->stack[idx].ch.free) memset(&with, 0, sizeof with);
+  for (int k = 0; k < d->nkick && zone_from == MTG_Z_HAND; k++) {
+    /* 702.33b, 601.2b: each kicker cost is announced or not; 702.33f: which were paid */
+    ManaCost t = with;
+    t.generic = (uint8_t)(t.generic + d->kick[k].generic);
+    for (int i = 0; i < COL_COUNT; i++) t.colored[i] = (uint8_t)(t.colored[i] + d->kick[k].colored[i]);
     char kc[40];
-    mana_format(&kab->kicker.mana, kc, sizeof kc);
-    if (cost_can_pay_mana(g, player, &with, 0, slot, 0) &&
-        ask_yes_no(g, player, "702.33", "pay kicker %s for %s?", kc, nm))
-      s->stack[idx].ch.kicked = 1;
+    mana_format(&d->kick[k], kc, sizeof kc);
+    if (cost_can_pay_mana(g, player, &t, 0, slot, 0) && ask_yes_no(g, player, "702.33", "pay kicker %s for %s?", kc, nm)) {
+      s->stack[idx].ch.kicked |= (uint8_t)(1u << k);
+      with = t;
+    }
   }
   if (base.x && !s->stack[idx].ch.free) {
     int hi = 0;
@@ -436,9 +439,11 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
       s->stack[idx].ch.paid = cp->n;
     }
   }
+  s->stack[idx].ch.addl_paid = (uint8_t)pay_addl;
   o->x = s->stack[idx].ch.x;
   o->kicked = s->stack[idx].ch.kicked;
   o->paid = s->stack[idx].ch.paid;
+  o->addl_paid = (uint8_t)pay_addl;
   /* 601.2c: modes and targets */
   choose_modes_targets(g, &s->stack[idx], player);
   /* 601.2f-h: total cost, mana abilities, payment */
@@ -446,10 +451,11 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   StackItem *it = &s->stack[idx];
   ManaCost total = base;
   if (it->ch.free) memset(&total, 0, sizeof total);
-  if (it->ch.kicked) {
-    total.generic = (uint8_t)(total.generic + kab->kicker.mana.generic);
-    for (int i = 0; i < COL_COUNT; i++) total.colored[i] = (uint8_t)(total.colored[i] + kab->kicker.mana.colored[i]);
-  }
+  for (int k = 0; k < d->nkick; k++)
+    if (it->ch.kicked >> k & 1) {
+      total.generic = (uint8_t)(total.generic + d->kick[k].generic);
+      for (int i = 0; i < COL_COUNT; i++) total.colored[i] = (uint8_t)(total.colored[i] + d->kick[k].colored[i]);
+    }
   mana_total_cost(g, player, slot, ab, &it->ch, &total);
   if (it->ch.free == 2) {
     int blue = blue_card_in_hand(g, player, slot);
@@ -598,8 +604,10 @@ void stack_counter(G *g, int idx, int to_zone, int cause_ctl, uint32_t cause_id)
   stack_remove(g, idx);
 }
 
-static void resolve_spell_end(G *g, StackItem *si) {
+static void resolve_spell_end(G *g, StackItem *sip) {
   State *s = g->s;
+  StackItem copy = *sip; /* the stack moves under us when the spell leaves it */
+  StackItem *si = &copy;
   int slot = si->slot;
   if (!oref_ok(g, oref(g, slot)) || s->obj[slot].zone != MTG_Z_STACK) {
     int i = stack_find(g, si->id);

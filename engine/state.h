@@ -67,6 +67,7 @@ typedef struct Obj {
   uint8_t kicked;         /* kicker paid when cast (607.2i) */
   uint8_t transformed;    /* back face up (712) */
   int32_t paid;           /* a variable additional cost paid when cast (607.2j) */
+  uint8_t addl_paid;      /* its optional additional cost was paid when cast */
   uint8_t cast_zone;      /* zone it was cast from, +1 (0: not cast) */
   uint32_t entered_with;  /* object id of the effect source that put it onto the battlefield */
   uint32_t abil_used[2];  /* once-each-turn ability use bits, reset each turn */
@@ -95,6 +96,7 @@ typedef struct Lki {
   int8_t attached_player;
   int32_t mv;
   uint8_t spell;
+  uint8_t kicked;
 } Lki;
 
 enum tkind { TK_NONE, TK_OBJ, TK_PLAYER, TK_STACK };
@@ -115,6 +117,7 @@ typedef struct Choice {
   int32_t paid;           /* a variable cost paid */
   uint8_t cast_zone;
   uint8_t free;           /* cast without paying its mana cost */
+  uint8_t addl_paid;      /* an optional additional cost was paid (601.2b) */
 } Choice;
 
 /* Event types (docs/events.md). */

@@ -219,7 +219,7 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   case TE_REVEAL:
     if (e->type != EV_REVEAL) return 0;
-    if (t->this_way && e->cause_id != src_id) return 0;
+    if (t->this_way && (e->cause_id != src_id || e->aux != 1)) return 0;
     if (t->obj && oref_ok(g, e->obj)) {
       Filter f = *t->obj;
       if (f.zone == -1) f.zone = -2;

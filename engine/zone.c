@@ -117,6 +117,7 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
     o->kicked = 0;
     o->cast_zone = 0;
     o->paid = 0;
+    o->addl_paid = 0;
   }
   o->transformed = 0; /* 712.8: a double-faced card enters a zone front face up */
   (void)old;
@@ -162,6 +163,7 @@ void lki_of(G *g, int slot, Lki *l) {
   l->attached_player = o->attached_player;
   l->mv = c->base ? mana_value(&c->base->cost) + (o->zone == MTG_Z_STACK ? o->x * c->base->cost.x : 0) : 0;
   l->spell = o->zone == MTG_Z_STACK;
+  l->kicked = o->kicked;
 }
 
 int ckind_id(G *g, const char *name) {
