@@ -44,6 +44,7 @@ static const char usage[] =
     "  -j N                  run N cases at a time (threads); output is the same\n"
     "  --record DIR          write each case's game as a replay file into DIR\n"
     "  --verbose             print each case's full event log\n"
+    "  --run-todo            play todo cases as ordinary ones (which has an engine change fixed?)\n"
     "  --cards DIR           the engine's card pool (default engine/cards)\n"
     "  --check-rules-index FILE  check that FILE (cases/rules.yaml) matches the\n"
     "                        index compiled into this program\n"
@@ -58,7 +59,7 @@ typedef struct opts {
   int npaths;
   const char **rules; /* selections after alias expansion */
   int nrules;
-  int format, coverage, verbose, jobs, update_known;
+  int format, coverage, verbose, jobs, update_known, run_todo;
   const char *known, *record, *cards, *check_index;
   char (*norm)[32]; /* --rule arguments without a trailing '.' */
   int nnorm;
@@ -134,6 +135,8 @@ static int parse_args(int argc, char **argv, opts *o) {
       o->coverage = 1;
     } else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
       o->verbose = 1;
+    } else if (!strcmp(a, "--run-todo")) {
+      o->run_todo = 1;
     } else if (!strcmp(a, "--update-known-failures")) {
       o->update_known = 1;
     } else if ((rc = ARG("--rule"))) {
@@ -313,7 +316,7 @@ int main(int argc, char **argv) {
       }
     if (o.record && mkdir(o.record, 0777) && errno != EEXIST)
       fprintf(stderr, "harness: --record %s: %s\n", o.record, strerror(errno));
-    run_opts ro = {.verbose = o.verbose, .record_dir = o.record, .pool = pool};
+    run_opts ro = {.verbose = o.verbose, .record_dir = o.record, .pool = pool, .run_todo = o.run_todo};
     run_job rj = {items, &ro};
     parallel_for(n, o.jobs, run_one, &rj);
     for (int i = 0; i < n; i++) {

@@ -26,6 +26,7 @@ typedef struct run_opts {
   int verbose;            /* keep the event log */
   const char *record_dir; /* write a replay per case here */
   const mtg_pool *pool;   /* the engine's card pool (for replay headers) */
+  int run_todo;           /* play todo cases too, to see which an engine change fixed */
 } run_opts;
 
 void run_case(const hcase *hc, const run_opts *o, hresult *r);
