@@ -158,16 +158,21 @@ mtg_setup *play_setup(const mtg_pool *pool, uint64_t seed, mtg_error *err) {
     /* two colours of basic lands, the rest random cards of the pool */
     int c1 = below(play_rng_next, &r, 5), c2 = below(play_rng_next, &r, 5);
     for (int i = 0; i < 30; i++) {
-      const char *card;
-      if (i < 13 || nonbasic == 0) {
-        card = basics[i % 2 ? c1 : c2];
-      } else {
-        int k = below(play_rng_next, &r, nonbasic);
-        card = NULL;
-        for (int j = 0; j < total && !card; j++)
-          if (!is_basic(mtg_pool_name(pool, j)) && k-- == 0) card = mtg_pool_name(pool, j);
+      /* a card that cannot start in a library (a dungeon, a plane, ...) is
+       * drawn again; a basic land always can */
+      int rc = -1;
+      for (int tries = 0; rc < 0 && tries < 20; tries++) {
+        const char *card = NULL;
+        if (i < 13 || nonbasic == 0 || tries == 19) {
+          card = basics[i % 2 ? c1 : c2];
+        } else {
+          int k = below(play_rng_next, &r, nonbasic);
+          for (int j = 0; j < total && !card; j++)
+            if (!is_basic(mtg_pool_name(pool, j)) && k-- == 0) card = mtg_pool_name(pool, j);
+        }
+        rc = mtg_setup_card(s, p, MTG_Z_LIBRARY, card, err);
       }
-      if (mtg_setup_card(s, p, MTG_Z_LIBRARY, card, err) < 0) {
+      if (rc < 0) {
         mtg_setup_free(s);
         return NULL;
       }
@@ -200,6 +205,10 @@ int play_game(const mtg_setup *s, play_next_fn next, void *ctx, const play_opts 
   mtg_error e;
   int max_steps = o->max_steps > 0 ? o->max_steps : 20000;
   int rc = mtg_game_new(&g, s, &e);
+  if (rc < 0 && (rc == MTG_EDATA || rc == MTG_ELIMIT || rc == MTG_ENOMEM) && !g) {
+    failf(why, n, NULL, "the setup was refused", &e);
+    return 1;
+  }
   if (rc < 0) return failf(why, n, NULL, "mtg_game_new failed", &e);
   st->games++;
   int ret = 0;
@@ -240,7 +249,7 @@ int play_game(const mtg_setup *s, play_next_fn next, void *ctx, const play_opts 
         accepted = 1;
         break;
       }
-      if (rc != MTG_EILLEGAL) {
+      if (rc != MTG_EILLEGAL && rc != MTG_ELIMIT) {
         ret = failf(why, n, g, "mtg_game_decide failed", &e);
         goto done;
       }
@@ -267,6 +276,11 @@ int play_game(const mtg_setup *s, play_next_fn next, void *ctx, const play_opts 
         goto done;
       }
       st->refused++;
+      if (rc == MTG_ELIMIT) break; /* unchanged, but the game cannot go on */
+    }
+    if (rc == MTG_ELIMIT) {
+      st->stopped++;
+      goto done;
     }
     if (!accepted) {
       snprintf(buf, sizeof buf, "no answer accepted for %s decision '%s' (%d options)", mtg_game_decision(g)->kind_name,

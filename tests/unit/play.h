@@ -42,7 +42,11 @@ mtg_setup *play_setup(const mtg_pool *pool, uint64_t seed, mtg_error *err);
 
 /* Plays one game from setup s, answering with next/ctx. Returns 0, or -1
  * with a description in why: an invariant violation, an illegal answer that
- * changed the game, an engine error, a decision nothing could answer. */
+ * changed the game, an engine error, a decision nothing could answer; or 1
+ * when mtg_game_new refused the setup cleanly (MTG_EDATA, MTG_ELIMIT,
+ * MTG_ENOMEM, no game made), which callers with arbitrary setups accept. An
+ * answer refused with MTG_ELIMIT (an engine capacity) must leave the game
+ * unchanged too; the game then stops there. */
 int play_game(const mtg_setup *s, play_next_fn next, void *ctx, const play_opts *o, play_stats *st,
               char *why, size_t n);
 

@@ -48,7 +48,10 @@ static int load_known(const char *path, known *k) {
   while (k->n < MAX_KNOWN && fgets(line, sizeof line, f)) {
     if (line[0] == '#' || line[0] == '\n') continue;
     line[strcspn(line, "\t\n")] = 0;
-    snprintf(k->pat[k->n++], sizeof k->pat[0], "%s", line);
+    size_t l = strlen(line);
+    if (l >= sizeof k->pat[0]) l = sizeof k->pat[0] - 1;
+    memcpy(k->pat[k->n], line, l);
+    k->pat[k->n++][l] = 0;
   }
   fclose(f);
   return 0;

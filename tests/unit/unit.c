@@ -162,7 +162,15 @@ void u_dump(const mtg_game *g, FILE *f) {
   }
 }
 
-static const unit_test *const suites[] = {pipeline_tests, api_tests, loader_tests, variants_tests};
+/* every `const unit_test NAME[]` table of tests/unit/test_*.c, gathered at
+ * build time (tests/tests.mk writes them into suites.c) */
+extern const unit_test *const unit_suites[];
+
+static const char *known_issue(const char *name) {
+  for (const unit_known *k = known_issues; k->test; k++)
+    if (!strcmp(k->test, name)) return k->issue;
+  return NULL;
+}
 
 static int selected(const char *name, int argc, char **argv, int first) {
   if (first >= argc) return 1;
@@ -181,9 +189,9 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
-  int passed = 0, failed = 0;
-  for (size_t s = 0; s < sizeof suites / sizeof *suites; s++)
-    for (const unit_test *u = suites[s]; u->name; u++) {
+  int passed = 0, failed = 0, skipped = 0;
+  for (size_t s = 0; unit_suites[s]; s++)
+    for (const unit_test *u = unit_suites[s]; u->name; u++) {
       if (!selected(u->name, argc, argv, first)) continue;
       if (list) {
         printf("%s\n", u->name);
@@ -193,16 +201,21 @@ int main(int argc, char **argv) {
       u_world w;
       memset(&w, 0, sizeof w);
       u->fn(&t, &w);
-      if (t.failed) {
+      const char *known = known_issue(u->name);
+      if (t.failed && known) {
+        skipped++;
+        printf("SKIP known engine issue: %s: %s (%s)\n", u->name, known, t.msg);
+      } else if (t.failed) {
         failed++;
         printf("FAIL %s: %s\n", u->name, t.msg);
         if (verbose) u_dump(w.game, stdout);
       } else {
         passed++;
-        printf("ok   %s\n", u->name);
+        printf("ok   %s%s\n", u->name, known ? " (the known issue is fixed: remove it from known_issues)" : "");
       }
       u_end(&w);
     }
-  if (!list) printf("%d passed, %d failed\n", passed, failed);
+  if (!list && skipped) printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+  else if (!list) printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

@@ -25,6 +25,12 @@ typedef struct unit_test {
   void (*fn)(unit_ctx *t, struct u_world *w);
 } unit_test;
 
+/* A test that reproduces a known engine issue: while it fails it is
+ * reported as skipped with this text; once it passes, as fixed. */
+typedef struct unit_known {
+  const char *test, *issue;
+} unit_known;
+
 void unit_fail(unit_ctx *t, const char *file, int line, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
@@ -112,9 +118,13 @@ int u_zone_of(const mtg_game *g, const char *name);
 int u_count_in(const mtg_game *g, int zone, const char *name);
 void u_dump(const mtg_game *g, FILE *f); /* the log and the pending decision, for failures */
 
+/* the suites: each tests/unit/test_*.c defines `const unit_test NAME[]`,
+ * ended by {NULL, NULL}; the build finds them (tests/tests.mk) */
 extern const unit_test pipeline_tests[];
 extern const unit_test api_tests[];
 extern const unit_test loader_tests[];
 extern const unit_test variants_tests[];
+/* tests reproducing known engine issues, ended by {NULL, NULL} */
+extern const unit_known known_issues[];
 
 #endif
