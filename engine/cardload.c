@@ -1169,7 +1169,8 @@ static const char *const trig_events[] = {
     "enters", "dies", "leaves", "zone", "cast", "draw", "damage", "gain_life", "lose_life", "step",
     "attacks", "blocks", "becomes_blocked", "tapped", "untapped", "counters", "loses", "countered",
     "discard", "sacrifice", "unattached", "control_lost", "mana", "state", "reveal", "activate", "prevented",
-    "phases_out", "turned_face_up", "defeated", "set_in_motion", "planeswalk_to", "planeswalk_away", NULL};
+    "phases_out", "turned_face_up", "defeated", "set_in_motion", "planeswalk_to", "planeswalk_away",
+    "ability_triggers", NULL};
 
 static const char *const step_keys[] = {"untap", "upkeep", "draw", "main1", "beginning_of_combat",
                                         "declare_attackers", "declare_blockers", "combat_damage",
@@ -1225,7 +1226,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
                                    TE_TAPPED, TE_UNTAPPED, TE_COUNTERS, TE_LOSES, TE_COUNTERED, TE_DISCARD,
                                    TE_SACRIFICE, TE_UNATTACHED, TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL,
                                    TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT, TE_FACE_UP, TE_DEFEATED, TE_SET_IN_MOTION,
-                                   TE_PLANESWALK_TO, TE_PLANESWALK_AWAY};
+                                   TE_PLANESWALK_TO, TE_PLANESWALK_AWAY, TE_TRIGGERED};
   t->ev = map_ev[t->ev];
   if ((v = ymap_get(n, "player"))) {
     int r = p_rel(l, v);
@@ -1246,7 +1247,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   case TE_ENTERS: case TE_DIES: case TE_LEAVES: case TE_ATTACKS: case TE_BLOCKS: case TE_BLOCKED:
   case TE_TAPPED: case TE_UNTAPPED: case TE_SACRIFICE: case TE_UNATTACHED: case TE_CONTROL_LOST:
   case TE_DISCARD: case TE_COUNTERED: case TE_REVEAL: case TE_PHASED_OUT: case TE_FACE_UP: case TE_DEFEATED:
-  case TE_SET_IN_MOTION: case TE_PLANESWALK_TO: case TE_PLANESWALK_AWAY:
+  case TE_SET_IN_MOTION: case TE_PLANESWALK_TO: case TE_PLANESWALK_AWAY: case TE_TRIGGERED:
     if (p_subject(l, ev, t)) return -1;
     break;
   case TE_ZONE:
@@ -1572,6 +1573,8 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
   if ((v = ymap_get(n, "skip"))) {
     acts++;
     r->act = RA_SKIP;
+    const ynode *t = ymap_get(n, "then");
+    if (t && !(r->steps = p_steps(l, t))) return NULL;
     if (r->ev == RE_SKIP_STEP) {
       const char *s = scalar(v);
       int st = s ? name_index(s, step_keys, NELEM(step_keys)) : -1;

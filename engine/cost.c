@@ -288,6 +288,15 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
     case CK_EXILE_TOP:
       if (zl_count(g, MTG_Z_LIBRARY, player) < p->n) return 0;
       break;
+    case CK_ADD_COUNTERS: {
+      Event e;
+      ev_init(&e, EV_COUNTERS);
+      e.obj = oref(g, slot);
+      e.ckind = (uint8_t)ckind_id(g, p->counter);
+      e.amount = p->n;
+      if (!ev_possible(g, &e)) return 0; /* 614.17b */
+      break;
+    }
     case CK_EXILE_GRAVEYARD_N: {
       Ctx cx;
       ctx_init(g, &cx);

@@ -34,6 +34,7 @@ void ctx_from_stack(G *g, Ctx *c, StackItem *si) {
   c->controller = si->controller;
   c->src = si->kind == SI_SPELL ? oref(g, si->slot) : si->src;
   c->srclbuf = si->srcl;
+  if (si->kind == SI_SPELL && oref_ok(g, c->src)) lki_of(g, si->slot, &c->srclbuf);
   c->srcl = &c->srclbuf;
   c->def = si->def;
   c->grant = si->grant;
@@ -557,7 +558,21 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_DRAW: {
     int cnt = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
     sel_default(g, c, n->k[1], &a, SL_YOU);
-    for (int i = 0; i < a.np; i++) do_draw(g, a.p[i], cnt, c->controller, c->cause_id);
+    c->nres = 0;
+    for (int i = 0; i < a.np; i++)
+      for (int k = 0; k < cnt; k++) {
+        Event e;
+        ev_init(&e, EV_DRAW);
+        e.player = a.p[i];
+        e.cause_ctl = (int8_t)c->controller;
+        e.cause_id = c->cause_id;
+        ev_one(g, &e);
+        /* a replaced draw is not this draw (614.11b): only cards it drew are the result */
+        if (e.done && e.new_id && e.new_slot >= 0 && c->nres < NELEM(c->res)) {
+          ORef r = {e.new_slot, e.new_id};
+          c->res[c->nres++] = r;
+        }
+      }
     return;
   }
   case S_GAIN_LIFE:

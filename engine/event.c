@@ -132,7 +132,7 @@ static void contained_zone(G *g, const Event *c, Event *z) {
   z->from = (int8_t)g->s->obj[c->obj.slot].zone;
   z->to = c->to;
   z->lib_pos = c->lib_pos;
-  z->cause = c->type == EV_DESTROY ? CA_DESTROY : c->type == EV_SACRIFICE ? CA_SACRIFICE
+  z->cause = c->cause == CA_COST ? CA_COST : c->type == EV_DESTROY ? CA_DESTROY : c->type == EV_SACRIFICE ? CA_SACRIFICE
            : c->type == EV_DISCARD ? CA_DISCARD : c->type == EV_MILL ? CA_MILL
            : c->type == EV_COUNTER_SPELL ? CA_COUNTER : CA_EFFECT;
   z->cause_ctl = c->cause_ctl;
@@ -150,10 +150,42 @@ static void contained_zone(G *g, const Event *c, Event *z) {
 
 static void after_batch(G *g, Event *b, int m);
 
+/* 615.7: if a prevention shield could prevent damage from two or more sources at
+ * once, the shielded player (or the permanent's controller) chooses the order in
+ * which the shield meets them; the events are processed in that order. */
+static void shield_order(G *g, Event *in, int n) {
+  State *s = g->s;
+  for (int i = 0; i < s->c.neff; i++) {
+    Effect *e = &s->eff[i];
+    if (e->kind != EK_REPL || e->used || !e->rp || e->rp->act != RA_PREVENT || !e->rp->amount || e->shield <= 0) continue;
+    int idx[64], k = 0;
+    for (int j = 0; j < n && k < 64; j++) {
+      Event *d = &in[j];
+      if (d->type != EV_DAMAGE || d->unpreventable) continue;
+      if ((e->obj.id && d->obj.id == e->obj.id) || (e->player >= 0 && !d->obj.id && d->player == e->player)) idx[k++] = j;
+    }
+    if (k < 2) continue;
+    int who = e->player >= 0 ? e->player : obj_controller(g, e->obj.slot);
+    dec_begin(g, MTG_D_ORDER, who, "615.7", "order the damage the prevention shield meets (first listed first)");
+    for (int j = 0; j < k; j++) {
+      char nm[110];
+      fmt_obj(g, in[idx[j]].src, nm, sizeof nm);
+      dec_opt(g, MTG_O_OBJECT, in[idx[j]].src.id, 0, -1, j, "%s %d damage", nm, in[idx[j]].amount);
+    }
+    int cnt;
+    const int *v = dec_ask(g, 0, &cnt);
+    Event tmp[64];
+    for (int j = 0; j < k; j++) tmp[j] = in[idx[v[j]]];
+    for (int j = 0; j < k; j++) in[idx[j]] = tmp[j];
+  }
+}
+
 void ev_run(G *g, Event *in, int n) {
   int base = g->evtop;
+  g->s->c.batch_seq++;
   Event *b = ev_alloc(g, 2 * n);
   int m = 0;
+  if (n > 1) shield_order(g, in, n);
   g->s->c.events_since_choice += (uint32_t)n;
   if (g->s->c.events_since_choice > 200000) {
     /* 104.4b: a loop of mandatory actions: the game is a draw */

@@ -28,6 +28,7 @@ static void perform_zone(G *g, Event *e) {
   }
   uint32_t old_id = o->id;
   zone_move(g, slot, e->to, e->lib_pos == 1, ctl);
+  o->entered_batch = s->c.batch_seq;
   e->new_id = o->id;
   e->new_slot = (int16_t)slot;
   if (from == MTG_Z_STACK && e->to == MTG_Z_BATTLEFIELD) {

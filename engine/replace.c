@@ -35,7 +35,7 @@ static const char *repl_rule(const Repl *r, const Event *ev) {
   case RA_ETB_CHOOSE:
     if (ev->type == EV_FACE_UP) return "614.1e";
     return "614.1c";
-  case RA_ETB_TAPPED: return r->rp->self ? "614.1c" : "614.1d";
+  case RA_ETB_TAPPED: return "614.1d"; /* "[This permanent] enters tapped" */
   case RA_ETB_TRANSFORMED: return "616.1d";
   case RA_FACE_UP: return "614.1e";
   case RA_ETB_COUNTERS: case RA_ETB_COPY: case RA_ETB_CONTROLLER: return "614.1c";
@@ -205,7 +205,10 @@ static void add_static(G *g, Repl *out, int *n, int slot, const Chars *c, Event 
     r->abi = a;
     r->eff = -1;
     r->controller = c->controller;
-    r->key = (uint32_t)hash_mix(((uint64_t)g->s->obj[slot].id << 20) ^ ((uint64_t)ab->index << 4) ^ r->grant) | 1u;
+    /* a copied or back-face ability is another ability than the printed one
+     * with the same index (616.1f: applied after a copy effect) */
+    r->key = (uint32_t)hash_mix(((uint64_t)g->s->obj[slot].id << 20) ^ ((uint64_t)ab->index << 4) ^ r->grant ^
+                                (r->def ? r->def->hash : 0)) | 1u;
     r->cat = category(&ab->rp);
     for (int k = 0; k < *n; k++)
       if (out[k].key == r->key) return;
@@ -220,9 +223,24 @@ static int collect(G *g, Event *ev, Repl *out) {
   int n = 0;
   int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
   int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  int entering = ev->type == EV_ZONE && ev->to == MTG_Z_BATTLEFIELD && oref_ok(g, ev->obj);
+  /* 614.12: an entering permanent is seen as it would exist on the battlefield,
+   * with the copy or face it enters with already applied (616.1c-d) */
+  const CardDef *save_copy = NULL;
+  uint8_t save_tr = 0;
+  if (entering) {
+    Obj *o = &s->obj[ev->obj.slot];
+    save_copy = o->copy_of;
+    save_tr = o->transformed;
+    if (ev->etb_copy) o->copy_of = ev->etb_copy;
+    if (ev->etb_transformed) o->transformed = 1;
+    chars_dirty(g);
+    g->hyp_slot = ev->obj.slot;
+    g->hyp_ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : o->owner;
+  }
   for (int k = 0; k < nb; k++) {
     int i = bf[k];
-    if (s->obj[i].phased_out) continue;
+    if (s->obj[i].phased_out || i == g->hyp_slot) continue;
     add_static(g, out, &n, i, chars(g, i), ev);
   }
   if (ev->type == EV_FACE_UP && oref_ok(g, ev->obj)) {
@@ -253,10 +271,8 @@ static int collect(G *g, Event *ev, Repl *out) {
       for (int a = 0; a < hc.nab; a++)
         if (hc.ab[a].ab->kind == AB_REPLACEMENT && hc.ab[a].ab->rp.self && hc.ab[a].ab->rp.ev == RE_ENTERS)
           only.ab[only.nab++] = hc.ab[a];
-      g->hyp_slot = slot;
       g->hyp_ctl = hc.controller;
       add_static(g, out, &n, slot, &only, ev);
-      g->hyp_slot = -1;
     } else {
       const Chars *c = chars(g, slot);
       Chars only;
@@ -286,6 +302,13 @@ static int collect(G *g, Event *ev, Repl *out) {
     if (ev_applied(ev, r->key)) continue;
     if (!matches(g, r, ev)) continue;
     n++;
+  }
+  if (entering) {
+    Obj *o = &s->obj[ev->obj.slot];
+    g->hyp_slot = -1;
+    o->copy_of = save_copy;
+    o->transformed = save_tr;
+    chars_dirty(g);
   }
   return n;
 }
@@ -398,6 +421,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
     c.controller = r->controller;
     c.src = r->src;
     c.def = r->def;
+    if (e) c.ch = &e->ch; /* a one-shot redirection "to target creature" */
     Sel to;
     sel_eval(g, &c, rp->redirect, &to);
     /* 614.9: a permanent no longer there, or no longer a creature, planeswalker or battle: nothing happens */
@@ -574,6 +598,12 @@ static int apply(G *g, const Repl *r, Event *ev) {
   case RA_SKIP:
     log_repl(g, r, ev, "");
     if (e) e->used = 1;
+    if (rp->steps && ev->type == EV_STEP) {
+      /* 614.10b: the action is the first thing in the next step that occurs */
+      s->c.after_skip = rp->steps;
+      s->c.after_skip_src = r->src;
+      s->c.after_skip_ctl = (int8_t)r->controller;
+    }
     return 0;
   case RA_REGENERATE: {
     /* 701.19a: remove all damage, tap it, remove it from combat */

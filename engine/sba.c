@@ -15,6 +15,7 @@ static int aura_legal(G *g, int slot) {
   Obj *o = &s->obj[slot];
   const Chars *c = chars(g, slot);
   const Filter *f = c->base ? c->base->enchant : NULL;
+  if (c->types & T_CREATURE) return 0; /* 303.4d: an Aura that's also a creature can't enchant anything */
   if (o->attached_player >= 0) return f && (f->player_target || f->any_target) && player_alive(g, o->attached_player);
   if (!oref_ok(g, o->attached)) return 0;
   int t = o->attached.slot;
@@ -160,12 +161,22 @@ int sba_check(G *g) {
       continue;
     }
     const char *rule = NULL;
-    if (equip) {
+    if (c->types & (T_CREATURE | T_BATTLE)) {
+      rule = "704.5p"; /* an Equipment that is also a creature can't equip (301.5c) */
+    } else if (equip) {
       int t = o->attached.slot;
       int legal = o->attached_player < 0 && !stale && s->obj[t].zone == MTG_Z_BATTLEFIELD &&
                   (has_subtype_name(c, "Equipment") ? is_type(g, t, T_CREATURE) : is_type(g, t, T_LAND));
+      if (legal) {
+        /* 702.16d: protection from a quality: not equipped by Equipment with it */
+        const Chars *tc = chars(g, t);
+        static const int kws[5] = {KW_PROT_W, KW_PROT_U, KW_PROT_B, KW_PROT_R, KW_PROT_G};
+        if (tc->kw >> KW_PROTECTION_ALL & 1) legal = 0;
+        for (int q = 0; q < 5; q++)
+          if ((tc->kw >> kws[q] & 1) && (c->colors >> q & 1)) legal = 0;
+      }
       if (!legal) rule = "704.5n";
-    } else if ((c->types & (T_CREATURE | T_BATTLE)) || !has_subtype_name(c, "Aura")) {
+    } else if (!has_subtype_name(c, "Aura")) {
       rule = "704.5p";
     }
     if (rule) {
@@ -264,18 +275,19 @@ int sba_check(G *g) {
   }
   /* 704.5k: the world rule */
   {
+    /* "the shortest amount of time": permanents that entered in one event tie */
     int w[64], nw = 0;
     uint32_t newest = 0;
     for (int k = 0; k < nb && nw < 64; k++)
       if (chars(g, bf[k])->supers & ST_WORLD) {
         w[nw++] = bf[k];
-        if (s->obj[bf[k]].ts > newest) newest = s->obj[bf[k]].ts;
+        if (s->obj[bf[k]].entered_batch > newest) newest = s->obj[bf[k]].entered_batch;
       }
     if (nw >= 2) {
       int tie = 0;
-      for (int j = 0; j < nw; j++) tie += s->obj[w[j]].ts == newest;
+      for (int j = 0; j < nw; j++) tie += s->obj[w[j]].entered_batch == newest;
       for (int j = 0; j < nw; j++) {
-        if (s->obj[w[j]].ts == newest && tie == 1) continue;
+        if (s->obj[w[j]].entered_batch == newest && tie == 1) continue;
         fmt_slot(g, w[j], nm, sizeof nm);
         log_line(g, 0, "sba rule=704.5k obj=%s", nm);
         Event e;

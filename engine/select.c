@@ -549,11 +549,11 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
     sel_choose(g, c, n, out);
     break;
   case SL_THIS_CARD: {
-    /* the object this source's card became in a public zone (400.7e-f, 603.6e) */
+    /* the object this source's card became in its owner's graveyard (400.7f, 603.6e) */
     int slot = c->src.slot >= 0 ? c->src.slot : (c->srcl ? c->srcl->slot : -1);
     if (slot < 0 || slot >= s->c.nslots) break;
     Obj *o = &s->obj[slot];
-    if (!o->id || o->kind != OK_CARD || o->zone == MTG_Z_LIBRARY || o->zone == MTG_Z_HAND) break;
+    if (!o->id || o->kind != OK_CARD || o->zone != MTG_Z_GRAVEYARD) break;
     sel_add(out, oref(g, slot));
     break;
   }
@@ -617,7 +617,21 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
   case E_TOUGHNESS:
   case E_MANA_VALUE:
   case E_DAMAGE_ON:
-  case E_LOYALTY:
+  case E_LOYALTY: {
+    /* 607.3: a value asked of several objects (cards exiled with ...) is their sum */
+    Sel many;
+    sel_eval(g, c, n->k[0], &many);
+    if (many.n > 1) {
+      int sum = 0;
+      for (int i = 0; i < many.n; i++) {
+        int sl = many.o[i].slot;
+        sum += n->op == E_POWER ? obj_power(g, sl) : n->op == E_TOUGHNESS ? obj_toughness(g, sl)
+             : n->op == E_MANA_VALUE ? obj_mv(g, sl) : n->op == E_DAMAGE_ON ? s->obj[sl].damage
+             : counters_get(s->obj[sl].c, s->obj[sl].nc, CN_LOYALTY);
+      }
+      return sum;
+    }
+  }
     slot = first_slot(g, c, n->k[0], &lk);
     if (slot >= 0) {
       if (n->op == E_POWER) return obj_power(g, slot);

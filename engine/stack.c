@@ -687,6 +687,12 @@ void stack_resolve_top(G *g) {
       c.mode = si.ch.mode[mi];
       eff_run(g, &c, si.ab->modes[c.mode].effect);
     }
+    if (si.kind == SI_TRIGGERED && si.ab->trig.once_per_turn && oref_ok(g, si.src)) {
+      /* 603.2i: the indicated action was taken (a declined "may" is not taking it) */
+      const Node *e = si.ab->modes[0].effect;
+      int declined = e && e->n == 1 && e->k[0]->op == S_MAY && !c.did;
+      if (!declined) s->obj[si.src.slot].abil_used[0] |= 1u << (si.ab->index & 31);
+    }
   }
   if (si.kind == SI_SPELL) {
     idx = stack_find(g, si.id);

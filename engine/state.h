@@ -68,6 +68,7 @@ typedef struct Obj {
   uint8_t transformed;    /* back face up (712) */
   int32_t paid;           /* a variable additional cost paid when cast (607.2j) */
   uint8_t addl_paid;      /* its optional additional cost was paid when cast */
+  uint32_t entered_batch; /* the event batch that put it where it is (704.5k ties) */
   uint8_t cast_zone;      /* zone it was cast from, +1 (0: not cast) */
   uint32_t entered_with;  /* object id of the effect source that put it onto the battlefield */
   uint32_t abil_used[2];  /* once-each-turn ability use bits, reset each turn */
@@ -358,6 +359,10 @@ typedef struct Core {
   uint8_t skip[MAX_PLAYERS][MTG_S_COUNT]; /* steps to skip (614.10) */
   uint32_t events_since_choice;           /* mandatory-loop detection (104.4b) */
   uint8_t skipping, in_fs_step, skip_first_draw, begun;
+  const Node *after_skip;   /* 614.10b: done first in the next step that occurs */
+  ORef after_skip_src;
+  int8_t after_skip_ctl;
+  uint32_t batch_seq;       /* simultaneous event batches so far (704.5k "time") */
   /* dungeon cards each player owns outside the game (309.2a); none listed: the pool's */
   const CardDef *outside[MAX_PLAYERS][MAX_OUTSIDE];
   uint8_t noutside[MAX_PLAYERS];

@@ -35,6 +35,7 @@ static void index_rebuild(G *g) {
       if (ab->kind != AB_TRIGGERED) continue;
       int z = ab->zone < 0 ? MTG_Z_BATTLEFIELD : ab->zone;
       if (o->zone != z) continue;
+      if (o->zone == MTG_Z_HAND || o->zone == MTG_Z_LIBRARY) continue; /* 603.2g: never visible to all */
       int te = ab->trig.ev;
       int16_t *l = g->li + (size_t)te * (size_t)g->li_cap;
       l[g->li_n[te] * 2] = (int16_t)i;
@@ -68,6 +69,8 @@ static void tc_from_event(G *g, const Event *e, TrigCtx *tc) {
   if (oref_ok(g, e->src)) lki_of(g, e->src.slot, &tc->srcl);
 }
 
+static void scan(G *g, const Event *e, int lookback);
+
 static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t grant, int src_slot, const Lki *srcl,
                         int controller, const TrigCtx *tc, uint32_t eff_id, int state_trig) {
   State *s = g->s;
@@ -87,6 +90,15 @@ static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t gr
   p->seq = ++s->c.next_seq;
   p->state_trig = (uint8_t)state_trig;
   if (!g->defer_trig_log) trig_log(g, s->c.npend - 1, s->c.npend);
+  if (ab->trig.ev != TE_TRIGGERED) {
+    /* abilities that trigger on this ability triggering (603.3b's second part) */
+    Event te;
+    ev_init(&te, EV_TRIGGER);
+    te.obj = src_slot >= 0 ? oref(g, src_slot) : oref_none();
+    te.player = (int8_t)controller;
+    te.done = 1;
+    scan(g, &te, 0);
+  }
 }
 
 /* Logs triggers pend[from..to): look-back triggers are found before the
@@ -226,6 +238,11 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
       return filter_match(g, c, &f, e->obj.slot);
     }
     return !t->obj;
+  case TE_TRIGGERED:
+    /* "whenever a triggered ability of [subject] triggers": the subject is its source */
+    if (e->type != EV_TRIGGER) return 0;
+    if (t->player && !rel_match(g, c, t->player, e->player)) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_FACE_UP:
     if (e->type != EV_FACE_UP) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
@@ -282,7 +299,7 @@ static void check_listener(G *g, int slot, int a, const Event *e, int lookback) 
   cx.def = r->def;
   cx.grant = r->grant;
   if (!pat_match(g, &cx, &ab->trig, e, o->id, lookback)) return;
-  if (ab->trig.once_per_turn && (o->abil_used[0] >> (ab->index & 31) & 1)) return; /* 603.2i */
+  if (ab->trig.once_per_turn && (o->abil_used[0] >> (ab->index & 31) & 1)) return; /* 603.2i: action taken this turn */
   if (ab->trig.ev == TE_DAMAGE && !ab->trig.to_self && !ab->trig.to_player && !ab->trig.obj) {
     /* "whenever X deals damage": one occurrence per source per simultaneous batch (603.2c, 510.2) */
     uint32_t key = (uint32_t)hash_mix(((uint64_t)o->id << 32) ^ ((uint64_t)ab->index << 24) ^ e->src.id);
@@ -295,7 +312,6 @@ static void check_listener(G *g, int slot, int a, const Event *e, int lookback) 
   cx.tc = &tc;
   if (ab->cond && !cond_eval(g, &cx, ab->cond)) return; /* 603.4 */
   int k = times(g, &ab->trig, e, slot, c->controller);
-  if (ab->trig.once_per_turn && k) o->abil_used[0] |= 1u << (ab->index & 31);
   for (int i = 0; i < k; i++) add_pending(g, ab, r->def, r->grant, slot, NULL, c->controller, &tc, 0, 0);
 }
 
@@ -363,6 +379,7 @@ static void scan(G *g, const Event *e, int lookback) {
   case EV_PHASE: tes[nt++] = TE_PHASED_OUT; break;
   case EV_REVEAL: tes[nt++] = TE_REVEAL; break;
   case EV_FACE_UP: tes[nt++] = TE_FACE_UP; break;
+  case EV_TRIGGER: tes[nt++] = TE_TRIGGERED; break;
   case EV_SET_IN_MOTION: tes[nt++] = TE_SET_IN_MOTION; break;
   case EV_PLANESWALK: tes[nt++] = TE_PLANESWALK_TO; break;
   case EV_DECK_BOTTOM: tes[nt++] = TE_PLANESWALK_AWAY; break;
@@ -541,13 +558,16 @@ int trig_put_on_stack(G *g) {
   int np = s->c.npend;
   memcpy(pend, s->pend, (size_t)np * sizeof *pend);
   s->c.npend = 0;
+  /* 603.3b: first abilities whose trigger condition isn't another ability triggering,
+   * then the rest, each part in APNAP order */
+  for (int part = 0; part < 2; part++)
   for (int oi = 0; oi < MAX_PLAYERS; oi++) {
     int p = order[oi];
     /* players who lost still have their triggers removed (800.4a) */
     if (p < 0) continue;
     int mine[MAX_PENDING], n = 0;
     for (int i = 0; i < np; i++)
-      if (pend[i].controller == p) mine[n++] = i;
+      if (pend[i].controller == p && (pend[i].ab->trig.ev == TE_TRIGGERED) == part) mine[n++] = i;
     if (!n) continue;
     /* 603.3b: the player orders them; only wholly identical triggers (same ability,
      * source and triggering event) make the order meaningless */

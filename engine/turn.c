@@ -74,6 +74,13 @@ static void cleanup_discard(G *g) {
   do_move_many(g, slots, cnt, EV_DISCARD, MTG_Z_GRAVEYARD, 0, CA_EFFECT, -1, 0, NULL);
 }
 
+/* the step's line is logged once, before anything happening in it */
+static void step_log(G *g, Event *se, int *logged) {
+  if (*logged) return;
+  *logged = 1;
+  log_event(g, se);
+}
+
 static void begin_step(G *g) {
   State *s = g->s;
   Core *c = &s->c;
@@ -99,9 +106,21 @@ static void begin_step(G *g) {
   c->skipping = 0;
   c->passes = 0;
   c->prio = (uint8_t)ap;
+  int step_logged = 0;
+  if (c->after_skip) {
+    /* 614.10b: the action that followed a skip happens first in this step */
+    const Node *steps = c->after_skip;
+    c->after_skip = NULL;
+    Ctx cx;
+    ctx_init(g, &cx);
+    cx.controller = c->after_skip_ctl;
+    cx.src = c->after_skip_src;
+    step_log(g, &se, &step_logged);
+    eff_run(g, &cx, steps);
+  }
   switch (c->step) {
   case MTG_S_UNTAP: {
-    log_event(g, &se);
+    step_log(g, &se, &step_logged);
     int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
     int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
     Event ev[MAX_OPTIONS];
@@ -133,13 +152,13 @@ static void begin_step(G *g) {
     return;
   }
   case MTG_S_DRAW:
-    log_event(g, &se);
+    step_log(g, &se, &step_logged);
     trig_step(g, c->step);
     /* 103.8a: the starting player skips the first draw in a two-player game */
     if (!(c->turn_seq == 1 && c->np == 2 && c->skip_first_draw)) do_draw(g, ap, 1, -1, 0);
     break;
   case MTG_S_DECLARE_ATTACKERS:
-    log_event(g, &se);
+    step_log(g, &se, &step_logged);
     c->stage = SG_ATTACKERS_ASK;
     return;
   case MTG_S_DECLARE_BLOCKERS:
@@ -151,7 +170,7 @@ static void begin_step(G *g) {
       return;
     }
     if (c->step == MTG_S_DECLARE_BLOCKERS) {
-      log_event(g, &se);
+      step_log(g, &se, &step_logged);
       c->stage = SG_BLOCKERS_ASK;
       return;
     }
@@ -161,14 +180,14 @@ static void begin_step(G *g) {
       combat_damage(g, 1);
       c->first_strike_done = 1;
     } else {
-      log_event(g, &se);
+      step_log(g, &se, &step_logged);
       c->in_fs_step = 0;
       combat_damage(g, 0);
     }
     trig_step(g, c->step);
     break;
   case MTG_S_CLEANUP:
-    log_event(g, &se);
+    step_log(g, &se, &step_logged);
     cleanup_discard(g);
     /* 514.2: damage wears off and "until end of turn" effects end, together */
     for (int i = 0; i < c->nslots; i++)
@@ -186,7 +205,7 @@ static void begin_step(G *g) {
     }
     return;
   default:
-    log_event(g, &se);
+    step_log(g, &se, &step_logged);
     if (c->step == MTG_S_MAIN1) ct_precombat_main(g); /* 505.4, 714.3b */
     if (c->step == MTG_S_MAIN1) var_precombat_main(g); /* 904.9 */
     trig_step(g, c->step);
