@@ -601,6 +601,13 @@ int do_token(G *g, const CardDef *def, int controller, int n, int cause_ctl, uin
 }
 
 void do_attach(G *g, int slot, ORef to, int player) {
+  Obj *o = &g->s->obj[slot];
+  if (player >= 0 ? o->attached_player == player : o->attached.id == to.id) return; /* 701.3b */
+  /* 701.3d: moved away from what it was attached to, it becomes unattached */
+  if ((oref_ok(g, o->attached) || o->attached_player >= 0) && o->zone == MTG_Z_BATTLEFIELD) {
+    do_unattach(g, slot);
+    if (!oref_ok(g, oref(g, slot))) return;
+  }
   Event e;
   ev_init(&e, EV_ATTACH);
   e.obj = oref(g, slot);

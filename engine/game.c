@@ -238,6 +238,9 @@ static int run(G *g) {
   g->in_sba = 0;
   g->defer_trig_log = 0;
   g->ndmg_seen = 0;
+  g->ndcand = 0;
+  g->collecting = 0;
+  g->batch_draw = 0;
   g->tok_out = NULL;
   g->hyp_slot = -1;
   g->in_hyp = 0;

@@ -365,6 +365,9 @@ void sba_loop(G *g) {
   for (;;) {
     while (sba_check(g)) {
     }
+    /* 603.8: a state trigger checks its state whenever it could, also right
+     * after its previous instance left the stack with nothing happening */
+    trig_state(g);
     if (!trig_put_on_stack(g)) break;
   }
 }

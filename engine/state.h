@@ -483,6 +483,11 @@ struct mtg_game {
   int defer_trig_log;
   uint32_t dmg_seen[64];  /* damage-source triggers already found in this batch */
   int ndmg_seen;
+  /* once-only delayed abilities matched by a batch, for 603.7b's choice */
+  struct { int eff; TrigCtx tc; uint32_t obj; char label[110]; } dcand[8];
+  int ndcand;
+  uint8_t collecting;        /* trig_lookback / trig_detect gather dcand */
+  uint8_t batch_draw;        /* the batch being scanned makes every remaining player lose (104.4a) */
   int push_failed;        /* choose_modes_targets found no legal choice (603.3c/d) */
   uint64_t pool_hash;
 };

@@ -71,7 +71,10 @@ static void tc_from_event(G *g, const Event *e, TrigCtx *tc) {
 
 static void scan(G *g, const Event *e, int lookback);
 
-static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t grant, int src_slot, const Lki *srcl,
+/* src may name an object gone from its zone: a delayed ability's source is
+ * the one of the ability that created it, even a spell now in a graveyard
+ * (603.7d); it then acts as that object last existed (srcl). */
+static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, const Lki *srcl,
                         int controller, const TrigCtx *tc, uint32_t eff_id, int state_trig) {
   State *s = g->s;
   if (s->c.npend >= MAX_PENDING) game_throw(g, JMP_LIMIT);
@@ -80,9 +83,9 @@ static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t gr
   p->ab = ab;
   p->def = def;
   p->grant = grant;
-  p->src = src_slot >= 0 ? oref(g, src_slot) : oref_none();
+  p->src = src;
   if (srcl) p->srcl = *srcl;
-  else if (src_slot >= 0) lki_of(g, src_slot, &p->srcl);
+  else if (oref_ok(g, src)) lki_of(g, src.slot, &p->srcl);
   p->controller = (uint8_t)controller;
   if (tc) p->tc = *tc;
   else p->tc.step = -1;
@@ -94,7 +97,7 @@ static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t gr
     /* abilities that trigger on this ability triggering (603.3b's second part) */
     Event te;
     ev_init(&te, EV_TRIGGER);
-    te.obj = src_slot >= 0 ? oref(g, src_slot) : oref_none();
+    te.obj = src;
     te.player = (int8_t)controller;
     te.done = 1;
     scan(g, &te, 0);
@@ -222,8 +225,17 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     if (e->type != EV_SACRIFICE) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   case TE_UNATTACHED:
-    if (e->type != EV_UNATTACH) return 0;
-    return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
+    if (e->type == EV_UNATTACH) return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
+    /* 701.3d: an attached object leaving the battlefield, or the object it
+     * is attached to leaving, counts as becoming unattached (looks back) */
+    if (e->type != EV_ZONE || e->from != MTG_Z_BATTLEFIELD || !oref_ok(g, e->obj)) return 0;
+    if (oref_ok(g, s->obj[e->obj.slot].attached) || s->obj[e->obj.slot].attached_player >= 0)
+      if (pat_obj(g, c, t, e->obj, NULL, src_id, 1)) return 1;
+    for (int i = 0; i < s->c.nslots; i++)
+      if (s->obj[i].id && s->obj[i].zone == MTG_Z_BATTLEFIELD && s->obj[i].attached.id == e->obj.id &&
+          pat_obj(g, c, t, oref(g, i), NULL, src_id, 1))
+        return 1;
+    return 0;
   case TE_CONTROL_LOST:
     /* 603.10d: looks back; the player losing control is player2 */
     if (e->type != EV_CONTROL) return 0;
@@ -312,7 +324,7 @@ static void check_listener(G *g, int slot, int a, const Event *e, int lookback) 
   cx.tc = &tc;
   if (ab->cond && !cond_eval(g, &cx, ab->cond)) return; /* 603.4 */
   int k = times(g, &ab->trig, e, slot, c->controller);
-  for (int i = 0; i < k; i++) add_pending(g, ab, r->def, r->grant, slot, NULL, c->controller, &tc, 0, 0);
+  for (int i = 0; i < k; i++) add_pending(g, ab, r->def, r->grant, oref(g, slot), NULL, c->controller, &tc, 0, 0);
 }
 
 static void check_delayed(G *g, const Event *e, int lookback) {
@@ -335,8 +347,19 @@ static void check_delayed(G *g, const Event *e, int lookback) {
     tc_from_event(g, e, &tc);
     cx.tc = &tc;
     if (ab->cond && !cond_eval(g, &cx, ab->cond)) continue;
+    if (ab->delayed_once && g->collecting) {
+      /* 603.7b: once; which of simultaneous events is chosen after the batch */
+      if (g->ndcand < NELEM(g->dcand)) {
+        g->dcand[g->ndcand].eff = i;
+        g->dcand[g->ndcand].tc = tc;
+        g->dcand[g->ndcand].obj = e->obj.id;
+        fmt_obj(g, e->obj, g->dcand[g->ndcand].label, sizeof g->dcand[0].label);
+        g->ndcand++;
+      }
+      continue;
+    }
     if (ab->delayed_once) ef->used = 1; /* 603.7b */
-    add_pending(g, ab, ef->def, ef->grant, oref_ok(g, ef->source) ? ef->source.slot : -1, &ef->srcl, ef->controller, &tc, ef->id, 0);
+    add_pending(g, ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &tc, ef->id, 0);
   }
 }
 
@@ -350,11 +373,11 @@ static int lookback_event(const Event *e) {
 
 static void scan(G *g, const Event *e, int lookback) {
   index_ensure(g);
-  static const uint8_t zone_tes[] = {TE_ENTERS, TE_DIES, TE_LEAVES, TE_ZONE, TE_CHAPTER};
-  uint8_t tes[5];
+  static const uint8_t zone_tes[] = {TE_ENTERS, TE_DIES, TE_LEAVES, TE_ZONE, TE_CHAPTER, TE_UNATTACHED};
+  uint8_t tes[6];
   int nt = 0;
   switch (e->type) {
-  case EV_ZONE: memcpy(tes, zone_tes, 5); nt = 5; break;
+  case EV_ZONE: memcpy(tes, zone_tes, 6); nt = e->from == MTG_Z_BATTLEFIELD ? 6 : 5; break;
   case EV_DRAW: tes[nt++] = TE_DRAW; break;
   case EV_DAMAGE: tes[nt++] = TE_DAMAGE; tes[nt++] = TE_DEFEATED; break;
   case EV_COUNTERS_OFF: tes[nt++] = TE_DEFEATED; break;
@@ -366,7 +389,10 @@ static void scan(G *g, const Event *e, int lookback) {
   case EV_TAP: tes[nt++] = TE_TAPPED; break;
   case EV_UNTAP: tes[nt++] = TE_UNTAPPED; break;
   case EV_COUNTERS: tes[nt++] = TE_COUNTERS; tes[nt++] = TE_CHAPTER; break;
-  case EV_LOSE: tes[nt++] = TE_LOSES; break;
+  case EV_LOSE:
+    /* 603.9: not when the player leaves the game as the result of a draw */
+    if (!g->batch_draw) tes[nt++] = TE_LOSES;
+    break;
   case EV_COUNTER_SPELL: tes[nt++] = TE_COUNTERED; break;
   case EV_DISCARD: tes[nt++] = TE_DISCARD; break;
   case EV_SACRIFICE: tes[nt++] = TE_SACRIFICE; break;
@@ -402,15 +428,67 @@ static void scan(G *g, const Event *e, int lookback) {
   check_delayed(g, e, lookback);
 }
 
+/* 104.4a: the batch makes every player still in the game lose at once */
+static int batch_is_draw(G *g, const Event *ev, int n) {
+  unsigned losing = 0;
+  for (int i = 0; i < n; i++)
+    if (ev[i].type == EV_LOSE && ev[i].player >= 0) losing |= 1u << ev[i].player;
+  if (!losing) return 0;
+  for (int p = 0; p < g->s->c.np; p++)
+    if (player_alive(g, p) && !(losing >> p & 1)) return 0;
+  return 1;
+}
+
+/* 603.7b: a once-only delayed ability triggers once for a batch; with
+ * several of its events at once its controller chooses the one */
+static void delayed_chosen(G *g) {
+  State *s = g->s;
+  int n = g->ndcand;
+  g->ndcand = 0;
+  g->collecting = 0;
+  for (int i = 0; i < n; i++) {
+    int ei = g->dcand[i].eff;
+    Effect *ef = &s->eff[ei];
+    if (ef->used) continue;
+    int m = 0, first = i;
+    for (int j = i; j < n; j++) m += g->dcand[j].eff == ei;
+    int pick = first;
+    if (m > 1) {
+      dec_begin(g, MTG_D_CHOOSE, ef->controller, "603.7b", "choose the event that triggers the delayed ability");
+      int idx[NELEM(g->dcand)], k = 0;
+      for (int j = i; j < n; j++)
+        if (g->dcand[j].eff == ei) {
+          idx[k++] = j;
+          dec_opt(g, MTG_O_OBJECT, g->dcand[j].obj, 0, -1, -1, "%s", g->dcand[j].label);
+        }
+      dec_range(g, 1, 1);
+      int nv;
+      const int *v = dec_ask(g, 0, &nv);
+      pick = nv ? idx[v[0]] : first;
+    }
+    ef = &s->eff[ei];
+    ef->used = 1;
+    add_pending(g, ef->ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &g->dcand[pick].tc, ef->id, 0);
+  }
+}
+
 void trig_lookback(G *g, const Event *ev, int n) {
+  g->batch_draw = (uint8_t)batch_is_draw(g, ev, n);
+  g->collecting = 1;
+  g->ndcand = 0;
   for (int i = 0; i < n; i++)
     if (lookback_event(&ev[i])) scan(g, &ev[i], 1);
+  g->batch_draw = 0;
+  delayed_chosen(g);
 }
 
 void trig_detect(G *g, const Event *ev, int n) {
   g->ndmg_seen = 0;
+  g->collecting = 1;
+  g->ndcand = 0;
   for (int i = 0; i < n; i++)
     if (ev[i].done) scan(g, &ev[i], 0);
+  delayed_chosen(g);
   trig_state(g);
 }
 
@@ -442,7 +520,7 @@ void trig_step(G *g, int step) {
     cx.tc = &tc;
     if (ab->trig.player && !rel_match(g, &cx, ab->trig.player, s->c.active)) continue;
     if (ab->cond && !cond_eval(g, &cx, ab->cond)) continue; /* 603.4 */
-    add_pending(g, ab, c->ab[a].def, c->ab[a].grant, slot, NULL, c->controller, &tc, 0, 0);
+    add_pending(g, ab, c->ab[a].def, c->ab[a].grant, oref(g, slot), NULL, c->controller, &tc, 0, 0);
   }
   for (int i = 0; i < s->c.neff; i++) {
     Effect *ef = &s->eff[i];
@@ -456,7 +534,7 @@ void trig_step(G *g, int step) {
     if (ef->ab->trig.player && !rel_match(g, &cx, ef->ab->trig.player, s->c.active)) continue;
     if (ef->ab->cond && !cond_eval(g, &cx, ef->ab->cond)) continue;
     if (ef->ab->delayed_once) ef->used = 1;
-    add_pending(g, ef->ab, ef->def, ef->grant, oref_ok(g, ef->source) ? ef->source.slot : -1, &ef->srcl, ef->controller, &tc, ef->id, 0);
+    add_pending(g, ef->ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &tc, ef->id, 0);
   }
 }
 
@@ -488,13 +566,13 @@ void trig_state(G *g) {
     if (!cond_eval(g, &cx, ab->trig.state)) continue;
     if (s->c.nstate_trig >= NELEM(s->c.state_trig_on_stack)) game_throw(g, JMP_LIMIT);
     s->c.state_trig_on_stack[s->c.nstate_trig++] = key;
-    add_pending(g, ab, c->ab[a].def, c->ab[a].grant, slot, NULL, c->controller, NULL, 0, 1);
+    add_pending(g, ab, c->ab[a].def, c->ab[a].grant, oref(g, slot), NULL, c->controller, NULL, 0, 1);
     s->pend[s->c.npend - 1].tc.cause_id = key;
   }
 }
 
 void trig_add(G *g, const Ability *ab, const CardDef *def, uint16_t grant, int src_slot, int controller, const TrigCtx *tc) {
-  add_pending(g, ab, def, grant, src_slot, NULL, controller, tc, 0, 0);
+  add_pending(g, ab, def, grant, src_slot >= 0 ? oref(g, src_slot) : oref_none(), NULL, controller, tc, 0, 0);
 }
 
 void trig_reflexive(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, int controller,
@@ -502,7 +580,7 @@ void trig_reflexive(G *g, const Ability *ab, const CardDef *def, uint16_t grant,
   Lki l;
   memset(&l, 0, sizeof l);
   if (oref_ok(g, src)) lki_of(g, src.slot, &l);
-  add_pending(g, ab, def, grant, oref_ok(g, src) ? src.slot : -1, &l, controller, tc, 0, 0);
+  add_pending(g, ab, def, grant, src, &l, controller, tc, 0, 0);
 }
 
 /* ---- putting triggered abilities on the stack (603.3) ---- */
