@@ -3,6 +3,7 @@
  * (corpus_find, corpus_parse_file, corpus_check against engine/cards); cases
  * that load are then run (run_case), as bin/harness would. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -13,11 +14,17 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static char path[128]; /* the input written as a file, removed at exit */
+static void remove_input(void) {
+  if (path[0]) remove(path);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static char path[128];
   const mtg_pool *pool = fuzz_pool();
   if (!pool) return 0;
-  if (!path[0]) snprintf(path, sizeof path, "%s/fuzz-case-%ld.yaml", access("/dev/shm", W_OK) ? "/tmp" : "/dev/shm", (long)getpid());
+  if (!path[0] && !atexit(remove_input))
+    snprintf(path, sizeof path, "%s/fuzz-case-%ld.yaml", access("/dev/shm", W_OK) ? "/tmp" : "/dev/shm",
+             (long)getpid());
   FILE *f = fopen(path, "wb");
   if (!f) return 0;
   fwrite(data, 1, size, f);

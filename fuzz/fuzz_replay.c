@@ -17,6 +17,11 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static char path[128]; /* the input written as a file, removed at exit */
+static void remove_input(void) {
+  if (path[0]) remove(path);
+}
+
 static int write_gzip(const char *path, const uint8_t *d, size_t n) {
   z_stream z;
   memset(&z, 0, sizeof z);
@@ -41,9 +46,10 @@ static int write_gzip(const char *path, const uint8_t *d, size_t n) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static char path[128];
   if (size < 1) return 0;
-  if (!path[0]) snprintf(path, sizeof path, "%s/fuzz-replay-%ld.gz", access("/dev/shm", W_OK) ? "/tmp" : "/dev/shm", (long)getpid());
+  if (!path[0] && !atexit(remove_input))
+    snprintf(path, sizeof path, "%s/fuzz-replay-%ld.gz", access("/dev/shm", W_OK) ? "/tmp" : "/dev/shm",
+             (long)getpid());
   int mode = data[0] % 3;
   if (mode == 0) {
     FILE *f = fopen(path, "wb");

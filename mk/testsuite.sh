@@ -62,7 +62,12 @@ for part in "$@"; do
   status=ok
   [ "$f" != 0 ] && status=FAILED
   printf '%-22s %-7s %4s passed %3s failed %3s skipped %4s s\n' "$part" "$status" "$p" "$f" "$s" "$secs"
-  grep '^SKIP' "$log" 2>/dev/null | sort -u | sed 's/^/    /'
+  # what was skipped, the first few lines of it
+  grep '^SKIP' "$log" 2>/dev/null | sort -u >"$logdir/$part.skips"
+  head -n 8 "$logdir/$part.skips" | cut -c1-240 | sed 's/^/    /'
+  k=$(wc -l <"$logdir/$part.skips")
+  [ "$k" -gt 8 ] && echo "    ... and $((k - 8)) more (grep ^SKIP $log)"
+  rm -f "$logdir/$part.skips"
   if [ "$f" != 0 ]; then
     echo "    --- last lines of $log (exit $rc):"
     tail -n 25 "$log" | sed 's/^/    | /'

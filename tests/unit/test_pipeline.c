@@ -470,7 +470,5 @@ const unit_test pipeline_tests[] = {
 
 /* engine issues these tests reproduce (reported as skipped while they fail) */
 const unit_known known_issues[] = {
-    {"trigger_order_after_combat_damage",
-     "an answer to a decision met after a step change is given to another decision when the segment is re-run"},
     {NULL, NULL},
 };

@@ -838,6 +838,10 @@ static mtg_setup *random_variant_setup(const mtg_pool *deckpool, const mtg_pool 
         if (deck_card_ok(c)) name = c;
       }
       if (mtg_setup_card(s, p, MTG_Z_LIBRARY, name, &e) < 0) {
+        if (i >= 17) { /* a card that can't start in a library (a dungeon, ...): draw another */
+          i--;
+          continue;
+        }
         mtg_setup_free(s);
         return NULL;
       }
