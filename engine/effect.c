@@ -44,7 +44,8 @@ void ctx_from_stack(G *g, Ctx *c, StackItem *si) {
   c->spell_ch = si->kind == SI_SPELL;
   if (si->kind == SI_TRIGGERED) {
     c->tcbuf = si->tc;
-    c->tc = si->tc.ev || si->tc.step >= 0 ? &c->tcbuf : NULL;
+    /* a reflexive ability's context has no event, only what was done (603.12) */
+    c->tc = si->tc.ev || si->tc.step >= 0 || si->tc.obj.id || si->tc.amount ? &c->tcbuf : NULL;
   }
   c->cause_id = si->id;
   if (si->eff_id) {
@@ -918,9 +919,10 @@ static void step(G *g, Ctx *c, const Node *n) {
       }
     }
     int yes = ask_yes_no(g, p, "603.5", "%s%s%s", n->k[2] ? n->k[2]->s : "use the optional effect of ", n->k[2] ? "" : nm, "");
+    /* "if you do" / "when you do": the optional action was taken and did
+     * something (603.12: choosing yes and sacrificing nothing is not doing it) */
     c->did = yes;
     if (yes) step(g, c, n->k[0]);
-    c->did = yes;
     return;
   }
   case S_IF:
@@ -961,13 +963,24 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_REFLEXIVE:
     /* 603.12: triggers if the action was taken earlier in this resolution */
     if (c->did) {
-      TrigCtx tc;
-      memset(&tc, 0, sizeof tc);
-      tc.step = -1;
-      tc.obj = c->nres ? c->res[0] : oref_none();
-      if (oref_ok(g, tc.obj)) lki_of(g, tc.obj.slot, &tc.objl);
-      trig_reflexive(g, n->k[0]->ab, c->def, c->grant, c->src, c->controller, &tc);
+      /* 603.12a: once for each object the action was done to, except after
+       * paying a cost "any number of times": once, for all the payments */
+      const Ability *rab = n->k[0]->ab;
+      int te = rab->trig.ev;
+      int per_obj = te == TE_SACRIFICE || te == TE_DIES || te == TE_LEAVES || te == TE_ZONE || te == TE_ENTERS ||
+                    te == TE_DISCARD || te == TE_TAPPED || te == TE_UNTAPPED || te == TE_COUNTERED;
+      int times = !c->paid_any && per_obj && c->nres > 1 ? c->nres : 1;
+      for (int i = 0; i < times; i++) {
+        TrigCtx tc;
+        memset(&tc, 0, sizeof tc);
+        tc.step = -1;
+        tc.obj = c->nres ? c->res[i] : oref_none();
+        tc.amount = c->amount;
+        if (oref_ok(g, tc.obj)) lki_of(g, tc.obj.slot, &tc.objl);
+        trig_reflexive(g, rab, c->def, c->grant, c->src, c->srcl, c->controller, &tc);
+      }
     }
+    c->paid_any = 0;
     return;
   case S_REPLACE_NEXT:
     effect_base(g, c, &e, EK_REPL, dur_of(n->k[1], DUR_EOT));
@@ -1132,6 +1145,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     for (int t = 0; t < times; t++) cost_pay_mana(g, c->controller, &mc, 0, -1, 0, NULL);
     c->amount = times;
     c->did = times > 0;
+    c->paid_any = 1;
     log_line(g, 0, "paid player=%s cost=%s times=%d", player_name(g, c->controller), n->k[0]->s, times);
     return;
   }

@@ -195,8 +195,8 @@ void trig_detect(G *g, const Event *ev, int n);     /* after performing and logg
 void trig_step(G *g, int step);                     /* 603.2b */
 void trig_state(G *g);                              /* 603.8 */
 int trig_put_on_stack(G *g);                        /* 603.3b; returns how many */
-void trig_reflexive(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, int controller,
-                    const TrigCtx *tc);
+void trig_reflexive(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, const Lki *srcl,
+                    int controller, const TrigCtx *tc);
 void trig_index_dirty(G *g);
 /* A triggered ability fired by the rules rather than matched to an event (a room ability, 309.4c). */
 void trig_add(G *g, const Ability *ab, const CardDef *def, uint16_t grant, int src_slot, int controller, const TrigCtx *tc);
@@ -250,6 +250,7 @@ typedef struct Ctx {
   uint8_t nres;
   int8_t res_player;
   int did;
+  uint8_t paid_any;        /* the last step paid a cost any number of times (603.12a) */
   int32_t amount;
   int32_t prevented;
   int8_t each_player;     /* current player in for_each over players */

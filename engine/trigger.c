@@ -575,11 +575,12 @@ void trig_add(G *g, const Ability *ab, const CardDef *def, uint16_t grant, int s
   add_pending(g, ab, def, grant, src_slot >= 0 ? oref(g, src_slot) : oref_none(), NULL, controller, tc, 0, 0);
 }
 
-void trig_reflexive(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, int controller,
-                    const TrigCtx *tc) {
+void trig_reflexive(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, const Lki *srcl,
+                    int controller, const TrigCtx *tc) {
   Lki l;
   memset(&l, 0, sizeof l);
   if (oref_ok(g, src)) lki_of(g, src.slot, &l);
+  else if (srcl) l = *srcl;
   add_pending(g, ab, def, grant, src, &l, controller, tc, 0, 0);
 }
 
