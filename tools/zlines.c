@@ -1,0 +1,199 @@
+/* zlines.c - gzip line reader (see zlines.h). zlib's inflate is driven by
+ * hand rather than through gzread so that an input that stops early (inflate
+ * wants more and the file has none) and damaged data (Z_DATA_ERROR, which
+ * includes CRC and length mismatches) are reported as what they are. */
+#include "zlines.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "replaylog.h"
+
+#define IN_SIZE 65536
+#define OUT_START 65536
+
+struct zlines {
+  FILE *f;
+  z_stream z;
+  int zinit;
+  int eof;          /* the file has no more bytes */
+  int member_done;  /* inflate reached the end of a gzip member */
+  int status;       /* 0 running, 1 clean end, < 0 sticky error */
+  mtg_error err;    /* the sticky error */
+  uint64_t in_total;/* bytes read from the file */
+  unsigned char in[IN_SIZE];
+  char *buf;        /* decompressed text: [start, end) not yet returned */
+  size_t cap, start, end, scan;
+};
+
+int zlines_open(zlines **out, const char *path, mtg_error *err) {
+  *out = NULL;
+  zlines *z = calloc(1, sizeof *z);
+  char *buf = malloc(OUT_START);
+  if (!z || !buf) {
+    free(z);
+    free(buf);
+    mtg_error_set(err, MTG_ENOMEM, "out of memory");
+    return MTG_ENOMEM;
+  }
+  z->buf = buf;
+  z->cap = OUT_START;
+  z->f = fopen(path, "rb");
+  if (!z->f) {
+    mtg_error_set(err, MTG_EIO, "cannot open: %s", strerror(errno));
+    zlines_close(z);
+    return MTG_EIO;
+  }
+  /* 16 + MAX_WBITS: expect the gzip wrapper (header and CRC-32 trailer) */
+  if (inflateInit2(&z->z, 16 + MAX_WBITS) != Z_OK) {
+    mtg_error_set(err, MTG_ENOMEM, "cannot initialise zlib");
+    zlines_close(z);
+    return MTG_ENOMEM;
+  }
+  z->zinit = 1;
+  *out = z;
+  return 0;
+}
+
+void zlines_close(zlines *z) {
+  if (!z) return;
+  if (z->zinit) inflateEnd(&z->z);
+  if (z->f) fclose(z->f);
+  free(z->buf);
+  free(z);
+}
+
+uint64_t zlines_offset(const zlines *z) { return z->in_total - z->z.avail_in; }
+static unsigned long long off(const zlines *z) { return (unsigned long long)zlines_offset(z); }
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static int fail(zlines *z, int status, mtg_error *err, const char *fmt, ...) {
+  memset(&z->err, 0, sizeof z->err);
+  z->err.status = status;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(z->err.msg, sizeof z->err.msg, fmt, ap);
+  va_end(ap);
+  z->status = status;
+  if (err) *err = z->err;
+  return status;
+}
+
+/* Reads more compressed input; 0 at the end of the file. */
+static int read_input(zlines *z, mtg_error *err) {
+  size_t n = fread(z->in, 1, IN_SIZE, z->f);
+  if (n == 0) {
+    if (ferror(z->f)) return fail(z, MTG_EIO, err, "cannot read after %llu bytes: %s", off(z), strerror(errno));
+    z->eof = 1;
+    return 0;
+  }
+  if (z->in_total == 0 && (n < 2 || z->in[0] != 0x1f || z->in[1] != 0x8b))
+    return fail(z, RLOG_EFORMAT, err, "not a gzip stream: no gzip signature at byte %llu", off(z));
+  z->in_total += n;
+  z->z.next_in = z->in;
+  z->z.avail_in = (uInt)n;
+  return 1;
+}
+
+/* Decompresses more text into buf[end..cap). Returns the number of bytes
+ * added (> 0), 0 at the clean end of the stream, or a negative status. */
+static int fill(zlines *z, mtg_error *err) {
+  if (z->status < 0) {
+    if (err) *err = z->err;
+    return z->status;
+  }
+  if (z->status == 1) return 0;
+  for (;;) {
+    if (z->z.avail_in == 0 && !z->eof) {
+      int rc = read_input(z, err);
+      if (rc < 0) return rc;
+    }
+    if (z->member_done) {
+      if (z->z.avail_in == 0 && z->eof) {
+        z->status = 1;
+        return 0;
+      }
+      if (z->z.avail_in == 0) continue;
+      /* concatenated gzip members form one stream, as for zcat */
+      if (z->z.next_in[0] != 0x1f)
+        return fail(z, RLOG_ECORRUPT, err, "damaged data: unexpected bytes after the end of the compressed stream at byte %llu", off(z));
+      inflateReset(&z->z);
+      z->member_done = 0;
+    }
+    if (z->z.avail_in == 0 && z->eof) {
+      if (z->in_total == 0) return fail(z, RLOG_EFORMAT, err, "empty file (%llu bytes): not a replay", off(z));
+      return fail(z, RLOG_ETRUNC, err, "truncated: the compressed stream ends unexpectedly at byte %llu", off(z));
+    }
+    z->z.next_out = (unsigned char *)z->buf + z->end;
+    z->z.avail_out = (uInt)(z->cap - z->end);
+    int rc = inflate(&z->z, Z_NO_FLUSH);
+    size_t got = z->cap - z->end - z->z.avail_out;
+    z->end += got;
+    if (rc == Z_STREAM_END) z->member_done = 1;
+    else if (rc == Z_DATA_ERROR) {
+      const char *m = z->z.msg ? z->z.msg : "data error";
+      if (!strcmp(m, "incorrect data check")) m = "CRC-32 mismatch (incorrect data check)";
+      return fail(z, RLOG_ECORRUPT, err, "damaged compressed data at byte %llu: %s", off(z), m);
+    }
+    else if (rc == Z_MEM_ERROR)
+      return fail(z, MTG_ENOMEM, err, "out of memory at byte %llu", off(z));
+    else if (rc != Z_OK && rc != Z_BUF_ERROR)
+      return fail(z, RLOG_ECORRUPT, err, "damaged compressed data at byte %llu: %s", off(z),
+                  z->z.msg ? z->z.msg : "stream error");
+    if (got) return (int)got;
+  }
+}
+
+/* Makes room after the pending text: slides it to the front, or grows buf. */
+static int make_room(zlines *z, mtg_error *err) {
+  if (z->start > 0) {
+    memmove(z->buf, z->buf + z->start, z->end - z->start);
+    z->end -= z->start;
+    z->scan -= z->start;
+    z->start = 0;
+  }
+  if (z->end < z->cap) return 0;
+  if (z->cap > ZLINES_MAX_LINE)
+    return fail(z, RLOG_EFORMAT, err, "a line longer than %d bytes before byte %llu: not a replay", ZLINES_MAX_LINE, off(z));
+  char *b = realloc(z->buf, z->cap * 2);
+  if (!b) return fail(z, MTG_ENOMEM, err, "out of memory at byte %llu", off(z));
+  z->buf = b;
+  z->cap *= 2;
+  return 0;
+}
+
+int zlines_next(zlines *z, const char **line, size_t *len, mtg_error *err) {
+  for (;;) {
+    char *nl = z->scan < z->end ? memchr(z->buf + z->scan, '\n', z->end - z->scan) : NULL;
+    if (nl) {
+      *nl = 0;
+      *line = z->buf + z->start;
+      *len = (size_t)(nl - (z->buf + z->start));
+      z->start = z->scan = (size_t)(nl - z->buf) + 1;
+      return 1;
+    }
+    z->scan = z->end;
+    int rc = make_room(z, err);
+    if (rc < 0) return rc;
+    rc = fill(z, err);
+    if (rc < 0) return rc;
+    if (rc == 0) {
+      if (z->start == z->end) return 0;
+      return fail(z, RLOG_ETRUNC, err, "truncated: the text stops in the middle of a line (byte %llu)", off(z));
+    }
+  }
+}
+
+int zlines_drain(zlines *z, mtg_error *err) {
+  for (;;) {
+    z->start = z->end = z->scan = 0;
+    int rc = fill(z, err);
+    if (rc <= 0) return rc;
+  }
+}
