@@ -1,0 +1,282 @@
+/* replay.c - bin/replay: checks recorded games against the engine (check),
+ * prints one (dump) or compares two (diff). The only place that decides the
+ * exit status: 0 consistent, 1 a divergence, 2 unreadable input or misuse. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "parallel.h"
+#include "replaylog.h"
+#include "report.h"
+#include "verify.h"
+
+#define EXIT_DIVERGED 1
+#define EXIT_UNREADABLE 2
+
+static const char usage[] =
+    "usage: replay check [-j N] [--format text|json] [--shard I/N] [--cards DIR] PATH...\n"
+    "       replay dump FILE\n"
+    "       replay diff [--format text|json] A B\n"
+    "       replay --help | --version\n"
+    "\n"
+    "check  re-runs each replay's setup and decisions through the engine and compares\n"
+    "       every event, checkpoint and the trailer with the recording. PATHs are files\n"
+    "       or directories (searched recursively for *.gz files).\n"
+    "       -j N          check N files at a time (default: the number of processors)\n"
+    "       --format F    text (default) or json (one object per file)\n"
+    "       --shard I/N   check only the I-th (1..N) of N slices of the sorted file list\n"
+    "       --cards DIR   card pool directory (default engine/cards)\n"
+    "dump   prints a replay's header and its log, numbering events as check reports them\n"
+    "diff   compares two replays of the same game and reports their first difference\n"
+    "\n"
+    "exit status: 0 all consistent, 1 a divergence (or difference), 2 unreadable input\n"
+    "(truncated, damaged, not a replay, unsupported version or card pool) or bad usage;\n"
+    "when both occur, 2.\n";
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static int bad_usage(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "replay: ");
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "\n%s", usage);
+  return EXIT_UNREADABLE;
+}
+
+/* ---- check ---- */
+
+typedef struct check {
+  verify_opts vo;
+  char **path;
+  int n;
+  int json;
+  int counts[3];
+  long events;
+  atomic_long progress;
+  int tty;
+  struct timespec start, shown;
+} check;
+
+static double since(const struct timespec *t) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)(now.tv_sec - t->tv_sec) + (double)(now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+static void *check_job(void *ctx, int i) {
+  check *c = ctx;
+  verify_report *r = malloc(sizeof *r);
+  if (r) verify_file(&c->vo, c->path[i], r);
+  return r;
+}
+
+static void check_done(void *ctx, int i, void *result) {
+  check *c = ctx;
+  verify_report *r = result;
+  static const report_labels labels = {"expected:", "actual:"};
+  if (!r) {
+    fprintf(stdout, "%s: UNREADABLE (memory): out of memory\n", c->path[i]);
+    c->counts[VERIFY_UNREADABLE]++;
+    return;
+  }
+  if (c->tty) fputs("\r\033[K", stderr);
+  if (c->json) report_json(stdout, c->path[i], r, &labels);
+  else report_text(stdout, c->path[i], r, &labels);
+  c->counts[r->outcome]++;
+  c->events += r->events;
+  free(r);
+}
+
+/* progress on a terminal: files done and events per second */
+static void check_tick(void *ctx) {
+  check *c = ctx;
+  if (!c->tty || since(&c->shown) < 0.25) return;
+  clock_gettime(CLOCK_MONOTONIC, &c->shown);
+  double t = since(&c->start);
+  long ev = atomic_load(&c->progress);
+  int done = c->counts[0] + c->counts[1] + c->counts[2];
+  fflush(stdout);
+  fprintf(stderr, "\r\033[K%d/%d replays, %ld events, %.0f events/s", done, c->n, ev, t > 0 ? (double)ev / t : 0.0);
+}
+
+static int parse_shard(const char *s, long *i, long *n) {
+  const char *slash = strchr(s, '/');
+  char a[32];
+  if (!slash || (size_t)(slash - s) >= sizeof a) return -1;
+  snprintf(a, sizeof a, "%.*s", (int)(slash - s), s);
+  if (cli_long(a, 1, 1000000, i) || cli_long(slash + 1, 1, 1000000, n) || *i > *n) return -1;
+  return 0;
+}
+
+static int cmd_check(int argc, char **argv) {
+  long jobs = par_cpus(), si = 1, sn = 1;
+  const char *cards = "engine/cards";
+  int json = 0, npaths = 0;
+  char **paths = calloc((size_t)argc + 1, sizeof *paths);
+  if (!paths) return bad_usage("%s", "out of memory");
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "-j") || !strcmp(a, "--format") || !strcmp(a, "--shard") || !strcmp(a, "--cards")) {
+      if (!val) return free(paths), bad_usage("%s needs a value", a);
+      i++;
+      if (!strcmp(a, "-j") && cli_long(val, 1, 256, &jobs)) return free(paths), bad_usage("-j wants 1 to 256, not %s", val);
+      if (!strcmp(a, "--format")) {
+        if (strcmp(val, "text") && strcmp(val, "json")) return free(paths), bad_usage("--format is text or json, not %s", val);
+        json = !strcmp(val, "json");
+      }
+      if (!strcmp(a, "--shard") && parse_shard(val, &si, &sn))
+        return free(paths), bad_usage("--shard wants I/N with 1 <= I <= N, not %s", val);
+      if (!strcmp(a, "--cards")) cards = val;
+    } else if (a[0] == '-' && a[1]) {
+      return free(paths), bad_usage("unknown option %s", a);
+    } else
+      paths[npaths++] = argv[i];
+  }
+  if (!npaths) return free(paths), bad_usage("%s", "check needs at least one PATH");
+
+  cli_files files = {0};
+  if (cli_files_collect(&files, paths, npaths, ".gz")) {
+    free(paths);
+    fprintf(stderr, "replay: out of memory\n");
+    return EXIT_UNREADABLE;
+  }
+  free(paths);
+  if (!files.n) {
+    fprintf(stderr, "replay: no replay files (*.gz) under the given paths\n");
+    cli_files_free(&files);
+    return EXIT_UNREADABLE;
+  }
+  /* the I-th slice: every N-th file of the sorted list, from the I-th */
+  int k = 0;
+  for (int i = 0; i < files.n; i++)
+    if (i % sn == si - 1) files.path[k++] = files.path[i];
+    else free(files.path[i]);
+  files.n = k;
+
+  mtg_pool *pool;
+  mtg_error err;
+  if (mtg_pool_new(&pool, NULL) || mtg_pool_load_dir(pool, cards, &err)) {
+    char msg[2048];
+    mtg_error_format(&err, msg, sizeof msg);
+    fprintf(stderr, "replay: cannot load the card pool from %s: %s\n", cards, msg);
+    mtg_pool_free(pool);
+    cli_files_free(&files);
+    return EXIT_UNREADABLE;
+  }
+  check c = {.vo = {.pool = pool}, .path = files.path, .n = files.n, .json = json, .tty = isatty(2)};
+  atomic_init(&c.progress, 0);
+  c.vo.progress = c.tty ? &c.progress : NULL;
+  clock_gettime(CLOCK_MONOTONIC, &c.start);
+  c.shown = c.start;
+  int rc = par_run(files.n, (int)jobs, check_job, check_done, c.tty ? check_tick : NULL, &c);
+  if (c.tty) fputs("\r\033[K", stderr);
+  if (rc) fprintf(stderr, "replay: cannot start threads\n");
+  else if (!json)
+    printf("%d replays: %d consistent, %d diverged, %d unreadable (%ld events checked)\n", files.n, c.counts[0],
+           c.counts[1], c.counts[2], c.events);
+  mtg_pool_free(pool);
+  cli_files_free(&files);
+  if (rc || c.counts[VERIFY_UNREADABLE]) return EXIT_UNREADABLE;
+  return c.counts[VERIFY_DIVERGED] ? EXIT_DIVERGED : 0;
+}
+
+/* ---- dump ---- */
+
+static void print_block(const char *title, const char *text) {
+  printf("# %s:%s\n", title, *text ? "" : " (none)");
+  fputs(text, stdout);
+}
+
+static int cmd_dump(int argc, char **argv) {
+  if (argc != 1) return bad_usage("%s", "dump takes one FILE");
+  rlog_reader *r;
+  mtg_error err;
+  int rc = rlog_reader_open(&r, argv[0], &err);
+  if (!rc) {
+    const rlog_info *h = rlog_reader_info(r);
+    printf("# replay format %d, engine %s, rules %s, pool %016" PRIx64 ", seed %" PRIu64 "\n", h->version, h->engine,
+           h->rules, h->pool_hash, h->seed);
+    printf("# origin: %s\n# players:", h->origin);
+    for (int i = 0; i < h->nplayers; i++) printf(" %s", h->players[i]);
+    printf("\n");
+    print_block("setup", h->setup_text);
+    print_block("cards", h->cards_yaml);
+    printf("# log (event number, then the line):\n");
+    rlog_record rec;
+    while ((rc = rlog_reader_next(r, &rec, &err)) > 0) {
+      if (rec.kind == RLOG_R_EVENT || rec.kind == RLOG_R_DECISION) printf("%7ld %s\n", rec.event, rec.text);
+      else printf("        %s\n", rec.text);
+    }
+  }
+  rlog_reader_free(r);
+  fflush(stdout);
+  if (rc < 0) {
+    char msg[2048];
+    mtg_error_format(&err, msg, sizeof msg);
+    fprintf(stderr, "replay: %s: %s\n", argv[0], msg);
+    return EXIT_UNREADABLE;
+  }
+  return 0;
+}
+
+/* ---- diff ---- */
+
+static int cmd_diff(int argc, char **argv) {
+  int json = 0;
+  char *p[2];
+  int np = 0;
+  for (int i = 0; i < argc; i++) {
+    if (!strcmp(argv[i], "--format") && i + 1 < argc) {
+      if (strcmp(argv[i + 1], "text") && strcmp(argv[i + 1], "json")) return bad_usage("--format is text or json, not %s", argv[i + 1]);
+      json = !strcmp(argv[++i], "json");
+    } else if (argv[i][0] == '-' && argv[i][1])
+      return bad_usage("unknown option %s", argv[i]);
+    else if (np < 2)
+      p[np++] = argv[i];
+    else
+      return bad_usage("%s", "diff takes two files");
+  }
+  if (np != 2) return bad_usage("%s", "diff takes two files");
+  verify_report *r = malloc(sizeof *r);
+  if (!r) return bad_usage("%s", "out of memory");
+  verify_diff(p[0], p[1], r);
+  char name[4096];
+  snprintf(name, sizeof name, "%s vs %s", p[0], p[1]);
+  report_labels labels = {p[0], p[1]};
+  if (json) report_json(stdout, name, r, &labels);
+  else if (r->outcome == VERIFY_OK)
+    printf("%s: the same game (%ld events, %ld decisions)\n", name, r->events, r->decisions);
+  else
+    report_text(stdout, name, r, &labels);
+  int outcome = r->outcome;
+  free(r);
+  return outcome == VERIFY_OK ? 0 : outcome == VERIFY_DIVERGED ? EXIT_DIVERGED : EXIT_UNREADABLE;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) return bad_usage("%s", "missing command");
+  const char *cmd = argv[1];
+  if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+    fputs(usage, stdout);
+    return 0;
+  }
+  if (!strcmp(cmd, "--version")) {
+    printf("replay (arbiter) engine %s, rules %s, replay format %d\n", MTG_VERSION, MTG_RULES_EFFECTIVE,
+           RLOG_FORMAT_VERSION);
+    return 0;
+  }
+  if (!strcmp(cmd, "check")) return cmd_check(argc - 2, argv + 2);
+  if (!strcmp(cmd, "dump")) return cmd_dump(argc - 2, argv + 2);
+  if (!strcmp(cmd, "diff")) return cmd_diff(argc - 2, argv + 2);
+  return bad_usage("unknown command %s", cmd);
+}

@@ -1,0 +1,680 @@
+/* verify.c - checking a replay against the engine, and comparing two
+ * replays (see verify.h).
+ *
+ * The check streams both sides. Records are read from the recording into a
+ * small queue; the engine's final log lines (those before
+ * mtg_log_committed) are compared with the front of the queue and then
+ * dropped from the game's log (all but the last few, shown before a
+ * divergence). When the engine has no final line left, the game waits for a
+ * decision: the next decision line not yet given in the queue (read ahead
+ * as far as needed: the lines of the action in progress come before it) is
+ * mapped back to option indices and answered. Lines of an unfinished action
+ * are only compared once final, since the engine may rewrite them when the
+ * action goes on; the exception is a recording closed in the middle of an
+ * action, whose last lines are compared as they stand. */
+#include "verify.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replaylog.h"
+
+#define DROP_AT 4096 /* compared lines kept before dropping them from the game's log */
+#define PROGRESS_EVERY 1024
+#define LOOKAHEAD_BYTES (4 << 20) /* the longest action the check reads ahead over */
+
+/* A record read from the recording and not yet compared. */
+typedef struct qrec {
+  rlog_record r; /* kind, length and numbers (the text is at off) */
+  size_t off;
+} qrec;
+
+/* Records read ahead, oldest first; addressed by their sequence number. */
+typedef struct queue {
+  qrec *e;
+  long head, n, cap;   /* entries e[head .. head + n) */
+  long first;          /* sequence number of e[head] */
+  char *text;
+  size_t thead, tlen, tcap;
+} queue;
+
+typedef struct V {
+  const verify_opts *o;
+  verify_report *rep;
+  rlog_reader *r;
+  mtg_game *g;
+  queue q;
+  long next_decide;      /* sequence number from which to look for a decision to give */
+  int final;             /* no decision is left before the next checkpoint or the trailer */
+  int cmp;               /* next line of the game's log to compare */
+  long events, decisions, checkpoints, unreported;
+  uint64_t chain;
+  int turn;
+  char step[32];
+  int *vals;             /* answer being rebuilt */
+  int nvals;
+} V;
+
+static int starts(const char *s, const char *prefix) { return !strncmp(s, prefix, strlen(prefix)); }
+
+static void copy(char *dst, const char *src) { snprintf(dst, VERIFY_TEXT, "%s", src); }
+
+/* snprintf for messages, where cutting a long message short is fine */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void textf(char *buf, size_t size, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, size, fmt, ap);
+  va_end(ap);
+}
+
+/* follows "turn n=.." and "step name=.." lines, to say where a difference is */
+static void track(int *turn, char *step, size_t size, const char *line) {
+  if (line[0] == 't' && starts(line, "turn n=")) *turn = atoi(line + 7);
+  else if (line[0] == 's' && starts(line, "step name=")) {
+    size_t n = strcspn(line + 10, " ");
+    snprintf(step, size, "%.*s", (int)(n < size ? n : size - 1), line + 10);
+  }
+}
+
+/* the setup's "start PLAYER TURN STEP" record, for games that begin mid-game */
+static void track_start(int *turn, char *step, size_t size, const char *setup) {
+  for (const char *p = setup; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+    if (starts(p, "start ")) {
+      char who[64], name[32];
+      int t;
+      if (sscanf(p, "start %63s %d %31s", who, &t, name) == 3) {
+        *turn = t;
+        snprintf(step, size, "%s", name);
+      }
+    }
+}
+
+static const char *kind_of_status(int status) {
+  switch (status) {
+  case RLOG_ETRUNC: return "truncated";
+  case RLOG_ECORRUPT: return "corrupt";
+  case RLOG_EFORMAT: return "format";
+  case RLOG_EVERSION: return "version";
+  case MTG_EIO: return "io";
+  case MTG_ENOMEM: return "memory";
+  default: return "error";
+  }
+}
+
+static int unreadable(verify_report *rep, const mtg_error *err, long events, int turn) {
+  rep->outcome = VERIFY_UNREADABLE;
+  rep->kind = kind_of_status(err->status);
+  char msg[VERIFY_TEXT];
+  mtg_error_format(err, msg, sizeof msg);
+  if (events > 0)
+    textf(rep->message, sizeof rep->message, "%s (after event %ld, turn %d)", msg, events, turn);
+  else
+    copy(rep->message, msg);
+  return VERIFY_UNREADABLE;
+}
+
+/* ---- the queue of records read ahead ---- */
+
+static qrec *q_at(queue *q, long seq) { return &q->e[q->head + (seq - q->first)]; }
+static long q_end(const queue *q) { return q->first + q->n; }
+
+/* Appends a copy of rec; 0, or -1 when the lookahead limit is reached. */
+static int q_push(queue *q, const rlog_record *rec, mtg_error *err) {
+  if (q->head + q->n == q->cap) {
+    if (q->head > 0) {
+      memmove(q->e, q->e + q->head, (size_t)q->n * sizeof *q->e);
+      q->head = 0;
+    } else {
+      long cap = q->cap ? q->cap * 2 : 256;
+      qrec *e = realloc(q->e, (size_t)cap * sizeof *e);
+      if (!e) return mtg_error_set(err, MTG_ENOMEM, "out of memory"), -1;
+      q->e = e;
+      q->cap = cap;
+    }
+  }
+  if (q->tlen + rec->len + 1 > q->tcap) {
+    if (q->thead > 0) {
+      memmove(q->text, q->text + q->thead, q->tlen - q->thead);
+      for (long i = 0; i < q->n; i++) q->e[q->head + i].off -= q->thead;
+      q->tlen -= q->thead;
+      q->thead = 0;
+    }
+    if (q->tlen + rec->len + 1 > LOOKAHEAD_BYTES) {
+      mtg_error_set(err, RLOG_EFORMAT, "an action longer than the check reads ahead over (%d bytes)", LOOKAHEAD_BYTES);
+      return -1;
+    }
+    if (q->tlen + rec->len + 1 > q->tcap) {
+      size_t cap = q->tcap ? q->tcap : 16384;
+      while (cap < q->tlen + rec->len + 1) cap *= 2;
+      char *t = realloc(q->text, cap);
+      if (!t) return mtg_error_set(err, MTG_ENOMEM, "out of memory"), -1;
+      q->text = t;
+      q->tcap = cap;
+    }
+  }
+  qrec *e = &q->e[q->head + q->n++];
+  e->r = *rec;
+  e->r.text = NULL; /* the reader's buffer: the copy is at off */
+  e->off = q->tlen;
+  memcpy(q->text + q->tlen, rec->text, rec->len + 1);
+  q->tlen += rec->len + 1;
+  return 0;
+}
+
+/* The text of an entry: only valid until the next push. */
+static const char *q_text(queue *q, long seq) { return q->text + q_at(q, seq)->off; }
+
+static void q_pop(queue *q) {
+  q->thead = q_at(q, q->first)->off + q_at(q, q->first)->r.len + 1;
+  q->head++;
+  q->n--;
+  q->first++;
+  if (!q->n) q->head = 0, q->thead = q->tlen = 0;
+}
+
+static void q_free(queue *q) {
+  free(q->e);
+  free(q->text);
+}
+
+/* ---- check ---- */
+
+static int is_line(int kind) { return kind == RLOG_R_EVENT || kind == RLOG_R_DECISION; }
+
+/* The last lines before record seq in the recording: queued lines before it,
+ * then (for the rest) the game's lines already compared. */
+static void context(V *v, long seq) {
+  const char *from_q[VERIFY_CONTEXT];
+  int nq = 0;
+  for (long s = seq - 1; s >= v->q.first && nq < VERIFY_CONTEXT; s--)
+    if (is_line(q_at(&v->q, s)->r.kind)) from_q[nq++] = q_text(&v->q, s);
+  int ng = VERIFY_CONTEXT - nq, k = 0;
+  if (ng > v->cmp) ng = v->cmp;
+  for (int i = v->cmp - ng; i < v->cmp; i++) {
+    const char *line = mtg_log_line(v->g, i);
+    if (line) copy(v->rep->context[k++], line);
+  }
+  while (nq) copy(v->rep->context[k++], from_q[--nq]);
+  v->rep->ncontext = k;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+static int diverge(V *v, long seq, const char *actual, const char *kind, const char *fmt, ...) {
+  verify_report *rep = v->rep;
+  const rlog_record *rec = &q_at(&v->q, seq)->r;
+  rep->outcome = VERIFY_DIVERGED;
+  rep->kind = kind;
+  rep->event = rec->event;
+  rep->decision = rec->decision;
+  rep->turn = v->turn;
+  snprintf(rep->step, sizeof rep->step, "%s", v->step);
+  /* the turn and step where the record is: follow the queued lines before it */
+  for (long s = v->q.first; s < seq; s++)
+    if (is_line(q_at(&v->q, s)->r.kind)) track(&rep->turn, rep->step, sizeof rep->step, q_text(&v->q, s));
+  copy(rep->expected, q_text(&v->q, seq));
+  copy(rep->actual, actual);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(rep->message, sizeof rep->message, fmt, ap);
+  va_end(ap);
+  context(v, seq);
+  return VERIFY_DIVERGED;
+}
+
+static const char *player_name(const mtg_game *g, int p) {
+  mtg_player pl;
+  return p >= 0 && mtg_player_info(g, p, &pl) == 0 ? pl.name : "-";
+}
+
+/* "(the engine waits for ...)": what stands in for a line the engine lacks */
+static void waiting(const mtg_game *g, char *buf, size_t size) {
+  const mtg_decision *d = mtg_game_decision(g);
+  if (!d) snprintf(buf, size, "(the game is over)");
+  else
+    snprintf(buf, size, "(the engine waits for a %s decision by %s: %s)", d->kind_name, player_name(g, d->player),
+             d->prompt);
+}
+
+static void option_list(const mtg_decision *d, char *buf, size_t size) {
+  size_t u = (size_t)snprintf(buf, size, "options:");
+  for (int i = 0; i < d->n_options && u < size; i++)
+    u += (size_t)snprintf(buf + u, size - u, "%s%s", i ? " | " : " ", d->options[i].label);
+  if (d->n_options == 0) snprintf(buf + u, size - u, " none");
+}
+
+/* the option whose label starts text and is followed by the end or " | "
+ * (the longest such, should one label begin another) */
+static int match_label(const mtg_decision *d, const char *text, size_t *len) {
+  int best = -1;
+  size_t bl = 0;
+  for (int i = 0; i < d->n_options; i++) {
+    const char *l = d->options[i].label;
+    size_t n = strlen(l);
+    if (n >= bl && !strncmp(text, l, n) && (text[n] == 0 || starts(text + n, " | "))) best = i, bl = n;
+  }
+  *len = bl;
+  return best;
+}
+
+static int parse_int(const char **p, int *out) {
+  char *end;
+  long x = strtol(*p, &end, 10);
+  if (end == *p || x < -1000000000L || x > 1000000000L) return -1;
+  *out = (int)x;
+  *p = end;
+  return 0;
+}
+
+/* Rebuilds the recorded answer from decision line seq (text p after its
+ * "decide kind=.. player=.." head); 0, or 1 with a divergence reported. */
+static int rebuild_answer(V *v, long seq, const mtg_decision *d, const char *p) {
+  char buf[VERIFY_TEXT];
+  long n = q_at(&v->q, seq)->r.decision;
+  v->nvals = 0;
+  if (d->kind == MTG_D_X || d->kind == MTG_D_NUMBER) {
+    if (!starts(p, " value=") || (p += 7, parse_int(&p, &v->vals[0])) || *p)
+      return diverge(v, seq, "(a number)", "decision", "decision %ld does not give a number", n);
+    v->nvals = 1;
+    return 0;
+  }
+  if (d->kind == MTG_D_DAMAGE) {
+    for (int i = 0; i < d->n_options; i++) {
+      const char *l = d->options[i].label;
+      size_t len = strlen(l);
+      if (*p != ' ' || strncmp(p + 1, l, len) || p[1 + len] != '=') {
+        option_list(d, buf, sizeof buf);
+        return diverge(v, seq, buf, "decision", "decision %ld divides damage among other options", n);
+      }
+      p += len + 2;
+      if (parse_int(&p, &v->vals[v->nvals++]))
+        return diverge(v, seq, "(an amount)", "decision", "decision %ld has a malformed amount", n);
+    }
+    if (*p) return diverge(v, seq, "(no more options)", "decision", "decision %ld divides damage among more options", n);
+    return 0;
+  }
+  if (!strcmp(p, " choice=none")) return 0;
+  if (!starts(p, " choice="))
+    return diverge(v, seq, "(a choice)", "decision", "decision %ld does not name a choice", n);
+  p += 8;
+  for (;;) {
+    size_t len;
+    int i = match_label(d, p, &len);
+    if (i < 0) {
+      option_list(d, buf, sizeof buf);
+      const char *bar = strstr(p, " | ");
+      size_t k = bar ? (size_t)(bar - p) : strlen(p);
+      return diverge(v, seq, buf, "illegal", "decision %ld is no longer legal: \"%.*s\" is not among the %d options", n,
+                     (int)(k < 300 ? k : 300), p, d->n_options);
+    }
+    if (v->nvals >= d->n_options) /* more picks than options: a repeat */
+      return diverge(v, seq, "(each option once)", "illegal", "decision %ld picks an option twice", n);
+    v->vals[v->nvals++] = i;
+    p += len;
+    if (!*p) return 0;
+    p += 3;
+  }
+}
+
+/* Gives the pending decision the recorded decision line seq; 0, or 1 with
+ * a divergence reported. */
+static int apply(V *v, long seq) {
+  const mtg_decision *d = mtg_game_decision(v->g);
+  const char *text = q_text(&v->q, seq);
+  long n = q_at(&v->q, seq)->r.decision;
+  char head[160], buf[VERIFY_TEXT];
+  int hl = snprintf(head, sizeof head, "decide kind=%s player=%s", d->kind_name, player_name(v->g, d->player));
+  if (strncmp(text, head, (size_t)hl) || (text[hl] != ' ' && text[hl] != 0)) {
+    waiting(v->g, buf, sizeof buf);
+    return diverge(v, seq, buf, "decision", "decision %ld: the engine asks for a different decision", n);
+  }
+  int cap = d->n_options > 1 ? d->n_options : 1;
+  int *vals = realloc(v->vals, (size_t)cap * sizeof *vals);
+  if (!vals) return diverge(v, seq, "(out of memory)", "engine", "out of memory");
+  v->vals = vals;
+  if (rebuild_answer(v, seq, d, text + hl)) return 1;
+  mtg_error err;
+  int rc = mtg_game_decide(v->g, &(mtg_answer){v->nvals, v->vals}, &err);
+  if (rc >= 0) return 0;
+  char msg[VERIFY_TEXT];
+  mtg_error_format(&err, msg, sizeof msg);
+  textf(buf, sizeof buf, "(refused: %s)", msg);
+  if (rc == MTG_EILLEGAL)
+    return diverge(v, seq, buf, "illegal", "decision %ld is refused by the engine as illegal", n);
+  return diverge(v, seq, buf, "engine", "the engine fails on decision %ld", n);
+}
+
+static void matched(V *v, const char *line, size_t len) {
+  v->chain = rlog_chain(v->chain, line, len);
+  v->events++;
+  v->decisions += mtg_log_is_decision(v->g, v->cmp) != 0;
+  track(&v->turn, v->step, sizeof v->step, line);
+  v->cmp++;
+  if (v->cmp >= DROP_AT) {
+    int n = v->cmp - VERIFY_CONTEXT, c = mtg_log_committed(v->g);
+    if (n > c) n = c;
+    if (n > 0) {
+      mtg_log_drop(v->g, n);
+      v->cmp -= n;
+    }
+  }
+  if (v->o->progress && ++v->unreported == PROGRESS_EVERY) {
+    atomic_fetch_add(v->o->progress, v->unreported);
+    v->unreported = 0;
+  }
+}
+
+/* Lines of the game's log that may be compared now: the final ones, or all
+ * once the game is over or the recording has no decision left to give. */
+static int comparable(V *v) {
+  return v->final || mtg_game_status(v->g) != MTG_DECISION ? mtg_log_count(v->g) : mtg_log_committed(v->g);
+}
+
+/* Reads one more record into the queue; 1, 0 at the end, or -1 (unreadable). */
+static int read_more(V *v) {
+  rlog_record rec;
+  mtg_error err;
+  int rc = rlog_reader_next(v->r, &rec, &err);
+  if (rc > 0 && q_push(&v->q, &rec, &err)) rc = err.status;
+  if (rc < 0) return unreadable(v->rep, &err, v->events, v->turn), -1;
+  return rc;
+}
+
+/* The engine has no final line left and waits for a decision: gives it the
+ * next recorded decision, reading ahead over the lines of the action in
+ * progress. 0, or 1/-1 when reported. */
+static int give_decision(V *v) {
+  for (long s = v->next_decide > v->q.first ? v->next_decide : v->q.first;; s++) {
+    if (s == q_end(&v->q)) {
+      int rc = read_more(v);
+      if (rc < 0) return -1;
+      if (rc == 0) break;
+    }
+    int kind = q_at(&v->q, s)->r.kind;
+    if (kind == RLOG_R_CHECKPOINT || kind == RLOG_R_END) break;
+    if (kind == RLOG_R_DECISION) {
+      v->next_decide = s + 1;
+      return apply(v, s) ? 1 : 0;
+    }
+  }
+  /* no decision before the next checkpoint or the trailer: the recording
+   * stops in the middle of this action, whose lines stand as they are */
+  v->final = 1;
+  return 0;
+}
+
+/* A recorded line against the engine's next line. */
+static int check_line(V *v) {
+  const qrec *e = q_at(&v->q, v->q.first);
+  char buf[VERIFY_TEXT];
+  if (v->cmp < comparable(v)) {
+    const char *act = mtg_log_line(v->g, v->cmp);
+    size_t len = strlen(act);
+    if (len != e->r.len || memcmp(act, q_text(&v->q, v->q.first), len))
+      return diverge(v, v->q.first, act, "event", "event %ld differs", e->r.event);
+    matched(v, act, len);
+    q_pop(&v->q);
+    return 0;
+  }
+  waiting(v->g, buf, sizeof buf);
+  if (mtg_game_status(v->g) != MTG_DECISION)
+    return diverge(v, v->q.first, buf, "event", "the recording goes on after the game is over (event %ld)", e->r.event);
+  if (v->final)
+    return diverge(v, v->q.first, buf, "event", "event %ld is missing: the engine waits for a decision", e->r.event);
+  return give_decision(v);
+}
+
+static int check_checkpoint(V *v) {
+  char buf[256];
+  if (v->cmp < mtg_log_count(v->g))
+    return diverge(v, v->q.first, mtg_log_line(v->g, v->cmp), "event",
+                   "the recording lacks event %ld, which the engine logs before the checkpoint", v->events + 1);
+  rlog_checkpoint_line(buf, sizeof buf, v->g, v->events, v->decisions);
+  if (strcmp(buf, q_text(&v->q, v->q.first)))
+    return diverge(v, v->q.first, buf, "checkpoint", "the checkpoint after event %ld differs", v->events);
+  v->checkpoints++;
+  v->final = 0;
+  q_pop(&v->q);
+  return 0;
+}
+
+static int check_trailer(V *v) {
+  char buf[256];
+  const char *text = q_text(&v->q, v->q.first);
+  const char *st = strstr(text, " status=");
+  /* an abandoned recording holds what was final when it was last synced */
+  int abandoned = st && starts(st, " status=abandoned ");
+  if (!abandoned && v->cmp < mtg_log_count(v->g))
+    return diverge(v, v->q.first, mtg_log_line(v->g, v->cmp), "event", "the recording ends, the engine logs event %ld",
+                   v->events + 1);
+  const char *status = abandoned ? "abandoned" : mtg_game_status(v->g) == MTG_OVER ? "over" : "open";
+  rlog_trailer_line(buf, sizeof buf, v->events, v->decisions, v->checkpoints, status, v->chain);
+  if (strcmp(buf, text)) return diverge(v, v->q.first, buf, "trailer", "the trailer after event %ld differs", v->events);
+  snprintf(v->rep->status, sizeof v->rep->status, "%s", status);
+  q_pop(&v->q);
+  return 0;
+}
+
+static int run_check(V *v) {
+  for (;;) {
+    if (!v->q.n) {
+      int rc = read_more(v);
+      if (rc < 0) return VERIFY_UNREADABLE;
+      if (rc == 0) return VERIFY_OK;
+    }
+    int rc;
+    switch (q_at(&v->q, v->q.first)->r.kind) {
+    case RLOG_R_CHECKPOINT: rc = check_checkpoint(v); break;
+    case RLOG_R_END: rc = check_trailer(v); break;
+    default: rc = check_line(v); break;
+    }
+    if (rc) return rc < 0 ? VERIFY_UNREADABLE : rc;
+  }
+}
+
+/* After a problem found in the text, learns whether the rest of the
+ * compressed stream is damaged or cut short: then the text cannot be trusted
+ * (damaged data can inflate to anything before zlib notices) and the file
+ * is unreadable. */
+static void blame_data(rlog_reader *r, verify_report *rep) {
+  mtg_error err;
+  int rc = rlog_reader_drain(r, &err);
+  if (rc != RLOG_ECORRUPT && rc != RLOG_ETRUNC) return;
+  char found[VERIFY_TEXT];
+  snprintf(found, sizeof found, "%s", rep->message);
+  long at = rep->event;
+  unreadable(rep, &err, 0, 0);
+  size_t u = strlen(rep->message);
+  textf(rep->message + u, sizeof rep->message - u, " (the text read before it differs at event %ld: %s)", at,
+        found);
+}
+
+int verify_file(const verify_opts *o, const char *path, verify_report *rep) {
+  memset(rep, 0, sizeof *rep);
+  rep->kind = "ok";
+  V v = {.o = o, .rep = rep, .chain = RLOG_CHAIN_INIT, .step = "-"};
+  mtg_error err;
+  mtg_pool *child = NULL;
+  mtg_setup *setup = NULL;
+  if (rlog_reader_open(&v.r, path, &err)) return unreadable(rep, &err, 0, 0);
+  const rlog_info *info = rlog_reader_info(v.r);
+  const mtg_pool *pool = o->pool;
+  int rc = VERIFY_OK;
+  if (info->cards_len) {
+    if (mtg_pool_new(&child, o->pool) ||
+        mtg_pool_load_buffer(child, "extra cards", info->cards_yaml, info->cards_len, &err)) {
+      if (!child) mtg_error_set(&err, MTG_ENOMEM, "out of memory");
+      err.status = RLOG_EFORMAT;
+      rc = unreadable(rep, &err, 0, 0);
+      goto done;
+    }
+    pool = child;
+  }
+  uint64_t hash = mtg_pool_hash(pool);
+  if (hash != info->pool_hash) {
+    mtg_error_set(&err, RLOG_EVERSION,
+                  "refused: the card pool differs: recorded with pool %016llx (engine %s, rules %s), this pool is "
+                  "%016llx (engine %s, rules %s)",
+                  (unsigned long long)info->pool_hash, info->engine, info->rules, (unsigned long long)hash, MTG_VERSION,
+                  MTG_RULES_EFFECTIVE);
+    rc = unreadable(rep, &err, 0, 0);
+    rep->kind = "pool";
+    goto done;
+  }
+  if (mtg_setup_read(pool, "setup", info->setup_text, &setup, &err)) {
+    err.status = RLOG_EFORMAT;
+    rc = unreadable(rep, &err, 0, 0);
+    goto done;
+  }
+  track_start(&v.turn, v.step, sizeof v.step, info->setup_text);
+  if (mtg_game_new(&v.g, setup, &err) < 0) {
+    char msg[VERIFY_TEXT];
+    mtg_error_format(&err, msg, sizeof msg);
+    rep->outcome = rc = VERIFY_DIVERGED;
+    rep->kind = "engine";
+    textf(rep->message, sizeof rep->message, "the engine cannot start the game: %s", msg);
+    goto done;
+  }
+  rc = run_check(&v);
+  if (rc == VERIFY_DIVERGED || (rc == VERIFY_UNREADABLE && !strcmp(rep->kind, "format"))) blame_data(v.r, rep);
+  rc = rep->outcome;
+done:
+  rep->events = v.events;
+  rep->decisions = v.decisions;
+  rep->checkpoints = v.checkpoints;
+  if (o->progress && v.unreported) atomic_fetch_add(o->progress, v.unreported);
+  mtg_game_free(v.g);
+  mtg_setup_free(setup);
+  mtg_pool_free(child);
+  rlog_reader_free(v.r);
+  q_free(&v.q);
+  free(v.vals);
+  return rc;
+}
+
+/* ---- diff ---- */
+
+typedef struct D {
+  verify_report *rep;
+  long events, decisions;
+  int turn;
+  char step[32];
+  int nring;           /* lines seen, the last VERIFY_CONTEXT kept */
+  char ring[VERIFY_CONTEXT][VERIFY_TEXT];
+} D;
+
+static int differ(D *d, const char *kind, const char *a, const char *b, int is_line, int is_decision, const char *fmt,
+                  long n) {
+  verify_report *rep = d->rep;
+  rep->outcome = VERIFY_DIVERGED;
+  rep->kind = kind;
+  rep->event = d->events + is_line;
+  rep->decision = d->decisions + is_decision;
+  rep->turn = d->turn;
+  snprintf(rep->step, sizeof rep->step, "%s", d->step);
+  copy(rep->expected, a);
+  copy(rep->actual, b);
+  snprintf(rep->message, sizeof rep->message, fmt, n);
+  int k = d->nring < VERIFY_CONTEXT ? d->nring : VERIFY_CONTEXT;
+  for (int i = 0; i < k; i++) copy(rep->context[i], d->ring[(d->nring - k + i) % VERIFY_CONTEXT]);
+  rep->ncontext = k;
+  return VERIFY_DIVERGED;
+}
+
+/* the first differing line of two texts, numbered from 1; 0 if equal */
+static int text_diff(const char *a, const char *b, char *la, char *lb) {
+  for (int line = 1;; line++) {
+    size_t na = strcspn(a, "\n"), nb = strcspn(b, "\n");
+    if (na != nb || memcmp(a, b, na)) {
+      snprintf(la, VERIFY_TEXT, "%.*s", (int)(na < VERIFY_TEXT ? na : VERIFY_TEXT - 1), a);
+      snprintf(lb, VERIFY_TEXT, "%.*s", (int)(nb < VERIFY_TEXT ? nb : VERIFY_TEXT - 1), b);
+      return line;
+    }
+    if (!a[na] && !b[nb]) return 0;
+    a += na + (a[na] != 0);
+    b += nb + (b[nb] != 0);
+  }
+}
+
+static int diff_headers(D *d, const rlog_info *a, const rlog_info *b) {
+  char la[VERIFY_TEXT], lb[VERIFY_TEXT];
+  int line;
+  if (a->pool_hash != b->pool_hash) {
+    snprintf(la, sizeof la, "pool %016llx", (unsigned long long)a->pool_hash);
+    snprintf(lb, sizeof lb, "pool %016llx", (unsigned long long)b->pool_hash);
+    return differ(d, "header", la, lb, 0, 0, "the card pools differ%.0ld", 0);
+  }
+  if ((line = text_diff(a->setup_text, b->setup_text, la, lb)))
+    return differ(d, "header", la, lb, 0, 0, "the setups differ at line %ld", line);
+  if ((line = text_diff(a->cards_yaml, b->cards_yaml, la, lb)))
+    return differ(d, "header", la, lb, 0, 0, "the extra card definitions differ at line %ld", line);
+  return 0;
+}
+
+/* an unreadable file of the two: the message names it */
+static int diff_unreadable(D *d, const char *path, mtg_error *err) {
+  char msg[sizeof err->msg];
+  snprintf(msg, sizeof msg, "%s", err->msg);
+  textf(err->msg, sizeof err->msg, "%s: %s", path, msg);
+  return unreadable(d->rep, err, d->events, d->turn);
+}
+
+static int diff_records(D *d, const char *pa, rlog_reader *ra, const char *pb, rlog_reader *rb) {
+  mtg_error err;
+  for (;;) {
+    rlog_record a, b;
+    int ca = rlog_reader_next(ra, &a, &err);
+    if (ca < 0) return diff_unreadable(d, pa, &err);
+    int cb = rlog_reader_next(rb, &b, &err);
+    if (cb < 0) return diff_unreadable(d, pb, &err);
+    if (!ca && !cb) return VERIFY_OK;
+    int line = ca && a.kind != RLOG_R_CHECKPOINT && a.kind != RLOG_R_END;
+    if (!ca || !cb || a.len != b.len || memcmp(a.text, b.text, a.len))
+      return differ(d, line ? "event" : "record", ca ? a.text : "(end of file)", cb ? b.text : "(end of file)", line,
+                    line && a.kind == RLOG_R_DECISION, line ? "event %ld differs" : "the record after event %ld differs",
+                    d->events + line);
+    if (!line) continue;
+    d->events++;
+    d->decisions += a.kind == RLOG_R_DECISION;
+    track(&d->turn, d->step, sizeof d->step, a.text);
+    copy(d->ring[d->nring++ % VERIFY_CONTEXT], a.text);
+  }
+}
+
+int verify_diff(const char *pa, const char *pb, verify_report *rep) {
+  memset(rep, 0, sizeof *rep);
+  rep->kind = "ok";
+  D *d = calloc(1, sizeof *d);
+  rlog_reader *ra = NULL, *rb = NULL;
+  mtg_error err;
+  int rc;
+  if (!d) {
+    mtg_error_set(&err, MTG_ENOMEM, "out of memory");
+    return unreadable(rep, &err, 0, 0);
+  }
+  d->rep = rep;
+  snprintf(d->step, sizeof d->step, "-");
+  if (rlog_reader_open(&ra, pa, &err) || rlog_reader_open(&rb, pb, &err)) {
+    rc = diff_unreadable(d, ra ? pb : pa, &err);
+  } else {
+    track_start(&d->turn, d->step, sizeof d->step, rlog_reader_info(ra)->setup_text);
+    rc = diff_headers(d, rlog_reader_info(ra), rlog_reader_info(rb));
+    if (!rc) rc = diff_records(d, pa, ra, pb, rb);
+    if (rc == VERIFY_DIVERGED) {
+      blame_data(ra, rep);
+      if (rep->outcome == VERIFY_DIVERGED) blame_data(rb, rep);
+    }
+  }
+  rep->events = d->events;
+  rep->decisions = d->decisions;
+  rlog_reader_free(ra);
+  rlog_reader_free(rb);
+  free(d);
+  return rep->outcome;
+}
