@@ -136,9 +136,15 @@ static void apply(G *g, const StaticSpec *st, const Effect *e, int slot, Ctx *cx
     break;
   case SE_GAIN_ABILITIES:
     if (!e && st->grant_from) {
-      /* granted by a static ability: linked among themselves (607.1a) */
+      /* granted by a static ability: linked among themselves; granted by the
+       * object's own printed ability to itself, they count as printed on it
+       * and link with its printed abilities (607.1a) */
       const CardDef *d = st->grant_from;
-      uint16_t gid = (uint16_t)(0x8000u | (g->s->obj[src].id & 0x7fffu));
+      const CardDef *own = g->s->obj[src].def;
+      int printed = 0;
+      for (int i = 0; slot == src && own && i < own->nab; i++)
+        if (&own->ab[i].st == st) printed = 1;
+      uint16_t gid = printed ? 0 : (uint16_t)(0x8000u | (g->s->obj[src].id & 0x7fffu));
       for (int i = 0; i < d->nab && c->nab < MAX_ABS; i++) {
         c->ab[c->nab].ab = &d->ab[i];
         c->ab[c->nab].def = d;
