@@ -414,7 +414,7 @@ static Node *p_cond(L *l, const ynode *n) {
       if (!c || kids(l, c, 1) || !(c->k[0] = mk(l, C_YOUR_TURN, n))) return NULL;
       return c;
     }
-    return BAD(l, n, "unknown condition '%s' (your_turn, kicked, did, or a mapping such as {life: you, at_least: 40})", n->str);
+    return BAD(l, n, "unknown condition '%s' (your_turn, not_your_turn, kicked, additional_cost_paid, did, or a mapping such as {life: you, at_least: 40})", n->str);
   }
   if (n->kind == YN_SEQ) {
     Node *c = mk(l, C_ALL, n);

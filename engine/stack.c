@@ -483,8 +483,17 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
       int w = snprintf(tg + u, sizeof tg - u, "%s%s", u ? "," : " targets=", tn);
       if (w > 0 && (size_t)w < sizeof tg - u) u += (size_t)w;
     }
-  log_line(g, 0, "cast player=%s obj=%s from=%s%s%s%s", player_name(g, player), nm, mtg_zone_name(zone_from),
-           idx >= 0 && s->stack[idx].ch.kicked ? " kicked=1" : "", idx >= 0 && base.x ? "" : "", tg);
+  /* kicked=1 when any kicker was paid; with several kicker costs, which (702.33f) */
+  char kk[32] = "";
+  if (idx >= 0 && s->stack[idx].ch.kicked) {
+    size_t u2 = (size_t)snprintf(kk, sizeof kk, " kicked=1");
+    for (int k = 0; d->nkick > 1 && k < d->nkick; k++)
+      if (s->stack[idx].ch.kicked >> k & 1) {
+        int w = snprintf(kk + u2, sizeof kk - u2, "%s%d", strstr(kk, "kickers=") ? "," : " kickers=", k + 1);
+        if (w > 0 && (size_t)w < sizeof kk - u2) u2 += (size_t)w;
+      }
+  }
+  log_line(g, 0, "cast player=%s obj=%s from=%s%s%s", player_name(g, player), nm, mtg_zone_name(zone_from), kk, tg);
   if (base.x && idx >= 0) log_line(g, 0, "choose obj=%s x=%d", nm, s->stack[idx].ch.x);
   if (zone_from == MTG_Z_COMMAND) var_commander_cast(g, slot); /* 903.8: counts for the next tax */
   Event e;
