@@ -466,9 +466,18 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
       Obj *by = &s->obj[slots[e->exiled_by]];
       if (label) link_add(g, by->id, 0, label, LK_OBJ, 0, by->def->name, oref(g, slots[i]));
     }
+    /* a choice no "as this enters" ability of the card makes can only have
+     * been made before the game (607.2p): it follows the card across zones */
     for (int k = 0; k < e->nch; k++) {
       const char *key = intern(g, e->ch[k].key), *val = e->ch[k].val;
       if (!key) continue;
+      int from_entering = 0;
+      for (int a = 0; a < o->def->nab; a++) {
+        const Ability *ab = &o->def->ab[a];
+        if (ab->kind == AB_REPLACEMENT && ab->rp.act == RA_ETB_CHOOSE && ab->rp.label && !strcmp(ab->rp.label, key))
+          from_entering = 1;
+      }
+      int before = s->c.nlink;
       int col = color_parse(val), pl = -1;
       for (int p = 0; p < su->np; p++)
         if (!strcmp(su->pl[p].name, val)) pl = p;
@@ -480,6 +489,7 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
         if (*val && !*end) link_add(g, o->id, 0, key, LK_VALUE, (int32_t)v, NULL, oref_none());
         else link_add(g, o->id, 0, key, LK_NAME, 0, intern(g, val), oref_none());
       }
+      if (!from_entering && s->c.nlink > before) s->link[s->c.nlink - 1].follows_card = 1;
     }
   }
   char names[160] = "";

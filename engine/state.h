@@ -282,6 +282,7 @@ typedef struct Link {
   int32_t value;
   const char *sval;
   ORef obj;
+  uint8_t follows_card;   /* a choice made before the game: kept across zones (607.2p) */
 } Link;
 
 typedef struct Pending {

@@ -88,6 +88,9 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
   if (from != MTG_Z_STACK) zl_remove(g, from, list_player(o, from), slot);
   Obj old = *o;
   o->id = new_id(g);
+  /* 607.2p: a choice made before the game stays with the card in every zone */
+  for (int i = 0; i < s->c.nlink; i++)
+    if (s->link[i].follows_card && s->link[i].oid == old.id) s->link[i].oid = o->id;
   o->ts = new_ts(g);
   o->zone = (uint8_t)zone;
   o->tapped = 0;
