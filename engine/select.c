@@ -68,6 +68,7 @@ void link_add(G *g, uint32_t oid, uint16_t grant, const char *label, int kind, i
     if (k >= MAX_LINKS) game_throw(g, JMP_LIMIT);
   }
   Link *l = &s->link[s->c.nlink++];
+  memset(l, 0, sizeof *l);
   l->oid = oid;
   l->grant = grant;
   l->label = label;
