@@ -79,6 +79,15 @@ test: test-deps
 test-deps:
 	@CC="$(CC)" sh mk/deps.sh test
 
+# ---- long runs: the rules are in fuzz/fuzz.mk, tests/tests.mk, bench/bench.mk ----
+
+# each fuzz target for FUZZ_SECONDS (60); crashers are kept in fuzz/quarantine/
+fuzz: fuzz-run
+# SOAK_GAMES (10000) seeded games under the invariant checker
+soak: soak-run
+# the benchmarks, written to docs/benchmarks.md
+bench: bench-run
+
 # ---- install ----
 
 LIBDIR ?= $(PREFIX)/lib
@@ -120,4 +129,4 @@ help:
 	@echo "make clean      remove build/ and bin/"
 	@echo "V=1 shows the commands; B= and BIN= choose the build and program directories."
 
-.PHONY: all programs deps run test test-deps install uninstall clean help
+.PHONY: all programs deps run test test-deps fuzz soak bench install uninstall clean help

@@ -15,9 +15,9 @@ $(B)/bench/longgame: $(B)/bench/longgame.o $(B)/tools/replaylog.o $(B)/tools/zli
 
 $(B)/bench/%.o: CFLAGS += -Itools
 
-bench: all $(BENCH_BINS) $(SOAK_BIN)
+bench-run: all $(BENCH_BINS) $(SOAK_BIN)
 	@BENCH_RUNS=$(BENCH_RUNS) sh bench/bench.sh $(B) $(BIN) docs/benchmarks.md
 
 -include $(B)/bench/yamlparse.d $(B)/bench/runstat.d $(B)/bench/longgame.d
 
-.PHONY: bench
+.PHONY: bench-run

@@ -44,7 +44,7 @@ test-build: fuzz-build
 fuzz-build:
 	+@$(MAKE) --no-print-directory $(FUZZ_VARS) fuzz-bins
 
-fuzz: fuzz-build
+fuzz-run: fuzz-build
 	@sh fuzz/run.sh long $(FUZZ_SECONDS) build/fuzz $(FUZZ_TARGETS)
 
 fuzz-smoke: fuzz-build
@@ -54,4 +54,4 @@ TESTS += fuzz-smoke
 
 -include $(FUZZ_OBJ:.o=.d)
 
-.PHONY: fuzz fuzz-smoke fuzz-build fuzz-bins
+.PHONY: fuzz-run fuzz-smoke fuzz-build fuzz-bins

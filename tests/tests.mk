@@ -175,11 +175,11 @@ asan-suite:
 
 # ---- long runs ----
 
-soak: $(SOAK_BIN) $(SELFPLAY) $(RANDOM_DRIVERS)
+soak-run: $(SOAK_BIN) $(SELFPLAY) $(RANDOM_DRIVERS)
 	@sh mk/sum.sh '$(SOAK_BIN) --games $(SOAK_GAMES) --seed $(SOAK_SEED) --check $(SOAK_KNOWN)' \
 	  $(call SELFPLAY_CHECK,$(SOAK_GAMES)) $(call RANDOM_RUNS,$(SOAK_GAMES))
 
 -include $(TEST_OBJ:.o=.d)
 
 .PHONY: fault-test fault-api-test fault-programs-test variant-fault test-programs test-build variant-asan variant-gcc-O0 variant-clang-O2 unit-test soak-test \
-        selfplay-sample determinism-test malformed-test install-test asan-test asan-suite soak
+        selfplay-sample determinism-test malformed-test install-test asan-test asan-suite soak-run
