@@ -125,6 +125,7 @@ static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_
     e[n].cause = CA_EFFECT;
     e[n].etb_ctl = (int8_t)etb_ctl;
     e[n].etb_tapped = (uint8_t)tapped;
+    e[n].face_down = (uint8_t)((flags & EF_FACE_DOWN) != 0);
     if (link) {
       e[n].link_src = c->src.id ? c->src.id : (c->srcl ? c->srcl->id : 0);
       e[n].link_grant = c->grant;
@@ -599,7 +600,9 @@ static void step(G *g, Ctx *c, const Node *n) {
       /* 610.3c: the source already left: the object isn't exiled */
       return;
     }
-    batch_objects(g, c, &a, EV_EXILE, MTG_Z_EXILE, 0, 0, -1, 0, n->k[1] ? n->k[1]->s : NULL, &b);
+    /* exiled face down (406.3): hidden from all players */
+    batch_objects(g, c, &a, EV_EXILE, MTG_Z_EXILE, 0, n->k[4] && n->k[4]->i ? EF_FACE_DOWN : 0, -1, 0,
+                  n->k[1] ? n->k[1]->s : NULL, &b);
     result_set(g, c, &b);
     if (n->k[3])
       for (int i = 0; i < b.n; i++) do_counters(g, b.o[i].slot, -1, ckind_id(g, n->k[3]->s), 1, c->controller, c->cause_id);
@@ -1175,13 +1178,14 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   case S_PHASE_OUT: /* 702.26 */
     sel_default(g, c, n->k[0], &a, SL_TARGET);
-    for (int i = 0; i < a.n; i++) {
-      if (s->obj[a.o[i].slot].phased_out || s->obj[a.o[i].slot].zone != MTG_Z_BATTLEFIELD) continue;
-      Event pe;
-      ev_init(&pe, EV_PHASE);
-      pe.obj = a.o[i];
-      pe.amount = 1;
-      ev_one(g, &pe);
+    {
+      Event pe[MAX_OPTIONS];
+      int np = 0;
+      for (int i = 0; i < a.n; i++) {
+        if (s->obj[a.o[i].slot].phased_out || s->obj[a.o[i].slot].zone != MTG_Z_BATTLEFIELD) continue;
+        np = phase_events(g, pe, np, MAX_OPTIONS, a.o[i].slot, 1, 0);
+      }
+      if (np) ev_run(g, pe, np);
     }
     return;
   case S_MUST_BLOCK:

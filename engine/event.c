@@ -21,6 +21,7 @@ void ev_init(Event *e, int type) {
   e->obj = e->src = oref_none();
   e->from = e->to = -1;
   e->cause_ctl = -1;
+  e->orig = -1;
   e->etb_ctl = -1;
   e->new_slot = -1;
   e->etb_choice_kind = -1;
@@ -144,6 +145,7 @@ static void contained_zone(G *g, const Event *c, Event *z) {
   z->dest_counter_kind1 = c->dest_counter_kind1;
   z->etb_ctl = c->etb_ctl;
   z->etb_tapped = c->etb_tapped;
+  z->face_down = c->face_down;
   memcpy(z->applied, c->applied, sizeof z->applied);
   z->napplied = c->napplied;
 }
@@ -180,6 +182,14 @@ static void shield_order(G *g, Event *in, int n) {
   }
 }
 
+/* 400.4a: an instant or sorcery card that would enter the battlefield
+ * remains in its previous zone (checked after replacement, where the
+ * destination is final). */
+static int cant_enter(G *g, const Event *e) {
+  if (e->type != EV_ZONE || e->to != MTG_Z_BATTLEFIELD || !oref_ok(g, e->obj)) return 0;
+  return (chars(g, e->obj.slot)->types & (T_INSTANT | T_SORCERY)) != 0;
+}
+
 void ev_run(G *g, Event *in, int n) {
   int base = g->evtop;
   g->s->c.batch_seq++;
@@ -208,9 +218,11 @@ void ev_run(G *g, Event *in, int n) {
       b[m].done = 1;
       log_event(g, &b[m]);
       m++;
-      if (ev_possible(g, &z) && replace_event(g, &z)) b[m++] = z;
+      if (ev_possible(g, &z) && replace_event(g, &z) && !cant_enter(g, &z)) b[m++] = z;
     } else {
-      b[m++] = *e;
+      if (cant_enter(g, e)) continue;
+      b[m] = *e;
+      b[m++].orig = (int16_t)i;
     }
   }
   if (m == 0) {
@@ -243,7 +255,10 @@ void ev_run(G *g, Event *in, int n) {
   /* report results to the caller's events (new ids, done flags) */
   for (int i = 0, k = 0; i < n && k < m; i++) {
     for (int j = 0; j < m; j++)
-      if (b[j].obj.id && b[j].obj.id == in[i].obj.id && b[j].type == EV_ZONE && b[j].done) {
+      if (b[j].done && ((b[j].obj.id && b[j].obj.id == in[i].obj.id && b[j].type == EV_ZONE) ||
+                        (b[j].orig == i && b[j].type == in[i].type))) {
+        /* a zone change (also the one a compound event contains), or the
+         * event itself as performed: a draw reports the card drawn (614.11b) */
         in[i].new_id = b[j].new_id;
         in[i].new_slot = b[j].new_slot;
         in[i].done = 1;
@@ -614,6 +629,29 @@ void do_attach(G *g, int slot, ORef to, int player) {
   e.src = to;
   e.player = (int8_t)player;
   ev_one(g, &e);
+}
+
+/* Appends the events of slot phasing out (out=1) or in, and of what is
+ * attached to it phasing with it "indirectly" (702.26g); returns the count. */
+int phase_events(G *g, Event *ev, int n, int max, int slot, int out, int indirect) {
+  State *s = g->s;
+  for (int k = 0; k < n; k++)
+    if (ev[k].obj.id == s->obj[slot].id) return n; /* 702.26h: once, indirectly */
+  if (n >= max) return n;
+  ev_init(&ev[n], EV_PHASE);
+  ev[n].obj = oref(g, slot);
+  ev[n].amount = out;
+  ev[n].aux = indirect;
+  n++;
+  for (int k = 0; k < s->c.nslots; k++) {
+    Obj *a = &s->obj[k];
+    if (!a->id || a->zone != MTG_Z_BATTLEFIELD || a->attached.id != s->obj[slot].id) continue;
+    if ((a->phased_out != 0) == (out != 0)) continue;
+    /* phasing in: only what phased out indirectly with it (702.26g, 702.26i) */
+    if (!out && !a->phased_indirectly) continue;
+    n = phase_events(g, ev, n, max, k, out, 1);
+  }
+  return n;
 }
 
 void do_unattach(G *g, int slot) {

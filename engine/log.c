@@ -233,7 +233,7 @@ void log_event(G *g, const Event *e) {
     break;
   case EV_PHASE:
     fmt_obj(g, e->obj, a, sizeof a);
-    log_line(g, 0, "phase obj=%s %s rule=702.26", a, e->amount ? "out=1" : "in=1");
+    log_line(g, 0, "phase obj=%s %s%s rule=702.26", a, e->amount ? "out=1" : "in=1", e->aux ? " indirectly=1" : "");
     break;
   case EV_STEP:
     log_line(g, 0, "step name=%s player=%s", mtg_step_name(e->amount), player_name(g, e->player));

@@ -46,6 +46,7 @@ static void perform_zone(G *g, Event *e) {
     if (e->cause_id) o->entered_with = e->cause_id;
     o->protector = e->etb_protector; /* 310.8a */
   }
+  if (e->to == MTG_Z_EXILE) o->face_down = e->face_down; /* 406.3 */
   if (e->dest_counter_kind1) counters_add(o->c, &o->nc, (int)e->dest_counter_kind1 - 1, 1);
   if (e->link_src) link_add(g, e->link_src, e->link_grant, e->link_label, LK_OBJ, 0, NULL, oref(g, slot));
   var_zone_moved(g, e, slot); /* 704.6d */
@@ -242,11 +243,9 @@ void perform(G *g, Event *b, int m) {
     case EV_PHASE: {
       if (!oref_ok(g, e->obj)) break;
       Obj *o = &s->obj[e->obj.slot];
+      /* what is attached phases with it by events of its own (phase_events, 702.26g) */
       o->phased_out = (uint8_t)(e->amount != 0);
-      /* 702.26d: what is attached phases out (and in) with it */
-      for (int k = 0; k < s->c.nslots; k++)
-        if (s->obj[k].id && s->obj[k].zone == MTG_Z_BATTLEFIELD && s->obj[k].attached.id == o->id)
-          s->obj[k].phased_out = o->phased_out;
+      o->phased_indirectly = (uint8_t)(e->amount && e->aux);
       trig_index_dirty(g);
       e->done = 1;
       break;

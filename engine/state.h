@@ -49,6 +49,7 @@ typedef struct Obj {
   const CardDef *copy_of; /* copiable values from a copy effect (layer 1) */
   uint8_t owner, controller, zone, kind;
   uint8_t tapped, face_down, phased_out;
+  uint8_t phased_indirectly; /* phased out with what it is attached to (702.26g) */
   uint8_t dt_hit;         /* dealt damage by a deathtouch source since the last SBA check */
   uint8_t fs_dealt;       /* dealt combat damage in the first-strike damage step (510.4) */
   uint8_t attacking, blocked, blocking;
@@ -194,6 +195,7 @@ typedef struct Event {
   uint32_t new_id;
   int16_t new_slot;
   uint8_t done;           /* performed */
+  int16_t orig;           /* in ev_run's batch: index of the caller's event it came from */
   /* replacement bookkeeping (614.5) */
   uint32_t applied[MAX_APPLIED];
   uint8_t napplied;

@@ -35,7 +35,8 @@ static void index_rebuild(G *g) {
       if (ab->kind != AB_TRIGGERED) continue;
       int z = ab->zone < 0 ? MTG_Z_BATTLEFIELD : ab->zone;
       if (o->zone != z) continue;
-      if (o->zone == MTG_Z_HAND || o->zone == MTG_Z_LIBRARY) continue; /* 603.2g: never visible to all */
+      /* 603.2g: never visible to all players */
+      if (o->zone == MTG_Z_HAND || o->zone == MTG_Z_LIBRARY || (o->zone == MTG_Z_EXILE && o->face_down)) continue;
       int te = ab->trig.ev;
       int16_t *l = g->li + (size_t)te * (size_t)g->li_cap;
       l[g->li_n[te] * 2] = (int16_t)i;

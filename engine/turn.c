@@ -125,15 +125,18 @@ static void begin_step(G *g) {
     int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
     Event ev[MAX_OPTIONS];
     int ne = 0;
-    /* 502.2, 702.26a: the active player's phased-out permanents phase in */
+    /* 502.2, 702.26a: at once, the active player's phased-in permanents with
+     * phasing phase out and those that phased out under their control phase
+     * in; what is attached goes with them (702.26g) */
     for (int i = 0; i < nb && ne < MAX_OPTIONS; i++) {
       Obj *o = &s->obj[bf[i]];
-      if (!o->phased_out || o->controller != ap) continue;
-      if (o->attached.id && oref_ok(g, o->attached) && s->obj[o->attached.slot].phased_out) continue; /* phases in with its host */
-      ev_init(&ev[ne], EV_PHASE);
-      ev[ne].obj = oref(g, bf[i]);
-      ev[ne].amount = 0;
-      ne++;
+      if (o->controller != ap) continue;
+      if (o->phased_out) {
+        if (o->phased_indirectly) continue; /* phases in with its host */
+        ne = phase_events(g, ev, ne, MAX_OPTIONS, bf[i], 0, 0);
+      } else if (has_kw(g, bf[i], KW_PHASING)) {
+        ne = phase_events(g, ev, ne, MAX_OPTIONS, bf[i], 1, 0);
+      }
     }
     if (ne) ev_run(g, ev, ne);
     ne = 0;

@@ -107,6 +107,7 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
   o->block_of = oref_none();
   o->face_down = 0;
   o->phased_out = 0;
+  o->phased_indirectly = 0;
   o->copy_of = NULL;
   o->loyalty_turn = -1;
   o->entered_with = 0;
