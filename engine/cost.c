@@ -11,14 +11,14 @@ typedef struct Unit {
   int8_t pool;    /* 1: mana already in the pool */
   uint8_t mask;   /* colors it can be (bits W U B R G C) */
   int16_t slot;   /* source permanent */
-  int8_t abi;
+  int8_t abi;     /* its mana ability; -1 in the pool, -2 added by a triggered mana ability */
   int8_t used;
 } Unit;
 
 #define MAX_UNITS 64
 
 /* What a mana ability can add, as a color mask (0 if it is not a simple one). */
-static uint8_t produces(G *g, int slot, const AbRef *r) {
+uint8_t mana_mask(G *g, int slot, const AbRef *r) {
   const Ability *ab = r->ab;
   const Node *e = ab->modes[0].effect;
   uint8_t mask = 0;
@@ -71,7 +71,7 @@ static int gather(G *g, int player, Unit *u, int exclude) {
     if (c->controller != player) continue;
     for (int a = 0; a < c->nab; a++) {
       if (!simple_mana_source(g, player, slot, a)) continue;
-      uint8_t m = produces(g, slot, &c->ab[a]);
+      uint8_t m = mana_mask(g, slot, &c->ab[a]);
       if (!m) continue;
       u[n].pool = 0;
       u[n].mask = m;
@@ -79,6 +79,15 @@ static int gather(G *g, int player, Unit *u, int exclude) {
       u[n].abi = (int8_t)a;
       u[n].used = 0;
       n++;
+      /* what tapping it makes triggered mana abilities add (605.1b, 605.4a) */
+      uint8_t bonus[4];
+      int nbonus = trig_mana_bonus(g, slot, player, bonus, 4);
+      for (int k = 0; k < nbonus && n < MAX_UNITS; k++) {
+        u[n] = u[n - 1 - k];
+        u[n].mask = bonus[k];
+        u[n].abi = -2;
+        n++;
+      }
       break; /* one tap, one mana */
     }
   }
@@ -203,10 +212,12 @@ void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int
     mana_format(c, mc, sizeof mc);
     game_illegal(g, "%s can't pay %s", player_name(g, player), mc);
   }
-  /* activate the sources the solver chose, asking each for the color it is needed as */
+  /* activate the sources the solver chose, asking each for the color it is
+   * needed as; a source whose triggered mana was chosen is tapped once, for
+   * the color of its own mana if that is used too */
   for (int i = 0; i < nr; i++) {
     Unit *un = &u[assign[i]];
-    if (un->pool) continue;
+    if (un->pool || un->abi == -2) continue;
     int color = -1;
     for (int col = 0; col < COL_COUNT; col++)
       if ((un->mask >> col & 1) && (req[i] >> col & 1)) { color = col; break; }
@@ -214,6 +225,15 @@ void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int
       for (int col = 0; col < COL_COUNT; col++)
         if (un->mask >> col & 1) { color = col; break; }
     activate_for(g, player, un->slot, un->abi, color);
+  }
+  for (int i = 0; i < nr; i++) {
+    Unit *un = &u[assign[i]];
+    if (un->abi != -2 || s->obj[un->slot].tapped) continue;
+    for (int k = 0; k < nu; k++)
+      if (u[k].slot == un->slot && u[k].abi >= 0) {
+        activate_for(g, player, un->slot, u[k].abi, -1);
+        break;
+      }
   }
   /* pay from the pool: specific requirements first */
   int32_t *pool = s->c.pl[player].mana;

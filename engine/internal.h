@@ -194,6 +194,7 @@ const char *player_name(G *g, int p);
 void trig_lookback(G *g, const Event *ev, int n);   /* before performing */
 void trig_detect(G *g, const Event *ev, int n);     /* after performing and logging */
 void trig_step(G *g, int step);                     /* 603.2b */
+int trig_mana_bonus(G *g, int slot, int player, uint8_t *out, int max); /* 605.1b */
 void trig_state(G *g);                              /* 603.8 */
 int trig_put_on_stack(G *g);                        /* 603.3b; returns how many */
 void trig_reflexive(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, const Lki *srcl,
@@ -223,6 +224,7 @@ int targets_still_legal(G *g, StackItem *si, int *any_legal);
 void fmt_target(G *g, const Target *t, char *buf, size_t n);
 
 /* ---- cost.c: costs and mana (118, 601.2f-h, 605) ---- */
+uint8_t mana_mask(G *g, int slot, const AbRef *r); /* colors a simple mana ability adds */
 int cost_can_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_color_blue);
 void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_color_blue,
                    uint8_t *spent);

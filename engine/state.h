@@ -489,6 +489,9 @@ struct mtg_game {
   /* once-only delayed abilities matched by a batch, for 603.7b's choice */
   struct { int eff; TrigCtx tc; uint32_t obj; char label[110]; } dcand[8];
   int ndcand;
+  /* triggered mana abilities waiting to resolve at once (605.4a) */
+  Pending mtq[8];
+  int nmtq;
   uint8_t collecting;        /* trig_lookback / trig_detect gather dcand */
   uint8_t batch_draw;        /* the batch being scanned makes every remaining player lose (104.4a) */
   int push_failed;        /* choose_modes_targets found no legal choice (603.3c/d) */

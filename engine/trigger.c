@@ -78,6 +78,23 @@ static void scan(G *g, const Event *e, int lookback);
 static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, const Lki *srcl,
                         int controller, const TrigCtx *tc, uint32_t eff_id, int state_trig) {
   State *s = g->s;
+  if (ab->kind == AB_TRIGGERED && ab->mana) {
+    /* 605.4a: a triggered mana ability doesn't wait for the stack: it
+     * resolves right after the mana ability that triggered it */
+    if (g->nmtq >= NELEM(g->mtq)) game_throw(g, JMP_LIMIT);
+    Pending *q = &g->mtq[g->nmtq++];
+    memset(q, 0, sizeof *q);
+    q->ab = ab;
+    q->def = def;
+    q->grant = grant;
+    q->src = src;
+    if (srcl) q->srcl = *srcl;
+    else if (oref_ok(g, src)) lki_of(g, src.slot, &q->srcl);
+    q->controller = (uint8_t)controller;
+    if (tc) q->tc = *tc;
+    else q->tc.step = -1;
+    return;
+  }
   if (s->c.npend >= MAX_PENDING) game_throw(g, JMP_LIMIT);
   Pending *p = &s->pend[s->c.npend++];
   memset(p, 0, sizeof *p);
@@ -483,6 +500,28 @@ void trig_lookback(G *g, const Event *ev, int n) {
   delayed_chosen(g);
 }
 
+static void resolve_mana_triggers(G *g) {
+  while (g->nmtq) {
+    Pending q = g->mtq[0];
+    memmove(&g->mtq[0], &g->mtq[1], (size_t)(g->nmtq - 1) * sizeof q);
+    g->nmtq--;
+    char nm[110];
+    fmt_lki(&q.srcl, nm, sizeof nm);
+    log_line(g, 0, "trigger src=%s ability=%d controller=%s event=mana rule=605.4a", nm, q.ab->index,
+             player_name(g, q.controller));
+    Ctx cx;
+    ctx_init(g, &cx);
+    cx.controller = q.controller;
+    cx.src = q.src;
+    cx.srcl = &q.srcl;
+    cx.def = q.def;
+    cx.grant = q.grant;
+    cx.ab = q.ab;
+    cx.tc = &q.tc;
+    eff_run(g, &cx, q.ab->modes[0].effect);
+  }
+}
+
 void trig_detect(G *g, const Event *ev, int n) {
   g->ndmg_seen = 0;
   g->collecting = 1;
@@ -491,6 +530,38 @@ void trig_detect(G *g, const Event *ev, int n) {
     if (ev[i].done) scan(g, &ev[i], 0);
   delayed_chosen(g);
   trig_state(g);
+  resolve_mana_triggers(g);
+}
+
+/* The extra mana triggered mana abilities would add if slot were tapped for
+ * mana by player (605.1b): color masks in out, their count returned. Lets the
+ * payment solver count on it. */
+int trig_mana_bonus(G *g, int slot, int player, uint8_t *out, int max) {
+  index_ensure(g);
+  int n = 0, cnt = g->li_n[TE_MANA];
+  const int16_t *l = g->li + (size_t)TE_MANA * (size_t)g->li_cap;
+  Event e;
+  ev_init(&e, EV_MANA);
+  e.player = (int8_t)player;
+  e.src = oref(g, slot);
+  e.amount = 1;
+  for (int i = 0; i < cnt && n < max; i++) {
+    int ts = l[2 * i], a = l[2 * i + 1];
+    const Chars *c = chars(g, ts);
+    if (a >= c->nab) continue;
+    const AbRef *r = &c->ab[a];
+    if (r->ab->trig.ev != TE_MANA || !r->ab->mana) continue;
+    Ctx cx;
+    ctx_init(g, &cx);
+    cx.controller = c->controller;
+    cx.src = oref(g, ts);
+    cx.def = r->def;
+    cx.grant = r->grant;
+    if (!pat_match(g, &cx, &r->ab->trig, &e, g->s->obj[ts].id, 0)) continue;
+    uint8_t m = mana_mask(g, ts, r);
+    if (m) out[n++] = m;
+  }
+  return n;
 }
 
 void trig_step(G *g, int step) {
