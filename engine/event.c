@@ -182,6 +182,68 @@ static void shield_order(G *g, Event *in, int n) {
   }
 }
 
+/* 404.3, 401.4: cards put into the same graveyard, or on top or bottom of
+ * the same library, at the same time are arranged by their owner. The batch's
+ * zone changes of such a group are reordered among their own places so that
+ * performing them leaves the first listed card on top. */
+static void zone_order(G *g, Event *b, int m) {
+  State *s = g->s;
+  unsigned char done[2 * MAX_OPTIONS] = {0};
+  if (m > (int)sizeof done) return;
+  for (int i = 0; i < m; i++) {
+    Event *e = &b[i];
+    if (done[i] || e->type != EV_ZONE || !oref_ok(g, e->obj)) continue;
+    if (e->to != MTG_Z_GRAVEYARD && !(e->to == MTG_Z_LIBRARY && e->lib_pos != 2)) continue;
+    const Obj *o = &s->obj[e->obj.slot];
+    if (o->kind != OK_CARD) continue;
+    int idx[MAX_OPTIONS], k = 0;
+    for (int j = i; j < m && k < MAX_OPTIONS; j++) {
+      const Event *f = &b[j];
+      if (done[j] || f->type != EV_ZONE || f->to != e->to || f->lib_pos != e->lib_pos || !oref_ok(g, f->obj)) continue;
+      const Obj *p = &s->obj[f->obj.slot];
+      if (p->kind != OK_CARD || p->owner != o->owner) continue;
+      idx[k++] = j;
+      done[j] = 1;
+    }
+    if (k < 2) continue;
+    int lib = e->to == MTG_Z_LIBRARY;
+    /* appended to a graveyard or put on top one by one, the last performed
+     * ends on top; put on the bottom one by one, the first does. Options are
+     * listed top first as the batch would leave them. */
+    int bottom = lib && e->lib_pos == 1;
+    if (!bottom)
+      for (int j = 0; j < k / 2; j++) {
+        int t = idx[j];
+        idx[j] = idx[k - 1 - j];
+        idx[k - 1 - j] = t;
+      }
+    dec_begin(g, MTG_D_ORDER, o->owner, lib ? "401.4" : "404.3", "order the cards put into your %s%s (first listed on top)",
+              lib ? "library" : "graveyard", lib ? (e->lib_pos == 1 ? " at the bottom" : " on top") : "");
+    for (int j = 0; j < k; j++) {
+      char nm[110];
+      fmt_obj(g, b[idx[j]].obj, nm, sizeof nm);
+      dec_opt(g, MTG_O_OBJECT, b[idx[j]].obj.id, 0, -1, j, "%s", nm);
+    }
+    int cnt;
+    const int *v = dec_ask(g, 0, &cnt);
+    Event tmp[MAX_OPTIONS];
+    int pos[MAX_OPTIONS];
+    for (int j = 0; j < k; j++) {
+      tmp[j] = b[idx[v[j]]];
+      pos[j] = idx[j];
+    }
+    /* the places of the group in batch order; the top card goes last (or,
+     * at the bottom, first) */
+    for (int a = 1; a < k; a++)
+      for (int c = a; c > 0 && pos[c - 1] > pos[c]; c--) {
+        int t = pos[c];
+        pos[c] = pos[c - 1];
+        pos[c - 1] = t;
+      }
+    for (int j = 0; j < k; j++) b[pos[bottom ? j : k - 1 - j]] = tmp[j];
+  }
+}
+
 /* 400.4a: an instant or sorcery card that would enter the battlefield
  * remains in its previous zone (checked after replacement, where the
  * destination is final). */
@@ -229,6 +291,7 @@ void ev_run(G *g, Event *in, int n) {
     g->evtop = base;
     return;
   }
+  zone_order(g, b, m);
   /* as a Saga or battle enters: lore and defense counters, a protector (cardtype.c) */
   for (int i = 0; i < m; i++)
     if (b[i].type == EV_ZONE && b[i].to == MTG_Z_BATTLEFIELD) ct_entering(g, &b[i]);

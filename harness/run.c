@@ -392,8 +392,12 @@ static int apply(runner *R, const hact *a) {
 
 /* Priority: pass. Attackers and blockers: declare none. Else 0. */
 static int auto_answer(runner *R, const mtg_decision *d) {
-  int v[1] = {0}, n = 0;
-  if (d->kind == MTG_D_PRIORITY) {
+  int v[512] = {0}, n = 0;
+  if (d->kind == MTG_D_ORDER && (!strcmp(d->rule, "404.3") || !strcmp(d->rule, "401.4"))) {
+    /* cards put into a graveyard or library together: unless the script
+     * orders them, they keep the order the engine lists them in */
+    for (int i = 0; i < d->n_options && i < 512; i++) v[n++] = i;
+  } else if (d->kind == MTG_D_PRIORITY) {
     int k = -1;
     for (int i = 0; i < d->n_options && k < 0; i++)
       if (d->options[i].kind == MTG_O_PASS) k = i;
