@@ -95,7 +95,9 @@ static void perform_damage(G *g, Event *e) {
       e->flags |= EF_INFECT;
       if (!var_rule_effect(g, SE_CANT_GET_POISON, e->player)) var_player_counters(g, e->player, CN_POISON, e->amount);
     } else if (!var_rule_effect(g, SE_LIFE_CANT_CHANGE, e->player)) {
-      var_life_add(g, e->player, -e->amount); /* 120.3a; 810.9: the team's life */
+      int loss = e->amount;
+      if (e->life_floor && pl->life - loss < e->life_floor) loss = pl->life > e->life_floor ? pl->life - e->life_floor : 0;
+      var_life_add(g, e->player, -loss); /* 120.3a; 810.9: the team's life */
     }
     var_damage_dealt(g, e); /* 903.10a */
     e->done = 1;

@@ -366,8 +366,14 @@ static int apply(G *g, const Repl *r, Event *ev) {
   case RA_MODIFY: {
     int before = ev->amount;
     if (rp->floor_one && ev->type == EV_DAMAGE && ev->player >= 0) {
-      int life = s->c.pl[ev->player].life;
-      if (life - ev->amount < rp->floor_one) ev->amount = life - rp->floor_one > 0 ? life - rp->floor_one : 0;
+      /* "damage that would reduce your life total to less than 1 reduces it
+       * to 1 instead": the result changes, not the damage dealt (lifelink
+       * and "deals damage" still see all of it) */
+      ev->life_floor = rp->floor_one;
+      snprintf(what, sizeof what, " life_floor=%d", rp->floor_one);
+      log_repl(g, r, ev, what);
+      if (e && e->once) e->used = 1;
+      return 1;
     } else {
       ev->amount = ev->amount * rp->mul + rp->add;
     }

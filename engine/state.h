@@ -191,6 +191,7 @@ typedef struct Event {
   uint8_t etb_transformed;
   uint8_t etb_protector;  /* a battle's protector + 1, chosen as it enters (310.8a) */
   uint8_t emptied;        /* damage or counter removal took a battle's last defense counter (310.11b) */
+  int8_t life_floor;      /* damage to a player: its life total goes no lower than this (Worship) */
   /* results */
   uint32_t new_id;
   int16_t new_slot;
