@@ -265,7 +265,32 @@ void ev_run(G *g, Event *in, int n) {
     log_line(g, 0, "game_over result=draw rule=104.4b reason=mandatory_loop");
     game_stop(g);
   }
-  for (int i = 0; i < n; i++) {
+  /* 616.1, 101.4: players choosing replacements for simultaneous events do
+   * so in APNAP order; the batch keeps its own order otherwise */
+  int ord[MAX_EVSTACK / 4], no = n <= (int)NELEM(ord) ? n : 0;
+  for (int i = 0; i < no; i++) ord[i] = i;
+  if (no > 1) {
+    int rank[MAX_PLAYERS], ap[MAX_PLAYERS];
+    apnap_order(g, ap);
+    for (int p = 0; p < MAX_PLAYERS; p++) rank[p] = MAX_PLAYERS;
+    for (int p = 0; p < MAX_PLAYERS; p++)
+      if (ap[p] >= 0) rank[ap[p]] = p;
+    int key[NELEM(ord)];
+    for (int i = 0; i < no; i++) {
+      int p = affected_player(g, &in[i]);
+      key[i] = p >= 0 && p < g->s->c.np ? rank[p] : 0;
+    }
+    for (int a = 1; a < no; a++)
+      for (int c = a; c > 0 && key[ord[c - 1]] > key[ord[c]]; c--) {
+        int t = ord[c];
+        ord[c] = ord[c - 1];
+        ord[c - 1] = t;
+      }
+  }
+  int16_t bi[2 * NELEM(ord)]; /* the caller's event each entry of b comes from */
+  for (int oi = 0; oi < n; oi++) {
+    int i = no ? ord[oi] : oi;
+    if (no) bi[m] = bi[m + 1] = (int16_t)i;
     Event *e = &in[i];
     /* events made by a replacement's "instead" carry its marks (614.5) */
     for (int k = 0; k < g->ninh; k++)
@@ -291,6 +316,16 @@ void ev_run(G *g, Event *in, int n) {
     g->evtop = base;
     return;
   }
+  if (no > 1)
+    for (int a = 1; a < m; a++) /* back to the batch's order */
+      for (int c = a; c > 0 && bi[c - 1] > bi[c]; c--) {
+        Event t = b[c];
+        b[c] = b[c - 1];
+        b[c - 1] = t;
+        int16_t u = bi[c];
+        bi[c] = bi[c - 1];
+        bi[c - 1] = u;
+      }
   zone_order(g, b, m);
   /* as a Saga or battle enters: lore and defense counters, a protector (cardtype.c) */
   for (int i = 0; i < m; i++)

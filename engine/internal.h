@@ -194,6 +194,7 @@ const char *player_name(G *g, int p);
 void trig_lookback(G *g, const Event *ev, int n);   /* before performing */
 void trig_detect(G *g, const Event *ev, int n);     /* after performing and logging */
 void trig_step(G *g, int step);                     /* 603.2b */
+int affected_player(G *g, const Event *ev); /* who chooses among replacements (616.1) */
 int trig_mana_bonus(G *g, int slot, int player, uint8_t *out, int max); /* 605.1b */
 void trig_state(G *g);                              /* 603.8 */
 int trig_put_on_stack(G *g);                        /* 603.3b; returns how many */

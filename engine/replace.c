@@ -44,7 +44,7 @@ static const char *repl_rule(const Repl *r, const Event *ev) {
 }
 
 /* Affected player: who chooses the order (616.1). */
-static int affected_player(G *g, const Event *ev) {
+int affected_player(G *g, const Event *ev) {
   switch (ev->type) {
   case EV_ZONE:
     if (ev->to == MTG_Z_BATTLEFIELD && ev->etb_ctl >= 0) return ev->etb_ctl;
