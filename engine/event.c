@@ -252,8 +252,20 @@ static int cant_enter(G *g, const Event *e) {
   return (chars(g, e->obj.slot)->types & (T_INSTANT | T_SORCERY)) != 0;
 }
 
+/* 615.13: the prevention recorded since `from` (this batch's) is checked
+ * for "whenever damage is prevented" triggers. */
+static void prevented_triggers(G *g, int from) {
+  if (g->nprev <= from) return;
+  Event pe[NELEM(g->prev_ev)];
+  int n = g->nprev - from;
+  memcpy(pe, &g->prev_ev[from], (size_t)n * sizeof pe[0]);
+  g->nprev = from;
+  trig_detect(g, pe, n);
+}
+
 void ev_run(G *g, Event *in, int n) {
   int base = g->evtop;
+  int prev_from = g->nprev;
   g->s->c.batch_seq++;
   Event *b = ev_alloc(g, 2 * n);
   int m = 0;
@@ -313,6 +325,7 @@ void ev_run(G *g, Event *in, int n) {
     }
   }
   if (m == 0) {
+    prevented_triggers(g, prev_from);
     g->evtop = base;
     return;
   }
@@ -350,6 +363,7 @@ void ev_run(G *g, Event *in, int n) {
     if (b[i].done && !is_compound(b[i].type)) log_event(g, &b[i]);
   if (!g->defer_trig_log) trig_log(g, lb, lb_end);
   trig_detect(g, b, m);
+  prevented_triggers(g, prev_from);
   /* report results to the caller's events (new ids, done flags) */
   for (int i = 0, k = 0; i < n && k < m; i++) {
     for (int j = 0; j < m; j++)

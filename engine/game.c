@@ -239,6 +239,8 @@ static int run(G *g) {
   g->defer_trig_log = 0;
   g->ndmg_seen = 0;
   g->ndcand = 0;
+  g->nprev = 0;
+  g->nmtq = 0;
   g->collecting = 0;
   g->batch_draw = 0;
   g->tok_out = NULL;

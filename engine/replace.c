@@ -405,12 +405,22 @@ static int apply(G *g, const Repl *r, Event *ev) {
     snprintf(what, sizeof what, " amount=%d", prevented);
     log_repl(g, r, ev, what);
     if (prevented > 0) {
-      /* 615.13: "whenever damage is prevented" */
-      Event pe = *ev;
-      pe.type = EV_PREVENT;
-      pe.amount = prevented;
-      pe.done = 1;
-      trig_detect(g, &pe, 1);
+      /* 615.13: "whenever damage is prevented" triggers once for each time a
+       * prevention effect is applied to simultaneous damage events: ev_run
+       * checks these once its batch is built */
+      int k;
+      for (k = 0; k < g->nprev; k++)
+        if (g->prev_key[k] == r->key && g->prev_ev[k].player == ev->player && g->prev_ev[k].obj.id == ev->obj.id) break;
+      if (k < g->nprev) {
+        g->prev_ev[k].amount += prevented;
+      } else if (g->nprev < (int)NELEM(g->prev_ev)) {
+        Event *pe = &g->prev_ev[g->nprev];
+        g->prev_key[g->nprev++] = r->key;
+        *pe = *ev;
+        pe->type = EV_PREVENT;
+        pe->amount = prevented;
+        pe->done = 1;
+      }
     }
     if (rp->steps) run_instead(g, r, ev, rp->steps, prevented);
     return ev->amount > 0;

@@ -490,6 +490,11 @@ struct mtg_game {
   /* once-only delayed abilities matched by a batch, for 603.7b's choice */
   struct { int eff; TrigCtx tc; uint32_t obj; char label[110]; } dcand[8];
   int ndcand;
+  /* prevention applied during a batch, one entry per effect and recipient,
+   * checked for triggers once the batch is built (615.13) */
+  Event prev_ev[16];
+  uint32_t prev_key[16];
+  int nprev;
   /* triggered mana abilities waiting to resolve at once (605.4a) */
   Pending mtq[8];
   int nmtq;
