@@ -130,7 +130,14 @@ static int matches(G *g, const Repl *r, Event *ev) {
   case RE_DISCARD:
   case RE_SACRIFICE:
   case RE_DESTROY:
-    if (ev->type != (rp->ev == RE_DISCARD ? EV_DISCARD : rp->ev == RE_SACRIFICE ? EV_SACRIFICE : EV_DESTROY)) return 0;
+    if (rp->ev == RE_DISCARD && rp->act == RA_TO_ZONE) {
+      /* "causes you to discard this card, put it onto the battlefield instead
+       * of putting it into your graveyard": it replaces the discard's move,
+       * offered with the other effects on that move (616.1) */
+      if (ev->type != EV_ZONE || ev->cause != CA_DISCARD || ev->to != MTG_Z_GRAVEYARD) return 0;
+    } else if (ev->type != (rp->ev == RE_DISCARD ? EV_DISCARD : rp->ev == RE_SACRIFICE ? EV_SACRIFICE : EV_DESTROY)) {
+      return 0;
+    }
     if (rp->self && ev->obj.id != r->src.id) return 0;
     if (rp->obj && !obj_filter_anyzone(g, &c, rp->obj, ev->obj)) return 0;
     if (rp->cause_opp && !(ev->cause_ctl >= 0 && opponents(g, r->controller, ev->cause_ctl))) return 0;
