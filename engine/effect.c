@@ -146,6 +146,20 @@ static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_
   g->evtop = base;
 }
 
+/* The top cnt cards of player's library, added to out; a card entering the
+ * battlefield from it while that is being modified is not among them (614.13c). */
+static void library_top(G *g, int player, int cnt, Sel *out) {
+  int ln = zl_count(g, MTG_Z_LIBRARY, player);
+  int16_t *l = zl_list(g, MTG_Z_LIBRARY, player);
+  for (int k = 0; k < ln && cnt > 0 && out->n < MAX_SEL; k++) {
+    int skip = 0;
+    for (int j = 0; j < g->nentering; j++) skip |= g->entering[j] == g->s->obj[l[k]].id;
+    if (skip) continue;
+    out->o[out->n++] = oref(g, l[k]);
+    cnt--;
+  }
+}
+
 static int choose_color(G *g, int player, const char *why) {
   dec_begin(g, MTG_D_COLOR, player, "", "choose a color %s", why);
   for (int i = 0; i < 5; i++) dec_opt(g, MTG_O_COLOR, 0, 0, -1, i, "%s", color_names[i]);
@@ -706,11 +720,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     int cnt = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
     sel_default(g, c, n->k[1], &a, SL_TARGET);
     b.n = b.np = 0;
-    for (int i = 0; i < a.np; i++) {
-      int ln = zl_count(g, MTG_Z_LIBRARY, a.p[i]);
-      int16_t *l = zl_list(g, MTG_Z_LIBRARY, a.p[i]);
-      for (int k = 0; k < cnt && k < ln && b.n < MAX_SEL; k++) b.o[b.n++] = oref(g, l[k]);
-    }
+    for (int i = 0; i < a.np; i++) library_top(g, a.p[i], cnt, &b);
     Sel moved;
     batch_objects(g, c, &b, EV_MILL, MTG_Z_GRAVEYARD, 0, 0, -1, 0, NULL, &moved);
     result_set(g, c, &moved);
@@ -1120,11 +1130,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     int cnt = expr_eval(g, c, n->k[0]);
     sel_default(g, c, n->k[1], &a, SL_YOU);
     b.n = b.np = 0;
-    for (int i = 0; i < a.np; i++) {
-      int ln = zl_count(g, MTG_Z_LIBRARY, a.p[i]);
-      int16_t *l = zl_list(g, MTG_Z_LIBRARY, a.p[i]);
-      for (int k = 0; k < cnt && k < ln && b.n < MAX_SEL; k++) b.o[b.n++] = oref(g, l[k]);
-    }
+    for (int i = 0; i < a.np; i++) library_top(g, a.p[i], cnt, &b);
     Sel moved;
     batch_objects(g, c, &b, EV_EXILE, MTG_Z_EXILE, 0, 0, -1, 0, n->k[2] ? n->k[2]->s : NULL, &moved);
     result_set(g, c, &moved);

@@ -299,6 +299,11 @@ void ev_run(G *g, Event *in, int n) {
         ord[c - 1] = t;
       }
   }
+  /* 614.13a, 614.13c: objects entering at the same time can't be chosen or
+   * milled while their entering is modified */
+  int entering_from = g->nentering;
+  for (int i = 0; i < n && g->nentering < (int)NELEM(g->entering); i++)
+    if (in[i].type == EV_ZONE && in[i].to == MTG_Z_BATTLEFIELD && in[i].obj.id) g->entering[g->nentering++] = in[i].obj.id;
   int16_t bi[2 * NELEM(ord)]; /* the caller's event each entry of b comes from */
   for (int oi = 0; oi < n; oi++) {
     int i = no ? ord[oi] : oi;
@@ -324,6 +329,7 @@ void ev_run(G *g, Event *in, int n) {
       b[m++].orig = (int16_t)i;
     }
   }
+  g->nentering = entering_from;
   if (m == 0) {
     prevented_triggers(g, prev_from);
     g->evtop = base;

@@ -240,6 +240,7 @@ static int run(G *g) {
   g->ndmg_seen = 0;
   g->ndcand = 0;
   g->nprev = 0;
+  g->nentering = 0;
   g->nmtq = 0;
   g->collecting = 0;
   g->batch_draw = 0;

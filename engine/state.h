@@ -490,6 +490,9 @@ struct mtg_game {
   /* once-only delayed abilities matched by a batch, for 603.7b's choice */
   struct { int eff; TrigCtx tc; uint32_t obj; char label[110]; } dcand[8];
   int ndcand;
+  /* objects whose entering the battlefield is being modified (614.13) */
+  uint32_t entering[16];
+  int nentering;
   /* prevention applied during a batch, one entry per effect and recipient,
    * checked for triggers once the batch is built (615.13) */
   Event prev_ev[16];
