@@ -24,8 +24,11 @@ div() { awk -v a="$1" -v b="$2" -v p="${3:-2}" 'BEGIN { if (b == 0) b = 0.001; p
 le() { awk -v a="$1" -v b="$2" 'BEGIN { print (a <= b) ? "yes" : "no" }'; }
 ge() { awk -v a="$1" -v b="$2" 'BEGIN { print (a >= b) ? "yes" : "no" }'; }
 rows=""
-row() { rows="$rows| $1 | $2 | $3 | $4 |
-"; echo "  $1: $2 (target $3: $4)"; }
+row() {
+  rows="$rows| $1 | $2 | ${3:--} | ${4:--} |
+"
+  if [ -n "$3" ]; then echo "  $1: $2 (target $3: $4)"; else echo "  $1: $2"; fi
+}
 notes=""
 note() { notes="$notes- $1
 "; echo "  note: $1"; }
@@ -131,12 +134,12 @@ if command -v valgrind >/dev/null 2>&1 && [ "${BENCH_CALLGRIND:-1}" != 0 ] && [ 
   cg="| harness -j 1 over cases/ | $ih | libyaml parse | $iy | $(div "$ih" "$iy") |
 "
   if [ -s "$tmp/replays" ]; then
-    iz=$(irs zcat $(cat "$tmp/replays"))
+    iz=$(irs gzip -dc $(cat "$tmp/replays"))
     ir=$(irs "$bin/replay" check -j 1 $(cat "$tmp/replays"))
-    cg="$cg| replay check -j 1 | $ir | zcat | $iz | $(div "$ir" "$iz") |
+    cg="$cg| replay check -j 1 | $ir | gzip -dc | $iz | $(div "$ir" "$iz") |
 "
   fi
-  echo "  instructions (callgrind): harness $ih vs libyaml $iy$([ -n "${ir:-}" ] && echo "; replay check $ir vs zcat $iz")"
+  echo "  instructions (callgrind): harness $ih vs libyaml $iy$([ -n "${ir:-}" ] && echo "; replay check $ir vs gzip -dc $iz")"
 fi
 
 # ---- the machine ----
