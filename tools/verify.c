@@ -528,7 +528,9 @@ int verify_file(const verify_opts *o, const char *path, verify_report *rep) {
     goto done;
   }
   if (mtg_setup_read(pool, "setup", info->setup_text, &setup, &err)) {
-    err.status = RLOG_EFORMAT;
+    char msg[sizeof err.msg];
+    mtg_error_format(&err, msg, sizeof msg);
+    mtg_error_set(&err, RLOG_EFORMAT, "cannot rebuild the setup: %s", msg);
     rc = unreadable(rep, &err, 0, 0);
     goto done;
   }
