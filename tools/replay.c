@@ -126,7 +126,9 @@ static int cmd_check(int argc, char **argv) {
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-    if (!strcmp(a, "-j") || !strcmp(a, "--format") || !strcmp(a, "--shard") || !strcmp(a, "--cards")) {
+    if (!strncmp(a, "-j", 2) && a[2]) { /* -jN */
+      if (cli_long(a + 2, 1, 256, &jobs)) return free(paths), bad_usage("-j wants 1 to 256, not %s", a + 2);
+    } else if (!strcmp(a, "-j") || !strcmp(a, "--format") || !strcmp(a, "--shard") || !strcmp(a, "--cards")) {
       if (!val) return free(paths), bad_usage("%s needs a value", a);
       i++;
       if (!strcmp(a, "-j") && cli_long(val, 1, 256, &jobs)) return free(paths), bad_usage("-j wants 1 to 256, not %s", val);

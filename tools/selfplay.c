@@ -241,6 +241,14 @@ int main(int argc, char **argv) {
       sp.check = 1;
       continue;
     }
+    if (!strncmp(a, "-j", 2) && a[2]) { /* -jN */
+      if (cli_long(a + 2, 1, 256, &jobs)) {
+        free(deckargs);
+        fprintf(stderr, "selfplay: bad value for -j: %s\n", a + 2);
+        return 2;
+      }
+      continue;
+    }
     if (!v) {
       free(deckargs);
       fprintf(stderr, "selfplay: %s %s\n%s", a, a[0] == '-' ? "needs a value (or is unknown)" : "is not an option", usage);
