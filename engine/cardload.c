@@ -1535,11 +1535,28 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
   if ((v = ymap_get(n, "as_enters"))) {
     acts++;
     r->act = RA_ETB_CHOOSE;
-    static const char *const kinds[] = {"color", "player", "opponent", "name", "word", "number", "pay_life", NULL};
-    static const char *const ak[] = {"choose", "label", "words", "n", NULL};
+    static const char *const kinds[] = {"color", "player", "opponent", "name", "word", "number", "pay_life",
+                                        "exile", "sacrifice", NULL};
+    static const char *const ak[] = {"choose", "label", "words", "n", "objects", "counters", NULL};
     if (ymap_check_keys(l->d, v, ak, "as_enters", l->err)) return NULL;
     const ynode *c = ymap_get(v, "choose");
-    int k = c && scalar(c) ? name_index(scalar(c), kinds, 7) : -1;
+    int k = c && scalar(c) ? name_index(scalar(c), kinds, 9) : -1;
+    if (k == 7 || k == 8) {
+      /* "exile / sacrifice any number of [objects]" (614.13); devour N is
+       * {choose: sacrifice, objects: creatures you control, counters: "+1/+1", n: N} */
+      const ynode *o = ymap_get(v, "objects");
+      if (!o) return BAD(l, v, "as_enters %s needs objects: a filter", scalar(c));
+      if (!(r->obj = p_filter(l, o))) return NULL;
+      const ynode *ck = ymap_get(v, "counters"), *nn = ymap_get(v, "n");
+      if (ck) {
+        long x = 1;
+        if (!scalar(ck)) return BAD(l, ck, "counters: expected a counter kind like \"+1/+1\"");
+        r->counter = dup(l, scalar(ck));
+        if (nn && ynode_int(l->d, nn, &x, l->err)) return NULL;
+        if (x < 1 || x > 100) return BAD(l, nn, "n: counters for each object, 1 to 100");
+        r->add = (int16_t)x;
+      }
+    }
     if (k == 6) {
       /* 607.2g: "As this enters, you may pay N life" */
       const ynode *nn = ymap_get(v, "n");
@@ -1547,7 +1564,7 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
       if (!nn || ynode_int(l->d, nn, &x, l->err)) return BAD(l, v, "as_enters pay_life needs n");
       r->add = (int16_t)x;
     }
-    if (k < 0) return (void *)(intptr_t)(bad_name(l, c ? c : v, "choice", kinds, 7) * 0);
+    if (k < 0) return (void *)(intptr_t)(bad_name(l, c ? c : v, "choice", kinds, 9) * 0);
     r->choose_kind = (int8_t)k;
     const ynode *lb = ymap_get(v, "label");
     r->label = dup(l, lb && scalar(lb) ? scalar(lb) : scalar(c));

@@ -42,7 +42,13 @@ static void perform_zone(G *g, Event *e) {
     o->transformed = e->etb_transformed;
     o->face_down = e->face_down;
     for (int i = 0; i < e->netb_c; i++) counters_add(o->c, &o->nc, e->etb_c[i].kind, e->etb_c[i].n);
-    if (e->etb_choice_label) link_add(g, o->id, 0, e->etb_choice_label, e->etb_choice_kind == 3 || e->etb_choice_kind == 4 ? LK_NAME : LK_VALUE, e->etb_choice, e->etb_choice_s, oref_none());
+    if (e->etb_choice_label) {
+      link_add(g, o->id, 0, e->etb_choice_label, e->etb_choice_kind == 3 || e->etb_choice_kind == 4 ? LK_NAME : LK_VALUE, e->etb_choice, e->etb_choice_s, oref_none());
+      /* what was exiled as it entered is linked to the permanent (614.13, 607.2a) */
+      for (int i = 0; i < s->c.nlink; i++)
+        if (s->link[i].oid == old_id && s->link[i].kind == LK_OBJ && !strcmp(s->link[i].label, e->etb_choice_label))
+          s->link[i].oid = o->id;
+    }
     if (e->cause_id) o->entered_with = e->cause_id;
     o->protector = e->etb_protector; /* 310.8a */
   }

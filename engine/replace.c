@@ -362,6 +362,79 @@ static void log_repl(G *g, const Repl *r, const Event *ev, const char *what) {
            ev_names[ev->type], what);
 }
 
+/* The counters an entering permanent enters with are put on it: counter
+ * replacements apply to them as it would exist (614.16, 614.12). */
+static void etb_counters(G *g, Event *ev, int kind, int n) {
+  State *s = g->s;
+  if (n <= 0) return;
+  Event ce;
+  ev_init(&ce, EV_COUNTERS);
+  ce.obj = ev->obj;
+  ce.ckind = (uint8_t)kind;
+  ce.amount = n;
+  int ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : s->obj[ev->obj.slot].owner;
+  g->hyp_slot = ev->obj.slot;
+  g->hyp_ctl = ctl;
+  int keep = rule_effect(g, SE_NO_MINUS_COUNTERS, -1, ev->obj.slot, NULL, NULL) && kind == CN_MINUS1 ? 0 : replace_event(g, &ce);
+  g->hyp_slot = -1;
+  if (keep && ce.amount > 0 && ev->netb_c < NELEM(ev->etb_c)) {
+    ev->etb_c[ev->netb_c].kind = (uint8_t)kind;
+    ev->etb_c[ev->netb_c].n = ce.amount;
+    ev->netb_c++;
+  }
+}
+
+/* "As this enters, exile / sacrifice any number of [objects]" (614.13, 702.82
+ * devour): the objects change zones as the effect is applied; none of the
+ * objects entering at the same time can be chosen (614.13a), and an object
+ * already moved by another such effect is gone (614.13b). Returns how many. */
+static int etb_take(G *g, const Repl *r, Event *ev, int ctl, int sacrifice) {
+  State *s = g->s;
+  const ReplSpec *rp = r->rp;
+  char nm[110];
+  fmt_obj(g, ev->obj, nm, sizeof nm);
+  Ctx c;
+  ctx_init(g, &c);
+  c.controller = ctl;
+  c.src = ev->obj;
+  int cand[64], cnt = 0;
+  for (int i = 0; i < s->c.nslots && cnt < 64; i++) {
+    if (!s->obj[i].id || i == ev->obj.slot) continue;
+    int entering = 0;
+    for (int j = 0; j < g->nentering; j++) entering |= g->entering[j] == s->obj[i].id;
+    if (entering || !filter_match(g, &c, rp->obj, i)) continue;
+    cand[cnt++] = i;
+  }
+  if (!cnt) return 0;
+  dec_begin(g, MTG_D_CHOOSE, ctl, "614.13", "%s any number of objects as %s enters", sacrifice ? "sacrifice" : "exile", nm);
+  for (int i = 0; i < cnt; i++) {
+    char on[110];
+    fmt_slot(g, cand[i], on, sizeof on);
+    dec_opt(g, MTG_O_OBJECT, s->obj[cand[i]].id, 0, -1, i, "%s", on);
+  }
+  dec_range(g, 0, cnt);
+  int nv;
+  const int *v = dec_ask(g, 0, &nv);
+  if (!nv) return 0;
+  Event te[64];
+  for (int i = 0; i < nv; i++) {
+    ev_init(&te[i], sacrifice ? EV_SACRIFICE : EV_EXILE);
+    te[i].obj = oref(g, cand[v[i]]);
+    te[i].to = (int8_t)(sacrifice ? MTG_Z_GRAVEYARD : MTG_Z_EXILE);
+    te[i].cause_ctl = (int8_t)ctl;
+    te[i].cause_id = ev->obj.id;
+    if (!sacrifice && rp->label) {
+      /* 607.2a: "the exiled cards" are linked to the permanent it becomes */
+      te[i].link_src = ev->obj.id;
+      te[i].link_label = rp->label;
+    }
+  }
+  ev_run(g, te, nv);
+  int moved = 0;
+  for (int i = 0; i < nv; i++) moved += te[i].done;
+  return moved;
+}
+
 /* Applies one effect; returns 1 if the (modified) event still happens. */
 static int apply(G *g, const Repl *r, Event *ev) {
   State *s = g->s;
@@ -493,26 +566,9 @@ static int apply(G *g, const Repl *r, Event *ev) {
     c.src = r->src;
     c.def = r->def;
     int n = expr_eval(g, &c, rp->steps);
-    int kind = ckind_id(g, rp->counter);
     snprintf(what, sizeof what, " counters=%s:%d", rp->counter, n);
     log_repl(g, r, ev, what);
-    if (n <= 0) return 1;
-    /* the counters it enters with are put on it: counter replacements apply (614.16) */
-    Event ce;
-    ev_init(&ce, EV_COUNTERS);
-    ce.obj = ev->obj;
-    ce.ckind = (uint8_t)kind;
-    ce.amount = n;
-    int ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : s->obj[ev->obj.slot].owner;
-    g->hyp_slot = ev->obj.slot;
-    g->hyp_ctl = ctl;
-    int keep = rule_effect(g, SE_NO_MINUS_COUNTERS, -1, ev->obj.slot, NULL, NULL) && kind == CN_MINUS1 ? 0 : replace_event(g, &ce);
-    g->hyp_slot = -1;
-    if (keep && ce.amount > 0 && ev->netb_c < NELEM(ev->etb_c)) {
-      ev->etb_c[ev->netb_c].kind = (uint8_t)kind;
-      ev->etb_c[ev->netb_c].n = ce.amount;
-      ev->netb_c++;
-    }
+    etb_counters(g, ev, ckind_id(g, rp->counter), n);
     return 1;
   }
   case RA_ETB_CHOOSE: {
@@ -564,6 +620,18 @@ static int apply(G *g, const Repl *r, Event *ev) {
       ev->etb_choice = v;
       ev->etb_choice_s = rp->words[v];
       snprintf(what, sizeof what, " chosen=%s", rp->words[v]);
+    } else if (k == 7 || k == 8) {
+      int moved = etb_take(g, r, ev, ctl, k == 8);
+      ev->etb_choice = moved;
+      snprintf(what, sizeof what, " %s=%d", k == 8 ? "sacrificed" : "exiled", moved);
+      if (rp->counter) {
+        log_repl(g, r, ev, what);
+        what[0] = 0;
+        etb_counters(g, ev, ckind_id(g, rp->counter), moved * rp->add); /* 702.82a */
+        ev->etb_choice_kind = (int8_t)k;
+        ev->etb_choice_label = rp->label;
+        return 1;
+      }
     } else if (k == 6) {
       /* 607.2g: a cost paid as it enters; the linked ability sees how much */
       int n = rp->add, paid = 0;
