@@ -141,6 +141,8 @@ struct Filter {
   uint8_t single_target; /* a spell with a single target (Misdirection) */
   uint8_t entered_with_self; /* put onto the battlefield by the source (607.2c) */
   const Filter *or_f;    /* or matches this instead */
+  const Node *share_color; /* shares a color with an object of this selector */
+  const Node *other_than;  /* is none of the objects of this selector */
 };
 
 struct Node {

@@ -618,7 +618,7 @@ static const Filter *p_filter(L *l, const ynode *n) {
       "card", "attacking", "blocking", "spell", "zone", "name", "chosen_color", "chosen_name", "power",
       "toughness", "mana_value", "keyword", "not_keyword", "counter", "no_counter", "not", "if",
       "blocking_or_blocked_by_self", "ability", "single_target", "player", "legendary", "or",
-      "entered_with_self", NULL};
+      "entered_with_self", "shares_color_with", "other_than", NULL};
   if (ymap_check_keys(l->d, n, keys, "filter", l->err)) return NULL;
   for (int i = 0; i < n->n; i++) {
     const char *k = ymap_key(n, i)->str;
@@ -735,6 +735,10 @@ static const Filter *p_filter(L *l, const ynode *n) {
       f->single_target = (uint8_t)b;
     } else if (!strcmp(k, "or")) {
       if (!(f->or_f = p_filter(l, v))) return NULL;
+    } else if (!strcmp(k, "shares_color_with")) {
+      if (!(f->share_color = p_sel(l, v))) return NULL;
+    } else if (!strcmp(k, "other_than")) {
+      if (!(f->other_than = p_sel(l, v))) return NULL;
     } else if (!strcmp(k, "entered_with_self")) {
       int8_t b;
       if (bool_field(l, v, &b)) return NULL;

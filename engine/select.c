@@ -188,6 +188,22 @@ int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
   if (ch->kw & f->kw_not) return 0;
   if (f->counter && counters_get(o->c, o->nc, ckind_id(g, f->counter)) <= 0) return 0;
   if (f->no_counter && counters_get(o->c, o->nc, ckind_id(g, f->no_counter)) > 0) return 0;
+  if (f->share_color || f->other_than) {
+    /* "each other creature that shares a color with it" (105.4) */
+    Sel rel;
+    if (f->other_than) {
+      sel_eval(g, c, f->other_than, &rel);
+      for (int i = 0; i < rel.n; i++)
+        if (rel.o[i].id == o->id) return 0;
+    }
+    if (f->share_color) {
+      sel_eval(g, c, f->share_color, &rel);
+      int ok = 0;
+      for (int i = 0; i < rel.n && !ok; i++)
+        if (oref_ok(g, rel.o[i]) && (chars(g, rel.o[i].slot)->colors & ch->colors)) ok = 1;
+      if (!ok) return 0;
+    }
+  }
   if (f->blocking_or_blocked_by_self) {
     int src = oref_ok(g, c->src) ? c->src.slot : -1;
     if (src < 0) return 0;
