@@ -182,7 +182,7 @@ static const struct {
   const char *name;
   int op;
 } expr_words[] = {{"X", E_X},           {"x", E_X},         {"amount", E_AMOUNT}, {"that_much", E_AMOUNT},
-                  {"prevented", E_PREVENTED}, {"storm", E_STORM}, {"kicked", E_KICKED}, {"paid", E_PAID},
+                  {"prevented", E_PREVENTED}, {"storm", E_STORM}, {"resolutions", E_RESOLUTIONS}, {"kicked", E_KICKED}, {"paid", E_PAID},
                   {"result", E_RESULT}};
 
 static Node *p_expr_map(L *l, const ynode *n, const char *const *skip) {

@@ -728,6 +728,9 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
     if (n->i == 1) return link_find_value(g, creator_id(g, c), 0, n->s, &val, NULL) ? val : 0;
     return link_find_value(g, src_id(g, c), c->grant, n->s, &val, NULL) ? val : 0;
   }
+  case E_RESOLUTIONS:
+    /* times this ability of its source has resolved this turn, this one included (603.7h) */
+    return c->ab && oref_ok(g, c->src) ? s->obj[c->src.slot].resolved[c->ab->index & 15] : 0;
   case E_STORM: {
     int cnt = 0;
     for (int q = 0; q < s->c.np; q++) cnt += s->c.pl[q].spells_cast_turn;

@@ -689,6 +689,9 @@ void stack_resolve_top(G *g) {
     return;
   }
   if (si.ab) {
+    /* 603.7h: counted as it resolves, so its effect sees this resolution */
+    if (si.kind != SI_SPELL && oref_ok(g, si.src) && s->obj[si.src.slot].resolved[si.ab->index & 15] < 255)
+      s->obj[si.src.slot].resolved[si.ab->index & 15]++;
     for (int mi = 0; mi < si.ch.nmode; mi++) {
       idx = stack_find(g, si.id);
       StackItem *live = idx >= 0 ? &s->stack[idx] : &si;

@@ -73,6 +73,7 @@ typedef struct Obj {
   uint8_t cast_zone;      /* zone it was cast from, +1 (0: not cast) */
   uint32_t entered_with;  /* object id of the effect source that put it onto the battlefield */
   uint32_t abil_used[2];  /* once-each-turn ability use bits, reset each turn */
+  uint8_t resolved[16];   /* times each of its abilities resolved this turn (603.7h) */
   /* card types with designations (cardtype.c); 0 = none */
   uint8_t protector;      /* a battle's protector + 1 (310.8) */
   uint8_t sector;         /* sector designation (702.158b): 1 alpha, 2 beta, 3 gamma */

@@ -34,7 +34,10 @@ static void begin_turn(G *g) {
     c->pl[p].spells_cast_turn = 0;
     c->pl[p].gained_turn = 0;
   }
-  for (int i = 0; i < c->nslots; i++) s->obj[i].abil_used[0] = s->obj[i].abil_used[1] = 0;
+  for (int i = 0; i < c->nslots; i++) {
+    s->obj[i].abil_used[0] = s->obj[i].abil_used[1] = 0;
+    memset(s->obj[i].resolved, 0, sizeof s->obj[i].resolved);
+  }
   c->first_strike_done = 0;
   c->blockers_done = 0;
   log_line(g, 0, "turn n=%d player=%s", c->turn, player_name(g, next));

@@ -112,6 +112,7 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
   o->loyalty_turn = -1;
   o->entered_with = 0;
   o->abil_used[0] = o->abil_used[1] = 0;
+  memset(o->resolved, 0, sizeof o->resolved);
   o->protector = o->sector = o->room = 0; /* designations don't follow it (400.7, 702.158b) */
   o->controller = (uint8_t)(zone == MTG_Z_BATTLEFIELD || zone == MTG_Z_STACK ? (controller >= 0 ? controller : o->owner) : o->owner);
   o->ctl_since = s->c.turn_seq;
