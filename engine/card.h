@@ -258,7 +258,7 @@ enum se_kind {
   SE_NO_LIFE_LOSS_GAME, SE_CANT_GET_POISON, SE_NO_MINUS_COUNTERS, SE_MAX_COUNTERS,
   SE_CAST_FREE, SE_CANT_SACRIFICE_OPP, SE_LOSE_INFECT, SE_MUST_BLOCK, SE_DAMAGE_AS_INFECT,
   SE_ANY_MANA_FOR_ABILITIES, SE_HAND_SIZE, SE_CANT_REGENERATE, SE_CANT_BE_DESTROYED,
-  SE_CANT_DRAW, SE_CANT_GAIN_LIFE, SE_REVEAL_FIRST_DRAW,
+  SE_CANT_DRAW, SE_CANT_GAIN_LIFE, SE_REVEAL_FIRST_DRAW, SE_CAST_AS_FLASH,
   SE_COUNT
 };
 
@@ -282,6 +282,7 @@ typedef struct StaticSpec {
   const CardDef *grant_from; /* SE_GAIN_ABILITIES: abilities of this definition */
   uint8_t trig_kind;     /* SE_EXTRA_TRIGGER / SE_NO_*_TRIGGERS: entering artifact or creature */
   const char *label;     /* chosen-name link */
+  const Node *when_used; /* SE_CAST_AS_FLASH: done when a spell is cast this way (603.7g) */
 } StaticSpec;
 
 typedef struct TargetSpec {

@@ -1630,14 +1630,15 @@ static const char *const rule_names[] = {
     "cant_attack_or_block", "cant_cast_named", "cost_more", "no_etb_triggers", "no_dies_triggers",
     "extra_trigger", "no_life_loss_game", "cant_get_poison", "no_minus_counters", "max_counters", "cast_free",
     "cant_sacrifice_by_opponents", "lose_infect", "must_block", "damage_as_infect", "any_mana_for_abilities",
-    "hand_size", "cant_regenerate", "cant_be_destroyed", "cant_draw", "cant_gain_life", "reveal_first_draw", NULL};
+    "hand_size", "cant_regenerate", "cant_be_destroyed", "cant_draw", "cant_gain_life", "reveal_first_draw",
+    "cast_as_flash", NULL};
 
 static int p_ability(L *l, const ynode *n, Ability *a, int index);
 static int p_static(L *l, const ynode *n, StaticSpec *s) {
   static const char *const keys[] = {"affects", "pt", "set_pt", "cda", "add_types", "remove_types",
                                      "add_subtypes", "add_keywords", "remove_keywords", "lose_all_abilities",
                                      "add_colors", "set_colors", "rule", "n", "counter", "spells", "if",
-                                     "label", "text", "trigger", "grant", NULL};
+                                     "label", "text", "trigger", "grant", "when_used", NULL};
   if (ymap_check_keys(l->d, n, keys, "static ability", l->err)) return -1;
   const ynode *v;
   int kinds = 0;
@@ -1738,6 +1739,10 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
       s->trig_kind = s->kind == SE_EXTRA_TRIGGER ? 2 : 1;
     }
     if ((w = ymap_get(n, "label")) && scalar(w)) s->label = dup(l, scalar(w));
+    if ((w = ymap_get(n, "when_used"))) {
+      if (s->kind != SE_CAST_AS_FLASH) return BADI(l, w, "when_used: only for rule cast_as_flash");
+      if (!(s->when_used = p_steps(l, w))) return -1;
+    }
     if (!ymap_get(n, "affects") && s->kind != SE_CANT_ATTACK && s->kind != SE_CANT_BLOCK &&
         s->kind != SE_CANT_ATTACK_OR_BLOCK && s->kind != SE_MAX_COUNTERS && s->kind != SE_MUST_BLOCK &&
         s->kind != SE_CANT_REGENERATE && s->kind != SE_CANT_BE_DESTROYED)

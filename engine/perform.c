@@ -35,6 +35,9 @@ static void perform_zone(G *g, Event *e) {
     /* 400.7d, 607.2q: the permanent knows what was exiled or chosen to cast the spell */
     for (int i = 0; i < s->c.nlink; i++)
       if (s->link[i].oid == old_id) s->link[i].oid = o->id;
+    /* 400.7a, 603.7g: effects on the permanent spell follow the permanent it becomes */
+    for (int i = 0; i < s->c.neff; i++)
+      if (s->eff[i].obj.id == old_id) s->eff[i].obj = oref(g, slot);
   }
   if (e->to == MTG_Z_BATTLEFIELD) {
     o->tapped = e->etb_tapped;

@@ -345,6 +345,36 @@ static int blue_card_in_hand(G *g, int player, int except) {
   return -1;
 }
 
+/* "You may cast [spells] as though they had flash": the permission that
+ * applies to this spell, with its source; 0 if none. */
+static int flash_permission(G *g, int player, int slot, const StaticSpec **st, ORef *src) {
+  State *s = g->s;
+  uint32_t types = chars(g, slot)->types;
+  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  for (int k = 0; k < nb; k++) {
+    int i = bf[k];
+    if (s->obj[i].phased_out) continue;
+    const Chars *c = chars(g, i);
+    for (int a = 0; a < c->nab; a++) {
+      const Ability *ab = c->ab[a].ab;
+      if (ab->kind != AB_STATIC || ab->st.kind != SE_CAST_AS_FLASH || c->controller != player) continue;
+      if (ab->st.spell_types && !(types & ab->st.spell_types)) continue;
+      if (ab->st.cond) {
+        Ctx cx;
+        ctx_init(g, &cx);
+        cx.controller = c->controller;
+        cx.src = oref(g, i);
+        if (!cond_eval(g, &cx, ab->st.cond)) continue;
+      }
+      if (st) *st = &ab->st;
+      if (src) *src = oref(g, i);
+      return 1;
+    }
+  }
+  return 0;
+}
+
 int can_cast(G *g, int player, int slot, int zone_from) {
   State *s = g->s;
   Obj *o = &s->obj[slot];
@@ -358,7 +388,9 @@ int can_cast(G *g, int player, int slot, int zone_from) {
   /* 903.8: a player may cast a commander they own from the command zone */
   int from_command = zone_from == MTG_Z_COMMAND && var_commander(g, slot) >= 0;
   if (zone_from != MTG_Z_HAND && zone_from != MTG_Z_GRAVEYARD && !from_command) return 0;
-  if (!((c->types & T_INSTANT) || (c->kw >> KW_FLASH & 1)) && !sorcery_timing(g, player)) return 0;
+  if (!((c->types & T_INSTANT) || (c->kw >> KW_FLASH & 1)) && !sorcery_timing(g, player) &&
+      !flash_permission(g, player, slot, NULL, NULL))
+    return 0;
   if (cast_forbidden(g, player, slot)) return 0;
   const Ability *ab = spell_ability(d);
   if (!ability_feasible(g, ab, player, oref(g, slot), c)) return 0;
@@ -379,6 +411,14 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   fmt_slot(g, slot, nm, sizeof nm);
   if (!can_cast(g, player, slot, zone_from)) game_illegal(g, "%s can't be cast now", nm);
   int free = zone_from == MTG_Z_HAND && cast_free_available(g, player, slot);
+  /* cast only thanks to "as though it had flash": what that ability does then (603.7g) */
+  const StaticSpec *flash_st = NULL;
+  ORef flash_src = oref_none();
+  {
+    const Chars *c = chars(g, slot);
+    if (!((c->types & T_INSTANT) || (c->kw >> KW_FLASH & 1)) && !sorcery_timing(g, player))
+      flash_permission(g, player, slot, &flash_st, &flash_src);
+  }
   /* 601.2a: the card moves to the stack and becomes a spell */
   zone_move(g, slot, MTG_Z_STACK, 0, player);
   Obj *o = &s->obj[slot];
@@ -502,6 +542,18 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   e.player = (int8_t)player;
   e.done = 1;
   trig_detect(g, &e, 1);
+  if (flash_st && flash_st->when_used && oref_ok(g, flash_src)) {
+    /* 603.7g: a delayed ability it creates has the static ability's object as
+     * its source and that object's controller now as its controller; "it"
+     * is the spell, and then the permanent it becomes */
+    Ctx cx;
+    ctx_init(g, &cx);
+    cx.controller = obj_controller(g, flash_src.slot);
+    cx.src = flash_src;
+    cx.res[0] = oref(g, slot);
+    cx.nres = 1;
+    eff_run(g, &cx, flash_st->when_used);
+  }
 }
 
 /* ---- activating ---- */
