@@ -202,10 +202,13 @@ static int load_rules(L *l, const ynode *n) {
 
 /* ---- setup ---- */
 
-typedef struct pending_attach {
+/* A reference to a label, resolved once every entry is read (a label may name
+ * an entry listed later): attached_to, or exiled_with and its link. */
+typedef struct pending_ref {
   int entry;
   const ynode *to;
-} pending_attach;
+  const char *link; /* exiled_with: the label of the exiler's linked ability; NULL for attached_to */
+} pending_ref;
 
 static int add_label(L *l, const ynode *n, const char *card, int entry) {
   hcase *hc = l->hc;
@@ -224,6 +227,25 @@ static int add_label(L *l, const ynode *n, const char *card, int entry) {
   return 0;
 }
 
+/* The label named by n, or a located error ("KEY: no WHAT is labelled ...")
+ * suggesting the nearest label. */
+static int find_label(L *l, const ynode *n, const char *key, const char *what, const hlabel **out) {
+  hcase *hc = l->hc;
+  const char *s;
+  if (n->kind != YN_SCALAR) return FAIL(l, n, "%s names a label, found %s", key, ynode_kind_name(n));
+  if (get_str(l, n, &s)) return -1;
+  if ((*out = case_label(hc, s))) return 0;
+  if (!hc->nlabels) return FAIL(l, n, "%s: no %s is labelled '%s' (the setup has no labels)", key, what, s);
+  const char **names = NEW(l, const char *, hc->nlabels);
+  if (!names) return oom(l, n);
+  for (int i = 0; i < hc->nlabels; i++) names[i] = hc->labels[i].name;
+  const char *best = suggest_best(s, names, hc->nlabels);
+  if (best) return FAIL(l, n, "%s: no %s is labelled '%s'; did you mean '%s'?", key, what, s, best);
+  char list[300];
+  suggest_join(names, hc->nlabels, list, sizeof list);
+  return FAIL(l, n, "%s: no %s is labelled '%s'; the labels are %s", key, what, s, list);
+}
+
 static int counters_map(L *l, const ynode *n, hcountx **out, int *cnt, const char *what) {
   if (want_map(l, n, what)) return -1;
   *out = NEW(l, hcountx, n->n);
@@ -238,18 +260,86 @@ static int counters_map(L *l, const ynode *n, hcountx **out, int *cnt, const cha
   return 0;
 }
 
-static int setup_entry(L *l, int player, int zone, const ynode *n, pending_attach *att, int *natt) {
-  static const char *const bf_keys[] = {"card",    "label",       "tapped",           "sick",    "damage", "counters",
-                                        "controller", "attached_to", "attached_to_player", "choices", "copies", NULL};
-  static const char *const other_keys[] = {"card", "label", "counters", "choices", "copies", NULL};
+/* A name from a fixed list (NULL-terminated), with "did you mean" or the list. */
+static int get_name(L *l, const ynode *n, const char *const *names, const char *what, const char *rule, const char **out) {
+  if (get_str(l, n, out)) return -1;
+  for (int i = 0; names[i]; i++)
+    if (!strcmp(names[i], *out)) return 0;
+  const char *best = suggest_best(*out, names, -1);
+  if (best) return FAIL(l, n, "unknown %s '%s'; did you mean '%s'?", what, *out, best);
+  char list[200];
+  suggest_join(names, -1, list, sizeof list);
+  return FAIL(l, n, "unknown %s '%s'; the %ss are %s (%s)", what, *out, what, list, rule);
+}
+
+static const char *const sector_names[] = {"alpha", "beta", "gamma", NULL};
+static const char *const variant_names[] = {"two_headed_giant", "commander", "archenemy", "planechase", NULL};
+
+/* The keys of a zone entry and the zones each is for (bit 1 << zone). */
+#define ZBIT(z) (1u << (z))
+#define ZANY 0xffu
+#define ZBF ZBIT(MTG_Z_BATTLEFIELD)
+static const struct entry_key {
+  const char *key;
+  unsigned zones;
+  const char *where; /* for messages: the zones it is for */
+} entry_keys[] = {
+    {"card", ZANY, NULL},
+    {"label", ZANY, NULL},
+    {"counters", ZANY, NULL},
+    {"choices", ZANY, NULL},
+    {"copies", ZANY, NULL},
+    {"commander", ZANY, NULL},
+    {"tapped", ZBF, "battlefield"},
+    {"sick", ZBF, "battlefield"},
+    {"damage", ZBF, "battlefield"},
+    {"controller", ZBF, "battlefield"},
+    {"attached_to", ZBF, "battlefield"},
+    {"attached_to_player", ZBF, "battlefield"},
+    {"face_down", ZBF | ZBIT(MTG_Z_COMMAND), "battlefield and command"},
+    {"transformed", ZBF, "battlefield"},
+    {"protector", ZBF, "battlefield"},
+    {"sector", ZBF, "battlefield"},
+    {"room", ZBIT(MTG_Z_COMMAND), "command"},
+    {"exiled_with", ZBIT(MTG_Z_EXILE), "exile"},
+    {"link", ZBIT(MTG_Z_EXILE), "exile"},
+};
+#define NENTRY_KEYS ((int)(sizeof entry_keys / sizeof entry_keys[0]))
+
+static int entry_keys_check(L *l, int zone, const ynode *n) {
+  const char *allowed[NENTRY_KEYS + 1];
+  int na = 0;
+  for (int i = 0; i < NENTRY_KEYS; i++)
+    if (entry_keys[i].zones >> zone & 1) allowed[na++] = entry_keys[i].key;
+  allowed[na] = NULL;
+  /* a key of another zone's entries: say where it belongs */
+  for (int k = 0; k < n->n; k++) {
+    const ynode *key = ymap_key(n, k);
+    if (key->kind != YN_SCALAR) continue;
+    for (int i = 0; i < NENTRY_KEYS; i++)
+      if (!strcmp(entry_keys[i].key, key->str) && !(entry_keys[i].zones >> zone & 1))
+        return FAIL(l, key, "'%s' is for %s entries only, not %s", key->str, entry_keys[i].where, mtg_zone_name(zone));
+  }
+  return keys(l, n, allowed, zone == MTG_Z_BATTLEFIELD ? "a battlefield entry" : "a card entry");
+}
+
+static int setup_entry(L *l, int player, int zone, const ynode *n, pending_ref *pend, int *npend) {
   hcase *hc = l->hc;
-  const ynode *cardn = n;
+  const ynode *cardn = n, *exw = NULL, *lk = NULL;
+  const char *link = NULL;
   if (n->kind == YN_MAP) {
-    if (keys(l, n, zone == MTG_Z_BATTLEFIELD ? bf_keys : other_keys,
-             zone == MTG_Z_BATTLEFIELD ? "a battlefield entry" : "a card entry"))
-      return -1;
+    if (entry_keys_check(l, zone, n)) return -1;
     cardn = ymap_get(n, "card");
     if (!cardn) return FAIL(l, n, "a card entry needs 'card' (the card's name)");
+    exw = ymap_get(n, "exiled_with");
+    lk = ymap_get(n, "link");
+    if (exw && !lk)
+      return FAIL(l, exw, "exiled_with needs 'link': the label of the exiling card's linked ability (607.2a)");
+    if (lk && !exw) return FAIL(l, lk, "'link' goes with 'exiled_with' (the entry that exiled this card)");
+    if (exw && exw->kind != YN_SCALAR) return FAIL(l, exw, "exiled_with names a label, found %s", ynode_kind_name(exw));
+    if (lk && get_str(l, lk, &link)) return -1;
+    if (link && (!*link || strlen(link) >= 24))
+      return FAIL(l, lk, "a link is the label of an ability of the exiling card, 1 to 23 characters");
   }
   const char *name;
   if (get_str(l, cardn, &name)) return -1;
@@ -262,6 +352,7 @@ static int setup_entry(L *l, int player, int zone, const ynode *n, pending_attac
     int entry = mtg_setup_card(hc->setup, player, zone, name, &e);
     if (entry < 0) return FAIL(l, cardn, "%s", e.msg);
     if (n->kind != YN_MAP) continue;
+    int is_commander = 0;
     for (int i = 0; i < n->n; i++) {
       const char *key = ymap_key(n, i)->str;
       const ynode *v = ymap_val(n, i);
@@ -285,8 +376,13 @@ static int setup_entry(L *l, int player, int zone, const ynode *n, pending_attac
         rc = mtg_setup_attach_player(hc->setup, entry, iv);
       } else if (!strcmp(key, "attached_to")) {
         if (v->kind != YN_SCALAR) return FAIL(l, v, "attached_to names a label, found %s", ynode_kind_name(v));
-        att[*natt].entry = entry;
-        att[(*natt)++].to = v;
+        pend[*npend].entry = entry;
+        pend[*npend].link = NULL;
+        pend[(*npend)++].to = v;
+      } else if (!strcmp(key, "exiled_with")) {
+        pend[*npend].entry = entry;
+        pend[*npend].link = link;
+        pend[(*npend)++].to = v;
       } else if (!strcmp(key, "counters")) {
         hcountx *c;
         int nc;
@@ -304,28 +400,85 @@ static int setup_entry(L *l, int player, int zone, const ynode *n, pending_attac
           if (mtg_setup_choice(hc->setup, entry, ck, cv))
             return FAIL(l, ymap_key(v, j), "can't record choice '%s' (at most 4 per card, short keys and values)", ck);
         }
+      } else if (!strcmp(key, "face_down")) {
+        if (get_bool(l, v, &iv)) return -1;
+        rc = mtg_setup_face_down(hc->setup, entry, iv);
+      } else if (!strcmp(key, "transformed")) {
+        if (get_bool(l, v, &iv)) return -1;
+        if (mtg_setup_transformed(hc->setup, entry, iv))
+          return FAIL(l, v, "'%s' has no back face: only a double-faced card can be transformed (701.27a)", name);
+      } else if (!strcmp(key, "protector")) {
+        if (player_index(l, v, &iv)) return -1;
+        if (mtg_setup_protector(hc->setup, entry, iv))
+          return FAIL(l, v, "'%s' is not a battle: only a battle has a protector (310.8)", name);
+      } else if (!strcmp(key, "sector")) {
+        const char *sec;
+        if (get_name(l, v, sector_names, "sector", "702.158b", &sec)) return -1;
+        rc = mtg_setup_sector(hc->setup, entry, sec);
+      } else if (!strcmp(key, "room")) {
+        const char *room;
+        if (get_str(l, v, &room)) return -1;
+        if (mtg_setup_room(hc->setup, entry, room))
+          return FAIL(l, v, "room '%s': '%s' is not a dungeon card with a room of that name (309.4)", room, name);
+      } else if (!strcmp(key, "commander")) {
+        if (get_bool(l, v, &is_commander)) return -1;
+        rc = is_commander ? mtg_setup_commander(hc->setup, entry) : 0;
+        if (rc == MTG_EDATA)
+          return FAIL(l, v, "'%s' can't be a commander: a commander is a legendary creature or Vehicle card (903.3)", name);
+        if (rc == MTG_ELIMIT) return FAIL(l, v, "too many commanders in the setup");
       }
       if (rc) return FAIL(l, v, "the engine refused '%s' for this card", key);
     }
+    for (int j = 0; is_commander && j < hc->nlabels; j++)
+      if (hc->labels[j].entry == entry) hc->labels[j].commander = 1;
   }
   return 0;
 }
 
+/* Zone entries of the players, copies counted: the most labels and pending
+ * references the setup can make. */
 static int count_entries(const ynode *players) {
   int n = 0;
   for (int i = 0; i < players->n; i++) {
     const ynode *p = players->items[i];
     if (p->kind != YN_MAP) continue;
-    for (int k = 0; k < p->n; k++)
-      if (ymap_val(p, k)->kind == YN_SEQ) n += ymap_val(p, k)->n;
+    for (int k = 0; k < p->n; k++) {
+      const ynode *v = ymap_val(p, k);
+      if (v->kind != YN_SEQ) continue;
+      for (int j = 0; j < v->n; j++) {
+        const ynode *cp = v->items[j]->kind == YN_MAP ? ymap_get(v->items[j], "copies") : NULL;
+        long c = 1;
+        if (cp && cp->kind == YN_SCALAR) {
+          char *end;
+          c = strtol(cp->str, &end, 10);
+          if (*end || c < 1 || c > 200) c = 1; /* refused when the entry is read */
+        }
+        n += (int)c;
+      }
+    }
   }
   return n;
 }
 
+/* The setup's variants; *thg is set when Two-Headed Giant is one of them. */
+static int load_variants(L *l, const ynode *n, int *thg) {
+  if (want_seq(l, n, "variants")) return -1;
+  for (int i = 0; i < n->n; i++) {
+    const char *s;
+    if (get_name(l, n->items[i], variant_names, "variant", "704.6", &s)) return -1;
+    for (int j = 0; j < i; j++)
+      if (!strcmp(n->items[j]->str, s)) return FAIL(l, n->items[i], "variant '%s' is listed twice", s);
+    if (mtg_setup_variant(l->hc->setup, s)) return FAIL(l, n->items[i], "the engine refused variant '%s'", s);
+    *thg |= !strcmp(s, "two_headed_giant");
+  }
+  return 0;
+}
+
 static int load_setup(L *l, const ynode *n) {
-  static const char *const setup_keys[] = {"players", "active", "turn", "step", "seed", "max_turns", NULL};
-  static const char *const player_keys[] = {"name", "life", "poison", "counters", "lands_played", "library", "hand",
-                                            "battlefield", "graveyard", "exile", "command", NULL};
+  static const char *const setup_keys[] = {"players", "active", "turn", "step", "seed", "max_turns", "variants", NULL};
+  static const char *const player_keys[] = {"name", "life", "poison", "counters", "lands_played", "team", "outside",
+                                            "commander_damage", "library", "hand", "battlefield", "graveyard", "exile",
+                                            "command", NULL};
   hcase *hc = l->hc;
   if (keys(l, n, setup_keys, "setup")) return -1;
   const ynode *players = ymap_get(n, "players");
@@ -334,6 +487,7 @@ static int load_setup(L *l, const ynode *n) {
   if (players->n < 2 || players->n > 4) return FAIL(l, players, "a game has 2 to 4 players, found %d", players->n);
   hc->setup = mtg_setup_new(pool_of(l));
   if (!hc->setup) return oom(l, n);
+  int life[4], poison[4];
   /* players first: cards refer to them (controller, attached_to_player) */
   for (int i = 0; i < players->n; i++) {
     const ynode *p = players->items[i];
@@ -341,21 +495,23 @@ static int load_setup(L *l, const ynode *n) {
     const ynode *nm = ymap_get(p, "name");
     if (!nm) return FAIL(l, p, "a player needs a 'name'");
     const char *name;
-    int life = 20, poison = 0;
+    life[i] = 20;
+    poison[i] = 0;
     if (get_str(l, nm, &name)) return -1;
-    if (ymap_get(p, "life") && get_int(l, ymap_get(p, "life"), -1000, 100000, &life)) return -1;
-    if (ymap_get(p, "poison") && get_int(l, ymap_get(p, "poison"), 0, 1000, &poison)) return -1;
+    if (ymap_get(p, "life") && get_int(l, ymap_get(p, "life"), -1000, 100000, &life[i])) return -1;
+    if (ymap_get(p, "poison") && get_int(l, ymap_get(p, "poison"), 0, 1000, &poison[i])) return -1;
     for (int q = 0; q < i; q++)
       if (!strcmp(hc->players[q], name)) return FAIL(l, nm, "two players are named '%s'", name);
-    if (mtg_setup_player(hc->setup, name, life, poison) < 0)
+    if (mtg_setup_player(hc->setup, name, life[i], poison[i]) < 0)
       return FAIL(l, nm, "bad player name '%s' (letters, digits, '_' and '-', under 32 characters)", name);
     hc->players[hc->nplayers++] = name;
   }
   int nent = count_entries(players);
   hc->labels = NEW(l, hlabel, nent);
-  pending_attach *att = NEW(l, pending_attach, nent);
-  if (!hc->labels || !att) return oom(l, n);
-  int natt = 0;
+  pending_ref *pend = NEW(l, pending_ref, nent);
+  if (!hc->labels || !pend) return oom(l, n);
+  int npend = 0, team[4] = {0};
+  const ynode *team_at[4] = {NULL}, *cdmg[4] = {NULL};
   for (int i = 0; i < players->n; i++) {
     const ynode *p = players->items[i];
     for (int k = 0; k < p->n; k++) {
@@ -365,7 +521,7 @@ static int load_setup(L *l, const ynode *n) {
       if (zone >= 0) {
         if (want_seq(l, v, key)) return -1;
         for (int j = 0; j < v->n; j++)
-          if (setup_entry(l, i, zone, v->items[j], att, &natt)) return -1;
+          if (setup_entry(l, i, zone, v->items[j], pend, &npend)) return -1;
       } else if (!strcmp(key, "counters")) {
         hcountx *c;
         int nc;
@@ -376,17 +532,64 @@ static int load_setup(L *l, const ynode *n) {
       } else if (!strcmp(key, "lands_played")) {
         if (get_int(l, v, 0, 100, &iv)) return -1;
         mtg_setup_lands_played(hc->setup, i, iv);
+      } else if (!strcmp(key, "team")) {
+        if (get_int(l, v, 0, 4, &team[i])) return -1;
+        team_at[i] = v;
+        mtg_setup_team(hc->setup, i, team[i]);
+      } else if (!strcmp(key, "outside")) {
+        if (want_seq(l, v, "outside (card names)")) return -1;
+        for (int j = 0; j < v->n; j++) {
+          const char *card;
+          mtg_error e;
+          if (get_str(l, v->items[j], &card)) return -1;
+          if (mtg_setup_outside(hc->setup, i, card, &e)) return FAIL(l, v->items[j], "%s", e.msg);
+        }
+      } else if (!strcmp(key, "commander_damage")) {
+        if (want_map(l, v, "commander_damage (commander label: damage)")) return -1;
+        cdmg[i] = v; /* after every entry: the label may come later */
       }
     }
   }
-  for (int i = 0; i < natt; i++) {
-    const hlabel *lb = case_label(hc, att[i].to->str);
-    if (!lb) return FAIL(l, att[i].to, "attached_to: no battlefield entry is labelled '%s'", att[i].to->str);
-    if (mtg_setup_attach(hc->setup, att[i].entry, lb->entry))
-      return FAIL(l, att[i].to, "a card can't be attached to itself");
+  for (int i = 0; i < npend; i++) {
+    const hlabel *lb;
+    if (!pend[i].link) {
+      if (find_label(l, pend[i].to, "attached_to", "battlefield entry", &lb)) return -1;
+      if (mtg_setup_attach(hc->setup, pend[i].entry, lb->entry))
+        return FAIL(l, pend[i].to, "a card can't be attached to itself");
+    } else {
+      if (find_label(l, pend[i].to, "exiled_with", "entry", &lb)) return -1;
+      if (lb->entry == pend[i].entry) return FAIL(l, pend[i].to, "a card can't be exiled with itself");
+      if (mtg_setup_exiled_with(hc->setup, pend[i].entry, lb->entry, pend[i].link))
+        return FAIL(l, pend[i].to, "the engine refused 'exiled_with' for this card");
+    }
   }
-  int active = 0, turn = 1, step = MTG_S_MAIN1, seed = 1, max_turns = 0;
+  for (int i = 0; i < players->n; i++) {
+    for (int k = 0; cdmg[i] && k < cdmg[i]->n; k++) {
+      const ynode *key = ymap_key(cdmg[i], k);
+      const hlabel *lb;
+      int dmg;
+      if (find_label(l, key, "commander_damage", "entry", &lb)) return -1;
+      if (!lb->commander)
+        return FAIL(l, key, "commander_damage: '%s' is not a commander (give its entry 'commander: true', 903.3)", lb->name);
+      if (get_int(l, ymap_val(cdmg[i], k), 0, 1000, &dmg)) return -1;
+      if (mtg_setup_commander_damage(hc->setup, i, lb->entry, dmg))
+        return FAIL(l, key, "the engine refused commander damage from '%s'", lb->name);
+    }
+  }
   const ynode *v;
+  int thg = 0;
+  if ((v = ymap_get(n, "variants")) && load_variants(l, v, &thg)) return -1;
+  /* 810.4, 810.10: in Two-Headed Giant teammates share one life total and their poison counters */
+  for (int i = 0; thg && i < players->n; i++)
+    for (int j = 0; j < i; j++)
+      if (team[i] && team[i] == team[j] && (life[i] != life[j] || poison[i] != poison[j])) {
+        const ynode *at = ymap_get(players->items[i], life[i] != life[j] ? "life" : "poison");
+        return FAIL(l, at ? at : team_at[i],
+                    "teammates %s and %s share a life total and poison counters in Two-Headed Giant (810.4, 810.10): "
+                    "give them the same life and poison",
+                    hc->players[j], hc->players[i]);
+      }
+  int active = 0, turn = 1, step = MTG_S_MAIN1, seed = 1, max_turns = 0;
   if ((v = ymap_get(n, "active")) && player_index(l, v, &active)) return -1;
   if ((v = ymap_get(n, "turn")) && get_int(l, v, 1, 10000, &turn)) return -1;
   if ((v = ymap_get(n, "step")) && step_index(l, v, &step)) return -1;
@@ -738,8 +941,29 @@ static int zone_expect(L *l, const ynode *v, int player, int zone, hzonex *z) {
   return 0;
 }
 
+/* players.P.commander_damage: {commander label: damage} */
+static int commander_damage_x(L *l, const ynode *n, hplayerx *p) {
+  if (want_map(l, n, "commander_damage (commander label: damage)")) return -1;
+  p->cmd = NEW(l, hcmdx, n->n);
+  if (!p->cmd) return oom(l, n);
+  for (int i = 0; i < n->n; i++) {
+    hcmdx *c = &p->cmd[i];
+    const hlabel *lb;
+    c->at = ymap_key(n, i);
+    if (find_label(l, c->at, "commander_damage", "entry", &lb)) return -1;
+    if (!lb->commander)
+      return FAIL(l, c->at, "commander_damage: '%s' is not a commander (its setup entry has no 'commander: true')", lb->name);
+    c->label = lb->name;
+    c->card = lb->entry;
+    if (get_int(l, ymap_val(n, i), 0, 100000, &c->n)) return -1;
+  }
+  p->ncmd = n->n;
+  return 0;
+}
+
 static int load_players_x(L *l, const ynode *n) {
-  static const char *const pkeys[] = {"life", "poison", "lost", "won", "counters", "library", "hand",
+  static const char *const pkeys[] = {"life",    "poison", "lost",      "won",         "counters", "team",
+                                      "dungeons_completed", "commander_damage", "library", "hand",
                                       "battlefield", "graveyard", "exile", "command", NULL};
   hcase *hc = l->hc;
   if (want_map(l, n, "players (name: expectations)")) return -1;
@@ -753,7 +977,7 @@ static int load_players_x(L *l, const ynode *n) {
     hplayerx *p = &hc->px[hc->npx++];
     const ynode *m = ymap_val(n, i);
     p->at = ymap_key(n, i);
-    p->life = p->poison = UNSET;
+    p->life = p->poison = p->team = p->dungeons = UNSET;
     p->lost = p->won = -1;
     if (player_index(l, ymap_key(n, i), &p->player)) return -1;
     if (keys(l, m, pkeys, "a player's expectations")) return -1;
@@ -767,6 +991,9 @@ static int load_players_x(L *l, const ynode *n) {
       else if (!strcmp(key, "lost")) rc = get_bool(l, v, &p->lost);
       else if (!strcmp(key, "won")) rc = get_bool(l, v, &p->won);
       else if (!strcmp(key, "counters")) rc = counters_map(l, v, &p->counters, &p->ncounters, "counters");
+      else if (!strcmp(key, "team")) rc = get_int(l, v, 0, 4, &p->team);
+      else if (!strcmp(key, "dungeons_completed")) rc = get_int(l, v, 0, 100000, &p->dungeons);
+      else if (!strcmp(key, "commander_damage")) rc = commander_damage_x(l, v, p);
       if (rc) return -1;
     }
   }
@@ -776,7 +1003,7 @@ static int load_players_x(L *l, const ynode *n) {
 static int load_objects_x(L *l, const ynode *n) {
   static const char *const okeys[] = {"zone",     "owner",  "controller", "power",   "toughness", "damage",
                                       "loyalty",  "tapped", "sick",       "token",   "attacking", "blocking",
-                                      "attached_to", "counters", NULL};
+                                      "attached_to", "counters", "face_down", "protector", "sector", "room", NULL};
   hcase *hc = l->hc;
   if (want_map(l, n, "objects (card name or label: expectations)")) return -1;
   hc->ox = NEW(l, hobjx, n->n);
@@ -788,7 +1015,7 @@ static int load_objects_x(L *l, const ynode *n) {
     if (get_str(l, ymap_key(n, i), &o->ref)) return -1;
     o->zone = o->owner = o->controller = -1;
     o->power = o->toughness = o->damage = o->loyalty = UNSET;
-    o->tapped = o->sick = o->token = o->attacking = o->blocking = -1;
+    o->tapped = o->sick = o->token = o->attacking = o->blocking = o->face_down = o->protector = -1;
     if (keys(l, m, okeys, "an object's expectations")) return -1;
     for (int k = 0; k < m->n; k++) {
       const char *key = ymap_key(m, k)->str;
@@ -815,6 +1042,10 @@ static int load_objects_x(L *l, const ynode *n) {
       else if (!strcmp(key, "blocking")) rc = get_bool(l, v, &o->blocking);
       else if (!strcmp(key, "attached_to")) rc = get_str(l, v, &o->attached_to);
       else if (!strcmp(key, "counters")) rc = counters_map(l, v, &o->counters, &o->ncounters, "counters");
+      else if (!strcmp(key, "face_down")) rc = get_bool(l, v, &o->face_down);
+      else if (!strcmp(key, "protector")) rc = player_index(l, v, &o->protector);
+      else if (!strcmp(key, "sector")) rc = get_name(l, v, sector_names, "sector", "702.158b", &o->sector);
+      else if (!strcmp(key, "room")) rc = get_str(l, v, &o->room);
       if (rc) return -1;
     }
   }

@@ -81,13 +81,23 @@ typedef struct hcountx {
   int n;
 } hcountx;
 
+typedef struct hcmdx {    /* commander damage: a player's, from a labelled commander */
+  const ynode *at;
+  const char *label;
+  int card;              /* the label's setup entry = the commander's stable card id */
+  int n;
+} hcmdx;
+
 typedef struct hplayerx {
   const ynode *at;
   int player;
   int life, poison;      /* UNSET if not given */
+  int team, dungeons;    /* UNSET if not given */
   int lost, won;         /* -1 if not given */
   hcountx *counters;
   int ncounters;
+  hcmdx *cmd;            /* commander_damage */
+  int ncmd;
 } hplayerx;
 
 typedef struct hobjx {   /* an object, by card name or label */
@@ -96,6 +106,8 @@ typedef struct hobjx {   /* an object, by card name or label */
   int zone, owner, controller;                 /* -1 if not given */
   int power, toughness, damage, loyalty;       /* UNSET if not given */
   int tapped, sick, token, attacking, blocking;/* -1 if not given */
+  int face_down, protector;                    /* -1 if not given */
+  const char *sector, *room;                   /* NULL if not given */
   const char *attached_to;
   hcountx *counters;
   int ncounters;
@@ -124,6 +136,7 @@ typedef struct hlabel {
   const char *name;      /* the label */
   const char *card;      /* card name of the entry */
   int entry;             /* setup entry index = the engine's stable card id */
+  int commander;         /* the entry is its owner's commander (commander: true) */
   const ynode *at;
 } hlabel;
 

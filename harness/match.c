@@ -60,6 +60,29 @@ int ctx_card(hctx *x, uint32_t id) {
   return id < x->ncard_of && x->card_of[id] ? x->card_of[id] - 1 : -1;
 }
 
+/* The id of an object reference "Name"#id at v[0..n), or 0. */
+static uint32_t ref_id(const char *v, size_t n) {
+  const char *h = NULL;
+  for (size_t i = 0; i + 1 < n; i++)
+    if (v[i] == '"' && v[i + 1] == '#') h = v + i + 2;
+  uint32_t id = 0;
+  for (; h && h < v + n && *h >= '0' && *h <= '9'; h++) id = id * 10 + (uint32_t)(*h - '0');
+  return id;
+}
+
+void ctx_note_log(hctx *x) {
+  /* latest first, so that a chain of new ids (A -> B -> C) resolves back to A */
+  for (int i = mtg_log_count(x->g) - 1; i >= 0; i--) {
+    const char *line = mtg_log_line(x->g, i);
+    const char *nw = strstr(line, " new=#");
+    size_t n;
+    const char *obj = nw ? log_field(line, "obj", &n) : NULL;
+    if (!obj) continue;
+    uint32_t from = ref_id(obj, n), to = (uint32_t)strtoul(nw + 6, NULL, 10);
+    if (from && ctx_card(x, from) < 0) note(x, from, ctx_card(x, to));
+  }
+}
+
 int ref_matches(hctx *x, uint32_t id, const char *name, const char *spec) {
   if (name && !strcmp(name, spec)) return 1;
   const hlabel *lb = case_label(x->hc, spec);
@@ -595,7 +618,9 @@ static void zone_check(hctx *x, const hzonex *z, buf *d, int *cnt, int *first) {
   char used[MAXOBJ];
   if (z->has_exact) {
     int ok = n == z->nexact;
-    if (ok && z->zone == MTG_Z_LIBRARY) {
+    /* a library, and the command zone (whose scheme and planar decks are in it, 901.4, 904.4), in order */
+    int ordered = z->zone == MTG_Z_LIBRARY || z->zone == MTG_Z_COMMAND;
+    if (ok && ordered) {
       for (int i = 0; i < n && ok; i++) {
         mtg_object o;
         ok = mtg_object_info(x->g, ids[i], &o) == MTG_OK && ref_matches(x, ids[i], o.name, z->exact[i]);
@@ -613,7 +638,7 @@ static void zone_check(hctx *x, const hzonex *z, buf *d, int *cnt, int *first) {
       for (int i = 0; i < z->nexact; i++) buf_printf(&want, "%s%s", i ? ", " : "", z->exact[i]);
       buf_puts(&want, "]");
       diff(d, cnt, first, z->at, "players.%s.%s: expected %s%s, actual %s", pn, zn, buf_str(&want),
-           z->zone == MTG_Z_LIBRARY ? " (top first)" : "", buf_str(&actual));
+           ordered ? " (top first)" : "", buf_str(&actual));
       buf_free(&want);
     }
   }
@@ -656,6 +681,14 @@ static int obj_mismatch(hctx *x, const hobjx *e, const objv *v, buf *b) {
   if (e->token >= 0 && !!o->is_token != e->token) MISS("token: expected %s", e->token ? "true" : "false");
   if (e->attacking >= 0 && !!o->attacking != e->attacking) MISS("attacking: expected %s", e->attacking ? "true" : "false");
   if (e->blocking >= 0 && !!o->blocking != e->blocking) MISS("blocking: expected %s", e->blocking ? "true" : "false");
+  if (e->face_down >= 0 && !!o->face_down != e->face_down) MISS("face_down: expected %s", e->face_down ? "true" : "false");
+  if (e->protector >= 0 && o->protector != e->protector)
+    MISS("protector: expected %s, actual %s", pl[e->protector],
+         o->protector >= 0 && o->protector < x->hc->nplayers ? pl[o->protector] : "none");
+  if (e->sector && (!o->sector || strcmp(o->sector, e->sector)))
+    MISS("sector: expected %s, actual %s", e->sector, o->sector ? o->sector : "none");
+  if (e->room && (!o->room_name || strcmp(o->room_name, e->room)))
+    MISS("room: expected %s, actual %s", e->room, o->room_name ? o->room_name : "none");
   if (e->attached_to) {
     int ok = 0;
     mtg_object t;
@@ -693,6 +726,20 @@ int match_state(hctx *x, buf *d, int *first) {
       diff(d, &cnt, first, e->at, "players.%s.lost: expected %s", pn, e->lost ? "true" : "false");
     if (e->won >= 0 && !!p.won != e->won)
       diff(d, &cnt, first, e->at, "players.%s.won: expected %s", pn, e->won ? "true" : "false");
+    if (e->team != UNSET && p.team != e->team)
+      diff(d, &cnt, first, e->at, "players.%s.team: expected %d, actual %d", pn, e->team, p.team);
+    if (e->dungeons != UNSET && p.dungeons_completed != e->dungeons)
+      diff(d, &cnt, first, e->at, "players.%s.dungeons_completed: expected %d, actual %d", pn, e->dungeons,
+           p.dungeons_completed);
+    for (int k = 0; k < e->ncmd; k++) {
+      const hcmdx *c = &e->cmd[k];
+      int have = mtg_commander_damage(x->g, e->player, c->card);
+      if (have < 0)
+        diff(d, &cnt, first, c->at, "players.%s.commander_damage.%s: expected %d, actual none (not a commander)", pn,
+             c->label, c->n);
+      else if (have != c->n)
+        diff(d, &cnt, first, c->at, "players.%s.commander_damage.%s: expected %d, actual %d", pn, c->label, c->n, have);
+    }
     for (int k = 0; k < e->ncounters; k++) {
       int have = mtg_counters(x->g, 0, e->player, e->counters[k].kind);
       if (have != e->counters[k].n)

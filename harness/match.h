@@ -25,6 +25,10 @@ typedef struct hctx {
 void ctx_free(hctx *x);
 /* Records the card of every object that exists now (stack included). */
 void ctx_note_ids(hctx *x);
+/* Learns the card of ids that existed only between two decisions (an object
+ * that changed zones again before ctx_note_ids saw it) from the log lines
+ * naming an object and its new id (obj=O new=#N). */
+void ctx_note_log(hctx *x);
 /* The stable card id of object `id` (live or seen before), or -1. */
 int ctx_card(hctx *x, uint32_t id);
 /* Does `spec` (a card name, a label or an exact "Name"#id text) name object

@@ -527,6 +527,7 @@ void run_case(const hcase *hc, const run_opts *o, hresult *r) {
     if (hc->nlabels) ctx_note_ids(&R.x);
     if (o->record_dir) R.rec = record_open(hc, o->pool, o->record_dir, &r->note);
     if (play(&R) == 0) {
+      if (hc->nlabels) ctx_note_log(&R.x);
       match_events(&R.x, &r->f);
       int first = 0;
       int nd = match_state(&R.x, &r->state, &first);
