@@ -211,6 +211,8 @@ void sba_loop(G *g); /* 704.3 with 603.3b: SBAs and triggers until stable */
 
 /* ---- stack.c: casting, activating, resolving (601, 602, 608) ---- */
 void stack_cast(G *g, int player, int slot, int zone_from);
+int can_cast_face_down(G *g, int player, int slot);   /* 702.37c */
+void stack_cast_face_down(G *g, int player, int slot);
 void stack_activate(G *g, int player, int slot, int abi);
 void stack_resolve_top(G *g);
 int stack_find(G *g, uint32_t id);

@@ -556,6 +556,58 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   }
 }
 
+/* 702.37c: a card with morph cast face down from its owner's hand, as a 2/2
+ * creature spell with no name, text or mana cost, for {3}. */
+static const ManaCost *face_down_cost(void) {
+  static const ManaCost three = {.generic = 3};
+  return &three;
+}
+
+int can_cast_face_down(G *g, int player, int slot) {
+  Obj *o = &g->s->obj[slot];
+  if (!o->id || o->owner != player || o->zone != MTG_Z_HAND || !o->def->has_morph) return 0;
+  /* a face-down spell is a creature spell: sorcery timing unless something lets it be cast as though it had flash */
+  if (!sorcery_timing(g, player)) {
+    const StaticSpec *st = NULL;
+    ORef src;
+    if (!flash_permission(g, player, slot, &st, &src) || (st->spell_types && !(st->spell_types & T_CREATURE))) return 0;
+  }
+  if (cast_forbidden(g, player, slot)) return 0;
+  return cost_can_pay_mana(g, player, face_down_cost(), 0, slot, 0);
+}
+
+void stack_cast_face_down(G *g, int player, int slot) {
+  State *s = g->s;
+  char nm[110];
+  fmt_slot(g, slot, nm, sizeof nm);
+  if (!can_cast_face_down(g, player, slot)) game_illegal(g, "%s can't be cast face down now", nm);
+  zone_move(g, slot, MTG_Z_STACK, 0, player);
+  Obj *o = &s->obj[slot];
+  o->face_down = 1; /* 708.4: turned face down before it is put on the stack */
+  o->cast_zone = MTG_Z_HAND + 1;
+  chars_dirty(g);
+  StackItem si;
+  memset(&si, 0, sizeof si);
+  si.id = o->id;
+  si.kind = SI_SPELL;
+  si.slot = (int16_t)slot;
+  si.controller = (uint8_t)player;
+  si.def = o->def;
+  si.src = oref(g, slot);
+  si.ch.cast_zone = MTG_Z_HAND + 1;
+  for (int i = 0; i < MAX_CHOICE_T; i++) si.ch.t[i].player = -1;
+  stack_push(g, &si);
+  cost_pay_mana(g, player, face_down_cost(), 0, slot, 0, NULL);
+  fmt_slot(g, slot, nm, sizeof nm);
+  log_line(g, 0, "cast player=%s obj=%s from=hand face_down=1 rule=702.37c", player_name(g, player), nm);
+  Event e;
+  ev_init(&e, EV_CAST);
+  e.obj = oref(g, slot);
+  e.player = (int8_t)player;
+  e.done = 1;
+  trig_detect(g, &e, 1);
+}
+
 /* ---- activating ---- */
 
 int can_activate(G *g, int player, int slot, int abi, int for_mana) {
@@ -686,6 +738,7 @@ static void resolve_spell_end(G *g, StackItem *sip) {
     e.to = MTG_Z_BATTLEFIELD;
     e.etb_ctl = (int8_t)si->controller;
     e.etb_transformed = s->obj[slot].transformed; /* 712.13: the face that was up on the stack */
+    e.face_down = s->obj[slot].face_down;         /* 708.4: a face-down spell enters face down */
     Target aura = si->ch.t[0];
     ev_one(g, &e);
     if (e.done && (c->types & T_ENCHANTMENT) && c->base->enchant && e.new_slot >= 0) {

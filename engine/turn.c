@@ -247,7 +247,7 @@ static void end_step(G *g) {
 
 /* ---- priority ---- */
 
-enum { A_PASS, A_PLAY, A_CAST, A_ACT, A_FACE_UP };
+enum { A_PASS, A_PLAY, A_CAST, A_ACT, A_FACE_UP, A_CAST_FACE_DOWN };
 
 static int can_play_land(G *g, int p, int slot) {
   State *s = g->s;
@@ -300,6 +300,14 @@ static void priority_ask(G *g) {
       aslot[n] = hand[i];
       azone[n] = MTG_Z_HAND;
       dec_opt(g, MTG_O_CAST, s->obj[hand[i]].id, 0, -1, -1, "cast %s", nm);
+      n++;
+    }
+  for (int i = 0; i < hn && n < MAX_OPTIONS; i++)
+    if (can_cast_face_down(g, p, hand[i])) {
+      fmt_slot(g, hand[i], nm, sizeof nm);
+      act[n] = A_CAST_FACE_DOWN;
+      aslot[n] = hand[i];
+      dec_opt(g, MTG_O_CAST, s->obj[hand[i]].id, 0, -1, 1, "cast %s face_down=1", nm);
       n++;
     }
   /* 903.8: commanders in the command zone */
@@ -385,6 +393,9 @@ static void priority_ask(G *g) {
     break;
   case A_ACT:
     stack_activate(g, p, aslot[k], aab[k]);
+    break;
+  case A_CAST_FACE_DOWN:
+    stack_cast_face_down(g, p, aslot[k]);
     break;
   case A_FACE_UP: {
     /* 116.2b, 702.37e: a special action, not using the stack */
