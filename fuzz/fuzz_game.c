@@ -60,7 +60,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if ((opt & 0xC0) == 0xC0) mtg_setup_controller(s, en, (owner + 1) % np);
   }
   (void)entries;
-  play_opts o = {1, 150, NULL};
+  /* about one decision per input byte left: the game stops when the input
+   * is used up rather than passing on to the turn limit */
+  int left = (int)(b.n - b.at);
+  play_opts o = {1, left < 150 ? left + 1 : 150, NULL};
   play_stats st = {0};
   char why[4096];
   if (play_game(s, next, &b, &o, &st, why, sizeof why) < 0) fuzz_finding("fuzz_game", why);
