@@ -1550,7 +1550,7 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
        * {choose: sacrifice, objects: creatures you control, counters: "+1/+1", n: N} */
       const ynode *o = ymap_get(v, "objects");
       if (!o) return BAD(l, v, "as_enters %s needs objects: a filter", scalar(c));
-      if (!(r->obj = p_filter(l, o))) return NULL;
+      if (!(r->take = p_filter(l, o))) return NULL;
       const ynode *ck = ymap_get(v, "counters"), *nn = ymap_get(v, "n");
       if (ck) {
         long x = 1;

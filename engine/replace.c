@@ -402,7 +402,7 @@ static int etb_take(G *g, const Repl *r, Event *ev, int ctl, int sacrifice) {
     if (!s->obj[i].id || i == ev->obj.slot) continue;
     int entering = 0;
     for (int j = 0; j < g->nentering; j++) entering |= g->entering[j] == s->obj[i].id;
-    if (entering || !filter_match(g, &c, rp->obj, i)) continue;
+    if (entering || !filter_match(g, &c, rp->take, i)) continue;
     cand[cnt++] = i;
   }
   if (!cnt) return 0;
