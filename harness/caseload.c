@@ -605,7 +605,7 @@ static int load_setup(L *l, const ynode *n) {
 /* ---- actions ---- */
 
 static const char *const act_keys[A_COUNT] = {
-    "cast",   "activate", "play",        "pass",          "attack", "block",   "advance", "target",
+    "cast",   "activate", "play",        "pass",          "turn_face_up", "attack", "block",   "advance", "target",
     "mode",   "x",        "number",      "may",           "replacement", "trigger_order", "order", "choose",
     "choose_player", "color", "name", "word", "damage", "cost"};
 
@@ -652,6 +652,7 @@ static int action_value(L *l, hact *a, const ynode *v) {
   case A_CAST:
   case A_ACTIVATE:
   case A_PLAY:
+  case A_TURN_FACE_UP:
     if (get_str(l, v, &a->obj)) return -1;
     return check_card_ref(l, v, a->obj);
   case A_PASS: {
@@ -707,7 +708,7 @@ static int action_value(L *l, hact *a, const ynode *v) {
 
 /* keys allowed beside the action key */
 static const char *const *extra_keys(int kind, int nested) {
-  static const char *const spell[] = {"player", "refused", "targets", "mode", "modes", "x", "then", "from", NULL};
+  static const char *const spell[] = {"player", "refused", "targets", "mode", "modes", "x", "then", "from", "face_down", NULL};
   static const char *const ability[] = {"player", "refused", "targets", "mode", "modes", "x", "then", "ability", NULL};
   static const char *const adv[] = {"player", "refused", "turn", NULL};
   static const char *const plain[] = {"player", "refused", NULL};
@@ -822,6 +823,7 @@ static int load_action(L *l, const ynode *n, hact *a, int nested) {
   if ((v = ymap_get(n, "refused")) && get_str(l, v, &a->refused)) return -1;
   if ((v = ymap_get(n, "ability")) && get_int(l, v, 0, 63, &a->ability)) return -1;
   if ((v = ymap_get(n, "turn")) && get_int(l, v, 1, 10000, &a->turn)) return -1;
+  if ((v = ymap_get(n, "face_down")) && get_bool(l, v, &a->face_down)) return -1;
   if ((v = ymap_get(n, "from"))) {
     const char *z;
     if (get_str(l, v, &z)) return -1;
@@ -829,7 +831,7 @@ static int load_action(L *l, const ynode *n, hact *a, int nested) {
     if (a->from != MTG_Z_HAND && a->from != MTG_Z_GRAVEYARD)
       return FAIL(l, v, "spells are cast from 'hand' or 'graveyard', not '%s'", z);
   }
-  if (a->kind <= A_PASS && a->player < 0 && !nested)
+  if (a->kind <= A_TURN_FACE_UP && a->player < 0 && !nested)
     return FAIL(l, n, "'%s' needs 'player': who holds priority", act_keys[a->kind]);
   if (action_value(l, a, val)) return -1;
   if (a->kind == A_CAST || a->kind == A_ACTIVATE) return add_subs(l, a, n);

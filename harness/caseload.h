@@ -17,7 +17,7 @@
 
 typedef enum {
   /* priority */
-  A_CAST, A_ACTIVATE, A_PLAY, A_PASS,
+  A_CAST, A_ACTIVATE, A_PLAY, A_PASS, A_TURN_FACE_UP,
   /* turn-based declarations */
   A_ATTACK, A_BLOCK,
   /* pass priority (and declare nothing) until a step begins */
@@ -37,6 +37,7 @@ struct hact {
   const char *obj;       /* cast/activate/play: card name or label */
   int ability;           /* activate: ability index, -1 if not given */
   int from;              /* cast: zone cast from */
+  int face_down;         /* cast: face down (702.37c) */
   const char **items;    /* picks; for attack/block pairs (item, item-or-NULL) */
   int nitems;
   int *nums;             /* modes (1-based), x/number, may (1/0), damage amounts */

@@ -25,7 +25,7 @@ typedef struct runner {
 
 static const int act_decision[A_COUNT] = {
     [A_CAST] = MTG_D_PRIORITY,   [A_ACTIVATE] = MTG_D_PRIORITY, [A_PLAY] = MTG_D_PRIORITY,
-    [A_PASS] = MTG_D_PRIORITY,   [A_ATTACK] = MTG_D_ATTACKERS,  [A_BLOCK] = MTG_D_BLOCKERS,
+    [A_PASS] = MTG_D_PRIORITY,   [A_TURN_FACE_UP] = MTG_D_PRIORITY, [A_ATTACK] = MTG_D_ATTACKERS,  [A_BLOCK] = MTG_D_BLOCKERS,
     [A_ADVANCE] = -1,            [A_TARGET] = MTG_D_TARGET,     [A_MODE] = MTG_D_MODE,
     [A_X] = MTG_D_X,             [A_NUMBER] = MTG_D_NUMBER,     [A_MAY] = MTG_D_MAY,
     [A_REPLACEMENT] = MTG_D_REPLACEMENT, [A_TRIGGER_ORDER] = MTG_D_TRIGGER_ORDER,
@@ -192,13 +192,17 @@ static int build_answer(runner *R, const hact *a, const mtg_decision *d, int *v,
     return 0;
   case A_PLAY:
   case A_CAST:
-  case A_ACTIVATE: {
+  case A_ACTIVATE:
+  case A_TURN_FACE_UP: {
     int kind = a->kind == A_PLAY ? MTG_O_PLAY : a->kind == A_CAST ? MTG_O_CAST : MTG_O_ACTIVATE;
     int found = -1, abilities = 0;
     for (int i = 0; i < d->n_options; i++) {
       const mtg_option *o = &d->options[i];
       if (o->kind != kind || !opt_matches(R, o, a->obj)) continue;
+      /* turning a face-down permanent face up is a special action listed with the activations (116.2b) */
+      if (kind == MTG_O_ACTIVATE && (strncmp(o->label, "turn_face_up ", 13) == 0) != (a->kind == A_TURN_FACE_UP)) continue;
       if (kind == MTG_O_CAST && (strstr(o->label, " from=graveyard") != NULL) != (a->from == MTG_Z_GRAVEYARD)) continue;
+      if (kind == MTG_O_CAST && (strstr(o->label, " face_down=1") != NULL) != (a->face_down != 0)) continue;
       if (kind == MTG_O_ACTIVATE && a->ability >= 0 && o->index != a->ability) continue;
       if (kind == MTG_O_ACTIVATE && found >= 0 && d->options[found].obj == o->obj && o->index != d->options[found].index)
         abilities++;
@@ -208,8 +212,8 @@ static int build_answer(runner *R, const hact *a, const mtg_decision *d, int *v,
       return buf_printf(why, "%s has more than one ability that can be activated now; say which with 'ability: N'", a->obj), -1;
     if (found < 0) {
       char what[160];
-      snprintf(what, sizeof what, "%s%s", a->kind == A_PLAY ? "play" : a->kind == A_CAST ? "cast" : "activate",
-               a->from == MTG_Z_GRAVEYARD ? " (from graveyard)" : "");
+      snprintf(what, sizeof what, "%s%s%s", a->kind == A_PLAY ? "play" : a->kind == A_CAST ? "cast" : a->kind == A_TURN_FACE_UP ? "turn_face_up" : "activate",
+               a->from == MTG_Z_GRAVEYARD ? " (from graveyard)" : "", a->face_down ? " (face down)" : "");
       return not_among(R, d, why, what, a->obj);
     }
     v[(*n)++] = found;
