@@ -2148,7 +2148,11 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   /* abilities: spell ability, listed abilities, keyword expansions, equip */
   const ynode *abs = ymap_get(n, "abilities"), *sp = ymap_get(n, "spell"), *eq = ymap_get(n, "equip");
   if (abs && abs->kind != YN_SEQ) return BAD(l, abs, "abilities: expected a list");
-  int nab = (abs ? abs->n : 0) + (sp ? 1 : 0) + (eq ? 1 : 0) + KW_COUNT + 2 + count_chapters(chs) + (rms && rms->kind == YN_SEQ ? rms->n : 0);
+  /* keywords expand into one ability at most each; 4 for an Aura's spell ability,
+   * a Siege's, and a flashback or kicker pseudo-ability */
+  int nkw = 0;
+  for (int kw = 0; kw < KW_COUNT; kw++) nkw += (int)(c->keywords >> kw & 1);
+  int nab = (abs ? abs->n : 0) + (sp ? 1 : 0) + (eq ? 1 : 0) + nkw + 4 + count_chapters(chs) + (rms && rms->kind == YN_SEQ ? rms->n : 0);
   if (nab > 255) return BAD(l, n, "card '%s' has too many abilities", c->name);
   Ability *ab = al(l, (size_t)nab * sizeof *ab);
   if (!ab) return NULL;

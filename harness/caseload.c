@@ -1298,8 +1298,38 @@ void corpus_parse_file(hfile *f) {
   f->failed = ydoc_parse_file(f->path, &f->doc, &f->err) != 0;
 }
 
+/* Case ids seen so far: an open-addressing set of case indices. */
+typedef struct idset {
+  int *slot; /* case index + 1, 0 empty */
+  size_t cap;
+} idset;
+
+static size_t id_hash(const char *s) {
+  size_t h = 1469598103u;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+  return h;
+}
+
+/* The earlier case with this id, or -1 after adding case `idx`. */
+static int idset_add(idset *set, hcase **cases, int idx) {
+  const char *id = cases[idx]->id;
+  for (size_t i = id_hash(id) & (set->cap - 1);; i = (i + 1) & (set->cap - 1)) {
+    if (!set->slot[i]) {
+      set->slot[i] = idx + 1;
+      return -1;
+    }
+    if (!strcmp(cases[set->slot[i] - 1]->id, id)) return set->slot[i] - 1;
+  }
+}
+
 int corpus_check(hcorpus *c, const mtg_pool *pool, buf *errs) {
   int bad = 0, cap = 0;
+  size_t ndocs = 0;
+  for (int i = 0; i < c->nfiles; i++) ndocs += c->files[i].failed ? 0 : (size_t)ydoc_count(c->files[i].doc);
+  idset ids = {NULL, 16};
+  while (ids.cap < 2 * ndocs) ids.cap *= 2;
+  ids.slot = calloc(ids.cap, sizeof *ids.slot);
+  if (!ids.slot) return 1;
   for (int i = 0; i < c->nfiles; i++) {
     hfile *f = &c->files[i];
     if (f->failed) {
@@ -1313,12 +1343,18 @@ int corpus_check(hcorpus *c, const mtg_pool *pool, buf *errs) {
       if (c->ncases == cap) {
         cap = cap ? cap * 2 : 64;
         hcase **v = realloc(c->cases, (size_t)cap * sizeof *v);
-        if (!v) return bad + 1;
+        if (!v) {
+          free(ids.slot);
+          return bad + 1;
+        }
         c->cases = v;
       }
       L l = {.c = c, .d = f->doc, .base = pool};
       l.hc = amalloc(c, sizeof *l.hc);
-      if (!l.hc) return bad + 1;
+      if (!l.hc) {
+        free(ids.slot);
+        return bad + 1;
+      }
       l.hc->file = f;
       c->cases[c->ncases++] = l.hc;
       if (load_case(&l, root)) {
@@ -1326,16 +1362,16 @@ int corpus_check(hcorpus *c, const mtg_pool *pool, buf *errs) {
         bad++;
         continue;
       }
-      for (int j = 0; j + 1 < c->ncases; j++)
-        if (c->cases[j]->id && !strcmp(c->cases[j]->id, l.hc->id)) {
-          ydoc_error(f->doc, ymap_get(root, "id"), &l.err, "duplicate case id '%s' (first used in %s:%d)", l.hc->id,
-                     c->cases[j]->file->path, c->cases[j]->line);
-          report(errs, &l.err);
-          bad++;
-          break;
-        }
+      int j = l.hc->id ? idset_add(&ids, c->cases, c->ncases - 1) : -1;
+      if (j >= 0) {
+        ydoc_error(f->doc, ymap_get(root, "id"), &l.err, "duplicate case id '%s' (first used in %s:%d)", l.hc->id,
+                   c->cases[j]->file->path, c->cases[j]->line);
+        report(errs, &l.err);
+        bad++;
+      }
     }
   }
+  free(ids.slot);
   return bad;
 }
 
