@@ -85,8 +85,10 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
   }
   if (ct_check(g, why, n)) return -1; /* dungeons, protectors, sectors */
   if (var_check(g, why, n)) return -1; /* teams, the command zone, commanders */
-  /* the characteristics cache agrees with a recomputation */
-  chars(g, 0);
+  /* the characteristics cache agrees with a recomputation (cards computed
+   * only when asked for are asked for first) */
+  for (int i = 0; i < c->nslots; i++)
+    if (s->obj[i].id) chars(g, i);
   Chars *saved = malloc((size_t)c->nslots * sizeof *saved + 1);
   if (!saved) return bad(why, n, "out of memory in the checker");
   memcpy(saved, g->ch, (size_t)c->nslots * sizeof *saved);

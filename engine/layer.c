@@ -181,18 +181,49 @@ static void apply(G *g, const StaticSpec *st, const Effect *e, int slot, Ctx *cx
   }
 }
 
+/* A card in a hand or library has no continuous effect on it unless one
+ * names that zone; only its own characteristic-defining abilities apply
+ * (604.3). Such cards are computed when asked for (most never are). */
+static int lazy_zone(int z) { return z == MTG_Z_HAND || z == MTG_Z_LIBRARY; }
+
+static void materialize(G *g, int slot) {
+  Chars *c = &g->ch[slot];
+  g->ch_lazy[slot] = 0; /* its own abilities see the partial values, as in recompute */
+  base_chars(g, slot, c);
+  Ctx cx;
+  ctx_init(g, &cx);
+  for (int layer = 2; layer <= 9; layer++)
+    for (int a = 0; a < c->nab; a++) {
+      const Ability *ab = c->ab[a].ab;
+      if (ab->kind != AB_STATIC || spec_layer(&ab->st) != layer || !ab->st.self || !static_functions(g, slot, ab)) continue;
+      cx.src = oref(g, slot);
+      cx.controller = c->controller;
+      cx.def = c->base;
+      if (ab->st.cond && !cond_eval(g, &cx, ab->st.cond)) continue;
+      apply(g, &ab->st, NULL, slot, &cx, slot);
+    }
+}
+
 static void recompute(G *g) {
   State *s = g->s;
   int n = s->c.nslots;
   g->ch_epoch = g->epoch; /* filters evaluated below see the partial values */
-  for (int i = 0; i < n; i++)
-    if (s->obj[i].id) base_chars(g, i, &g->ch[i]);
+  int lazy = 1;
+  for (int i = 0; i < s->c.neff && lazy; i++) {
+    const Effect *e = &s->eff[i];
+    if (e->kind == EK_CONT && !e->used && oref_ok(g, e->obj) && lazy_zone(s->obj[e->obj.slot].zone)) lazy = 0;
+  }
+again:
+  for (int i = 0; i < n; i++) {
+    g->ch_lazy[i] = (uint8_t)(lazy && s->obj[i].id && lazy_zone(s->obj[i].zone));
+    if (s->obj[i].id && !g->ch_lazy[i]) base_chars(g, i, &g->ch[i]);
+  }
   /* candidates */
   Cand cand[512];
   int nc = 0;
   for (int i = 0; i < n; i++) {
     Obj *o = &s->obj[i];
-    if (!o->id) continue;
+    if (!o->id || g->ch_lazy[i]) continue;
     const Chars *c = &g->ch[i];
     for (int a = 0; a < c->nab && nc < NELEM(cand); a++) {
       const Ability *ab = c->ab[a].ab;
@@ -202,6 +233,12 @@ static void recompute(G *g) {
       cand[nc].st = &ab->st;
       cand[nc].eff = -1;
       nc++;
+      /* an effect reaching hands or libraries: compute every card there too */
+      const Filter *af = ab->st.affected;
+      if (lazy && af && (af->zone == -2 || lazy_zone(af->zone))) {
+        lazy = 0;
+        goto again;
+      }
     }
   }
   for (int i = 0; i < s->c.neff && nc < NELEM(cand); i++) {
@@ -244,7 +281,7 @@ static void recompute(G *g) {
         continue;
       }
       for (int i = 0; i < n; i++) {
-        if (!s->obj[i].id) continue;
+        if (!s->obj[i].id || g->ch_lazy[i]) continue;
         if (!cd->st->self && !cd->st->attached && !cd->st->affected) continue;
         /* effects on permanents only reach the battlefield unless the filter says a zone */
         if (cd->st->affected && cd->st->affected->zone == -1 && s->obj[i].zone != MTG_Z_BATTLEFIELD) continue;
@@ -255,7 +292,7 @@ static void recompute(G *g) {
       /* 613.4c: counters modify P/T in layer 7c */
       for (int i = 0; i < n; i++) {
         Obj *o = &s->obj[i];
-        if (!o->id || !o->nc) continue;
+        if (!o->id || !o->nc || g->ch_lazy[i]) continue;
         int p = counters_get(o->c, o->nc, CN_PLUS1), m = counters_get(o->c, o->nc, CN_MINUS1);
         g->ch[i].power = (int16_t)(g->ch[i].power + p - m);
         g->ch[i].toughness = (int16_t)(g->ch[i].toughness + p - m);
@@ -292,6 +329,7 @@ const Chars *chars(G *g, int slot) {
     return &g->hyp;
   }
   if (g->ch_epoch != g->epoch) recompute(g);
+  if (g->ch_lazy[slot]) materialize(g, slot);
   return &g->ch[slot];
 }
 
