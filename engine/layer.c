@@ -221,12 +221,14 @@ again:
   /* candidates */
   Cand cand[512];
   int nc = 0;
+  g->flash_perms = 0;
   for (int i = 0; i < n; i++) {
     Obj *o = &s->obj[i];
     if (!o->id || g->ch_lazy[i]) continue;
     const Chars *c = &g->ch[i];
     for (int a = 0; a < c->nab && nc < NELEM(cand); a++) {
       const Ability *ab = c->ab[a].ab;
+      if (ab->kind == AB_STATIC && ab->st.kind == SE_CAST_AS_FLASH) g->flash_perms++;
       if (ab->kind != AB_STATIC || !spec_layer(&ab->st)) continue;
       cand[nc].ts = o->ts;
       cand[nc].slot = (int16_t)i;

@@ -350,6 +350,7 @@ static int blue_card_in_hand(G *g, int player, int except) {
 static int flash_permission(G *g, int player, int slot, const StaticSpec **st, ORef *src) {
   State *s = g->s;
   uint32_t types = chars(g, slot)->types;
+  if (!g->flash_perms) return 0; /* counted as characteristics are computed */
   int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
   int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
   for (int k = 0; k < nb; k++) {
