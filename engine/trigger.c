@@ -29,14 +29,14 @@ static void index_rebuild(G *g) {
   for (int i = 0; i < s->c.nslots; i++) {
     Obj *o = &s->obj[i];
     if (!o->id || o->phased_out) continue;
+    /* 603.2g: never visible to all players */
+    if (o->zone == MTG_Z_HAND || o->zone == MTG_Z_LIBRARY || (o->zone == MTG_Z_EXILE && o->face_down)) continue;
     const Chars *c = chars(g, i);
     for (int a = 0; a < c->nab; a++) {
       const Ability *ab = c->ab[a].ab;
       if (ab->kind != AB_TRIGGERED) continue;
       int z = ab->zone < 0 ? MTG_Z_BATTLEFIELD : ab->zone;
       if (o->zone != z) continue;
-      /* 603.2g: never visible to all players */
-      if (o->zone == MTG_Z_HAND || o->zone == MTG_Z_LIBRARY || (o->zone == MTG_Z_EXILE && o->face_down)) continue;
       int te = ab->trig.ev;
       int16_t *l = g->li + (size_t)te * (size_t)g->li_cap;
       l[g->li_n[te] * 2] = (int16_t)i;
