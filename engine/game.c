@@ -61,7 +61,7 @@ void dec_begin(G *g, int kind, int player, const char *rule, const char *fmt, ..
   d->pub.rule = d->rule;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(d->prompt, sizeof d->prompt, fmt, ap);
+  fmt_v(d->prompt, sizeof d->prompt, fmt, ap);
   va_end(ap);
   d->pub.prompt = d->prompt;
 }
@@ -78,7 +78,7 @@ int dec_opt(G *g, int kind, uint32_t obj, uint32_t obj2, int player, int index, 
   o->index = index;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(d->labels[i], sizeof d->labels[i], fmt, ap);
+  fmt_v(d->labels[i], sizeof d->labels[i], fmt, ap);
   va_end(ap);
   o->label = d->labels[i];
   d->pub.n_options = i + 1;

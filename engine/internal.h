@@ -3,6 +3,7 @@
 #ifndef INTERNAL_H
 #define INTERNAL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -178,6 +179,12 @@ int replace_event(G *g, Event *ev);
 void perform(G *g, Event *ev, int n);
 
 /* ---- log.c ---- */
+int fmt_v(char *buf, size_t n, const char *fmt, va_list ap); /* vsnprintf, fast for %s %d %u %c */
+int fmt_s(char *buf, size_t n, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 void log_event(G *g, const Event *e);
 void log_line(G *g, int decision, const char *fmt, ...)
 #if defined(__GNUC__)

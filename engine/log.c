@@ -60,7 +60,7 @@ void fmt_slot(G *g, int slot, char *buf, size_t n) {
   char q[100];
   Obj *o = &g->s->obj[slot];
   quote(log_name(o), q, sizeof q);
-  snprintf(buf, n, "%s#%u", q, (unsigned)o->id);
+  fmt_s(buf, n, "%s#%u", q, (unsigned)o->id);
 }
 
 /* An object reference: the object if it still exists, else its id. */
@@ -96,11 +96,78 @@ static void ensure(G *g, size_t more) {
   }
 }
 
+/* vsnprintf for the formats the log and decision labels use (%s %d %u %c
+ * %%), which is most of what the engine writes; anything else goes to
+ * vsnprintf. Same result and return value as vsnprintf. */
+int fmt_v(char *buf, size_t n, const char *fmt, va_list ap) {
+  va_list again;
+  va_copy(again, ap);
+  size_t u = 0;
+  char num[24];
+#define PUT(ch) do { if (u + 1 < n) buf[u] = (ch); u++; } while (0)
+  for (const char *p = fmt; *p; p++) {
+    if (*p != '%') {
+      PUT(*p);
+      continue;
+    }
+    p++;
+    const char *s = NULL;
+    size_t k = 0;
+    switch (*p) {
+    case 's':
+      s = va_arg(ap, const char *);
+      if (!s) s = "(null)";
+      break;
+    case 'd':
+    case 'u': {
+      unsigned long long v;
+      int neg = 0;
+      if (*p == 'd') {
+        long long x = va_arg(ap, int);
+        neg = x < 0;
+        v = neg ? (unsigned long long)(-x) : (unsigned long long)x;
+      } else {
+        v = va_arg(ap, unsigned);
+      }
+      k = sizeof num;
+      do num[--k] = (char)('0' + v % 10); while ((v /= 10) && k > 1);
+      if (neg) num[--k] = '-';
+      for (; k < sizeof num; k++) PUT(num[k]);
+      continue;
+    }
+    case 'c':
+      PUT((char)va_arg(ap, int));
+      continue;
+    case '%':
+      PUT('%');
+      continue;
+    default: {
+      int w = vsnprintf(buf, n, fmt, again);
+      va_end(again);
+      return w;
+    }
+    }
+    for (; *s; s++) PUT(*s);
+  }
+#undef PUT
+  if (n) buf[u < n ? u : n - 1] = 0;
+  va_end(again);
+  return (int)u;
+}
+
+int fmt_s(char *buf, size_t n, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int w = fmt_v(buf, n, fmt, ap);
+  va_end(ap);
+  return w;
+}
+
 void log_line(G *g, int decision, const char *fmt, ...) {
   char buf[2048];
   va_list ap;
   va_start(ap, fmt);
-  int w = vsnprintf(buf, sizeof buf, fmt, ap);
+  int w = fmt_v(buf, sizeof buf, fmt, ap);
   va_end(ap);
   if (w < 0) return;
   size_t len = (size_t)w < sizeof buf ? (size_t)w : sizeof buf - 1;
