@@ -238,7 +238,9 @@ typedef struct ReplSpec {
   const Node *amount;    /* prevent N (NULL = all) */
   const Node *redirect;  /* RA_REDIRECT: selector of the new recipient */
   int8_t choose_kind;    /* RA_ETB_CHOOSE: color/player/name/word */
-  const Filter *take;    /* RA_ETB_CHOOSE exile/sacrifice: the objects that may be chosen (614.13) */
+  const Filter *take;    /* RA_ETB_CHOOSE exile/sacrifice: the objects that may be chosen (614.13);
+                          * RA_ETB_COPY: what may be copied */
+  uint8_t copy_self;     /* RA_ETB_COPY: a copy of the effect's source ("enter as a copy of [this]") */
   const char *label;     /* link label of the choice or exile (607.2b, 607.2d) */
   const char *const *words;
   uint8_t nwords;

@@ -1586,10 +1586,13 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
     }
   }
   if ((v = ymap_get(n, "enters_as_copy"))) {
+    /* "you may have this enter as a copy of [filter]" (optional unless
+     * optional: false), or "enter as a copy of [this]" with `self` */
     acts++;
     r->act = RA_ETB_COPY;
-    if (!(r->obj = p_filter(l, v))) return NULL;
-    r->optional = 1;
+    if (scalar(v) && !strcmp(scalar(v), "self")) r->copy_self = 1;
+    else if (!(r->take = p_filter(l, v))) return NULL;
+    if (!ymap_get(n, "optional")) r->optional = !r->copy_self;
   }
   if ((v = ymap_get(n, "skip"))) {
     acts++;

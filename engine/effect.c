@@ -630,7 +630,9 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   }
   case S_SACRIFICE:
+    c->choose_for = EV_SACRIFICE;
     sel_default(g, c, n->k[0], &a, SL_SELF);
+    c->choose_for = 0;
     batch_objects(g, c, &a, EV_SACRIFICE, MTG_Z_GRAVEYARD, 0, 0, -1, 0, NULL, &b);
     result_set(g, c, &b);
     c->did = b.n > 0;

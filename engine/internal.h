@@ -264,6 +264,7 @@ typedef struct Ctx {
   int8_t res_player;
   int did;
   uint8_t paid_any;        /* the last step paid a cost any number of times (603.12a) */
+  uint8_t choose_for;      /* the event the objects being chosen will undergo (0: none) */
   int32_t amount;
   int32_t prevented;
   int8_t each_player;     /* current player in for_each over players */

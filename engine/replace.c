@@ -172,7 +172,7 @@ static int matches(G *g, const Repl *r, Event *ev) {
   case RE_ENTERS:
     if (ev->type != EV_ZONE || ev->to != MTG_Z_BATTLEFIELD) return 0;
     if (rp->self && ev->obj.id != r->src.id) return 0;
-    if (rp->obj && rp->act != RA_ETB_COPY && !filter_match(g, &c, rp->obj, ev->obj.slot)) return 0;
+    if (rp->obj && !filter_match(g, &c, rp->obj, ev->obj.slot)) return 0;
     if (!rp->self && ev->obj.id == r->src.id) return 0; /* 614.12: "permanents enter tapped" doesn't see itself */
     break;
   case RE_FACE_UP:
@@ -664,19 +664,30 @@ static int apply(G *g, const Repl *r, Event *ev) {
     ctx_init(g, &c);
     c.controller = ctl;
     c.src = ev->obj;
-    dec_begin(g, MTG_D_CHOOSE, ctl, "614.1c", "%s may enter as a copy of", nm);
+    if (rp->copy_self) {
+      /* "enter as a copy of [this]": the source's copiable values (707.2) */
+      const CardDef *d = oref_ok(g, r->src) ? chars(g, r->src.slot)->base : r->def;
+      if (!d) return 1;
+      ev->etb_copy = d;
+      if (oref_ok(g, r->src)) fmt_slot(g, r->src.slot, nm, sizeof nm);
+      else snprintf(nm, sizeof nm, "\"%s\"", d->name);
+      snprintf(what, sizeof what, " copy=%s", nm);
+      log_repl(g, r, ev, what);
+      return 1;
+    }
+    dec_begin(g, MTG_D_CHOOSE, ctl, "614.1c", rp->optional ? "%s may enter as a copy of" : "%s enters as a copy of", nm);
     int cand[MAX_OPTIONS], cnt = 0;
     int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
     int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
     for (int i = 0; i < nb; i++)
-      if (filter_match(g, &c, rp->obj, bf[i])) {
+      if (filter_match(g, &c, rp->take, bf[i])) {
         char on[110];
         fmt_slot(g, bf[i], on, sizeof on);
         cand[cnt++] = bf[i];
         dec_opt(g, MTG_O_OBJECT, s->obj[bf[i]].id, 0, -1, -1, "%s", on);
       }
     if (!cnt) return 1;
-    dec_range(g, 0, 1);
+    dec_range(g, rp->optional ? 0 : 1, 1);
     int n;
     const int *v = dec_ask(g, 0, &n);
     if (!n) return 1;

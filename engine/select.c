@@ -221,7 +221,12 @@ int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
     for (int i = 0; i < MAX_CHOICE_T; i++) cnt += s->stack[si].ch.t[i].kind != TK_NONE;
     if (cnt != 1) return 0;
   }
-  if (f->not_f && filter_match(g, c, f->not_f, slot)) return 0;
+  if (f->not_f) {
+    /* "not [quality]" asks about the object wherever it is being looked for */
+    Filter nf = *f->not_f;
+    if (nf.zone == -1 && nf.spell != 1 && !nf.stack_ability) nf.zone = -2;
+    if (filter_match(g, c, &nf, slot)) return 0;
+  }
   if (f->cond) {
     ORef save = c->each_obj;
     c->each_obj = oref(g, slot);
@@ -374,6 +379,20 @@ static void sel_choose(G *g, Ctx *c, const Node *n, Sel *out) {
       cand.n = w;
     }
     c->each_player = save;
+    if (c->choose_for) {
+      /* a player can't choose to do what can't be done (Sigarda's
+       * "can't cause you to sacrifice") */
+      int w = 0;
+      for (int i = 0; i < cand.n; i++) {
+        Event e;
+        ev_init(&e, c->choose_for);
+        e.obj = cand.o[i];
+        e.cause_ctl = (int8_t)c->controller;
+        e.cause_id = c->cause_id;
+        if (ev_possible(g, &e)) cand.o[w++] = cand.o[i];
+      }
+      cand.n = w;
+    }
     int total = cand.n + cand.np;
     if (!total) continue;
     int k = want < total ? want : total;
