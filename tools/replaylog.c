@@ -401,6 +401,15 @@ int rlog_reader_open(rlog_reader **out, const char *path, mtg_error *err) {
   }
   int rc = zlines_open(&r->z, path, err);
   if (!rc) rc = parse_header(r, err);
+  if (rc == RLOG_EFORMAT || rc == RLOG_EVERSION) {
+    /* a header that makes no sense may be damaged data: then say that */
+    mtg_error derr;
+    int drc = zlines_drain(r->z, &derr);
+    if (drc == RLOG_ECORRUPT || drc == RLOG_ETRUNC) {
+      *err = derr;
+      rc = drc;
+    }
+  }
   if (rc) {
     rlog_reader_free(r);
     return rc;

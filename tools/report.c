@@ -7,36 +7,60 @@ static const char *outcome_name(int outcome) {
   return outcome == VERIFY_OK ? "ok" : outcome == VERIFY_DIVERGED ? "divergence" : "unreadable";
 }
 
-void report_text(FILE *f, const char *path, const verify_report *r, const report_labels *l) {
-  if (r->outcome == VERIFY_OK) {
-    fprintf(f, "%s: ok (%ld events, %ld decisions, %ld checkpoints%s)\n", path, r->events, r->decisions,
-            r->checkpoints, strcmp(r->status, "abandoned") ? "" : "; the recording was abandoned");
-    return;
-  }
-  if (r->outcome == VERIFY_UNREADABLE) {
-    fprintf(f, "%s: UNREADABLE (%s): %s\n", path, r->kind, r->message);
-    return;
-  }
-  fprintf(f, "%s: DIVERGENCE (%s): %s\n", path, r->kind, r->message);
-  if (r->event || r->decision)
-    fprintf(f, "  at event %ld, decision %ld, turn %d, step %s\n", r->event, r->decision, r->turn, r->step);
-  int w = (int)(strlen(l->expected) > strlen(l->actual) ? strlen(l->expected) : strlen(l->actual)) + 1;
-  if (r->expected[0] || r->actual[0]) {
-    fprintf(f, "  %-*s %s\n", w, l->expected, r->expected);
-    fprintf(f, "  %-*s %s\n", w, l->actual, r->actual);
-  }
-  if (r->ncontext) {
-    fprintf(f, "  before it:\n");
-    for (int i = 0; i < r->ncontext; i++) fprintf(f, "    %s\n", r->context[i]);
-  }
-}
-
 /* The length of the valid UTF-8 sequence at s, or 0 if it is not one. */
 static int utf8_len(const unsigned char *s) {
   int n = s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : s[0] >= 0xe0 && s[0] < 0xf0 ? 3 : s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : 0;
   for (int i = 1; i < n; i++)
     if ((s[i] & 0xc0) != 0x80) return 0;
   return n;
+}
+
+/* Text for a terminal: control bytes and bytes that are not UTF-8 (damaged
+ * input can put anything in a line) are shown as '?'. */
+static void text_out(FILE *f, const char *s) {
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    int n = *p < 0x80 ? 1 : utf8_len(p);
+    if (n == 1 && (*p >= 0x20 && *p != 0x7f)) fputc(*p, f);
+    else if (n > 1) {
+      fwrite(p, 1, (size_t)n, f);
+      p += n - 1;
+    } else
+      fputc(*p == '\n' ? '\n' : '?', f);
+  }
+}
+
+void report_text(FILE *f, const char *path, const verify_report *r, const report_labels *l) {
+  text_out(f, path);
+  if (r->outcome == VERIFY_OK) {
+    fprintf(f, ": ok (%ld events, %ld decisions, %ld checkpoints%s)\n", r->events, r->decisions, r->checkpoints,
+            strcmp(r->status, "abandoned") ? "" : "; the recording was abandoned");
+    return;
+  }
+  fprintf(f, ": %s (%s): ", r->outcome == VERIFY_UNREADABLE ? "UNREADABLE" : "DIVERGENCE", r->kind);
+  text_out(f, r->message);
+  fputc('\n', f);
+  if (r->outcome == VERIFY_UNREADABLE) return;
+  if (r->event || r->decision) {
+    fprintf(f, "  at event %ld, decision %ld, turn %d, step ", r->event, r->decision, r->turn);
+    text_out(f, r->step);
+    fputc('\n', f);
+  }
+  int w = (int)(strlen(l->expected) > strlen(l->actual) ? strlen(l->expected) : strlen(l->actual)) + 1;
+  if (r->expected[0] || r->actual[0]) {
+    fprintf(f, "  %-*s ", w, l->expected);
+    text_out(f, r->expected);
+    fprintf(f, "\n  %-*s ", w, l->actual);
+    text_out(f, r->actual);
+    fputc('\n', f);
+  }
+  if (r->ncontext) {
+    fprintf(f, "  before it:\n");
+    for (int i = 0; i < r->ncontext; i++) {
+      fputs("    ", f);
+      text_out(f, r->context[i]);
+      fputc('\n', f);
+    }
+  }
 }
 
 /* A JSON string: escapes, and U+FFFD for bytes that are not UTF-8 (damaged

@@ -486,13 +486,11 @@ static void blame_data(rlog_reader *r, verify_report *rep) {
   mtg_error err;
   int rc = rlog_reader_drain(r, &err);
   if (rc != RLOG_ECORRUPT && rc != RLOG_ETRUNC) return;
-  char found[VERIFY_TEXT];
-  snprintf(found, sizeof found, "%s", rep->message);
   long at = rep->event;
+  int diverged = rep->outcome == VERIFY_DIVERGED;
   unreadable(rep, &err, 0, 0);
   size_t u = strlen(rep->message);
-  textf(rep->message + u, sizeof rep->message - u, " (the text read before it differs at event %ld: %s)", at,
-        found);
+  if (diverged) textf(rep->message + u, sizeof rep->message - u, " (the text read before it already differs at event %ld)", at);
 }
 
 int verify_file(const verify_opts *o, const char *path, verify_report *rep) {
@@ -544,9 +542,11 @@ int verify_file(const verify_opts *o, const char *path, verify_report *rep) {
     goto done;
   }
   rc = run_check(&v);
-  if (rc == VERIFY_DIVERGED || (rc == VERIFY_UNREADABLE && !strcmp(rep->kind, "format"))) blame_data(v.r, rep);
-  rc = rep->outcome;
 done:
+  /* a problem found in the text may come from damaged data */
+  if (v.r && (rep->outcome == VERIFY_DIVERGED || !strcmp(rep->kind, "format") || !strcmp(rep->kind, "pool")))
+    blame_data(v.r, rep);
+  rc = rep->outcome;
   rep->events = v.events;
   rep->decisions = v.decisions;
   rep->checkpoints = v.checkpoints;

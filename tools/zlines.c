@@ -22,7 +22,8 @@ struct zlines {
   int zinit;
   int eof;          /* the file has no more bytes */
   int member_done;  /* inflate reached the end of a gzip member */
-  int status;       /* 0 running, 1 clean end, < 0 sticky error */
+  int status;       /* the stream: 0 running, 1 clean end, < 0 sticky error */
+  int line_error;   /* a line over the limit: the stream itself may be fine */
   mtg_error err;    /* the sticky error */
   uint64_t in_total;/* bytes read from the file */
   unsigned char in[IN_SIZE];
@@ -159,8 +160,13 @@ static int make_room(zlines *z, mtg_error *err) {
     z->start = 0;
   }
   if (z->end < z->cap) return 0;
-  if (z->cap > ZLINES_MAX_LINE)
-    return fail(z, RLOG_EFORMAT, err, "a line longer than %d bytes before byte %llu: not a replay", ZLINES_MAX_LINE, off(z));
+  if (z->cap > ZLINES_MAX_LINE) {
+    int rc = fail(z, RLOG_EFORMAT, err, "a line longer than %d bytes before byte %llu: not a replay", ZLINES_MAX_LINE,
+                  off(z));
+    z->status = 0; /* the stream can still be drained */
+    z->line_error = 1;
+    return rc;
+  }
   char *b = realloc(z->buf, z->cap * 2);
   if (!b) return fail(z, MTG_ENOMEM, err, "out of memory at byte %llu", off(z));
   z->buf = b;
@@ -169,6 +175,10 @@ static int make_room(zlines *z, mtg_error *err) {
 }
 
 int zlines_next(zlines *z, const char **line, size_t *len, mtg_error *err) {
+  if (z->line_error) {
+    if (err) *err = z->err;
+    return z->err.status;
+  }
   for (;;) {
     char *nl = z->scan < z->end ? memchr(z->buf + z->scan, '\n', z->end - z->scan) : NULL;
     if (nl) {
