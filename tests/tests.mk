@@ -96,10 +96,11 @@ $(FAULT_API): $(B)/tests/fault/fault_api.o $(FAULT_OBJ) $(PLAY_OBJ) $(LIB)
 
 $(B)/tests/fault/%.o: CFLAGS += -Itests/unit
 
-# the programs built with the wrappers (and the sanitizers) into build/fault
-FAULT_SHIM = build/fault/tests/fault/fault.o
-FAULT_VARS = B=build/fault BIN=build/fault/bin CC=clang OPT=-O1 SANFLAGS='$(SAN_ALL)'
-variant-fault:
+# The programs linked with the wrappers into build/fault/bin, from the objects
+# of the sanitizer build (build/asan): the same compilation, another link.
+FAULT_SHIM = build/asan/tests/fault/fault.o
+FAULT_VARS = B=build/asan BIN=build/fault/bin CC=clang OPT=-O1 SANFLAGS='$(SAN_ALL)'
+variant-fault: variant-asan
 	+@$(MAKE) --no-print-directory $(FAULT_VARS) $(FAULT_SHIM)
 	+@$(MAKE) --no-print-directory $(FAULT_VARS) LDFLAGS='$(FAULT_LDFLAGS) $(FAULT_SHIM)' programs
 
