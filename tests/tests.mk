@@ -89,12 +89,15 @@ FAULT_API = $(TB)/fault-api
 FAULT_BINS = $(FAULT_API)
 TEST_OBJ += $(FAULT_OBJ) $(B)/tests/fault/fault_api.o
 
-$(FAULT_API): $(B)/tests/fault/fault_api.o $(FAULT_OBJ) $(PLAY_OBJ) $(LIB)
+# with the replay tools' reader when the tree has it
+FAULT_RLOG_OBJ = $(if $(wildcard tools/replaylog.c),$(B)/tools/replaylog.o $(B)/tools/zlines.o)
+
+$(FAULT_API): $(B)/tests/fault/fault_api.o $(FAULT_OBJ) $(PLAY_OBJ) $(FAULT_RLOG_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $^ $(FAULT_LDFLAGS) -Wl,-Bstatic -lyaml -lz -Wl,-Bdynamic -lpthread $(SANFLAGS) $(LDFLAGS)
 
-$(B)/tests/fault/%.o: CFLAGS += -Itests/unit
+$(B)/tests/fault/%.o: CFLAGS += -Itests/unit -Itools $(if $(FAULT_RLOG_OBJ),-DFAULT_RLOG)
 
 # The programs linked with the wrappers into build/fault/bin, from the objects
 # of the sanitizer build (build/asan): the same compilation, another link.

@@ -1,7 +1,8 @@
 /* fault_api.c - failing allocations and reads looped over the public API.
  *
  * For each task (load the card pool, load inline cards, build and write and
- * read a setup, start games, answer decisions, read a card file), the task
+ * read a setup, start games, answer decisions, read a card file, read a
+ * replay with the replay tools' reader when the tree has it), the task
  * first runs clean to count its allocations A; then for N = 1..A (or a
  * spread sample of them, for large A) the Nth allocation fails, once
  * (transient) and from then on (persistent). Each run
@@ -212,6 +213,34 @@ static int t_game_new(void *ctx, char *why, size_t n) {
   return rc;
 }
 
+/* ---- the replay reader (tools/replaylog.h), when the tree has it ---- */
+#ifdef FAULT_RLOG
+#include "replaylog.h"
+
+static int t_replay_read(void *ctx, char *why, size_t n) {
+  const char *path = ctx;
+  rlog_reader *r = NULL;
+  mtg_error e;
+  memset(&e, 0, sizeof e);
+  int rc = rlog_reader_open(&r, path, &e);
+  long records = 0;
+  if (rc == 0) {
+    rlog_record rec;
+    while ((rc = rlog_reader_next(r, &rec, &e)) > 0) records++;
+    if (rc == 0) rc = rlog_reader_drain(r, &e);
+  }
+  if (rc < 0 && (e.status != rc || !e.msg[0])) {
+    snprintf(why, n, "status %d but the error says %d '%s'", rc, e.status, e.msg);
+    rc = 1;
+  } else if (rc == 0 && records == 0) {
+    snprintf(why, n, "a replay read without records");
+    rc = 1;
+  }
+  rlog_reader_free(r);
+  return rc;
+}
+#endif
+
 /* ---- decisions under failing allocations ---- */
 
 typedef struct script {
@@ -366,6 +395,16 @@ int main(int argc, char **argv) {
       {"game_new_seed2", t_game_new, &games[1], MTG_ENOMEM, 0, NULL},
       {"game_new_seed3", t_game_new, &games[2], MTG_ENOMEM, 0, NULL},
   };
+#ifdef FAULT_RLOG
+  /* the first replay of the corpus, if there is one */
+  static char replay[4096];
+  FILE *pf = popen("find replays -name '*.gz' 2>/dev/null | sort | head -n 1", "r");
+  if (pf) {
+    if (!fgets(replay, sizeof replay, pf)) replay[0] = 0;
+    replay[strcspn(replay, "\n")] = 0;
+    pclose(pf);
+  }
+#endif
   for (size_t i = 0; i < sizeof tasks / sizeof *tasks; i++) {
     int sel = first >= argc;
     for (int a = first; a < argc; a++) sel |= strstr(tasks[i].name, argv[a]) != NULL;
@@ -373,6 +412,21 @@ int main(int argc, char **argv) {
     if (loop(&tasks[i])) failed++;
     else passed++;
   }
+#ifdef FAULT_RLOG
+  if (replay[0]) {
+    task rt[] = {{"replay_reader_allocations", t_replay_read, replay, MTG_ENOMEM, 0, NULL},
+                 {"replay_reader_reads", t_replay_read, replay, 0, 1, NULL}};
+    for (size_t i = 0; i < sizeof rt / sizeof *rt; i++) {
+      int sel = first >= argc;
+      for (int a = first; a < argc; a++) sel |= strstr(rt[i].name, argv[a]) != NULL;
+      if (sel && loop(&rt[i])) failed++;
+      else if (sel) passed++;
+    }
+  } else {
+    printf("SKIP replay reader: no replays/*.gz\n");
+    skipped++;
+  }
+#endif
   /* decisions: every answer of the first part of three recorded games */
   int sel = first >= argc;
   for (int a = first; a < argc; a++) sel |= strstr("decide", argv[a]) != NULL;
