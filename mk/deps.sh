@@ -19,7 +19,7 @@ has_header() { printf '#include <%s>\n' "$1" | "$cc" -E -x c - >/dev/null 2>&1; 
 
 probe() {
   missing=""
-  if command -v "$cc" >/dev/null 2>&1; then
+  if command -v "${cc%% *}" >/dev/null 2>&1; then
     has_header yaml.h || need libyaml-dev
     has_header zlib.h || need zlib1g-dev
   else
