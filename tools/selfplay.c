@@ -67,7 +67,7 @@ typedef struct game_result {
   match_result m;
   int over, stopped, turns;
   long events;
-  char where[4096 + 256]; /* which game, for the problem report */
+  char where[256]; /* which game, for the problem report */
 } game_result;
 
 #if defined(__GNUC__)
@@ -188,6 +188,10 @@ static void game_done(void *ctx, int i, void *result) {
 
 static int make_dirs(const char *path) {
   char p[4096];
+  if (!*path || strlen(path) >= sizeof p) {
+    errno = *path ? ENAMETOOLONG : ENOENT;
+    return -1;
+  }
   snprintf(p, sizeof p, "%s", path);
   for (char *s = p + 1;; s++) {
     if (*s == '/' || !*s) {
@@ -317,9 +321,9 @@ int main(int argc, char **argv) {
   clock_gettime(CLOCK_MONOTONIC, &t1);
   double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
   printf("%ld games in %.2f s (%.0f games/s, %ld thread%s): %d ended by the rules, %d stopped at turn %ld; "
-         "%ld events, %ld decisions, %ld answers refused; %d with engine problems\n",
+         "%ld turns, %ld events, %ld decisions, %ld answers refused; %d with engine problems\n",
          sp.games, secs, secs > 0 ? (double)sp.games / secs : 0.0, jobs, jobs == 1 ? "" : "s", sp.over, sp.stopped,
-         sp.max_turns, sp.events, sp.decisions, sp.refusals, sp.problems);
+         sp.max_turns, sp.turns, sp.events, sp.decisions, sp.refusals, sp.problems);
   rc = sp.io_errors ? 2 : sp.problems ? 1 : 0;
   goto out;
 bad_deck:

@@ -482,10 +482,15 @@ static int run_check(V *v) {
  * compressed stream is damaged or cut short: then the text cannot be trusted
  * (damaged data can inflate to anything before zlib notices) and the file
  * is unreadable. */
-static void blame_data(rlog_reader *r, verify_report *rep) {
+static void blame_data(rlog_reader *r, const char *name, verify_report *rep) {
   mtg_error err;
   int rc = rlog_reader_drain(r, &err);
   if (rc != RLOG_ECORRUPT && rc != RLOG_ETRUNC) return;
+  if (name) {
+    char msg[sizeof err.msg];
+    snprintf(msg, sizeof msg, "%s", err.msg);
+    textf(err.msg, sizeof err.msg, "%s: %s", name, msg);
+  }
   long at = rep->event;
   int diverged = rep->outcome == VERIFY_DIVERGED;
   unreadable(rep, &err, 0, 0);
@@ -545,7 +550,7 @@ int verify_file(const verify_opts *o, const char *path, verify_report *rep) {
 done:
   /* a problem found in the text may come from damaged data */
   if (v.r && (rep->outcome == VERIFY_DIVERGED || !strcmp(rep->kind, "format") || !strcmp(rep->kind, "pool")))
-    blame_data(v.r, rep);
+    blame_data(v.r, NULL, rep);
   rc = rep->outcome;
   rep->events = v.events;
   rep->decisions = v.decisions;
@@ -571,8 +576,7 @@ typedef struct D {
   char ring[VERIFY_CONTEXT][VERIFY_TEXT];
 } D;
 
-static int differ(D *d, const char *kind, const char *a, const char *b, int is_line, int is_decision, const char *fmt,
-                  long n) {
+static int differ(D *d, const char *kind, const char *a, const char *b, int is_line, int is_decision, const char *msg) {
   verify_report *rep = d->rep;
   rep->outcome = VERIFY_DIVERGED;
   rep->kind = kind;
@@ -582,7 +586,7 @@ static int differ(D *d, const char *kind, const char *a, const char *b, int is_l
   snprintf(rep->step, sizeof rep->step, "%s", d->step);
   copy(rep->expected, a);
   copy(rep->actual, b);
-  snprintf(rep->message, sizeof rep->message, fmt, n);
+  copy(rep->message, msg);
   int k = d->nring < VERIFY_CONTEXT ? d->nring : VERIFY_CONTEXT;
   for (int i = 0; i < k; i++) copy(rep->context[i], d->ring[(d->nring - k + i) % VERIFY_CONTEXT]);
   rep->ncontext = k;
@@ -610,12 +614,17 @@ static int diff_headers(D *d, const rlog_info *a, const rlog_info *b) {
   if (a->pool_hash != b->pool_hash) {
     snprintf(la, sizeof la, "pool %016llx", (unsigned long long)a->pool_hash);
     snprintf(lb, sizeof lb, "pool %016llx", (unsigned long long)b->pool_hash);
-    return differ(d, "header", la, lb, 0, 0, "the card pools differ%.0ld", 0);
+    return differ(d, "header", la, lb, 0, 0, "the card pools differ");
   }
-  if ((line = text_diff(a->setup_text, b->setup_text, la, lb)))
-    return differ(d, "header", la, lb, 0, 0, "the setups differ at line %ld", line);
-  if ((line = text_diff(a->cards_yaml, b->cards_yaml, la, lb)))
-    return differ(d, "header", la, lb, 0, 0, "the extra card definitions differ at line %ld", line);
+  char msg[128];
+  if ((line = text_diff(a->setup_text, b->setup_text, la, lb))) {
+    snprintf(msg, sizeof msg, "the setups differ at line %d", line);
+    return differ(d, "header", la, lb, 0, 0, msg);
+  }
+  if ((line = text_diff(a->cards_yaml, b->cards_yaml, la, lb))) {
+    snprintf(msg, sizeof msg, "the extra card definitions differ at line %d", line);
+    return differ(d, "header", la, lb, 0, 0, msg);
+  }
   return 0;
 }
 
@@ -637,10 +646,12 @@ static int diff_records(D *d, const char *pa, rlog_reader *ra, const char *pb, r
     if (cb < 0) return diff_unreadable(d, pb, &err);
     if (!ca && !cb) return VERIFY_OK;
     int line = ca && a.kind != RLOG_R_CHECKPOINT && a.kind != RLOG_R_END;
-    if (!ca || !cb || a.len != b.len || memcmp(a.text, b.text, a.len))
+    if (!ca || !cb || a.len != b.len || memcmp(a.text, b.text, a.len)) {
+      char msg[128];
+      snprintf(msg, sizeof msg, line ? "event %ld differs" : "the record after event %ld differs", d->events + line);
       return differ(d, line ? "event" : "record", ca ? a.text : "(end of file)", cb ? b.text : "(end of file)", line,
-                    line && a.kind == RLOG_R_DECISION, line ? "event %ld differs" : "the record after event %ld differs",
-                    d->events + line);
+                    line && a.kind == RLOG_R_DECISION, msg);
+    }
     if (!line) continue;
     d->events++;
     d->decisions += a.kind == RLOG_R_DECISION;
@@ -669,8 +680,8 @@ int verify_diff(const char *pa, const char *pb, verify_report *rep) {
     rc = diff_headers(d, rlog_reader_info(ra), rlog_reader_info(rb));
     if (!rc) rc = diff_records(d, pa, ra, pb, rb);
     if (rc == VERIFY_DIVERGED) {
-      blame_data(ra, rep);
-      if (rep->outcome == VERIFY_DIVERGED) blame_data(rb, rep);
+      blame_data(ra, pa, rep);
+      if (rep->outcome == VERIFY_DIVERGED) blame_data(rb, pb, rep);
     }
   }
   rep->events = d->events;

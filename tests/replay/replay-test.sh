@@ -36,13 +36,22 @@ elif "$R" check replays >"$tmp/out" 2>&1; then ok "corpus: $(tail -n 1 "$tmp/out
 else ko "corpus: replay check replays exits $? (re-record with make replay-corpus after a card pool change)"
 fi
 
-# the first corpus replay (in path order) where a player attacks, so that
-# every kind of record is there to tamper with
+# the first corpus replay (in path order) that checks clean and where a
+# player attacks, so that every kind of record is there to tamper with; if
+# the corpus is stale (its failure is reported above), a fresh game instead
+attacks() { zcat "$1" 2>/dev/null | grep -q '^decide kind=attackers .*choice=[^n]'; }
 base=
 for f in $(find replays -name '*.gz' | sort); do
-  if zcat "$f" 2>/dev/null | grep -q '^decide kind=attackers .*choice=[^n]'; then base=$f; break; fi
+  if attacks "$f" && "$R" check "$f" >/dev/null 2>&1; then base=$f; break; fi
 done
-[ -n "$base" ] && zcat "$base" >"$tmp/plain" || { ko "no readable corpus replay with an attack"; echo "$pass passed, $fail failed"; exit 1; }
+if [ -z "$base" ]; then
+  "$S" --games 8 --seed 5 --out "$tmp/fresh" >/dev/null 2>&1
+  for f in "$tmp"/fresh/*.gz; do
+    if attacks "$f"; then base=$f; break; fi
+  done
+  echo "note: tampering with $base (no corpus replay checks clean)"
+fi
+[ -n "$base" ] && zcat "$base" >"$tmp/plain" || { ko "no replay with an attack to tamper with"; echo "$pass passed, $fail failed"; exit 1; }
 # the log begins after the "log" line; pick lines well inside it
 first=$(grep -n '^log$' "$tmp/plain" | cut -d: -f1)
 lines=$(wc -l <"$tmp/plain")
@@ -140,7 +149,7 @@ if "$S" --games 4 --seed 77 --out "$tmp/a" -j 1 >/dev/null 2>&1 &&
    diff -r "$tmp/a" "$tmp/b" >/dev/null; then ok "selfplay: the same seed gives the same files with -j 1 and -j 2"
 else ko "selfplay determinism"; fi
 if "$R" check "$tmp/a" >"$tmp/out" 2>&1; then ok "selfplay replays check clean"; else ko "selfplay replays do not check clean"; fi
-if "$R" check replays 2>"$tmp/err" >/dev/null && [ ! -s "$tmp/err" ]; then ok "no progress output when stderr is not a terminal"
+if "$R" check "$tmp/a" 2>"$tmp/err" >/dev/null && [ ! -s "$tmp/err" ]; then ok "no progress output when stderr is not a terminal"
 else ko "stderr output when not a terminal"; fi
 
 echo "$pass passed, $fail failed"
