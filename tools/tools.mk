@@ -10,13 +10,17 @@ TOOLS_OBJ = $(sort $(SELFPLAY_SRC:%.c=$(B)/%.o) $(REPLAY_SRC:%.c=$(B)/%.o))
 PROGRAMS += $(BIN)/selfplay $(BIN)/replay
 TESTS += replay-test
 
+# replaylog.c needs only zlines.c: harness/harness.mk links that pair into
+# bin/harness for --record.
 $(BIN)/selfplay: $(SELFPLAY_SRC:%.c=$(B)/%.o) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $^ -o $@ $(LDLIBS_ALL)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(CFLAGS_ALL) $^ -o $@ $(LDLIBS_ALL)
 
 $(BIN)/replay: $(REPLAY_SRC:%.c=$(B)/%.o) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $^ -o $@ $(LDLIBS_ALL)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(CFLAGS_ALL) $^ -o $@ $(LDLIBS_ALL)
 
 # The corpus must check clean, every kind of tampering must be caught, and
 # self-play must be deterministic (tests/replay/replay-test.sh).
