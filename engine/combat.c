@@ -132,6 +132,7 @@ void combat_declare_attackers(G *g) {
   }
   if (ne) ev_run(g, ev, ne);
   ne = 0;
+  if (cnt) s->c.attackers_declared = 1;
   for (int i = 0; i < cnt; i++) {
     int o = atk[v[i]];
     ev_init(&ev[ne], EV_ATTACKS);

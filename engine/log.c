@@ -324,6 +324,25 @@ void log_event(G *g, const Event *e) {
              o->def && (o->def->types & T_SCHEME) ? "scheme" : "planar", rule);
     break;
   }
+  case EV_ATTACKS:
+    /* the defending player, or the planeswalker or battle attacked (506.3) */
+    fmt_obj(g, e->obj, a, sizeof a);
+    if (e->src.id) {
+      fmt_obj(g, e->src, c, sizeof c);
+      log_line(g, 0, "attacks obj=%s player=%s defender=%s%s", a, player_name(g, e->player), c, rule);
+    } else {
+      log_line(g, 0, "attacks obj=%s player=%s%s", a, player_name(g, e->player), rule);
+    }
+    break;
+  case EV_BLOCKS:
+    fmt_obj(g, e->obj, a, sizeof a);
+    fmt_obj(g, e->src, c, sizeof c);
+    log_line(g, 0, "blocks obj=%s src=%s%s", a, c, rule);
+    break;
+  case EV_BLOCKED:
+    fmt_obj(g, e->obj, a, sizeof a);
+    log_line(g, 0, "blocked obj=%s%s", a, rule);
+    break;
   default:
     fmt_obj(g, e->obj, a, sizeof a);
     fmt_obj(g, e->src, c, sizeof c);

@@ -351,6 +351,7 @@ typedef struct Core {
   int32_t turn_seq;       /* turns begun so far in this game */
   uint8_t np, active, step, stage, prio, passes;
   uint8_t first_strike_done, combat_damage_fs, blockers_done, extra_turns[8], nextra;
+  uint8_t attackers_declared; /* this turn's combat had attackers declared (508.8) */
   uint8_t cleanup_again, over, stopped, draw_game;
   int32_t max_turns;
   int16_t nslots, nstack, neff, npend, nlink;

@@ -39,6 +39,7 @@ static void begin_turn(G *g) {
     memset(s->obj[i].resolved, 0, sizeof s->obj[i].resolved);
   }
   c->first_strike_done = 0;
+  c->attackers_declared = 0;
   c->blockers_done = 0;
   log_line(g, 0, "turn n=%d player=%s", c->turn, player_name(g, next));
   var_turn_begin(g); /* 901.6: the planar controller */
@@ -169,8 +170,9 @@ static void begin_step(G *g) {
     return;
   case MTG_S_DECLARE_BLOCKERS:
   case MTG_S_COMBAT_DAMAGE:
-    /* 508.8: with no attackers these steps are skipped */
-    if (!combat_has_attackers(g)) {
+    /* 508.8: if no creatures were declared as attackers these steps are
+     * skipped; attackers removed from combat since don't make it so (510.4) */
+    if (!c->attackers_declared) {
       c->stage = SG_STEP_END;
       c->skipping = 1;
       return;
