@@ -167,7 +167,7 @@ void mana_ability_activate(G *g, int player, int slot, int abi) {
   AbRef r = c->ab[abi];
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
-  log_line(g, 0, "activate player=%s src=%s ability=%d mana=1", player_name(g, player), nm, r.ab->index);
+  log_line(g, 0, "activate player=%s src=%s ability=%d mana=1", player_name(g, player), nm, abi);
   ManaCost mc = r.ab->cost.mana;
   cost_pay_mana(g, player, &mc, 0, slot, 0, NULL);
   cost_pay_parts(g, player, slot, &r.ab->cost, NULL);
@@ -186,7 +186,7 @@ static void activate_for(G *g, int player, int slot, int abi, int color) {
   AbRef r = c->ab[abi];
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
-  log_line(g, 0, "activate player=%s src=%s ability=%d mana=1", player_name(g, player), nm, r.ab->index);
+  log_line(g, 0, "activate player=%s src=%s ability=%d mana=1", player_name(g, player), nm, abi);
   cost_pay_parts(g, player, slot, &r.ab->cost, NULL);
   Ctx cx;
   ctx_init(g, &cx);

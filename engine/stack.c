@@ -666,7 +666,7 @@ void stack_activate(G *g, int player, int slot, int abi) {
   si.tc.step = -1;
   for (int i = 0; i < MAX_CHOICE_T; i++) si.ch.t[i].player = -1;
   int idx = stack_push(g, &si);
-  log_line(g, 0, "activate player=%s src=%s ability=%d id=#%u", player_name(g, player), nm, ab->index, (unsigned)si.id);
+  log_line(g, 0, "activate player=%s src=%s ability=%d id=#%u", player_name(g, player), nm, abi, (unsigned)si.id);
   choose_modes_targets(g, &s->stack[idx], player);
   idx = stack_find(g, si.id);
   Obj *o = &s->obj[slot];
