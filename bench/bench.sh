@@ -33,7 +33,8 @@ notes=""
 note() { notes="$notes- $1
 "; echo "  note: $1"; }
 
-echo "== benchmarks (best of $runs runs each)"
+load0=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)
+echo "== benchmarks (best of $runs runs each; load average $load0)"
 
 # ---- 1. the harness ----
 if [ -x "$bin/harness" ]; then
@@ -58,7 +59,7 @@ if [ -x "$bin/harness" ]; then
   row "harness time per case (one core, start-up excluded)" "${per} ms ($ncases cases)" "<= 0.11 ms (5.5 ms / 50)" "$(le "$per" 0.11)"
   row "harness start-up (card pool loaded, no case)" "${t0} ms" "< 20 ms" "$(le "$t0" 20)"
   row "harness peak memory over cases/ (-j 1)" "$(div "$mem1" 1024 1) MiB (start-up alone $(div "$mem0" 1024 1) MiB)" "< 16 MiB" "$(le "$mem1" 16384)"
-  note "The case corpus is $ncases cases in $nfiles files (cases/rules.yaml, the rules index, is not a case file and is left out of both sides). The harness also loads and compiles the card pool (engine/cards), which the baseline does not parse; the start-up figure is that cost."
+  note "The case corpus is $ncases cases in $nfiles files (cases/rules.yaml, the rules index, is not a case file and is left out of both sides; ../shared/checks/performance parses it in its baseline too, which lowers its ratio). The harness also loads and compiles the card pool (engine/cards), which the baseline does not parse; the start-up figure is that cost."
 else
   note "no $bin/harness: harness figures skipped"
 fi
@@ -158,6 +159,8 @@ cc=$(cc --version 2>/dev/null | head -n 1)
   echo
   echo "Machine: $cpu, $cores cores, $mem, $os, kernel $(uname -r); $cc; engine and programs built"
   echo "with \`make\` (-O2). Version $(sed -n 's/^#define MTG_VERSION "\(.*\)"/\1/p' engine/include/mtg.h), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)."
+  echo "Load average when the run began: $load0, after it: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) (other work on the"
+  echo "machine slows both sides of a ratio, but not always equally: compare instruction counts below)."
   echo
   echo "| figure | measured | target | met |"
   echo "|---|---|---|---|"
