@@ -65,6 +65,7 @@ void mtg_pool_free(mtg_pool *p) {
   }
   free(p->cards);
   free(p->names);
+  free(p->tokens);
   free(p);
 }
 
@@ -79,6 +80,26 @@ const CardDef *pool_find(const mtg_pool *p, const char *name) {
 }
 
 int mtg_pool_has(const mtg_pool *p, const char *name) { return pool_find(p, name) != NULL; }
+
+int mtg_pool_has_token(const mtg_pool *p, const char *name) {
+  for (; p; p = p->parent)
+    for (int i = 0; i < p->ntok; i++)
+      if (!strcmp(p->tokens[i], name)) return 1;
+  return 0;
+}
+
+int pool_add_token(mtg_pool *p, const char *name) {
+  if (mtg_pool_has_token(p, name)) return MTG_OK;
+  if (p->ntok == p->captok) {
+    int cap = p->captok ? p->captok * 2 : 16;
+    const char **t = realloc(p->tokens, (size_t)cap * sizeof *t);
+    if (!t) return MTG_ENOMEM;
+    p->tokens = t;
+    p->captok = cap;
+  }
+  p->tokens[p->ntok++] = name;
+  return MTG_OK;
+}
 
 int pool_add(mtg_pool *p, CardDef *d) {
   if (p->n == p->cap) {

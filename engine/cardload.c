@@ -900,6 +900,7 @@ static Node *p_param(L *l, int t, const ynode *v) {
   case P_TOKEN:
     x = mk(l, E_INT, v);
     if (!x || !(x->def = p_card(l, v, 1))) return NULL;
+    if (x->def->name && pool_add_token(l->p, x->def->name)) return BAD(l, v, "out of memory");
     return x;
   case P_KWS: {
     x = mk(l, E_INT, v);

@@ -24,11 +24,14 @@ struct mtg_pool {
   int n, cap;
   pblock *arena;
   const char **names;
+  const char **tokens;    /* names of the tokens its cards create */
+  int ntok, captok;
 };
 
 void *pool_alloc(mtg_pool *p, size_t n); /* zeroed */
 const char *pool_strdup(mtg_pool *p, const char *s);
 int pool_add(mtg_pool *p, CardDef *d);
+int pool_add_token(mtg_pool *p, const char *name); /* a token name its cards create */
 const CardDef *pool_find(const mtg_pool *p, const char *name);
 int mana_parse(const char *s, ManaCost *c, int *tap, int *untap, char *why, size_t wsz);
 int mana_format(const ManaCost *c, char *buf, size_t size);

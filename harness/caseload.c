@@ -146,7 +146,7 @@ const hlabel *case_label(const hcase *hc, const char *name) {
 
 /* A card the script names: a card of the case's pool or a setup label. */
 static int check_card_ref(L *l, const ynode *n, const char *s) {
-  if (case_label(l->hc, s) || mtg_pool_has(pool_of(l), s) || strchr(s, '#')) return 0;
+  if (case_label(l->hc, s) || mtg_pool_has(pool_of(l), s) || mtg_pool_has_token(pool_of(l), s) || strchr(s, '#')) return 0;
   char sug[300];
   mtg_pool_suggest(pool_of(l), s, sug, sizeof sug);
   for (int i = 0; i < l->hc->nlabels && !sug[0]; i++)

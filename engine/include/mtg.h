@@ -89,6 +89,8 @@ int mtg_pool_load_node(mtg_pool *p, const struct ydoc *doc, const struct ynode *
 int mtg_pool_count(const mtg_pool *p);          /* own cards only */
 const char *mtg_pool_name(const mtg_pool *p, int i);
 int mtg_pool_has(const mtg_pool *p, const char *name);
+/* Whether a card of the pool (or its parents) creates tokens with this name. */
+int mtg_pool_has_token(const mtg_pool *p, const char *name);
 /* Writes up to three nearest card names (", "-separated) into buf. */
 void mtg_pool_suggest(const mtg_pool *p, const char *name, char *buf, size_t size);
 /* Hash of the pool's definitions (parent included): replays record it. */
