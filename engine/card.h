@@ -123,6 +123,7 @@ struct Filter {
   const char *name;      /* exact name */
   int8_t chosen_color;   /* 1: of the color chosen for the source (607.2d) */
   int8_t chosen_name;    /* 1: with the name chosen for the source */
+  const char *chosen_label; /* the choice's label ("color" / "name" when true was given) */
   int8_t pow_cmp, mv_cmp, tough_cmp;
   int16_t pow_val, mv_val, tough_val;
   uint64_t kw_has, kw_not;

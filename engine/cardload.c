@@ -696,10 +696,20 @@ static const Filter *p_filter(L *l, const ynode *n) {
     } else if (!strcmp(k, "name")) {
       if (!scalar(v)) return BAD(l, v, "name: expected a card name");
       f->name = dup(l, scalar(v));
-    } else if (!strcmp(k, "chosen_color")) {
-      if (bool_field(l, v, &f->chosen_color)) return NULL;
-    } else if (!strcmp(k, "chosen_name")) {
-      if (bool_field(l, v, &f->chosen_name)) return NULL;
+    } else if (!strcmp(k, "chosen_color") || !strcmp(k, "chosen_name")) {
+      /* true (the choice labelled color / name) or the label of the choice */
+      int8_t *flag = !strcmp(k, "chosen_color") ? &f->chosen_color : &f->chosen_name;
+      int b;
+      const char *sv = scalar(v);
+      if (sv && !v->quoted && (!strcmp(sv, "true") || !strcmp(sv, "false") || !strcmp(sv, "yes") || !strcmp(sv, "no"))) {
+        b = !strcmp(sv, "true") || !strcmp(sv, "yes");
+        *flag = (int8_t)b;
+      } else if (sv) {
+        *flag = 1;
+        f->chosen_label = dup(l, scalar(v));
+      } else {
+        return BAD(l, v, "%s: true, or the label of the choice", k);
+      }
     } else if (!strcmp(k, "power")) {
       if (p_num_cmp(l, v, &f->pow_cmp, &f->pow_val)) return NULL;
       f->pow_cmp = (int8_t)(f->pow_cmp + 1);
@@ -790,7 +800,7 @@ static const StepDef step_defs[] = {
     {"grant", S_GRANT, {{"grant", P_SEL}, {"keywords", P_KWS}, {"duration", P_DUR}, {"lose_all_abilities", P_BOOL}}},
     {"gain_abilities_of", S_GRANT_ABILITY, {{"gain_abilities_of", P_SEL}, {"to", P_SEL}, {"duration", P_DUR}, {"activated_only", P_BOOL}}},
     {"gain_control", S_GAIN_CONTROL, {{"gain_control", P_SEL}, {"who", P_SEL}, {"duration", P_DUR}}},
-    {"add_mana", S_ADD_MANA, {{"add_mana", P_STR}, {"who", P_SEL}, {"n", P_EXPR}}},
+    {"add_mana", S_ADD_MANA, {{"add_mana", P_STR}, {"who", P_SEL}, {"n", P_EXPR}, {"label", P_STR}}},
     {"win_game", S_WIN, {{"win_game", P_SEL}}},
     {"lose_game", S_LOSE, {{"lose_game", P_SEL}}},
     {"may", S_MAY, {{"may", P_STEPS}, {"who", P_SEL}, {"prompt", P_STR}}},

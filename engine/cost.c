@@ -29,7 +29,8 @@ uint8_t mana_mask(G *g, int slot, const AbRef *r) {
     if (!strcmp(m, "any")) mask |= 0x1f;
     else if (!strcmp(m, "chosen")) {
       int32_t col;
-      if (link_find_value(g, g->s->obj[slot].id, r->grant, "color", &col, NULL) && col >= 0 && col < 5) mask |= (uint8_t)(1u << col);
+      const char *lb = st->n > 3 && st->k[3] && st->k[3]->s ? st->k[3]->s : "color";
+      if (link_find_value(g, g->s->obj[slot].id, r->grant, lb, &col, NULL) && col >= 0 && col < 5) mask |= (uint8_t)(1u << col);
     } else {
       for (const char *p = m; *p; p++) {
         int c = color_from_char(*p);

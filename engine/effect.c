@@ -180,7 +180,8 @@ static void step_add_mana(G *g, Ctx *c, const Node *n) {
       } else if (!strcmp(m, "chosen")) {
         int32_t col;
         /* 607.2d; 607.5a: with no choice made, nothing is added */
-        if (link_find_value(g, c->src.id, c->grant, "color", &col, NULL) && col >= 0 && col < 5) do_mana(g, p, col, 1, c->src);
+        const char *lb = n->k[3] && n->k[3]->s ? n->k[3]->s : "color";
+        if (link_find_value(g, c->src.id, c->grant, lb, &col, NULL) && col >= 0 && col < 5) do_mana(g, p, col, 1, c->src);
       } else {
         for (const char *q = m; *q; q++)
           if (*q == '{' && color_from_char(q[1]) >= 0 && q[2] == '}') do_mana(g, p, color_from_char(q[1]), 1, c->src);

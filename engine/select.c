@@ -174,12 +174,14 @@ int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
   if (f->name && strcmp(ch->name, f->name)) return 0;
   if (f->chosen_color) {
     int32_t col;
-    if (!link_find_value(g, src_id(g, c), c->grant, "color", &col, NULL)) return 0; /* 607.5a */
+    if (!link_find_value(g, src_id(g, c), c->grant, f->chosen_label ? f->chosen_label : "color", &col, NULL)) return 0; /* 607.5a */
     if (!(ch->colors >> col & 1)) return 0;
   }
   if (f->chosen_name) {
     const char *nm;
-    if (!link_find_value(g, src_id(g, c), c->grant, "name", NULL, &nm) || !nm || strcmp(nm, ch->name)) return 0;
+    if (!link_find_value(g, src_id(g, c), c->grant, f->chosen_label ? f->chosen_label : "name", NULL, &nm) || !nm ||
+        strcmp(nm, ch->name))
+      return 0;
   }
   if (f->pow_cmp && !cmp_ok(f->pow_cmp - 1, ch->power, f->pow_val)) return 0;
   if (f->tough_cmp && !cmp_ok(f->tough_cmp - 1, ch->toughness, f->tough_val)) return 0;
