@@ -1573,10 +1573,11 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
       }
     }
     if (k == 6) {
-      /* 607.2g: "As this enters, you may pay N life" */
+      /* 607.2g: "As this enters, you may pay N life", or "pay any amount of life" (n: any) */
       const ynode *nn = ymap_get(v, "n");
       long x = 0;
-      if (!nn || ynode_int(l->d, nn, &x, l->err)) return BAD(l, v, "as_enters pay_life needs n");
+      if (nn && scalar(nn) && !strcmp(scalar(nn), "any")) x = -1;
+      else if (!nn || ynode_int(l->d, nn, &x, l->err)) return BAD(l, v, "as_enters pay_life needs n: a number, or any");
       r->add = (int16_t)x;
     }
     if (k < 0) return (void *)(intptr_t)(bad_name(l, c ? c : v, "choice", kinds, 9) * 0);

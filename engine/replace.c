@@ -638,9 +638,19 @@ static int apply(G *g, const Repl *r, Event *ev) {
       Event le;
       ev_init(&le, EV_LOSE_LIFE);
       le.player = (int8_t)ctl;
-      le.amount = n;
+      le.amount = n < 0 ? 1 : n;
       le.rule = "119.4";
-      if (s->c.pl[ctl].life >= n && ev_possible(g, &le) && ask_yes_no(g, ctl, "607.2g", "pay %d life as %s enters?", n, nm)) {
+      if (n < 0) {
+        /* "pay any amount of life": up to the life total (119.4) */
+        int life = s->c.pl[ctl].life, hi = life > 0 && ev_possible(g, &le) ? life : 0;
+        int v = ask_number(g, ctl, 0, hi, "pay how much life as %s enters?", nm);
+        if (v > 0) {
+          le.amount = v;
+          ev_one(g, &le);
+          paid = v;
+        }
+      } else if (s->c.pl[ctl].life >= n && ev_possible(g, &le) &&
+                 ask_yes_no(g, ctl, "607.2g", "pay %d life as %s enters?", n, nm)) {
         ev_one(g, &le);
         paid = n;
       }
