@@ -323,7 +323,7 @@ static int rebuild_answer(V *v, long seq, const mtg_decision *d, const char *p) 
 }
 
 /* Gives the pending decision the recorded decision line seq; 0, or 1 with
- * a divergence reported. */
+ * a divergence reported, or -1 when the check cannot go on (unreadable). */
 static int apply(V *v, long seq) {
   const mtg_decision *d = mtg_game_decision(v->g);
   const char *text = q_text(&v->q, seq);
@@ -336,12 +336,17 @@ static int apply(V *v, long seq) {
   }
   int cap = d->n_options > 1 ? d->n_options : 1;
   int *vals = realloc(v->vals, (size_t)cap * sizeof *vals);
-  if (!vals) return diverge(v, seq, "(out of memory)", "engine", "out of memory");
+  mtg_error err;
+  if (!vals) {
+    mtg_error_set(&err, MTG_ENOMEM, "out of memory");
+    return unreadable(v->rep, &err, v->events, v->turn), -1;
+  }
   v->vals = vals;
   if (rebuild_answer(v, seq, d, text + hl)) return 1;
-  mtg_error err;
   int rc = mtg_game_decide(v->g, &(mtg_answer){v->nvals, v->vals}, &err);
   if (rc >= 0) return 0;
+  /* running out of memory says nothing about the recording */
+  if (rc == MTG_ENOMEM) return unreadable(v->rep, &err, v->events, v->turn), -1;
   char msg[VERIFY_TEXT];
   mtg_error_format(&err, msg, sizeof msg);
   textf(buf, sizeof buf, "(refused: %s)", msg);
@@ -400,7 +405,7 @@ static int give_decision(V *v) {
     if (kind == RLOG_R_CHECKPOINT || kind == RLOG_R_END) break;
     if (kind == RLOG_R_DECISION) {
       v->next_decide = s + 1;
-      return apply(v, s) ? 1 : 0;
+      return apply(v, s);
     }
   }
   /* no decision before the next checkpoint or the trailer: the recording
@@ -513,7 +518,7 @@ int verify_file(const verify_opts *o, const char *path, verify_report *rep) {
     if (mtg_pool_new(&child, o->pool) ||
         mtg_pool_load_buffer(child, "extra cards", info->cards_yaml, info->cards_len, &err)) {
       if (!child) mtg_error_set(&err, MTG_ENOMEM, "out of memory");
-      err.status = RLOG_EFORMAT;
+      if (err.status != MTG_ENOMEM && err.status != MTG_EIO) err.status = RLOG_EFORMAT;
       rc = unreadable(rep, &err, 0, 0);
       goto done;
     }
@@ -532,13 +537,18 @@ int verify_file(const verify_opts *o, const char *path, verify_report *rep) {
   }
   if (mtg_setup_read(pool, "setup", info->setup_text, &setup, &err)) {
     char msg[sizeof err.msg];
+    int status = err.status == MTG_ENOMEM ? MTG_ENOMEM : RLOG_EFORMAT;
     mtg_error_format(&err, msg, sizeof msg);
-    mtg_error_set(&err, RLOG_EFORMAT, "cannot rebuild the setup: %s", msg);
+    mtg_error_set(&err, status, "cannot rebuild the setup: %s", msg);
     rc = unreadable(rep, &err, 0, 0);
     goto done;
   }
   track_start(&v.turn, v.step, sizeof v.step, info->setup_text);
-  if (mtg_game_new(&v.g, setup, &err) < 0) {
+  if ((rc = mtg_game_new(&v.g, setup, &err)) == MTG_ENOMEM) {
+    rc = unreadable(rep, &err, 0, 0);
+    goto done;
+  }
+  if (rc < 0) {
     char msg[VERIFY_TEXT];
     mtg_error_format(&err, msg, sizeof msg);
     rep->outcome = rc = VERIFY_DIVERGED;
