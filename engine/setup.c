@@ -631,6 +631,10 @@ int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg
   int line = 0;
   const char *p = text;
   char w[5][128];
+  /* attachments and "exiled with" may name a card listed later: kept until
+   * every card is read */
+  struct fwd { int entry, target, line; char link[64]; } *fw = NULL;
+  int nfw = 0, capfw = 0;
   while (*p) {
     line++;
     const char *eol = strchr(p, '\n');
@@ -721,13 +725,25 @@ int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg
         else if (!strcmp(w[4], "face_up")) rc = mtg_setup_face_down(s, e, 0);
         else if (!strcmp(w[4], "commander")) rc = mtg_setup_commander(s, e);
         else if (!strcmp(w[4], "transformed")) rc = mtg_setup_transformed(s, e, 1);
-        else if (!strcmp(w[4], "exiled_with")) {
+        else if (!strcmp(w[4], "exiled_with") || !strcmp(w[4], "attach")) {
           const char *colon = strchr(v, ':');
-          rc = colon ? mtg_setup_exiled_with(s, e, atoi(v), colon + 1) : MTG_EDATA;
+          int ex = w[4][0] == 'e';
+          if (ex && (!colon || strlen(colon + 1) >= sizeof fw[0].link)) goto bad;
+          if (nfw == capfw) {
+            int cap = capfw ? 2 * capfw : 8;
+            struct fwd *nf = realloc(fw, (size_t)cap * sizeof *nf);
+            if (!nf) goto bad;
+            fw = nf;
+            capfw = cap;
+          }
+          fw[nfw].entry = e;
+          fw[nfw].target = ex ? atoi(v) : -1 - atoi(v); /* an attachment's target is stored negative */
+          fw[nfw].line = line;
+          snprintf(fw[nfw].link, sizeof fw[nfw].link, "%s", ex ? colon + 1 : "");
+          nfw++;
         }
         else if (!strcmp(w[4], "damage")) rc = mtg_setup_damage(s, e, atoi(v));
         else if (!strcmp(w[4], "controller")) rc = mtg_setup_controller(s, e, player_by_name(s, v));
-        else if (!strcmp(w[4], "attach")) rc = mtg_setup_attach(s, e, atoi(v));
         else if (!strcmp(w[4], "attach_player")) rc = mtg_setup_attach_player(s, e, player_by_name(s, v));
         else if (!strcmp(w[4], "protector")) rc = mtg_setup_protector(s, e, player_by_name(s, v));
         else if (!strcmp(w[4], "sector")) rc = mtg_setup_sector(s, e, v);
@@ -751,9 +767,19 @@ int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg
     }
     if (!ok) goto bad;
   }
+  for (int i = 0; i < nfw; i++) {
+    int rc = fw[i].target < 0 ? mtg_setup_attach(s, fw[i].entry, -1 - fw[i].target)
+                              : mtg_setup_exiled_with(s, fw[i].entry, fw[i].target, fw[i].link);
+    if (rc) {
+      line = fw[i].line;
+      goto bad;
+    }
+  }
+  free(fw);
   *out = s;
   return MTG_OK;
 bad:
+  free(fw);
   mtg_error_set(err, MTG_EDATA, "malformed setup record");
   if (err) {
     snprintf(err->file, sizeof err->file, "%s", name);

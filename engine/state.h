@@ -364,6 +364,7 @@ typedef struct Core {
   int8_t defending[MAX_PLAYERS];
   uint8_t skip[MAX_PLAYERS][MTG_S_COUNT]; /* steps to skip (614.10) */
   uint32_t events_since_choice;           /* mandatory-loop detection (104.4b) */
+  uint32_t resolutions_since_action;      /* stack resolutions since a player last did more than pass (104.4b) */
   uint8_t skipping, in_fs_step, skip_first_draw, begun;
   const Node *after_skip;   /* 614.10b: done first in the next step that occurs */
   ORef after_skip_src;

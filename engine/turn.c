@@ -40,6 +40,7 @@ static void begin_turn(G *g) {
   }
   c->first_strike_done = 0;
   c->attackers_declared = 0;
+  c->resolutions_since_action = 0;
   c->blockers_done = 0;
   log_line(g, 0, "turn n=%d player=%s", c->turn, player_name(g, next));
   var_turn_begin(g); /* 901.6: the planar controller */
@@ -377,6 +378,14 @@ static void priority_ask(G *g) {
         if (!c->nstack) {
           c->stage = SG_STEP_END;
         } else {
+          /* 104.4b: a loop of mandatory actions through priority (a damage
+           * trigger redirected back to its source, say) is a draw. Taken as
+           * such: 2000 resolutions in one turn with every player only passing */
+          if (++c->resolutions_since_action > 2000) {
+            c->draw_game = 1;
+            log_line(g, 0, "game_over result=draw rule=104.4b reason=mandatory_loop");
+            game_stop(g);
+          }
           stack_resolve_top(g);
           c->prio = c->active; /* 117.3b */
           c->stage = SG_PRIORITY;
@@ -413,6 +422,7 @@ static void priority_ask(G *g) {
   }
   }
   /* 117.3c: the player who acted receives priority */
+  c->resolutions_since_action = 0;
   c->passes = 0;
   c->prio = (uint8_t)p;
   c->stage = SG_PRIORITY;
