@@ -20,7 +20,7 @@ static const ReplSpec spec_prevent_all = {.ev = RE_DAMAGE, .act = RA_PREVENT, .f
 static const ReplSpec spec_regen = {.ev = RE_DESTROY, .act = RA_REGENERATE, .from = -1, .to = -1, .combat = -1, .step = -1, .mul = 1};
 
 void ctx_init(G *g, Ctx *c) {
-  memset(c, 0, sizeof *c);
+  memset(c, 0, offsetof(Ctx, res)); /* the buffers after it are used only once set */
   c->controller = g->s->c.active;
   c->src = oref_none();
   c->each_player = -1;

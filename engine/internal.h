@@ -261,8 +261,7 @@ typedef struct Ctx {
   StackItem *si;          /* the resolving stack object, or NULL */
   Event *ev;              /* the event being replaced (replacement programs) */
   int mode;               /* mode being resolved */
-  /* results of the last step, for "it", "if you do", "that much" */
-  ORef res[32];
+  /* results of the last step, for "it", "if you do", "that much": res[0..nres) */
   uint8_t nres;
   int8_t res_player;
   int did;
@@ -275,6 +274,9 @@ typedef struct Ctx {
   uint32_t cause_id;
   int8_t forced_color;    /* mana ability activated by payment for this color */
   uint8_t spell_ch;       /* ch holds the choices made casting the source (a resolving spell) */
+  /* below: storage read only through nres and the pointers above; ctx_init
+   * leaves it uninitialised */
+  ORef res[32];
   Choice chbuf;           /* copies, so the stack may move during resolution */
   TrigCtx tcbuf;
   Lki srclbuf;
