@@ -40,7 +40,7 @@ static void quote(const char *name, char *buf, size_t n) {
 void fmt_lki(const Lki *l, char *buf, size_t n) {
   char q[100];
   quote(l->name ? l->name : "?", q, sizeof q);
-  snprintf(buf, n, "%s#%u", q, (unsigned)l->id);
+  fmt_s(buf, n, "%s#%u", q, (unsigned)l->id);
 }
 
 /* An object's name for the log. Only layer 1 (copy effects), faces and
@@ -72,10 +72,10 @@ void fmt_obj(G *g, ORef r, char *buf, size_t n) {
   if (r.slot >= 0 && r.slot < g->s->c.nslots && g->s->obj[r.slot].def) {
     char q[100];
     quote(g->s->obj[r.slot].def->name, q, sizeof q);
-    snprintf(buf, n, "%s#%u", q, (unsigned)r.id);
+    fmt_s(buf, n, "%s#%u", q, (unsigned)r.id);
     return;
   }
-  snprintf(buf, n, "#%u", (unsigned)r.id);
+  fmt_s(buf, n, "#%u", (unsigned)r.id);
 }
 
 static void ensure(G *g, size_t more) {
@@ -195,7 +195,7 @@ void log_event(G *g, const Event *e) {
   char a[128], b[128], c[128];
   const char *nm = ev_names[e->type];
   char rule[40] = "";
-  if (e->rule) snprintf(rule, sizeof rule, " rule=%s", e->rule);
+  if (e->rule) fmt_s(rule, sizeof rule, " rule=%s", e->rule);
   State *s = g->s;
   switch (e->type) {
   case EV_ZONE: {
@@ -207,7 +207,7 @@ void log_event(G *g, const Event *e) {
       char q[100];
       const Obj *o = &s->obj[e->new_slot];
       quote(o->def ? log_name(o) : "?", q, sizeof q);
-      snprintf(a, sizeof a, "%s#%u", q, (unsigned)e->obj.id);
+      fmt_s(a, sizeof a, "%s#%u", q, (unsigned)e->obj.id);
     }
     char extra[96] = "";
     if (e->to == MTG_Z_BATTLEFIELD && e->new_slot >= 0)

@@ -316,16 +316,19 @@ int sba_check(G *g) {
       }
   }
   /* 704.5y: more than one Role from the same player on a permanent: keep the newest */
-  for (int k = 0; k < nb; k++) {
+  int attached_roles[64], nar = 0;
+  for (int j = 0; j < nb && nar < 64; j++)
+    if (s->obj[bf[j]].id && s->obj[bf[j]].attached.id && has_subtype(chars(g, bf[j]), "Role")) attached_roles[nar++] = bf[j];
+  for (int k = 0; k < nb && nar > 1; k++) {
     int host = bf[k];
     if (!s->obj[host].id) continue;
     for (int p = 0; p < s->c.np; p++) {
       int roles[16], nr = 0, newest = -1;
-      for (int j = 0; j < nb && nr < 16; j++) {
-        Obj *r = &s->obj[bf[j]];
-        if (r->attached.id != s->obj[host].id || obj_controller(g, bf[j]) != p || !has_subtype(chars(g, bf[j]), "Role")) continue;
-        roles[nr++] = bf[j];
-        if (newest < 0 || r->ts > s->obj[newest].ts) newest = bf[j];
+      for (int j = 0; j < nar && nr < 16; j++) {
+        Obj *r = &s->obj[attached_roles[j]];
+        if (r->attached.id != s->obj[host].id || obj_controller(g, attached_roles[j]) != p) continue;
+        roles[nr++] = attached_roles[j];
+        if (newest < 0 || r->ts > s->obj[newest].ts) newest = attached_roles[j];
       }
       if (nr < 2) continue;
       for (int j = 0; j < nr; j++) {
