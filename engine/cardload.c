@@ -174,6 +174,7 @@ static Node *p_expr(L *l, const ynode *n);
 static Node *p_sel(L *l, const ynode *n);
 static Node *p_cond(L *l, const ynode *n);
 static const Filter *p_filter(L *l, const ynode *n);
+static int pt_pair(const char *s, int need_sign, int *x, int *y);
 static Node *p_steps(L *l, const ynode *n);
 
 static const char *const cmp_keys[] = {"equals", "not_equals", "less_than", "at_most", "more_than", "at_least", NULL};
@@ -1484,18 +1485,22 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
     const ynode *w;
     if ((w = ymap_get(v, "times"))) {
       if (ynode_int(l->d, w, &x, l->err)) return NULL;
+      if (x < 0 || x > 100) return BAD(l, w, "times: a multiplier from 0 to 100");
       r->mul = (int8_t)x;
     }
     if ((w = ymap_get(v, "plus"))) {
       if (ynode_int(l->d, w, &x, l->err)) return NULL;
+      if (x < 0 || x > 10000) return BAD(l, w, "plus: a number from 0 to 10000");
       r->add = (int16_t)x;
     }
     if ((w = ymap_get(v, "minus"))) {
       if (ynode_int(l->d, w, &x, l->err)) return NULL;
+      if (x < 0 || x > 10000) return BAD(l, w, "minus: a number from 0 to 10000");
       r->add = (int16_t)-x;
     }
     if ((w = ymap_get(v, "floor"))) {
       if (ynode_int(l->d, w, &x, l->err)) return NULL;
+      if (x < 0 || x > 100) return BAD(l, w, "floor: a life total from 0 to 100");
       r->floor_one = (int8_t)x;
     }
   }
@@ -1672,14 +1677,12 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
   if ((v = ymap_get(n, "pt")) || (v = ymap_get(n, "set_pt"))) {
     kinds++;
     s->kind = ymap_get(n, "pt") ? SE_PT_MOD : SE_PT_SET;
-    const char *p = scalar(v);
     int a, b;
-    char sa = 0, sb = 0;
-    if (!p || (s->kind == SE_PT_MOD ? sscanf(p, "%c%d/%c%d", &sa, &a, &sb, &b) != 4 : sscanf(p, "%d/%d", &a, &b) != 2) ||
-        (s->kind == SE_PT_MOD && ((sa != '+' && sa != '-') || (sb != '+' && sb != '-'))))
-      return BADI(l, v, "%s: expected %s", s->kind == SE_PT_MOD ? "pt" : "set_pt", s->kind == SE_PT_MOD ? "\"+1/+1\" or \"-1/-0\"" : "\"0/1\"");
-    s->a = (int16_t)(sa == '-' ? -a : a);
-    s->b = (int16_t)(sb == '-' ? -b : b);
+    if (!pt_pair(scalar(v), s->kind == SE_PT_MOD, &a, &b))
+      return BADI(l, v, "%s: expected %s (numbers from -1000 to 1000)", s->kind == SE_PT_MOD ? "pt" : "set_pt",
+                  s->kind == SE_PT_MOD ? "\"+1/+1\" or \"-1/-0\"" : "\"0/1\"");
+    s->a = (int16_t)a;
+    s->b = (int16_t)b;
   }
   if ((v = ymap_get(n, "cda"))) {
     kinds++;
@@ -2071,11 +2074,33 @@ static int p_typeline(L *l, const ynode *n, CardDef *c) {
   return 0;
 }
 
+/* A signed number of at most 6 digits from *p (optionally requiring a sign),
+ * advancing *p; 0 if there is none or it is out of -1000..1000. */
+static int small_num(const char **p, int need_sign, int *out) {
+  const char *s = *p;
+  int neg = 0, digits = 0;
+  long v = 0;
+  if (*s == '+' || *s == '-') neg = *s++ == '-';
+  else if (need_sign) return 0;
+  while (*s >= '0' && *s <= '9' && digits < 7) {
+    v = v * 10 + (*s++ - '0');
+    digits++;
+  }
+  if (!digits || (*s >= '0' && *s <= '9') || v > 1000) return 0;
+  *out = (int)(neg ? -v : v);
+  *p = s;
+  return 1;
+}
+
+/* "2/2", or with signs "+1/-1" (need_sign): power and toughness from -1000 to 1000 */
+static int pt_pair(const char *s, int need_sign, int *x, int *y) {
+  return s && small_num(&s, need_sign, x) && *s++ == '/' && small_num(&s, need_sign, y) && !*s;
+}
+
 static int p_pt(L *l, const ynode *n, int16_t *a, int16_t *b) {
-  const char *s = scalar(n);
   int x, y;
-  char extra;
-  if (!s || sscanf(s, "%d/%d%c", &x, &y, &extra) != 2) return BADI(l, n, "pt: expected \"power/toughness\" like \"2/2\"");
+  if (!pt_pair(scalar(n), 0, &x, &y))
+    return BADI(l, n, "pt: expected \"power/toughness\" like \"2/2\" (numbers from -1000 to 1000)");
   *a = (int16_t)x;
   *b = (int16_t)y;
   return 0;
@@ -2124,6 +2149,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   long x;
   if ((v = ymap_get(n, "loyalty"))) {
     if (ynode_int(l->d, v, &x, l->err)) return NULL;
+    if (x < 0 || x > 1000) return BAD(l, v, "loyalty: 0 to 1000");
     c->loyalty = (int16_t)x;
     c->has_loyalty = 1;
   }

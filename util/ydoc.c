@@ -253,6 +253,25 @@ static int build(ydoc *d, mtg_error *err) {
     if (!yaml_parser_parse(&p, &e)) {
       const char *prob = p.problem ? p.problem : "malformed YAML";
       yaml_mark_t m = p.problem_mark;
+      if (p.error == YAML_READER_ERROR) {
+        /* the reader checks the encoding ahead of the scanner: locate the
+         * offending byte itself */
+        size_t off = p.problem_offset < d->len ? p.problem_offset : d->len;
+        int line = 1, col = 1;
+        for (size_t i = 0; i < off; i++) {
+          if (d->text[i] == '\n') {
+            line++;
+            col = 1;
+          } else if (((unsigned char)d->text[i] & 0xc0) != 0x80) {
+            col++;
+          }
+        }
+        if (p.problem_value >= 0)
+          rc = perr(d, line, col, err, "%s (byte 0x%02X): the file must be UTF-8", prob, (unsigned)p.problem_value & 0xff);
+        else
+          rc = perr(d, line, col, err, "%s: the file must be UTF-8", prob);
+        break;
+      }
       if (p.context)
         rc = perr(d, (int)m.line + 1, (int)m.column + 1, err, "%s %s", prob, p.context);
       else
