@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "buf.h"
+#include "parallel.h"
 #include "rules.h"
 #include "suggest.h"
 
@@ -19,17 +20,17 @@ typedef struct arena {
   max_align_t data[];
 } arena;
 
-static void *amalloc(hcorpus *c, size_t n) {
+static void *amalloc(arena **head, size_t n) {
   n = (n + 15) & ~(size_t)15;
-  arena *a = c->arena;
+  arena *a = *head;
   if (!a || a->size - a->used < n) {
     size_t size = n > 65536 ? n : 65536;
     a = malloc(sizeof *a + size);
     if (!a) return NULL;
-    a->next = c->arena;
+    a->next = *head;
     a->used = 0;
     a->size = size;
-    c->arena = a;
+    *head = a;
   }
   void *p = (char *)a->data + a->used;
   a->used += n;
@@ -37,10 +38,18 @@ static void *amalloc(hcorpus *c, size_t n) {
   return p;
 }
 
+static void arena_free(arena *a) {
+  while (a) {
+    arena *n = a->next;
+    free(a);
+    a = n;
+  }
+}
+
 /* ---- loader state ---- */
 
 typedef struct L {
-  hcorpus *c;
+  arena **ar;           /* where what the case points to is allocated */
   const ydoc *d;
   const mtg_pool *base; /* the engine's card pool */
   hcase *hc;
@@ -48,7 +57,7 @@ typedef struct L {
 } L;
 
 #define FAIL(l, n, ...) (ydoc_error((l)->d, (n), &(l)->err, __VA_ARGS__), -1)
-#define NEW(l, T, k) ((T *)amalloc((l)->c, sizeof(T) * (size_t)((k) > 0 ? (k) : 1)))
+#define NEW(l, T, k) ((T *)amalloc((l)->ar, sizeof(T) * (size_t)((k) > 0 ? (k) : 1)))
 
 static const mtg_pool *pool_of(const L *l) { return l->hc->pool ? l->hc->pool : l->base; }
 
@@ -629,7 +638,7 @@ static int pair_item(L *l, const ynode *n, const char **first, const char **seco
     return 0;
   }
   size_t k = (size_t)(arrow - s);
-  char *a = amalloc(l->c, k + 1);
+  char *a = amalloc(l->ar, k + 1);
   if (!a) return oom(l, n);
   memcpy(a, s, k);
   *first = a;
@@ -1322,51 +1331,80 @@ static int idset_add(idset *set, hcase **cases, int idx) {
   }
 }
 
-int corpus_check(hcorpus *c, const mtg_pool *pool, buf *errs) {
-  int bad = 0, cap = 0;
-  size_t ndocs = 0;
-  for (int i = 0; i < c->nfiles; i++) ndocs += c->files[i].failed ? 0 : (size_t)ydoc_count(c->files[i].doc);
+/* Checks the cases of one file against the pool (any thread): every
+ * allocation goes to the file's own arena, errors to its own list. */
+static void check_file(hfile *f, const mtg_pool *pool) {
+  int n = f->failed ? 0 : ydoc_count(f->doc);
+  if (!n) return;
+  f->cases = calloc((size_t)n, sizeof *f->cases);
+  f->errs = calloc((size_t)n, sizeof *f->errs);
+  if (!f->cases || !f->errs) {
+    f->failed = 1;
+    mtg_error_set(&f->err, MTG_ENOMEM, "out of memory");
+    snprintf(f->err.file, sizeof f->err.file, "%s", f->path);
+    return;
+  }
+  for (int k = 0; k < n; k++) {
+    const ynode *root = ydoc_root(f->doc, k);
+    if (!root) continue;
+    L l = {.ar = &f->arena, .d = f->doc, .base = pool};
+    l.hc = amalloc(&f->arena, sizeof *l.hc);
+    if (!l.hc) {
+      mtg_error_set(&f->errs[f->nerrs++], MTG_ENOMEM, "out of memory");
+      return;
+    }
+    l.hc->file = f;
+    f->cases[f->ncases++] = l.hc;
+    if (load_case(&l, root)) f->errs[f->nerrs++] = l.err;
+  }
+}
+
+typedef struct check_job {
+  hcorpus *c;
+  const mtg_pool *pool;
+} check_job;
+
+static void check_one(void *ctx, int i) {
+  check_job *j = ctx;
+  check_file(&j->c->files[i], j->pool);
+}
+
+int corpus_check(hcorpus *c, const mtg_pool *pool, int jobs, buf *errs) {
+  check_job job = {c, pool};
+  parallel_for(c->nfiles, jobs, check_one, &job);
+  int bad = 0;
+  size_t ncases = 0;
+  for (int i = 0; i < c->nfiles; i++) ncases += (size_t)c->files[i].ncases;
+  c->cases = calloc(ncases ? ncases : 1, sizeof *c->cases);
   idset ids = {NULL, 16};
-  while (ids.cap < 2 * ndocs) ids.cap *= 2;
+  while (ids.cap < 2 * ncases) ids.cap *= 2;
   ids.slot = calloc(ids.cap, sizeof *ids.slot);
-  if (!ids.slot) return 1;
+  if (!c->cases || !ids.slot) {
+    free(ids.slot);
+    buf_printf(errs, "harness: out of memory\n");
+    return 1;
+  }
+  /* in file order: parse errors, case errors, then duplicate ids */
   for (int i = 0; i < c->nfiles; i++) {
     hfile *f = &c->files[i];
     if (f->failed) {
       report(errs, &f->err);
       bad++;
-      continue;
     }
-    for (int k = 0; k < ydoc_count(f->doc); k++) {
-      const ynode *root = ydoc_root(f->doc, k);
-      if (!root) continue;
-      if (c->ncases == cap) {
-        cap = cap ? cap * 2 : 64;
-        hcase **v = realloc(c->cases, (size_t)cap * sizeof *v);
-        if (!v) {
-          free(ids.slot);
-          return bad + 1;
-        }
-        c->cases = v;
-      }
-      L l = {.c = c, .d = f->doc, .base = pool};
-      l.hc = amalloc(c, sizeof *l.hc);
-      if (!l.hc) {
-        free(ids.slot);
-        return bad + 1;
-      }
-      l.hc->file = f;
-      c->cases[c->ncases++] = l.hc;
-      if (load_case(&l, root)) {
-        report(errs, &l.err);
-        bad++;
-        continue;
-      }
-      int j = l.hc->id ? idset_add(&ids, c->cases, c->ncases - 1) : -1;
+    for (int k = 0; k < f->nerrs; k++) {
+      report(errs, &f->errs[k]);
+      bad++;
+    }
+    for (int k = 0; k < f->ncases; k++) {
+      hcase *hc = f->cases[k];
+      c->cases[c->ncases++] = hc;
+      int j = hc->id ? idset_add(&ids, c->cases, c->ncases - 1) : -1;
       if (j >= 0) {
-        ydoc_error(f->doc, ymap_get(root, "id"), &l.err, "duplicate case id '%s' (first used in %s:%d)", l.hc->id,
-                   c->cases[j]->file->path, c->cases[j]->line);
-        report(errs, &l.err);
+        mtg_error e;
+        memset(&e, 0, sizeof e);
+        ydoc_error(f->doc, ymap_get(ydoc_root(f->doc, k), "id"), &e, "duplicate case id '%s' (first used in %s:%d)",
+                   hc->id, c->cases[j]->file->path, c->cases[j]->line);
+        report(errs, &e);
         bad++;
       }
     }
@@ -1383,14 +1421,12 @@ void corpus_free(hcorpus *c) {
   for (int i = 0; i < c->nfiles; i++) {
     ydoc_free(c->files[i].doc);
     free(c->files[i].path);
+    free(c->files[i].cases);
+    free(c->files[i].errs);
+    arena_free(c->files[i].arena);
   }
   free(c->files);
   free(c->cases);
-  arena *a = c->arena;
-  while (a) {
-    arena *n = a->next;
-    free(a);
-    a = n;
-  }
+  arena_free(c->arena);
   memset(c, 0, sizeof *c);
 }

@@ -131,6 +131,12 @@ typedef struct hfile {
   ydoc *doc;
   int failed;            /* the file did not parse: err says why */
   mtg_error err;
+  /* its cases once checked (on any thread), in document order */
+  struct hcase **cases;
+  int ncases;
+  mtg_error *errs;       /* errors found checking them, in order */
+  int nerrs;
+  struct arena *arena;   /* what its cases point to */
 } hfile;
 
 typedef struct hlabel {
@@ -193,7 +199,7 @@ typedef struct hcorpus {
 struct buf;
 int corpus_find(hcorpus *c, const char *const *paths, int npaths, struct buf *errs);
 void corpus_parse_file(hfile *f);
-int corpus_check(hcorpus *c, const mtg_pool *pool, struct buf *errs);
+int corpus_check(hcorpus *c, const mtg_pool *pool, int jobs, struct buf *errs);
 void corpus_free(hcorpus *c);
 
 /* mtg_error_format, safe for columns past the stored source line. */

@@ -284,7 +284,7 @@ int main(int argc, char **argv) {
     rc = 2;
     goto out;
   }
-  bad += corpus_check(&corpus, pool, &errs);
+  bad += corpus_check(&corpus, pool, o.jobs, &errs);
   if (bad) {
     fputs(buf_str(&errs), stderr);
     fprintf(stderr, "harness: %d error%s in the cases; nothing was run\n", bad, bad == 1 ? "" : "s");
