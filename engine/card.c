@@ -66,16 +66,50 @@ void mtg_pool_free(mtg_pool *p) {
   free(p->cards);
   free(p->names);
   free(p->tokens);
+  free(p->index);
   free(p);
 }
 
 int mtg_pool_count(const mtg_pool *p) { return p->n; }
 const char *mtg_pool_name(const mtg_pool *p, int i) { return i >= 0 && i < p->n ? p->cards[i]->name : NULL; }
 
+static unsigned name_hash(const char *s) {
+  unsigned h = 2166136261u;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+  return h;
+}
+
+/* Adds card i to the name index, growing it (loading is single-threaded;
+ * lookups from many games at once only read it). */
+static int index_add(mtg_pool *p, int i) {
+  if (2 * (p->n + 1) > p->icap) {
+    int cap = p->icap ? 2 * p->icap : 64;
+    while (cap < 2 * (p->n + 1)) cap *= 2;
+    int *ix = calloc((size_t)cap, sizeof *ix);
+    if (!ix) return MTG_ENOMEM;
+    free(p->index);
+    p->index = ix;
+    p->icap = cap;
+    for (int k = 0; k < p->n; k++)
+      if (k != i) {
+        unsigned h = name_hash(p->cards[k]->name) & (unsigned)(cap - 1);
+        while (ix[h]) h = (h + 1) & (unsigned)(cap - 1);
+        ix[h] = k + 1;
+      }
+  }
+  unsigned h = name_hash(p->cards[i]->name) & (unsigned)(p->icap - 1);
+  while (p->index[h]) h = (h + 1) & (unsigned)(p->icap - 1);
+  p->index[h] = i + 1;
+  return MTG_OK;
+}
+
 const CardDef *pool_find(const mtg_pool *p, const char *name) {
-  for (; p; p = p->parent)
-    for (int i = 0; i < p->n; i++)
-      if (!strcmp(p->cards[i]->name, name)) return p->cards[i];
+  unsigned hn = name_hash(name);
+  for (; p; p = p->parent) {
+    if (!p->icap) continue;
+    for (unsigned h = hn & (unsigned)(p->icap - 1); p->index[h]; h = (h + 1) & (unsigned)(p->icap - 1))
+      if (!strcmp(p->cards[p->index[h] - 1]->name, name)) return p->cards[p->index[h] - 1];
+  }
   return NULL;
 }
 
@@ -112,6 +146,10 @@ int pool_add(mtg_pool *p, CardDef *d) {
   p->cards[p->n++] = d;
   free(p->names);
   p->names = NULL;
+  if (index_add(p, p->n - 1)) {
+    p->n--;
+    return MTG_ENOMEM;
+  }
   return MTG_OK;
 }
 

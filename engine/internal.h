@@ -26,6 +26,8 @@ struct mtg_pool {
   const char **names;
   const char **tokens;    /* names of the tokens its cards create */
   int ntok, captok;
+  int *index;             /* open addressing over names: card index + 1, 0 empty */
+  int icap;
 };
 
 void *pool_alloc(mtg_pool *p, size_t n); /* zeroed */

@@ -116,11 +116,18 @@ static void type_line(G *g, const Chars *c, char *buf, size_t n) {
                                                 "Dungeon", "Plane", "Phenomenon", "Scheme"};
   size_t u = 0;
   buf[0] = 0;
+#define APPEND(sep, word)                                                       \
+  do {                                                                          \
+    for (const char *q_ = (sep); *q_ && u + 1 < n; q_++) buf[u++] = *q_;        \
+    for (const char *q_ = (word); *q_ && u + 1 < n; q_++) buf[u++] = *q_;       \
+    buf[u] = 0;                                                                 \
+  } while (0)
   for (int i = 0; i < NELEM(sup); i++)
-    if (c->supers >> i & 1) u += (size_t)snprintf(buf + u, u < n ? n - u : 0, "%s%s", u ? " " : "", sup[i]);
+    if (c->supers >> i & 1) APPEND(u ? " " : "", sup[i]);
   for (int i = 0; i < NELEM(typ); i++)
-    if (c->types >> i & 1) u += (size_t)snprintf(buf + u, u < n ? n - u : 0, "%s%s", u ? " " : "", typ[i]);
-  for (int i = 0; i < c->nsub; i++) u += (size_t)snprintf(buf + u, u < n ? n - u : 0, "%s%s", i ? " " : " - ", c->sub[i]);
+    if (c->types >> i & 1) APPEND(u ? " " : "", typ[i]);
+  for (int i = 0; i < c->nsub; i++) APPEND(i ? " " : " - ", c->sub[i]);
+#undef APPEND
   (void)g;
 }
 
