@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const char *paths[1] = {path};
   int bad = corpus_find(&c, paths, 1, &errs);
   for (int i = 0; i < c.nfiles; i++) corpus_parse_file(&c.files[i]);
-  if (!bad) bad = corpus_check(&c, pool, &errs);
+  if (!bad) bad = corpus_check(&c, pool, 1, &errs);
   if (!bad)
     for (int i = 0; i < c.ncases; i++) {
       hresult r;
