@@ -222,6 +222,7 @@ again:
   Cand cand[512];
   int nc = 0;
   g->flash_perms = 0;
+  g->grants = 0;
   for (int i = 0; i < n; i++) {
     Obj *o = &s->obj[i];
     if (!o->id || g->ch_lazy[i]) continue;
@@ -229,6 +230,7 @@ again:
     for (int a = 0; a < c->nab && nc < NELEM(cand); a++) {
       const Ability *ab = c->ab[a].ab;
       if (ab->kind == AB_STATIC && ab->st.kind == SE_CAST_AS_FLASH) g->flash_perms++;
+      if (ab->kind == AB_STATIC && ab->st.kind == SE_GAIN_ABILITIES) g->grants++;
       if (ab->kind != AB_STATIC || !spec_layer(&ab->st)) continue;
       cand[nc].ts = o->ts;
       cand[nc].slot = (int16_t)i;
@@ -246,6 +248,7 @@ again:
   for (int i = 0; i < s->c.neff && nc < NELEM(cand); i++) {
     Effect *e = &s->eff[i];
     if (e->kind != EK_CONT || e->used || !e->st || !spec_layer(e->st)) continue;
+    if (e->st->kind == SE_GAIN_ABILITIES || e->grant_def) g->grants++;
     cand[nc].ts = e->ts;
     cand[nc].slot = -1;
     cand[nc].st = e->st;

@@ -448,6 +448,7 @@ struct mtg_game {
   uint32_t ch_epoch, epoch; /* the cache is valid while ch_epoch == epoch */
   uint8_t ch_lazy[MAX_SLOTS]; /* a card in a hand or library: computed when asked for */
   int flash_perms;           /* "cast as though it had flash" abilities seen by the last recompute */
+  int grants;                /* ability-granting effects seen by the last recompute */
   jmp_buf jb;
   int jb_set;
   int status;             /* MTG_DECISION / MTG_OVER */

@@ -48,8 +48,13 @@ static void index_rebuild(G *g) {
   g->li_epoch = g->epoch;
 }
 
+/* Rebuilt when abilities may have come or gone: on zone changes and the
+ * like (trig_index_dirty), and, while effects grant abilities (whose
+ * conditions or affected sets may change with anything), whenever
+ * characteristics changed. */
 static void index_ensure(G *g) {
-  if (g->li_abil != g->abil_epoch || !g->li || g->li_epoch == 0) index_rebuild(g);
+  if (g->li_abil != g->abil_epoch || !g->li || g->li_epoch == 0 || (g->grants && g->li_epoch != g->epoch))
+    index_rebuild(g);
 }
 
 static void tc_from_event(G *g, const Event *e, TrigCtx *tc) {

@@ -132,7 +132,10 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
     zl_insert(g, zone, list_player(o, zone), slot, pos);
   }
   chars_dirty(g);
-  trig_index_dirty(g);
+  /* a card moving between hidden zones (a draw) is in the trigger index
+   * neither before nor after (603.2g) */
+  int hidden = (from == MTG_Z_LIBRARY || from == MTG_Z_HAND) && (zone == MTG_Z_LIBRARY || zone == MTG_Z_HAND);
+  if (!hidden) trig_index_dirty(g);
   return slot;
 }
 
