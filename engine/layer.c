@@ -190,9 +190,15 @@ static void materialize(G *g, int slot) {
   Chars *c = &g->ch[slot];
   g->ch_lazy[slot] = 0; /* its own abilities see the partial values, as in recompute */
   base_chars(g, slot, c);
+  /* with no ability of its own that could apply, the values last as long as
+   * the object: kept for the next recomputation */
+  int own = 0;
+  for (int a = 0; a < c->nab; a++)
+    if (c->ab[a].ab->kind == AB_STATIC && spec_layer(&c->ab[a].ab->st)) own = 1;
+  g->ch_kept[slot] = own ? 0 : g->s->obj[slot].id;
   Ctx cx;
   ctx_init(g, &cx);
-  for (int layer = 2; layer <= 9; layer++)
+  for (int layer = 2; layer <= 9 && own; layer++)
     for (int a = 0; a < c->nab; a++) {
       const Ability *ab = c->ab[a].ab;
       if (ab->kind != AB_STATIC || spec_layer(&ab->st) != layer || !ab->st.self || !static_functions(g, slot, ab)) continue;
@@ -215,8 +221,12 @@ static void recompute(G *g) {
   }
 again:
   for (int i = 0; i < n; i++) {
-    g->ch_lazy[i] = (uint8_t)(lazy && s->obj[i].id && lazy_zone(s->obj[i].zone));
-    if (s->obj[i].id && !g->ch_lazy[i]) base_chars(g, i, &g->ch[i]);
+    int in_lazy = lazy && s->obj[i].id && lazy_zone(s->obj[i].zone);
+    /* a card whose kept values are still its own needs nothing */
+    g->ch_lazy[i] = (uint8_t)(in_lazy && g->ch_kept[i] != s->obj[i].id);
+    if (in_lazy) continue;
+    g->ch_kept[i] = 0;
+    if (s->obj[i].id) base_chars(g, i, &g->ch[i]);
   }
   /* candidates */
   Cand cand[512];
