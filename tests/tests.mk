@@ -9,6 +9,7 @@
 #   soak-test         SOAK_SAMPLE random games under the invariant checker
 #   determinism-test  the same games under gcc -O0 and clang -O2: identical files
 #   install-test      make install into a scratch DESTDIR, then build against it
+#   schema-test       cases/schema.json against harness/caseload.c and cases/ (tests/schema/)
 #   fuzz-smoke        each fuzz target for FUZZ_SMOKE_SECONDS (fuzz/fuzz.mk)
 #   asan-test         the unit, malformed, fault, harness and replay parts and a
 #                     self-play sample again under ASan + UBSan
@@ -45,7 +46,7 @@ CLANG_O2_VARS = B=build/clang-O2 BIN=build/clang-O2/bin CC=clang OPT=-O2 SANFLAG
 export ASAN_OPTIONS = detect_leaks=1:abort_on_error=0:allocator_may_return_null=1
 export UBSAN_OPTIONS = print_stacktrace=1:halt_on_error=1:suppressions=$(UBSAN_KNOWN)
 
-TESTS += unit-test malformed-test fault-test soak-test determinism-test install-test asan-test
+TESTS += unit-test malformed-test fault-test soak-test determinism-test install-test asan-test schema-test
 
 # the longest parts first, so that two at a time finish together
 TEST_PARTS = $(filter asan-test,$(TESTS)) $(filter fuzz-smoke,$(TESTS)) \
@@ -167,6 +168,12 @@ install-test: all
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(B)/install-test PREFIX=/opt/arbiter >/dev/null
 	sh tests/unit/install.sh $(CURDIR)/$(B)/install-test /opt/arbiter "$(notdir $(PROGRAMS))"
 
+# The editors' schema of case files says what the case loader accepts: its key
+# lists, names and value shapes, every case of the corpus (tests/schema/check.py).
+schema-test:
+	@if command -v python3 >/dev/null 2>&1; then python3 tests/schema/check.py; \
+	else echo "SKIP schema-test: no python3"; fi
+
 # The sanitizer pass: the same parts, built and run under build/asan.
 ASAN_PARTS = unit-test malformed-test fault-api-test selfplay-sample \
              $(filter harness-test replay-test,$(TESTS))
@@ -186,4 +193,4 @@ soak-run: $(SOAK_BIN) $(SELFPLAY) $(RANDOM_DRIVERS)
 -include $(TEST_OBJ:.o=.d)
 
 .PHONY: fault-test fault-api-test fault-programs-test variant-fault test-programs test-build variant-asan variant-gcc-O0 variant-clang-O2 unit-test soak-test \
-        selfplay-sample determinism-test malformed-test install-test asan-test asan-suite soak-run
+        selfplay-sample determinism-test malformed-test install-test asan-test asan-suite soak-run schema-test
