@@ -275,7 +275,7 @@ static int push_answer(G *g, const int *v, int n) {
     g->aoff = o;
     g->acap = cap;
   }
-  if (g->avn + n > g->avcap) {
+  if (g->avn + n > g->avcap || !g->av) { /* allocated even for an empty first answer */
     int cap = g->avcap ? g->avcap * 2 : 64;
     while (cap < g->avn + n) cap *= 2;
     int *a = realloc(g->av, (size_t)cap * sizeof *a);
@@ -284,7 +284,7 @@ static int push_answer(G *g, const int *v, int n) {
     g->avcap = cap;
   }
   if (g->an == 0) g->aoff[0] = 0;
-  memcpy(g->av + g->avn, v, (size_t)n * sizeof *v);
+  if (n) memcpy(g->av + g->avn, v, (size_t)n * sizeof *v);
   g->avn += n;
   g->an++;
   g->aoff[g->an] = g->avn;

@@ -13,11 +13,17 @@ void trig_index_dirty(G *g) { g->abil_epoch++; }
 
 /* The listener index: for each trigger event, the (slot, ability) pairs of
  * triggered abilities that currently function. */
+/* Objects whose triggered abilities can trigger: none in hidden zones (603.2g). */
+static int indexable(const Obj *o) {
+  return o->id && !o->phased_out && o->zone != MTG_Z_HAND && o->zone != MTG_Z_LIBRARY &&
+         !(o->zone == MTG_Z_EXILE && o->face_down);
+}
+
 static void index_rebuild(G *g) {
   State *s = g->s;
   int need = 0;
   for (int i = 0; i < s->c.nslots; i++)
-    if (s->obj[i].id) need += chars(g, i)->nab;
+    if (indexable(&s->obj[i])) need += chars(g, i)->nab;
   if (need * 2 > g->li_cap) {
     int cap = need * 2 + 64;
     int16_t *l = realloc(g->li, (size_t)cap * TE_COUNT * sizeof *l);
@@ -28,9 +34,7 @@ static void index_rebuild(G *g) {
   memset(g->li_n, 0, sizeof g->li_n);
   for (int i = 0; i < s->c.nslots; i++) {
     Obj *o = &s->obj[i];
-    if (!o->id || o->phased_out) continue;
-    /* 603.2g: never visible to all players */
-    if (o->zone == MTG_Z_HAND || o->zone == MTG_Z_LIBRARY || (o->zone == MTG_Z_EXILE && o->face_down)) continue;
+    if (!indexable(o)) continue;
     const Chars *c = chars(g, i);
     for (int a = 0; a < c->nab; a++) {
       const Ability *ab = c->ab[a].ab;
@@ -440,7 +444,7 @@ static void scan(G *g, const Event *e, int lookback) {
     int n = g->li_n[te];
     int16_t pairs[2 * 256];
     if (n > 256) n = 256;
-    memcpy(pairs, g->li + (size_t)te * (size_t)g->li_cap, (size_t)n * 2 * sizeof *pairs);
+    if (n) memcpy(pairs, g->li + (size_t)te * (size_t)g->li_cap, (size_t)n * 2 * sizeof *pairs);
     for (int i = 0; i < n; i++) {
       int slot = pairs[2 * i], a = pairs[2 * i + 1];
       if (!g->s->obj[slot].id || a >= chars(g, slot)->nab) continue;
@@ -575,7 +579,7 @@ void trig_step(G *g, int step) {
   int n = g->li_n[TE_STEP];
   int16_t pairs[2 * 256];
   if (n > 256) n = 256;
-  memcpy(pairs, g->li + (size_t)TE_STEP * (size_t)g->li_cap, (size_t)n * 2 * sizeof *pairs);
+  if (n) memcpy(pairs, g->li + (size_t)TE_STEP * (size_t)g->li_cap, (size_t)n * 2 * sizeof *pairs);
   TrigCtx tc;
   memset(&tc, 0, sizeof tc);
   tc.ev = EV_STEP;

@@ -102,6 +102,13 @@ static int perr(const ydoc *d, int line, int col, mtg_error *err, const char *fm
   return -1;
 }
 
+/* Out of memory while parsing: located like any error, but MTG_ENOMEM. */
+static int oom(const ydoc *d, int line, int col, mtg_error *err) {
+  perr(d, line, col, err, "out of memory");
+  if (err) err->status = MTG_ENOMEM;
+  return -1;
+}
+
 int ydoc_error(const ydoc *d, const ynode *n, mtg_error *err, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -140,7 +147,7 @@ static int push_kid(builder *b, ynode *n) {
     if (b->nroots == b->caproots) {
       int cap = b->caproots ? b->caproots * 2 : 4;
       ynode **r = realloc(b->roots, (size_t)cap * sizeof *r);
-      if (!r) return perr(b->d, n->line, n->col, b->err, "out of memory");
+      if (!r) return oom(b->d, n->line, n->col, b->err);
       b->roots = r;
       b->caproots = cap;
     }
@@ -151,7 +158,7 @@ static int push_kid(builder *b, ynode *n) {
   if (f->n == f->cap) {
     int cap = f->cap ? f->cap * 2 : 8;
     ynode **k = realloc(f->kids, (size_t)cap * sizeof *k);
-    if (!k) return perr(b->d, n->line, n->col, b->err, "out of memory");
+    if (!k) return oom(b->d, n->line, n->col, b->err);
     f->kids = k;
     f->cap = cap;
   }
@@ -171,7 +178,7 @@ static int push_kid(builder *b, ynode *n) {
 static ynode *new_node(builder *b, ynode_kind k, yaml_mark_t m) {
   ynode *n = arena_alloc(b->d, sizeof *n);
   if (!n) {
-    perr(b->d, (int)m.line + 1, (int)m.column + 1, b->err, "out of memory");
+    oom(b->d, (int)m.line + 1, (int)m.column + 1, b->err);
     return NULL;
   }
   memset(n, 0, sizeof *n);
@@ -187,12 +194,12 @@ static int add_anchor(builder *b, const char *name, ynode *n) {
   if (b->nanchors == b->capanchors) {
     int cap = b->capanchors ? b->capanchors * 2 : 8;
     anchor *a = realloc(b->anchors, (size_t)cap * sizeof *a);
-    if (!a) return perr(b->d, n->line, n->col, b->err, "out of memory");
+    if (!a) return oom(b->d, n->line, n->col, b->err);
     b->anchors = a;
     b->capanchors = cap;
   }
   char *copy = malloc(strlen(name) + 1);
-  if (!copy) return perr(b->d, n->line, n->col, b->err, "out of memory");
+  if (!copy) return oom(b->d, n->line, n->col, b->err);
   strcpy(copy, name);
   b->anchors[b->nanchors].name = copy;
   b->anchors[b->nanchors].node = n;
@@ -223,7 +230,7 @@ static int close_collection(builder *b) {
     if (!n->items) {
       free(f->kids);
       f->kids = NULL;
-      return perr(b->d, n->line, n->col, b->err, "out of memory");
+      return oom(b->d, n->line, n->col, b->err);
     }
     memcpy(n->items, f->kids, (size_t)f->n * sizeof *n->items);
   }
@@ -241,7 +248,7 @@ static void builder_fini(builder *b) {
 
 static int build(ydoc *d, mtg_error *err) {
   yaml_parser_t p;
-  if (!yaml_parser_initialize(&p)) return perr(d, 0, 0, err, "out of memory");
+  if (!yaml_parser_initialize(&p)) return oom(d, 0, 0, err);
   yaml_parser_set_input_string(&p, (const unsigned char *)d->text, d->len);
   builder b;
   memset(&b, 0, sizeof b);
@@ -253,6 +260,10 @@ static int build(ydoc *d, mtg_error *err) {
     if (!yaml_parser_parse(&p, &e)) {
       const char *prob = p.problem ? p.problem : "malformed YAML";
       yaml_mark_t m = p.problem_mark;
+      if (p.error == YAML_MEMORY_ERROR) {
+        rc = oom(d, (int)m.line + 1, (int)m.column + 1, err);
+        break;
+      }
       if (p.error == YAML_READER_ERROR) {
         /* the reader checks the encoding ahead of the scanner: locate the
          * offending byte itself */
@@ -294,7 +305,7 @@ static int build(ydoc *d, mtg_error *err) {
         if (b.nroots == b.caproots) {
           int cap = b.caproots ? b.caproots * 2 : 4;
           ynode **r = realloc(b.roots, (size_t)cap * sizeof *r);
-          if (!r) { rc = perr(d, 0, 0, err, "out of memory"); break; }
+          if (!r) { rc = oom(d, 0, 0, err); break; }
           b.roots = r;
           b.caproots = cap;
         }
@@ -318,7 +329,7 @@ static int build(ydoc *d, mtg_error *err) {
       if (!n) { rc = -1; break; }
       size_t len = e.data.scalar.length;
       char *s = arena_alloc(d, len + 1);
-      if (!s) { rc = perr(d, n->line, n->col, err, "out of memory"); break; }
+      if (!s) { rc = oom(d, n->line, n->col, err); break; }
       memcpy(s, e.data.scalar.value, len);
       s[len] = 0;
       if (strlen(s) != len) {

@@ -237,7 +237,11 @@ typedef struct mtg_answer {
 const mtg_decision *mtg_game_decision(const mtg_game *g); /* NULL unless waiting */
 /* Answers the pending decision and runs the game to the next decision or its
  * end. An illegal answer returns MTG_EILLEGAL with err explaining why, and the
- * game is exactly as before (the same decision is pending). */
+ * game is exactly as before (the same decision is pending). When the answer is
+ * legal but completes an action found illegal only then (a spell whose cost
+ * can't be paid once its targets and X are chosen), the whole action is taken
+ * back as rule 732 says: MTG_EILLEGAL, and the game is as it was at the
+ * decision that began the action (the priority decision). */
 int mtg_game_decide(mtg_game *g, const mtg_answer *a, mtg_error *err);
 /* Finds the option whose label equals `label`; -1 if none. */
 int mtg_decision_find(const mtg_decision *d, const char *label);
