@@ -26,7 +26,9 @@ void *pool_alloc(mtg_pool *p, size_t n) {
   n = (n + 15) & ~(size_t)15;
   pblock *b = p->arena;
   if (!b || b->size - b->used < n) {
-    size_t sz = n > 65536 ? n : 65536;
+    /* blocks grow from 4 KB: a case's few inline cards need little */
+    size_t sz = b ? (b->size < 65536 ? 2 * b->size : 65536) : 4096;
+    if (sz < n) sz = n;
     b = malloc(sizeof *b + sz);
     if (!b) return NULL;
     b->next = p->arena;

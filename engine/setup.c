@@ -132,7 +132,7 @@ int mtg_setup_card(mtg_setup *s, int player, int zone, const char *card, mtg_err
     return MTG_ELIMIT;
   }
   if (s->ne == s->cap) {
-    int cap = s->cap ? s->cap * 2 : 64;
+    int cap = s->cap ? s->cap * 2 : 8; /* an entry is about 700 bytes; most setups are small */
     SEntry *e = realloc(s->e, (size_t)cap * sizeof *e);
     if (!e) {
       mtg_error_set(err, MTG_ENOMEM, "out of memory");
