@@ -222,8 +222,8 @@ static void recompute(G *g) {
 again:
   for (int i = 0; i < n; i++) {
     int in_lazy = lazy && s->obj[i].id && lazy_zone(s->obj[i].zone);
-    /* a card whose kept values are still its own needs nothing */
-    g->ch_lazy[i] = (uint8_t)(in_lazy && g->ch_kept[i] != s->obj[i].id);
+    /* 1: computed when asked for; 2: its kept values are still its own */
+    g->ch_lazy[i] = (uint8_t)(!in_lazy ? 0 : g->ch_kept[i] == s->obj[i].id ? 2 : 1);
     if (in_lazy) continue;
     g->ch_kept[i] = 0;
     if (s->obj[i].id) base_chars(g, i, &g->ch[i]);
@@ -247,9 +247,11 @@ again:
       cand[nc].st = &ab->st;
       cand[nc].eff = -1;
       nc++;
-      /* an effect reaching hands or libraries: compute every card there too */
+      /* an effect reaching hands or libraries (by its filter, or an Aura still
+       * attached to a card that went there): compute every card there too */
       const Filter *af = ab->st.affected;
-      if (lazy && af && (af->zone == -2 || lazy_zone(af->zone))) {
+      const Obj *att = ab->st.attached && oref_ok(g, o->attached) ? &s->obj[o->attached.slot] : NULL;
+      if (lazy && ((af && (af->zone == -2 || lazy_zone(af->zone))) || (att && lazy_zone(att->zone)))) {
         lazy = 0;
         goto again;
       }
@@ -344,7 +346,7 @@ const Chars *chars(G *g, int slot) {
     return &g->hyp;
   }
   if (g->ch_epoch != g->epoch) recompute(g);
-  if (g->ch_lazy[slot]) materialize(g, slot);
+  if (g->ch_lazy[slot] == 1) materialize(g, slot);
   return &g->ch[slot];
 }
 

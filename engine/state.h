@@ -446,7 +446,7 @@ struct mtg_game {
   State *snap;            /* state at the start of the current segment */
   Chars *ch;              /* characteristics cache */
   uint32_t ch_epoch, epoch; /* the cache is valid while ch_epoch == epoch */
-  uint8_t ch_lazy[MAX_SLOTS]; /* a card in a hand or library: computed when asked for */
+  uint8_t ch_lazy[MAX_SLOTS]; /* a card in a hand or library: 1 computed when asked for, 2 kept (ch_kept) */
   uint32_t ch_kept[MAX_SLOTS]; /* such a card computed without any ability of its own applying: its id (it stays valid) */
   int flash_perms;           /* "cast as though it had flash" abilities seen by the last recompute */
   int grants;                /* ability-granting effects seen by the last recompute */
