@@ -53,6 +53,8 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
     if (!o->id) continue;
     if (o->zone == MTG_Z_COUNT) {
       if (o->kind == OK_CARD && c->pl[o->owner].left) continue; /* left the game with its owner */
+      /* a token being created while a choice about its entering is pending */
+      if (o->kind == OK_TOKEN && g->status == MTG_DECISION && !g->dec.top) continue;
       return bad(why, n, "object #%u is in no zone", (unsigned)o->id);
     }
     if (!seen[i]) return bad(why, n, "object #%u (%s) is in no zone list", (unsigned)o->id, mtg_zone_name(o->zone));
