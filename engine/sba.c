@@ -37,6 +37,18 @@ static int aura_legal(G *g, int slot) {
 
 static int has_subtype_name(const Chars *c, const char *n) { return has_subtype(c, n); }
 
+/* A permanent put into its owner's graveyard by a state-based action. */
+static Event sba_to_graveyard(G *g, int slot, const char *rule) {
+  Event e;
+  ev_init(&e, EV_ZONE);
+  e.obj = oref(g, slot);
+  e.from = MTG_Z_BATTLEFIELD;
+  e.to = MTG_Z_GRAVEYARD;
+  e.cause = CA_SBA;
+  e.rule = rule;
+  return e;
+}
+
 int sba_check(G *g) {
   State *s = g->s;
   Event *ev = &g->evstack[g->evtop];
@@ -96,13 +108,7 @@ int sba_check(G *g) {
         /* 704.5f: put into its owner's graveyard; not destruction */
         fmt_slot(g, i, nm, sizeof nm);
         log_line(g, 0, "sba rule=704.5f obj=%s toughness=%d", nm, c->toughness);
-        ev_init(&e, EV_ZONE);
-        e.obj = oref(g, i);
-        e.from = MTG_Z_BATTLEFIELD;
-        e.to = MTG_Z_GRAVEYARD;
-        e.cause = CA_SBA;
-        e.rule = "704.5f";
-        ADD(e);
+        ADD(sba_to_graveyard(g, i, "704.5f"));
         any = 1;
         continue;
       }
@@ -126,13 +132,7 @@ int sba_check(G *g) {
     if ((c->types & T_PLANESWALKER) && counters_get(o->c, o->nc, CN_LOYALTY) <= 0) {
       fmt_slot(g, i, nm, sizeof nm);
       log_line(g, 0, "sba rule=704.5i obj=%s", nm);
-      ev_init(&e, EV_ZONE);
-      e.obj = oref(g, i);
-      e.from = MTG_Z_BATTLEFIELD;
-      e.to = MTG_Z_GRAVEYARD;
-      e.cause = CA_SBA;
-      e.rule = "704.5i";
-      ADD(e);
+      ADD(sba_to_graveyard(g, i, "704.5i"));
       any = 1;
     }
     /* 704.5m: Auras */
@@ -140,13 +140,7 @@ int sba_check(G *g) {
       if (!aura_legal(g, i)) {
         fmt_slot(g, i, nm, sizeof nm);
         log_line(g, 0, "sba rule=704.5m obj=%s", nm);
-        ev_init(&e, EV_ZONE);
-        e.obj = oref(g, i);
-        e.from = MTG_Z_BATTLEFIELD;
-        e.to = MTG_Z_GRAVEYARD;
-        e.cause = CA_SBA;
-        e.rule = "704.5m";
-        ADD(e);
+        ADD(sba_to_graveyard(g, i, "704.5m"));
         any = 1;
       }
       continue;
@@ -260,14 +254,7 @@ int sba_check(G *g) {
           if (j == keep) continue;
           fmt_slot(g, grp[j], nm, sizeof nm);
           log_line(g, 0, "sba rule=704.5j obj=%s player=%s", nm, player_name(g, p));
-          Event e;
-          ev_init(&e, EV_ZONE);
-          e.obj = oref(g, grp[j]);
-          e.from = MTG_Z_BATTLEFIELD;
-          e.to = MTG_Z_GRAVEYARD;
-          e.cause = CA_SBA;
-          e.rule = "704.5j";
-          ADD(e);
+          ADD(sba_to_graveyard(g, grp[j], "704.5j"));
           any = 1;
         }
       }
@@ -290,14 +277,7 @@ int sba_check(G *g) {
         if (s->obj[w[j]].entered_batch == newest && tie == 1) continue;
         fmt_slot(g, w[j], nm, sizeof nm);
         log_line(g, 0, "sba rule=704.5k obj=%s", nm);
-        Event e;
-        ev_init(&e, EV_ZONE);
-        e.obj = oref(g, w[j]);
-        e.from = MTG_Z_BATTLEFIELD;
-        e.to = MTG_Z_GRAVEYARD;
-        e.cause = CA_SBA;
-        e.rule = "704.5k";
-        ADD(e);
+        ADD(sba_to_graveyard(g, w[j], "704.5k"));
         any = 1;
       }
     }
@@ -335,14 +315,7 @@ int sba_check(G *g) {
         if (roles[j] == newest) continue;
         fmt_slot(g, roles[j], nm, sizeof nm);
         log_line(g, 0, "sba rule=704.5y obj=%s", nm);
-        Event e;
-        ev_init(&e, EV_ZONE);
-        e.obj = oref(g, roles[j]);
-        e.from = MTG_Z_BATTLEFIELD;
-        e.to = MTG_Z_GRAVEYARD;
-        e.cause = CA_SBA;
-        e.rule = "704.5y";
-        ADD(e);
+        ADD(sba_to_graveyard(g, roles[j], "704.5y"));
         any = 1;
       }
     }
