@@ -1288,6 +1288,14 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   case TE_CAST: case TE_ACTIVATE:
     if (scalar(ev) && !strcmp(scalar(ev), "self")) t->self = 1;
     else if (!(t->obj = p_filter(l, ev))) return -1;
+    if (t->ev == TE_CAST && t->obj && t->obj->spell == -1 && t->obj->zone == -1) {
+      /* what is cast is a spell on the stack: {type: creature} means a creature spell */
+      Filter *f = al(l, sizeof *f);
+      if (!f) return -1;
+      *f = *t->obj;
+      f->spell = 1;
+      t->obj = f;
+    }
     break;
   case TE_DRAW: case TE_GAIN_LIFE: case TE_LOSE_LIFE: case TE_LOSES: {
     int r = p_rel(l, ev);

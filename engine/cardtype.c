@@ -362,35 +362,15 @@ void ct_cast_transformed(G *g, int player, int slot) {
   if (!ask_yes_no(g, player, "712.11a", "cast %s transformed without paying its mana cost?", nm)) return;
   int from = o->zone;
   /* 601.2a, 608.2g: onto the stack with its back face up (712.11a); no mana is paid */
-  zone_move(g, slot, MTG_Z_STACK, 0, player);
-  o->transformed = 1;
-  o->cast_zone = (uint8_t)(from + 1);
+  int idx = spell_to_stack(g, player, slot, from, sp, back);
+  o->transformed = 1; /* 712.11a: cast with its back face up */
   chars_dirty(g);
   trig_index_dirty(g);
-  StackItem si;
-  memset(&si, 0, sizeof si);
-  si.id = o->id;
-  si.kind = SI_SPELL;
-  si.slot = (int16_t)slot;
-  si.controller = (uint8_t)player;
-  si.ab = sp;
-  si.def = back;
-  si.src = oref(g, slot);
-  si.ch.cast_zone = (uint8_t)(from + 1);
-  si.ch.free = 1;
-  si.tc.step = -1;
-  for (int i = 0; i < MAX_CHOICE_T; i++) si.ch.t[i].player = -1;
-  si.ch.mode[si.ch.nmode++] = 0;
-  stack_push(g, &si);
-  s->c.pl[player].spells_cast_turn++;
+  s->stack[idx].ch.free = 1;
+  s->stack[idx].ch.mode[s->stack[idx].ch.nmode++] = 0;
   fmt_slot(g, slot, nm, sizeof nm);
   log_line(g, 0, "cast player=%s obj=%s from=%s transformed=1 rule=712.11a", player_name(g, player), nm, mtg_zone_name(from));
-  Event e;
-  ev_init(&e, EV_CAST);
-  e.obj = oref(g, slot);
-  e.player = (int8_t)player;
-  e.done = 1;
-  trig_detect(g, &e, 1);
+  spell_cast_done(g, player, slot);
 }
 
 /* ---- combat ---- */

@@ -223,6 +223,8 @@ void sba_loop(G *g); /* 704.3 with 603.3b: SBAs and triggers until stable */
 
 /* ---- stack.c: casting, activating, resolving (601, 602, 608) ---- */
 void stack_cast(G *g, int player, int slot, int zone_from);
+int spell_to_stack(G *g, int player, int slot, int zone_from, const Ability *ab, const CardDef *def); /* 601.2a */
+void spell_cast_done(G *g, int player, int slot); /* 601.2i */
 int can_cast_face_down(G *g, int player, int slot);   /* 702.37c */
 void stack_cast_face_down(G *g, int player, int slot);
 void stack_activate(G *g, int player, int slot, int abi);

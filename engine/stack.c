@@ -403,6 +403,44 @@ int can_cast(G *g, int player, int slot, int zone_from) {
   return cost_can_pay_mana(g, player, &cost, 0, slot, 0);
 }
 
+/* 601.2a: the card moves to the stack and becomes a spell with the spell
+ * ability `ab` of `def`; returns its stack index. */
+int spell_to_stack(G *g, int player, int slot, int zone_from, const Ability *ab, const CardDef *def) {
+  zone_move(g, slot, MTG_Z_STACK, 0, player);
+  Obj *o = &g->s->obj[slot];
+  o->cast_zone = (uint8_t)(zone_from + 1);
+  StackItem si;
+  memset(&si, 0, sizeof si);
+  si.id = o->id;
+  si.kind = SI_SPELL;
+  si.slot = (int16_t)slot;
+  si.controller = (uint8_t)player;
+  si.ab = ab;
+  si.def = def;
+  si.src = oref(g, slot);
+  si.ch.cast_zone = (uint8_t)(zone_from + 1);
+  for (int i = 0; i < MAX_CHOICE_T; i++) si.ch.t[i].player = -1;
+  return stack_push(g, &si);
+}
+
+/* A spell cast or an ability activated (EV_CAST, EV_ACTIVATE): nothing is
+ * performed, the abilities that trigger on it are found. */
+static void action_taken(G *g, int type, int player, int slot) {
+  Event e;
+  ev_init(&e, type);
+  e.obj = oref(g, slot);
+  e.player = (int8_t)player;
+  e.done = 1;
+  trig_detect(g, &e, 1);
+}
+
+/* 601.2i: the spell became cast: it counts for storm and "whenever a player
+ * casts" abilities see it. */
+void spell_cast_done(G *g, int player, int slot) {
+  g->s->c.pl[player].spells_cast_turn++;
+  action_taken(g, EV_CAST, player, slot);
+}
+
 void stack_cast(G *g, int player, int slot, int zone_from) {
   State *s = g->s;
   const CardDef *d = chars(g, slot)->base;
@@ -420,22 +458,9 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
     if (!((c->types & T_INSTANT) || (c->kw >> KW_FLASH & 1)) && !sorcery_timing(g, player))
       flash_permission(g, player, slot, &flash_st, &flash_src);
   }
-  /* 601.2a: the card moves to the stack and becomes a spell */
-  zone_move(g, slot, MTG_Z_STACK, 0, player);
+  int idx = spell_to_stack(g, player, slot, zone_from, ab, d);
   Obj *o = &s->obj[slot];
-  o->cast_zone = (uint8_t)(zone_from + 1);
-  StackItem si;
-  memset(&si, 0, sizeof si);
-  si.id = o->id;
-  si.kind = SI_SPELL;
-  si.slot = (int16_t)slot;
-  si.controller = (uint8_t)player;
-  si.ab = ab;
-  si.def = d;
-  si.src = oref(g, slot);
-  si.ch.cast_zone = (uint8_t)(zone_from + 1);
-  for (int i = 0; i < MAX_CHOICE_T; i++) si.ch.t[i].player = -1;
-  int idx = stack_push(g, &si);
+  const uint32_t spell_id = o->id;
   fmt_slot(g, slot, nm, sizeof nm);
   /* 601.2b: alternative and additional costs, X */
   if (free && ask_yes_no(g, player, "601.2b", "cast %s without paying its mana cost?", nm)) s->stack[idx].ch.free = 1;
@@ -488,7 +513,7 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   /* 601.2c: modes and targets */
   choose_modes_targets(g, &s->stack[idx], player);
   /* 601.2f-h: total cost, mana abilities, payment */
-  idx = stack_find(g, si.id);
+  idx = stack_find(g, spell_id);
   StackItem *it = &s->stack[idx];
   ManaCost total = base;
   if (it->ch.free) memset(&total, 0, sizeof total);
@@ -506,12 +531,11 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   uint8_t spent = 0;
   cost_pay_mana(g, player, &total, it->ch.x, slot, 0, &spent);
   if (pay_addl) {
-    idx = stack_find(g, si.id);
+    idx = stack_find(g, spell_id);
     cost_pay_parts(g, player, slot, &addl, idx >= 0 ? &s->stack[idx] : NULL);
   }
-  idx = stack_find(g, si.id);
+  idx = stack_find(g, spell_id);
   if (idx >= 0) s->stack[idx].mana_spent = spent;
-  s->c.pl[player].spells_cast_turn++;
   /* 601.2i: the spell becomes cast */
   char tg[400] = "";
   size_t u = 0;
@@ -537,12 +561,7 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   log_line(g, 0, "cast player=%s obj=%s from=%s%s%s", player_name(g, player), nm, mtg_zone_name(zone_from), kk, tg);
   if (base.x && idx >= 0) log_line(g, 0, "choose obj=%s x=%d", nm, s->stack[idx].ch.x);
   if (zone_from == MTG_Z_COMMAND) var_commander_cast(g, slot); /* 903.8: counts for the next tax */
-  Event e;
-  ev_init(&e, EV_CAST);
-  e.obj = oref(g, slot);
-  e.player = (int8_t)player;
-  e.done = 1;
-  trig_detect(g, &e, 1);
+  spell_cast_done(g, player, slot);
   if (flash_st && flash_st->when_used && oref_ok(g, flash_src)) {
     /* 603.7g: a delayed ability it creates has the static ability's object as
      * its source and that object's controller now as its controller; "it"
@@ -578,35 +597,17 @@ int can_cast_face_down(G *g, int player, int slot) {
 }
 
 void stack_cast_face_down(G *g, int player, int slot) {
-  State *s = g->s;
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
   if (!can_cast_face_down(g, player, slot)) game_illegal(g, "%s can't be cast face down now", nm);
-  zone_move(g, slot, MTG_Z_STACK, 0, player);
-  Obj *o = &s->obj[slot];
-  o->face_down = 1; /* 708.4: turned face down before it is put on the stack */
-  o->cast_zone = MTG_Z_HAND + 1;
+  /* 708.4: turned face down as it is put on the stack; no spell ability */
+  spell_to_stack(g, player, slot, MTG_Z_HAND, NULL, g->s->obj[slot].def);
+  g->s->obj[slot].face_down = 1;
   chars_dirty(g);
-  StackItem si;
-  memset(&si, 0, sizeof si);
-  si.id = o->id;
-  si.kind = SI_SPELL;
-  si.slot = (int16_t)slot;
-  si.controller = (uint8_t)player;
-  si.def = o->def;
-  si.src = oref(g, slot);
-  si.ch.cast_zone = MTG_Z_HAND + 1;
-  for (int i = 0; i < MAX_CHOICE_T; i++) si.ch.t[i].player = -1;
-  stack_push(g, &si);
   cost_pay_mana(g, player, face_down_cost(), 0, slot, 0, NULL);
   fmt_slot(g, slot, nm, sizeof nm);
   log_line(g, 0, "cast player=%s obj=%s from=hand face_down=1 rule=702.37c", player_name(g, player), nm);
-  Event e;
-  ev_init(&e, EV_CAST);
-  e.obj = oref(g, slot);
-  e.player = (int8_t)player;
-  e.done = 1;
-  trig_detect(g, &e, 1);
+  spell_cast_done(g, player, slot);
 }
 
 /* ---- activating ---- */
@@ -679,12 +680,7 @@ void stack_activate(G *g, int player, int slot, int abi) {
   cost_pay_mana(g, player, &mc, 0, self_tap ? slot : -1, any_blue, NULL);
   idx = stack_find(g, si.id);
   cost_pay_parts(g, player, slot, &ab->cost, idx >= 0 ? &s->stack[idx] : NULL);
-  Event e;
-  ev_init(&e, EV_ACTIVATE);
-  e.obj = oref(g, slot);
-  e.player = (int8_t)player;
-  e.done = 1;
-  trig_detect(g, &e, 1);
+  action_taken(g, EV_ACTIVATE, player, slot);
 }
 
 /* ---- resolving ---- */
