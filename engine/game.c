@@ -146,21 +146,21 @@ static void log_answer(G *g, const int *v, int n) {
   const mtg_decision *d = &g->dec.pub;
   char buf[2048];
   size_t u = 0;
-  int w = snprintf(buf, sizeof buf, "decide kind=%s player=%s", d->kind_name,
+  int w = fmt_s(buf, sizeof buf, "decide kind=%s player=%s", d->kind_name,
                    d->player >= 0 ? player_name(g, d->player) : "-");
   u = w > 0 ? (size_t)w : 0;
   if (d->kind == MTG_D_X || d->kind == MTG_D_NUMBER) {
-    snprintf(buf + u, sizeof buf - u, " value=%d", v[0]);
+    fmt_s(buf + u, sizeof buf - u, " value=%d", v[0]);
   } else if (d->kind == MTG_D_DAMAGE) {
     for (int i = 0; i < n && u < sizeof buf - 1; i++) {
-      w = snprintf(buf + u, sizeof buf - u, " %s=%d", g->dec.opt[i].label, v[i]);
+      w = fmt_s(buf + u, sizeof buf - u, " %s=%d", g->dec.opt[i].label, v[i]);
       if (w > 0) u += (size_t)w;
     }
   } else if (n == 0) {
-    snprintf(buf + u, sizeof buf - u, " choice=none");
+    fmt_s(buf + u, sizeof buf - u, " choice=none");
   } else {
     for (int i = 0; i < n && u < sizeof buf - 1; i++) {
-      w = snprintf(buf + u, sizeof buf - u, "%s%s", i ? " | " : " choice=", g->dec.opt[v[i]].label);
+      w = fmt_s(buf + u, sizeof buf - u, "%s%s", i ? " | " : " choice=", g->dec.opt[v[i]].label);
       if (w > 0) u += (size_t)w;
     }
   }

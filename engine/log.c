@@ -99,25 +99,33 @@ static void ensure(G *g, size_t more) {
 /* vsnprintf for the formats the log and decision labels use (%s %d %u %c
  * %%), which is most of what the engine writes; anything else goes to
  * vsnprintf. Same result and return value as vsnprintf. */
+/* Appends s[0..k) at buf[u], as far as it fits with room for the NUL. */
+static size_t put_run(char *buf, size_t n, size_t u, const char *s, size_t k) {
+  if (u + 1 < n) memcpy(buf + u, s, u + k < n - 1 ? k : n - 1 - u);
+  return u + k;
+}
+
 int fmt_v(char *buf, size_t n, const char *fmt, va_list ap) {
   va_list again;
   va_copy(again, ap);
   size_t u = 0;
   char num[24];
-#define PUT(ch) do { if (u + 1 < n) buf[u] = (ch); u++; } while (0)
   for (const char *p = fmt; *p; p++) {
     if (*p != '%') {
-      PUT(*p);
+      const char *e = strchr(p, '%');
+      size_t k = e ? (size_t)(e - p) : strlen(p);
+      u = put_run(buf, n, u, p, k);
+      p += k - 1;
       continue;
     }
     p++;
-    const char *s = NULL;
-    size_t k = 0;
     switch (*p) {
-    case 's':
-      s = va_arg(ap, const char *);
+    case 's': {
+      const char *s = va_arg(ap, const char *);
       if (!s) s = "(null)";
-      break;
+      u = put_run(buf, n, u, s, strlen(s));
+      continue;
+    }
     case 'd':
     case 'u': {
       unsigned long long v;
@@ -129,17 +137,19 @@ int fmt_v(char *buf, size_t n, const char *fmt, va_list ap) {
       } else {
         v = va_arg(ap, unsigned);
       }
-      k = sizeof num;
+      size_t k = sizeof num;
       do num[--k] = (char)('0' + v % 10); while ((v /= 10) && k > 1);
       if (neg) num[--k] = '-';
-      for (; k < sizeof num; k++) PUT(num[k]);
+      u = put_run(buf, n, u, num + k, sizeof num - k);
       continue;
     }
-    case 'c':
-      PUT((char)va_arg(ap, int));
+    case 'c': {
+      char ch = (char)va_arg(ap, int);
+      u = put_run(buf, n, u, &ch, 1);
       continue;
+    }
     case '%':
-      PUT('%');
+      u = put_run(buf, n, u, "%", 1);
       continue;
     default: {
       int w = vsnprintf(buf, n, fmt, again);
@@ -147,9 +157,7 @@ int fmt_v(char *buf, size_t n, const char *fmt, va_list ap) {
       return w;
     }
     }
-    for (; *s; s++) PUT(*s);
   }
-#undef PUT
   if (n) buf[u < n ? u : n - 1] = 0;
   va_end(again);
   return (int)u;

@@ -131,6 +131,21 @@ static void type_line(G *g, const Chars *c, char *buf, size_t n) {
   (void)g;
 }
 
+int mtg_game_objects(const mtg_game *gc, uint32_t *ids, int *cards, int max) {
+  const State *s = ((const G *)gc)->s;
+  int n = 0;
+  for (int i = 0; i < s->c.nslots; i++) {
+    const Obj *o = &s->obj[i];
+    if (!o->id) continue;
+    if (n < max) {
+      ids[n] = o->id;
+      cards[n] = o->kind == OK_CARD ? o->card : -1;
+    }
+    n++;
+  }
+  return n;
+}
+
 int mtg_object_info(const mtg_game *gc, uint32_t id, mtg_object *out) {
   G *g = (G *)gc;
   State *s = g->s;

@@ -1,6 +1,7 @@
 /* fuzz_cases.c - libFuzzer target: the harness's case loader. The input is
  * written to a case file and goes through the harness's loading steps
- * (corpus_find, corpus_parse_file, corpus_check against engine/cards); cases
+ * (corpus_find, corpus_parse_file, corpus_check_file against engine/cards,
+ * corpus_errors); cases
  * that load are then run (run_case), as bin/harness would. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,8 +35,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   buf errs = {0};
   const char *paths[1] = {path};
   int bad = corpus_find(&c, paths, 1, &errs);
-  for (int i = 0; i < c.nfiles; i++) corpus_parse_file(&c.files[i]);
-  if (!bad) bad = corpus_check(&c, pool, 1, &errs);
+  for (int i = 0; i < c.nfiles; i++) {
+    corpus_parse_file(&c.files[i]);
+    corpus_check_file(&c.files[i], pool);
+  }
+  bad += corpus_errors(&c, &errs);
   if (!bad)
     for (int i = 0; i < c.ncases; i++) {
       hresult r;

@@ -8,7 +8,6 @@
 #include <sys/stat.h>
 
 #include "buf.h"
-#include "parallel.h"
 #include "rules.h"
 #include "suggest.h"
 
@@ -1331,18 +1330,16 @@ static int idset_add(idset *set, hcase **cases, int idx) {
   }
 }
 
-/* Checks the cases of one file against the pool (any thread): every
- * allocation goes to the file's own arena, errors to its own list. */
-static void check_file(hfile *f, const mtg_pool *pool) {
+int corpus_check_file(hfile *f, const mtg_pool *pool) {
   int n = f->failed ? 0 : ydoc_count(f->doc);
-  if (!n) return;
+  if (!n) return f->failed;
   f->cases = calloc((size_t)n, sizeof *f->cases);
   f->errs = calloc((size_t)n, sizeof *f->errs);
   if (!f->cases || !f->errs) {
     f->failed = 1;
     mtg_error_set(&f->err, MTG_ENOMEM, "out of memory");
     snprintf(f->err.file, sizeof f->err.file, "%s", f->path);
-    return;
+    return 1;
   }
   for (int k = 0; k < n; k++) {
     const ynode *root = ydoc_root(f->doc, k);
@@ -1351,30 +1348,89 @@ static void check_file(hfile *f, const mtg_pool *pool) {
     l.hc = amalloc(&f->arena, sizeof *l.hc);
     if (!l.hc) {
       mtg_error_set(&f->errs[f->nerrs++], MTG_ENOMEM, "out of memory");
-      return;
+      break;
     }
     l.hc->file = f;
     f->cases[f->ncases++] = l.hc;
     if (load_case(&l, root)) f->errs[f->nerrs++] = l.err;
+    const ynode *id = ymap_get(root, "id");
+    if (id) {
+      l.hc->id_line = id->line;
+      l.hc->id_col = id->col;
+    }
   }
+  return f->nerrs;
 }
 
-typedef struct check_job {
-  hcorpus *c;
-  const mtg_pool *pool;
-} check_job;
-
-static void check_one(void *ctx, int i) {
-  check_job *j = ctx;
-  check_file(&j->c->files[i], j->pool);
+static const char *keep_str(arena **ar, const char *s) {
+  if (!s) return NULL;
+  size_t n = strlen(s) + 1;
+  char *c = amalloc(ar, n);
+  return c ? memcpy(c, s, n) : "";
 }
 
-int corpus_check(hcorpus *c, const mtg_pool *pool, int jobs, buf *errs) {
-  check_job job = {c, pool};
-  parallel_for(c->nfiles, jobs, check_one, &job);
+/* Frees what a file's loaded cases own besides its arena. */
+static void free_loaded(hfile *f) {
+  if (!f->released)
+    for (int k = 0; k < f->ncases; k++) {
+      mtg_setup_free(f->cases[k]->setup);
+      mtg_pool_free(f->cases[k]->pool);
+    }
+  ydoc_free(f->doc);
+  f->doc = NULL;
+  arena_free(f->arena);
+  f->arena = NULL;
+}
+
+void corpus_release_file(hfile *f) {
+  if (f->released) return;
+  for (int k = 0; k < f->ncases; k++) {
+    const hcase *hc = f->cases[k];
+    hcase *h = amalloc(&f->keep, sizeof *h);
+    const char **rules = amalloc(&f->keep, sizeof *rules * (size_t)(hc->nrules ? hc->nrules : 1));
+    if (!h || !rules) return; /* out of memory: the rest stay loaded, freed by corpus_free */
+    h->file = f;
+    h->line = hc->line;
+    h->id_line = hc->id_line;
+    h->id_col = hc->id_col;
+    h->id = keep_str(&f->keep, hc->id);
+    h->title = keep_str(&f->keep, hc->title);
+    h->source = keep_str(&f->keep, hc->source);
+    h->reason = keep_str(&f->keep, hc->reason);
+    for (int i = 0; i < hc->nrules; i++) rules[i] = keep_str(&f->keep, hc->rules[i]);
+    h->rules = rules;
+    h->nrules = hc->nrules;
+    h->todo = hc->todo;
+    mtg_setup_free(hc->setup);
+    mtg_pool_free(hc->pool);
+    f->cases[k] = h;
+  }
+  f->released = 1;
+  free_loaded(f);
+}
+
+/* Line `line` of the file at `path`, for an error found after its parse tree
+ * is gone; empty if it can't be read. */
+static void file_line(const char *path, int line, char *out, size_t size) {
+  out[0] = 0;
+  FILE *fp = fopen(path, "rb");
+  if (!fp) return;
+  int at = 1, c;
+  size_t n = 0;
+  while (at < line && (c = getc(fp)) != EOF)
+    if (c == '\n') at++;
+  while (at == line && (c = getc(fp)) != EOF && c != '\n' && c != '\r')
+    if (n + 1 < size) out[n++] = (char)c;
+  out[n] = 0;
+  fclose(fp);
+}
+
+int corpus_errors(hcorpus *c, buf *errs) {
   int bad = 0;
   size_t ncases = 0;
   for (int i = 0; i < c->nfiles; i++) ncases += (size_t)c->files[i].ncases;
+  free(c->cases);
+  c->ncases = 0;
   c->cases = calloc(ncases ? ncases : 1, sizeof *c->cases);
   idset ids = {NULL, 16};
   while (ids.cap < 2 * ncases) ids.cap *= 2;
@@ -1402,8 +1458,13 @@ int corpus_check(hcorpus *c, const mtg_pool *pool, int jobs, buf *errs) {
       if (j >= 0) {
         mtg_error e;
         memset(&e, 0, sizeof e);
-        ydoc_error(f->doc, ymap_get(ydoc_root(f->doc, k), "id"), &e, "duplicate case id '%s' (first used in %s:%d)",
-                   hc->id, c->cases[j]->file->path, c->cases[j]->line);
+        e.status = MTG_EDATA;
+        snprintf(e.file, sizeof e.file, "%s", f->path);
+        e.line = hc->id_line;
+        e.col = hc->id_col;
+        snprintf(e.msg, sizeof e.msg, "duplicate case id '%s' (first used in %s:%d)", hc->id,
+                 c->cases[j]->file->path, c->cases[j]->line);
+        file_line(f->path, hc->id_line, e.source, sizeof e.source);
         report(errs, &e);
         bad++;
       }
@@ -1414,16 +1475,12 @@ int corpus_check(hcorpus *c, const mtg_pool *pool, int jobs, buf *errs) {
 }
 
 void corpus_free(hcorpus *c) {
-  for (int i = 0; i < c->ncases; i++) {
-    mtg_setup_free(c->cases[i]->setup);
-    mtg_pool_free(c->cases[i]->pool);
-  }
   for (int i = 0; i < c->nfiles; i++) {
-    ydoc_free(c->files[i].doc);
+    free_loaded(&c->files[i]);
     free(c->files[i].path);
     free(c->files[i].cases);
     free(c->files[i].errs);
-    arena_free(c->files[i].arena);
+    arena_free(c->files[i].keep);
   }
   free(c->files);
   free(c->cases);

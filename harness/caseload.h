@@ -1,8 +1,10 @@
 /* caseload: the case model and its loading. A case file (YAML, one case per
- * document) is parsed with ydoc and checked completely before anything runs:
+ * document) is parsed with ydoc and checked completely before its cases run:
  * every key, type, player, card, label and rule number, each error located at
  * file:line:column. A loaded case holds a ready mtg_setup and its script and
- * expectations in plain structs that point into the file's ydoc. */
+ * expectations in plain structs that point into the file's ydoc. Once a
+ * file's cases have run, only what a report reads of them is kept, so that
+ * memory holds one file's cases per thread, not the whole corpus. */
 #ifndef HARNESS_CASELOAD_H
 #define HARNESS_CASELOAD_H
 
@@ -137,6 +139,8 @@ typedef struct hfile {
   mtg_error *errs;       /* errors found checking them, in order */
   int nerrs;
   struct arena *arena;   /* what its cases point to */
+  struct arena *keep;    /* what is kept of them once released */
+  int released;          /* cases[] are now the kept heads (corpus_release_file) */
 } hfile;
 
 typedef struct hlabel {
@@ -148,13 +152,16 @@ typedef struct hlabel {
 } hlabel;
 
 typedef struct hcase {
+  /* the head: what reports read, kept after the file is released */
   const hfile *file;
-  const ynode *root;
   int line;              /* line of the case's first key */
+  int id_line, id_col;   /* where its id is written (duplicate-id errors) */
   const char *id, *title, *source, *reason;
   const char **rules;
   int nrules;
   int todo;
+  /* the rest: valid until the file is released */
+  const ynode *root;
   mtg_pool *pool;        /* own child pool for inline cards, else NULL */
   const ynode *cards;    /* the inline `cards:` node */
   mtg_setup *setup;
@@ -189,17 +196,23 @@ typedef struct hcorpus {
   struct arena *arena;
 } hcorpus;
 
-/* Loading is three steps so that parsing can run beside the card pool's
- * loading and on several threads. corpus_find lists the case files under the
- * paths (files, or directories searched recursively for *.yaml, skipping the
- * rules index rules.yaml) in sorted order; corpus_parse_file parses one (any
- * thread); corpus_check checks every case against the pool. Errors are
- * written to `errs` (located, with the source line and a caret) and counted:
- * 0 when all is well. */
+/* Loading goes file by file so that parsing can run beside the card pool's
+ * loading, files load on several threads, and a file's memory is released
+ * once its cases have run. corpus_find lists the case files under the paths
+ * (files, or directories searched recursively for *.yaml, skipping the rules
+ * index rules.yaml) in sorted order. On any thread, one file at a time:
+ * corpus_parse_file parses it, corpus_check_file checks its cases against the
+ * pool (returning the number of errors found), corpus_release_file keeps the
+ * head of each case and frees the rest. corpus_errors, once every file is
+ * loaded, lists the cases in file order in c->cases and writes every error
+ * (parse, case, duplicate id; located, with the source line and a caret) to
+ * `errs` in file order, and returns their count: 0 when all is well. */
 struct buf;
 int corpus_find(hcorpus *c, const char *const *paths, int npaths, struct buf *errs);
 void corpus_parse_file(hfile *f);
-int corpus_check(hcorpus *c, const mtg_pool *pool, int jobs, struct buf *errs);
+int corpus_check_file(hfile *f, const mtg_pool *pool);
+void corpus_release_file(hfile *f);
+int corpus_errors(hcorpus *c, struct buf *errs);
 void corpus_free(hcorpus *c);
 
 /* mtg_error_format, safe for columns past the stored source line. */

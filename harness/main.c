@@ -3,6 +3,8 @@
  * report in case order, and the exit code (0 passed, 1 failed, 2 bad input). */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,11 +198,17 @@ static int selected(const opts *o, const hcase *hc) {
 
 /* ---- loading and running on threads ---- */
 
+/* The card pool loads on its own thread while the first case files parse;
+ * checking a file's cases waits for it. */
 typedef struct pool_job {
   const char *dir;
   mtg_pool *pool;
   mtg_error err;
   int rc;
+  int threaded;
+  atomic_int done;
+  pthread_mutex_t lock;
+  pthread_cond_t loaded;
 } pool_job;
 
 static void *load_pool(void *arg) {
@@ -208,19 +216,91 @@ static void *load_pool(void *arg) {
   j->rc = mtg_pool_new(&j->pool, NULL);
   if (!j->rc) j->rc = mtg_pool_load_dir(j->pool, j->dir, &j->err);
   else mtg_error_set(&j->err, MTG_ENOMEM, "out of memory");
+  if (j->threaded) pthread_mutex_lock(&j->lock);
+  atomic_store(&j->done, 1);
+  if (j->threaded) {
+    pthread_cond_broadcast(&j->loaded);
+    pthread_mutex_unlock(&j->lock);
+  }
   return NULL;
 }
 
-static void parse_one(void *ctx, int i) { corpus_parse_file(&((hcorpus *)ctx)->files[i]); }
+/* The loaded pool, or NULL if it failed to load. */
+static const mtg_pool *pool_wait(pool_job *j) {
+  if (j->threaded) {
+    pthread_mutex_lock(&j->lock);
+    while (!atomic_load(&j->done)) pthread_cond_wait(&j->loaded, &j->lock);
+    pthread_mutex_unlock(&j->lock);
+  }
+  return j->rc ? NULL : j->pool;
+}
 
-typedef struct run_job {
+/* The runs of one file's selected cases, in case order. */
+typedef struct file_runs {
   hrun_item *items;
-  const run_opts *ro;
-} run_job;
+  hresult *results;
+  int n, oom;
+} file_runs;
 
-static void run_one(void *ctx, int i) {
-  run_job *j = ctx;
-  run_case(j->items[i].hc, j->ro, j->items[i].r);
+typedef struct corpus_job {
+  hcorpus *c;
+  pool_job *pj;
+  const opts *o;
+  const run_opts *ro;
+  file_runs *runs;    /* one per file */
+  atomic_int *parse;  /* per file: 0 not parsed, 1 being parsed, 2 parsed */
+  atomic_int ahead;   /* the next file to try parsing ahead */
+  atomic_int broken;  /* an error was found: cases stop being run */
+} corpus_job;
+
+/* Parses file i unless another thread has taken it. */
+static void try_parse(corpus_job *j, int i) {
+  int expect = 0;
+  if (atomic_compare_exchange_strong(&j->parse[i], &expect, 1)) {
+    corpus_parse_file(&j->c->files[i]);
+    atomic_store(&j->parse[i], 2);
+  }
+}
+
+/* One file, on any thread: parse (and, while the card pool is still loading,
+ * parse the files after it), check, run its selected cases unless some file
+ * had an error (the run then ends with the errors and no results), and
+ * release it, so that memory holds one file's cases per thread. */
+static void do_file(void *ctx, int i) {
+  corpus_job *j = ctx;
+  hfile *f = &j->c->files[i];
+  file_runs *fr = &j->runs[i];
+  try_parse(j, i);
+  while (atomic_load(&j->parse[i]) != 2) sched_yield(); /* another thread is parsing it */
+  while (!atomic_load(&j->pj->done)) {
+    int k = atomic_fetch_add(&j->ahead, 1);
+    if (k >= j->c->nfiles) break;
+    try_parse(j, k);
+  }
+  const mtg_pool *pool = pool_wait(j->pj);
+  if (!pool) return;
+  if (corpus_check_file(f, pool)) atomic_store(&j->broken, 1);
+  if (!atomic_load(&j->broken)) {
+    for (int k = 0; k < f->ncases; k++) fr->n += selected(j->o, f->cases[k]);
+    fr->items = calloc((size_t)(fr->n ? fr->n : 1), sizeof *fr->items);
+    fr->results = calloc((size_t)(fr->n ? fr->n : 1), sizeof *fr->results);
+    if (!fr->items || !fr->results) {
+      fr->oom = 1;
+      fr->n = 0;
+      atomic_store(&j->broken, 1);
+    }
+    run_opts ro = *j->ro;
+    ro.pool = pool;
+    for (int k = 0, m = 0; k < f->ncases && m < fr->n; k++)
+      if (selected(j->o, f->cases[k])) run_case(f->cases[k], &ro, &fr->results[m++]);
+  }
+  corpus_release_file(f);
+  for (int k = 0, m = 0; k < f->ncases && m < fr->n; k++)
+    if (selected(j->o, f->cases[k])) {
+      fr->items[m].hc = f->cases[k];
+      fr->items[m].r = &fr->results[m];
+      m++;
+    }
 }
 
 static int write_out(const buf *b) {
@@ -265,18 +345,53 @@ int main(int argc, char **argv) {
     free_opts(&o);
     return rc ? 1 : 0;
   }
-  /* the card pool loads on its own thread while the case files parse */
+  hknown known = {0};
+  if (o.known) {
+    char why[512];
+    if (known_load(&known, o.known, why, sizeof why)) {
+      fprintf(stderr, "harness: --known-failures %s\n", why);
+      known_free(&known);
+      free_opts(&o);
+      return 2;
+    }
+  }
+  if (o.record && mkdir(o.record, 0777) && errno != EEXIST)
+    fprintf(stderr, "harness: --record %s: %s\n", o.record, strerror(errno));
   hcorpus corpus;
   buf errs = {0};
-  mtg_pool *pool = NULL;
   int bad = corpus_find(&corpus, o.paths, o.npaths, &errs);
   pool_job pj = {.dir = o.cards};
   pthread_t pt;
-  int threaded = o.jobs > 1 && !pthread_create(&pt, NULL, load_pool, &pj);
-  if (!threaded) load_pool(&pj);
-  parallel_for(corpus.nfiles, o.jobs > 2 ? o.jobs - 1 : 1, parse_one, &corpus);
-  if (threaded) pthread_join(pt, NULL);
-  pool = pj.pool;
+  pj.threaded = o.jobs > 1 && !pthread_mutex_init(&pj.lock, NULL);
+  if (pj.threaded && pthread_cond_init(&pj.loaded, NULL)) {
+    pthread_mutex_destroy(&pj.lock);
+    pj.threaded = 0;
+  }
+  if (pj.threaded && pthread_create(&pt, NULL, load_pool, &pj)) {
+    pthread_cond_destroy(&pj.loaded);
+    pthread_mutex_destroy(&pj.lock);
+    pj.threaded = 0;
+  }
+  if (!pj.threaded) load_pool(&pj);
+  run_opts ro = {.verbose = o.verbose, .record_dir = o.record, .run_todo = o.run_todo};
+  file_runs *runs = calloc((size_t)(corpus.nfiles ? corpus.nfiles : 1), sizeof *runs);
+  atomic_int *parse = calloc((size_t)(corpus.nfiles ? corpus.nfiles : 1), sizeof *parse);
+  corpus_job cj = {.c = &corpus, .pj = &pj, .o = &o, .ro = &ro, .runs = runs, .parse = parse};
+  for (int i = 0; parse && i < corpus.nfiles; i++) atomic_init(&parse[i], 0);
+  atomic_init(&cj.ahead, 0);
+  if (!parse) {
+    free(runs);
+    runs = NULL;
+  }
+  atomic_init(&cj.broken, bad || !runs);
+  if (runs) parallel_for(corpus.nfiles, o.jobs, do_file, &cj);
+  if (pj.threaded) {
+    pthread_join(pt, NULL);
+    pthread_cond_destroy(&pj.loaded);
+    pthread_mutex_destroy(&pj.lock);
+  }
+  hrun_item *items = NULL;
+  int n = 0;
   if (pj.rc) {
     char msg[2048];
     error_format(&pj.err, msg, sizeof msg);
@@ -284,41 +399,30 @@ int main(int argc, char **argv) {
     rc = 2;
     goto out;
   }
-  bad += corpus_check(&corpus, pool, o.jobs, &errs);
+  bad += corpus_errors(&corpus, &errs);
+  for (int i = 0; runs && i < corpus.nfiles; i++) {
+    if (runs[i].oom) buf_printf(&errs, "harness: %s: out of memory\n", corpus.files[i].path);
+    bad += runs[i].oom;
+    n += runs[i].n;
+  }
+  if (!runs) {
+    buf_printf(&errs, "harness: out of memory\n");
+    bad++;
+  }
   if (bad) {
     fputs(buf_str(&errs), stderr);
-    fprintf(stderr, "harness: %d error%s in the cases; nothing was run\n", bad, bad == 1 ? "" : "s");
+    fprintf(stderr, "harness: %d error%s in the cases; no results reported\n", bad, bad == 1 ? "" : "s");
     rc = 2;
     goto out;
   }
-  hknown known = {0};
-  if (o.known) {
-    char why[512];
-    if (known_load(&known, o.known, why, sizeof why)) {
-      fprintf(stderr, "harness: --known-failures %s\n", why);
-      known_free(&known);
-      rc = 2;
-      goto out;
-    }
-  }
-  int n = 0;
-  hrun_item *items = calloc((size_t)(corpus.ncases ? corpus.ncases : 1), sizeof *items);
-  hresult *results = calloc((size_t)(corpus.ncases ? corpus.ncases : 1), sizeof *results);
-  if (!items || !results) {
+  items = calloc((size_t)(n ? n : 1), sizeof *items);
+  if (!items) {
     fprintf(stderr, "harness: out of memory\n");
     rc = 2;
   } else {
-    for (int i = 0; i < corpus.ncases; i++)
-      if (selected(&o, corpus.cases[i])) {
-        items[n].hc = corpus.cases[i];
-        items[n].r = &results[n];
-        n++;
-      }
-    if (o.record && mkdir(o.record, 0777) && errno != EEXIST)
-      fprintf(stderr, "harness: --record %s: %s\n", o.record, strerror(errno));
-    run_opts ro = {.verbose = o.verbose, .record_dir = o.record, .pool = pool, .run_todo = o.run_todo};
-    run_job rj = {items, &ro};
-    parallel_for(n, o.jobs, run_one, &rj);
+    n = 0;
+    for (int i = 0; i < corpus.nfiles; i++)
+      for (int k = 0; k < runs[i].n; k++) items[n++] = runs[i].items[k];
     for (int i = 0; i < n; i++) {
       int st = items[i].r->status, listed = o.known && known_has(&known, items[i].hc->id);
       items[i].verdict = st == ST_TODO ? V_SKIP : st == ST_PASS ? (listed ? V_XPASS : V_PASS) : (listed ? V_XFAIL : V_FAIL);
@@ -341,15 +445,20 @@ int main(int argc, char **argv) {
       }
     }
     if (!n) fprintf(stderr, "harness: no case selected\n");
-    for (int i = 0; i < n; i++) hresult_free(&results[i]);
   }
-  free(items);
-  free(results);
-  known_free(&known);
 out:
+  for (int i = 0; runs && i < corpus.nfiles; i++) {
+    for (int k = 0; k < runs[i].n; k++) hresult_free(&runs[i].results[k]);
+    free(runs[i].items);
+    free(runs[i].results);
+  }
+  free(runs);
+  free(parse);
+  free(items);
+  known_free(&known);
   buf_free(&errs);
   corpus_free(&corpus);
-  mtg_pool_free(pool);
+  mtg_pool_free(pj.pool);
   free_opts(&o);
   return rc;
 }

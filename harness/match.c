@@ -46,13 +46,12 @@ static void each_object(hctx *x, void (*f)(hctx *, uint32_t, void *), void *ctx)
   }
 }
 
-static void note_one(hctx *x, uint32_t id, void *unused) {
-  (void)unused;
-  mtg_object o;
-  if (mtg_object_info(x->g, id, &o) == MTG_OK) note(x, id, o.card);
+void ctx_note_ids(hctx *x) {
+  uint32_t ids[MAXOBJ];
+  int cards[MAXOBJ];
+  int n = mtg_game_objects(x->g, ids, cards, MAXOBJ);
+  for (int i = 0; i < n && i < MAXOBJ; i++) note(x, ids[i], cards[i]);
 }
-
-void ctx_note_ids(hctx *x) { each_object(x, note_one, NULL); }
 
 int ctx_card(hctx *x, uint32_t id) {
   mtg_object o;

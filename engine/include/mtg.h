@@ -305,6 +305,11 @@ int mtg_player_find(const mtg_game *g, const char *name); /* -1 if unknown */
  * (which may exceed max). */
 int mtg_zone_objects(const mtg_game *g, int player, int zone, uint32_t *ids, int max);
 int mtg_object_info(const mtg_game *g, uint32_t id, mtg_object *out);
+/* Every object of the game, in any zone, in no particular order, with its physical
+ * card id (-1 for tokens and copies): ids[i] and cards[i], at most max of
+ * them. Returns the count (which may exceed max). Far cheaper than
+ * mtg_object_info per object when only the card is wanted. */
+int mtg_game_objects(const mtg_game *g, uint32_t *ids, int *cards, int max);
 /* Combat damage a player has been dealt this game by the commander whose
  * physical card id is `card` (mtg_object.card), 903.10a; -1 if no such commander. */
 int mtg_commander_damage(const mtg_game *g, int player, int card);
