@@ -253,6 +253,8 @@ typedef struct corpus_job {
   atomic_int broken;  /* an error was found: cases stop being run */
 } corpus_job;
 
+#define PARSE_AHEAD 32
+
 /* Parses file i unless another thread has taken it. */
 static void try_parse(corpus_job *j, int i) {
   int expect = 0;
@@ -272,9 +274,10 @@ static void do_file(void *ctx, int i) {
   file_runs *fr = &j->runs[i];
   try_parse(j, i);
   while (atomic_load(&j->parse[i]) != 2) sched_yield(); /* another thread is parsing it */
+  /* a bounded way ahead, so that a slow pool can't make memory hold the corpus */
   while (!atomic_load(&j->pj->done)) {
     int k = atomic_fetch_add(&j->ahead, 1);
-    if (k >= j->c->nfiles) break;
+    if (k >= j->c->nfiles || k > i + PARSE_AHEAD) break;
     try_parse(j, k);
   }
   const mtg_pool *pool = pool_wait(j->pj);
