@@ -225,6 +225,7 @@ typedef struct ReplSpec {
   int8_t to_kind;        /* damage to: 1 player, 2 permanent, 0 either */
   int8_t from, to;       /* zone change (-1 any) */
   uint8_t cause_opp;     /* caused by a spell or ability an opponent controls */
+  uint8_t cause_effect;  /* done by an effect, not as a cost ("if an effect would ...") */
   const char *counter;   /* counters: kind (NULL any) */
   int8_t combat;         /* -1 any */
   /* action */

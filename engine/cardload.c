@@ -1462,8 +1462,10 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
     r->from = (int8_t)z;
   }
   if ((v = ymap_get(n, "cause"))) {
-    if (!scalar(v) || strcmp(scalar(v), "opponent")) return BAD(l, v, "cause: only 'opponent' (a spell or ability an opponent controls)");
-    r->cause_opp = 1;
+    const char *cv = scalar(v);
+    if (cv && !strcmp(cv, "opponent")) r->cause_opp = 1;
+    else if (cv && !strcmp(cv, "effect")) r->cause_effect = 1;
+    else return BAD(l, v, "cause: 'opponent' (a spell or ability an opponent controls) or 'effect' (an effect, not a cost)");
   }
   if ((v = ymap_get(n, "counter")) && scalar(v)) r->counter = dup(l, scalar(v));
   if ((v = ymap_get(n, "combat"))) {

@@ -57,27 +57,12 @@ static int defense_of(G *g, int slot) {
   return counters_get(o->c, o->nc, ckind_id(g, "defense")); /* 310.4c */
 }
 
-/* Puts intrinsic "enters with" counters on an entering object (614.1c); the
- * counters are subject to counter replacements (614.16, 122.6). */
-static void enter_with(G *g, Event *e, int ctl, const char *kind_name, int n, const char *rule) {
-  if (n <= 0 || e->netb_c >= NELEM(e->etb_c)) return;
-  int kind = ckind_id(g, kind_name);
-  Event ce;
-  ev_init(&ce, EV_COUNTERS);
-  ce.obj = e->obj;
-  ce.ckind = (uint8_t)kind;
-  ce.amount = n;
-  g->hyp_slot = e->obj.slot;
-  g->hyp_ctl = ctl;
-  int keep = ev_possible(g, &ce) && replace_event(g, &ce);
-  g->hyp_slot = -1;
-  if (!keep || ce.amount <= 0) return;
-  e->etb_c[e->netb_c].kind = (uint8_t)kind;
-  e->etb_c[e->netb_c].n = ce.amount;
-  e->netb_c++;
+void enter_with(G *g, Event *e, int ctl, int kind, int n, const char *rule) {
+  n = etb_counters(g, e, ctl, kind, n);
+  if (!n) return;
   char nm[110];
   fmt_obj(g, e->obj, nm, sizeof nm);
-  log_line(g, 0, "enters_with obj=%s kind=%s n=%d rule=%s", nm, kind_name, ce.amount, rule);
+  log_line(g, 0, "enters_with obj=%s kind=%s n=%d rule=%s", nm, ckind_name(g, kind), n, rule);
 }
 
 /* The players who may protect a battle controlled by ctl (310.8a, 310.11a). */
@@ -107,7 +92,7 @@ static int choose_protector(G *g, int ctl, const int *cand, int n, const char *r
 
 static int maybe_special(const CardDef *d) {
   if (!d) return 0;
-  if (d->types & T_BATTLE) return 1;
+  if (d->types & (T_BATTLE | T_PLANESWALKER)) return 1;
   for (int i = 0; i < d->nsub; i++)
     if (!strcmp(d->subtypes[i], "Saga")) return 1;
   return 0;
@@ -118,7 +103,7 @@ void ct_entering(G *g, Event *e) {
   if (!oref_ok(g, e->obj)) return;
   int slot = e->obj.slot;
   Obj *o = &s->obj[slot];
-  /* only cards that could be a Saga or a battle as they enter are looked at closely */
+  /* only cards that could be a Saga, a battle or a planeswalker as they enter are looked at closely */
   if (!maybe_special(o->def) && !maybe_special(o->def->back) && !maybe_special(e->etb_copy) && !maybe_special(o->copy_of)) return;
   int ctl = e->etb_ctl >= 0 ? e->etb_ctl : (o->zone == MTG_Z_STACK ? o->controller : o->owner);
   /* the object as it would exist on the battlefield (614.12), with the face and copy it enters with */
@@ -132,9 +117,11 @@ void ct_entering(G *g, Event *e) {
   o->transformed = save_tr;
   o->face_down = save_fd;
   chars_dirty(g);
-  if (is_saga(&c)) enter_with(g, e, ctl, "lore", 1, "714.3a"); /* 714.3a */
+  /* 306.5b: a planeswalker enters with its printed loyalty */
+  if ((c.types & T_PLANESWALKER) && c.base && c.base->has_loyalty) enter_with(g, e, ctl, CN_LOYALTY, c.base->loyalty, "306.5b");
+  if (is_saga(&c)) enter_with(g, e, ctl, ckind_id(g, "lore"), 1, "714.3a"); /* 714.3a */
   if (c.types & T_BATTLE) {
-    enter_with(g, e, ctl, "defense", c.base ? c.base->defense : 0, "310.4b"); /* 310.4b */
+    enter_with(g, e, ctl, ckind_id(g, "defense"), c.base ? c.base->defense : 0, "310.4b"); /* 310.4b */
     /* 310.8a, 310.11a: its controller chooses its protector as it enters */
     int cand[MAX_PLAYERS];
     int n = protector_candidates(g, &c, ctl, cand);

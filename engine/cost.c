@@ -449,7 +449,7 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
       do_counters(g, slot, -1, ckind_id(g, p->counter), p->n, player, cause);
       break;
     case CK_LOYALTY:
-      if (p->n > 0) do_counters(g, slot, -1, CN_LOYALTY, p->n, player, cause);
+      if (p->n > 0) do_counters_as(g, slot, -1, CN_LOYALTY, p->n, player, cause, CA_COST); /* 606.4: a cost */
       else if (p->n < 0) do_remove_counters(g, slot, -1, CN_LOYALTY, -p->n);
       break;
     case CK_DISCARD:

@@ -77,6 +77,7 @@ static int dur_of(const Node *n, int dflt) { return n ? n->i : dflt; }
 
 static void result_set(G *g, Ctx *c, const Sel *s) {
   c->nres = 0;
+  c->nresl = 0;
   for (int i = 0; i < s->n && c->nres < NELEM(c->res); i++) c->res[c->nres++] = s->o[i];
   c->res_player = s->np ? s->p[0] : -1;
   (void)g;
@@ -105,6 +106,8 @@ static int src_damage_flags(G *g, Ctx *c) {
 }
 
 /* Runs events of one type on every selected object at once. */
+/* Moves (or taps) the objects of s in one batch of events; with `moved`,
+ * the objects that arrived are the step's result. */
 static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_pos, int flags, int etb_ctl, int tapped,
                           const char *link, Sel *moved) {
   int base = g->evtop;
@@ -114,6 +117,8 @@ static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_
   int n = 0;
   for (int i = 0; i < s->n; i++) {
     if (!oref_ok(g, s->o[i])) continue;
+    /* 701.8a, 701.21a: only a permanent can be destroyed or sacrificed */
+    if ((type == EV_DESTROY || type == EV_SACRIFICE) && g->s->obj[s->o[i].slot].zone != MTG_Z_BATTLEFIELD) continue;
     ev_init(&e[n], type);
     e[n].obj = s->o[i];
     e[n].from = (int8_t)g->s->obj[s->o[i].slot].zone;
@@ -134,14 +139,30 @@ static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_
     if (to == MTG_Z_BATTLEFIELD && c->src.id) e[n].cause_id = c->src.id;
     n++;
   }
+  /* what left the battlefield, as it last was there: "that creature" of a
+   * reflexive ability that follows (608.2h) */
+  Lki left[NELEM(c->resl)];
+  for (int i = 0; moved && i < n && i < (int)NELEM(left); i++) {
+    left[i].id = 0;
+    if (e[i].from == MTG_Z_BATTLEFIELD) lki_of(g, e[i].obj.slot, &left[i]);
+  }
   if (n) ev_run(g, e, n);
   if (moved) {
     moved->n = moved->np = 0;
+    Lki kept[NELEM(c->resl)];
+    int nkept = 0;
     for (int i = 0; i < n; i++)
       if (e[i].done && e[i].new_slot >= 0 && g->s->obj[e[i].new_slot].id == e[i].new_id && moved->n < MAX_SEL) {
         ORef r = {e[i].new_slot, e[i].new_id};
+        if (moved->n < (int)NELEM(kept)) {
+          kept[moved->n] = i < (int)NELEM(left) ? left[i] : (Lki){0};
+          nkept = moved->n + 1;
+        }
         moved->o[moved->n++] = r;
       }
+    result_set(g, c, moved);
+    memcpy(c->resl, kept, (size_t)nkept * sizeof *kept);
+    c->nresl = (uint8_t)nkept;
   }
   g->evtop = base;
 }
@@ -429,7 +450,6 @@ static void step_search(G *g, Ctx *c, const Node *n) {
     }
     Sel moved;
     batch_objects(g, c, &chosen, EV_ZONE, to, 0, 0, to == MTG_Z_BATTLEFIELD ? p : -1, tapped, NULL, &moved);
-    result_set(g, c, &moved);
     c->did = chosen.n > 0;
     do_shuffle(g, p);
   }
@@ -478,7 +498,7 @@ static void step_discard(G *g, Ctx *c, const Node *n) {
     for (int i = 0; i < nv; i++) pick.o[pick.n++] = oref(g, h[v[i]]);
   }
   batch_objects(g, c, &pick, EV_DISCARD, MTG_Z_GRAVEYARD, 0, 0, -1, 0, NULL, NULL);
-  c->nres = 0;
+  c->nres = c->nresl = 0;
   for (int i = 0; i < pick.n && c->nres < NELEM(c->res); i++) c->res[c->nres++] = pick.o[i];
 }
 
@@ -575,7 +595,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_DRAW: {
     int cnt = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
     sel_default(g, c, n->k[1], &a, SL_YOU);
-    c->nres = 0;
+    c->nres = c->nresl = 0;
     for (int i = 0; i < a.np; i++)
       for (int k = 0; k < cnt; k++) {
         Event e;
@@ -606,7 +626,6 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_DESTROY:
     sel_default(g, c, n->k[0], &a, SL_TARGET);
     batch_objects(g, c, &a, EV_DESTROY, MTG_Z_GRAVEYARD, 0, n->k[1] && n->k[1]->i ? EF_NOREGEN : 0, -1, 0, NULL, &b);
-    result_set(g, c, &b);
     return;
   case S_EXILE: {
     sel_default(g, c, n->k[0], &a, SL_TARGET);
@@ -618,7 +637,6 @@ static void step(G *g, Ctx *c, const Node *n) {
     /* exiled face down (406.3): hidden from all players */
     batch_objects(g, c, &a, EV_EXILE, MTG_Z_EXILE, 0, n->k[4] && n->k[4]->i ? EF_FACE_DOWN : 0, -1, 0,
                   n->k[1] ? n->k[1]->s : NULL, &b);
-    result_set(g, c, &b);
     if (n->k[3])
       for (int i = 0; i < b.n; i++) do_counters(g, b.o[i].slot, -1, ckind_id(g, n->k[3]->s), 1, c->controller, c->cause_id);
     if (until)
@@ -635,13 +653,11 @@ static void step(G *g, Ctx *c, const Node *n) {
     sel_default(g, c, n->k[0], &a, SL_SELF);
     c->choose_for = 0;
     batch_objects(g, c, &a, EV_SACRIFICE, MTG_Z_GRAVEYARD, 0, 0, -1, 0, NULL, &b);
-    result_set(g, c, &b);
     c->did = b.n > 0;
     return;
   case S_BOUNCE:
     sel_default(g, c, n->k[0], &a, SL_TARGET);
     batch_objects(g, c, &a, EV_ZONE, MTG_Z_HAND, 0, 0, -1, 0, NULL, &b);
-    result_set(g, c, &b);
     return;
   case S_PUT_BATTLEFIELD:
   case S_RETURN: {
@@ -674,10 +690,9 @@ static void step(G *g, Ctx *c, const Node *n) {
       ev[cnt].cause_ctl = (int8_t)c->controller;
       ev[cnt].cause_id = c->src.id ? c->src.id : c->cause_id;
       if (cn && to == MTG_Z_BATTLEFIELD) {
-        int k = ckind_id(g, cn->s);
-        ev[cnt].etb_c[0].kind = (uint8_t)k;
-        ev[cnt].etb_c[0].n = expr_eval(g, c, cn->k[0]);
-        ev[cnt].netb_c = 1;
+        /* "with a counter on it": given as it enters (122.6), through counter replacements then */
+        ev[cnt].given_ckind = (uint8_t)ckind_id(g, cn->s);
+        ev[cnt].given_n = (int16_t)expr_eval(g, c, cn->k[0]);
       }
       if (link) {
         ev[cnt].link_src = c->src.id;
@@ -726,7 +741,6 @@ static void step(G *g, Ctx *c, const Node *n) {
     for (int i = 0; i < a.np; i++) library_top(g, a.p[i], cnt, &b);
     Sel moved;
     batch_objects(g, c, &b, EV_MILL, MTG_Z_GRAVEYARD, 0, 0, -1, 0, NULL, &moved);
-    result_set(g, c, &moved);
     return;
   }
   case S_DISCARD:
@@ -747,7 +761,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     int cnt = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
     sel_default(g, c, n->k[2], &a, SL_YOU);
     int slots[64];
-    c->nres = 0;
+    c->nres = c->nresl = 0;
     for (int i = 0; i < a.np; i++) {
       int made = do_token(g, n->k[0]->def, a.p[i], cnt, c->controller, c->src.id ? c->src.id : c->cause_id, slots, 64);
       for (int k = 0; k < made && k < 64 && c->nres < NELEM(c->res); k++) c->res[c->nres++] = oref(g, slots[k]);
@@ -992,7 +1006,15 @@ static void step(G *g, Ctx *c, const Node *n) {
         tc.step = -1;
         tc.obj = c->nres ? c->res[i] : oref_none();
         tc.amount = c->amount;
-        if (oref_ok(g, tc.obj)) lki_of(g, tc.obj.slot, &tc.objl);
+        tc.from = tc.to = -1;
+        if (i < c->nresl && c->resl[i].id) {
+          /* it left the battlefield: "that creature" is as it last was there */
+          tc.objl = c->resl[i];
+          tc.from = MTG_Z_BATTLEFIELD;
+          tc.to = oref_ok(g, tc.obj) ? (int8_t)s->obj[tc.obj.slot].zone : -1;
+        } else if (oref_ok(g, tc.obj)) {
+          lki_of(g, tc.obj.slot, &tc.objl);
+        }
         trig_reflexive(g, rab, c->def, c->grant, c->src, c->srcl, c->controller, &tc);
       }
     }
@@ -1136,7 +1158,6 @@ static void step(G *g, Ctx *c, const Node *n) {
     for (int i = 0; i < a.np; i++) library_top(g, a.p[i], cnt, &b);
     Sel moved;
     batch_objects(g, c, &b, EV_EXILE, MTG_Z_EXILE, 0, 0, -1, 0, n->k[2] ? n->k[2]->s : NULL, &moved);
-    result_set(g, c, &moved);
     return;
   }
   case S_PAY_ANY_NUMBER: {

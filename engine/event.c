@@ -57,6 +57,11 @@ int ev_possible(G *g, Event *e) {
     if (e->from >= 0 && s->obj[e->obj.slot].zone != e->from) return 0;
     if (s->obj[e->obj.slot].def && (s->obj[e->obj.slot].def->types & T_DUNGEON)) return 0; /* 309.2c */
     if (var_stays_in_command(g, e)) return 0; /* 311.2, 312.2, 314.2 */
+    /* 111.8: a token that has left the battlefield can't move to another zone */
+    if (s->obj[e->obj.slot].kind == OK_TOKEN && s->obj[e->obj.slot].zone != MTG_Z_BATTLEFIELD &&
+        s->obj[e->obj.slot].zone != MTG_Z_COUNT && e->type != EV_TAP && e->type != EV_UNTAP && e->type != EV_ATTACH &&
+        e->type != EV_UNATTACH && e->type != EV_CONTROL)
+      return 0;
     if (e->type == EV_DESTROY) {
       if (has_kw(g, e->obj.slot, KW_INDESTRUCTIBLE)) return 0; /* 702.12b */
       if (rule_effect(g, SE_CANT_BE_DESTROYED, -1, e->obj.slot, NULL, NULL)) return 0;
@@ -265,7 +270,7 @@ static void prevented_triggers(G *g, int from) {
 
 void ev_run(G *g, Event *in, int n) {
   int base = g->evtop;
-  int prev_from = g->nprev;
+  int prev_from = g->nprev, rider_from = g->nrider;
   g->s->c.batch_seq++;
   Event *b = ev_alloc(g, 2 * n);
   int m = 0;
@@ -333,6 +338,7 @@ void ev_run(G *g, Event *in, int n) {
   if (m == 0) {
     prevented_triggers(g, prev_from);
     g->evtop = base;
+    prevention_riders(g, rider_from);
     return;
   }
   if (no > 1)
@@ -346,9 +352,13 @@ void ev_run(G *g, Event *in, int n) {
         bi[c - 1] = u;
       }
   zone_order(g, b, m);
-  /* as a Saga or battle enters: lore and defense counters, a protector (cardtype.c) */
+  /* as a permanent enters: counters the moving effect gives it; a Saga's,
+   * battle's or planeswalker's own counters, a protector (cardtype.c) */
   for (int i = 0; i < m; i++)
-    if (b[i].type == EV_ZONE && b[i].to == MTG_Z_BATTLEFIELD) ct_entering(g, &b[i]);
+    if (b[i].type == EV_ZONE && b[i].to == MTG_Z_BATTLEFIELD) {
+      if (b[i].given_n > 0) enter_with(g, &b[i], -1, b[i].given_ckind, b[i].given_n, "122.6");
+      ct_entering(g, &b[i]);
+    }
   int lb = g->s->c.npend;
   g->defer_trig_log++;
   trig_lookback(g, b, m);
@@ -384,6 +394,7 @@ void ev_run(G *g, Event *in, int n) {
   }
   after_batch(g, b, m);
   g->evtop = base;
+  prevention_riders(g, rider_from);
 }
 
 /* Consequences that follow a batch: lifelink life gain (702.15b), "until"
@@ -645,7 +656,7 @@ void do_move_many(G *g, const int *slots, int n, int type, int to, int lib_pos, 
   g->evtop = base;
 }
 
-void do_counters(G *g, int slot, int player, int kind, int n, int cause_ctl, uint32_t cause_id) {
+void do_counters_as(G *g, int slot, int player, int kind, int n, int cause_ctl, uint32_t cause_id, int cause) {
   if (n <= 0) return;
   Event e;
   ev_init(&e, EV_COUNTERS);
@@ -655,7 +666,12 @@ void do_counters(G *g, int slot, int player, int kind, int n, int cause_ctl, uin
   e.amount = n;
   e.cause_ctl = (int8_t)cause_ctl;
   e.cause_id = cause_id;
+  e.cause = (uint8_t)cause;
   ev_one(g, &e);
+}
+
+void do_counters(G *g, int slot, int player, int kind, int n, int cause_ctl, uint32_t cause_id) {
+  do_counters_as(g, slot, player, kind, n, cause_ctl, cause_id, CA_EFFECT);
 }
 
 void do_remove_counters(G *g, int slot, int player, int kind, int n) {

@@ -237,6 +237,7 @@ static int run(G *g) {
    * part-way (a decision, an illegal action) must not leak into this one, or the
    * re-run diverges (replacement marks inherited by "instead" events, 614.5) */
   g->ninh = 0;
+  g->nrider = 0;
   g->evtop = 0;
   g->in_sba = 0;
   g->defer_trig_log = 0;

@@ -159,6 +159,7 @@ int do_move(G *g, int slot, int type, int to, int lib_pos, int cause, int cause_
 void do_move_many(G *g, const int *slots, int n, int type, int to, int lib_pos, int cause, int cause_ctl,
                   uint32_t cause_id, int *new_slots);
 void do_counters(G *g, int slot, int player, int kind, int n, int cause_ctl, uint32_t cause_id);
+void do_counters_as(G *g, int slot, int player, int kind, int n, int cause_ctl, uint32_t cause_id, int cause); /* cause: CA_* */
 void do_remove_counters(G *g, int slot, int player, int kind, int n);
 void do_tap(G *g, int slot, int tap);
 void do_lose(G *g, unsigned players, const char *rule);
@@ -179,6 +180,14 @@ void ev_log_marker(G *g, int type, const char *fmt, ...)
 /* Applies replacement effects to ev per 616. Returns 1 if the event (possibly
  * modified) still happens, 0 if it was replaced by something else or prevented. */
 int replace_event(G *g, Event *ev);
+/* Runs the rests of prevention effects recorded since `from` (615.5): a batch
+ * calls it once its events are done. */
+void prevention_riders(G *g, int from);
+/* The counters an entering permanent (ev, moving to the battlefield) gets as
+ * it enters, after counter replacements and "can't have" effects applied to
+ * it as it would exist (614.12, 614.16); added to ev->etb_c. Returns how
+ * many it gets. ctl -1: the event's controller on entering. */
+int etb_counters(G *g, Event *ev, int ctl, int kind, int n);
 
 /* ---- perform.c: performing events ---- */
 void perform(G *g, Event *ev, int n);
@@ -278,9 +287,11 @@ typedef struct Ctx {
   uint32_t cause_id;
   int8_t forced_color;    /* mana ability activated by payment for this color */
   uint8_t spell_ch;       /* ch holds the choices made casting the source (a resolving spell) */
+  uint8_t nresl;          /* resl[0..nresl): res[i] as it last was on the battlefield (id 0: wasn't) */
   /* below: storage read only through nres and the pointers above; ctx_init
    * leaves it uninitialised */
   ORef res[32];
+  Lki resl[4];
   Choice chbuf;           /* copies, so the stack may move during resolution */
   TrigCtx tcbuf;
   Lki srclbuf;
@@ -312,7 +323,11 @@ int next_player(G *g, int p);
 void apnap_order(G *g, int *order); /* players in APNAP order, living ones first */
 
 /* ---- cardtype.c: Sagas (714), dungeons (309, 701.49), space sculptor (702.158), battles (310) ---- */
-void ct_entering(G *g, Event *e);   /* as a Saga or battle enters: 714.3a, 310.4b, 310.8a, 310.11a */
+void ct_entering(G *g, Event *e);   /* as a Saga, battle or planeswalker enters: 714.3a, 310.4b, 310.8a, 310.11a, 306.5b */
+/* Counters an entering permanent is given as it enters (122.6), through the
+ * counter replacements as it would exist (614.12, 614.16), logged as
+ * enters_with with the rule that gives them. ctl -1: the event's. */
+void enter_with(G *g, Event *e, int ctl, int kind, int n, const char *rule);
 void ct_precombat_main(G *g);       /* 714.3b, 505.4: lore counters (a turn-based action) */
 int ct_sba(G *g, Event *ev, int *n, int max, const int16_t *bf, int nb); /* 704.5s-704.5x */
 int ct_chapter_match(G *g, const TrigPat *t, const Event *e, uint32_t src_id); /* 714.2b */

@@ -109,6 +109,14 @@ static int matches(G *g, const Repl *r, Event *ev) {
       if (!ok) return 0;
     }
     if (rp->combat >= 0 && ((ev->flags & EF_COMBAT) != 0) != rp->combat) return 0;
+    if (rp->floor_one) {
+      /* "damage that would reduce your life total to less than 1": only such
+       * damage (infect damage changes no life total) */
+      if (ev->player < 0 || g->s->c.pl[ev->player].life - ev->amount >= rp->floor_one) return 0;
+      if ((ev->flags & EF_INFECT) || (oref_ok(g, ev->src) && has_kw(g, ev->src.slot, KW_INFECT) &&
+                                      !rule_effect(g, SE_LOSE_INFECT, -1, ev->src.slot, NULL, NULL)))
+        return 0;
+    }
     if (e) {
       /* shields and one-shot effects name what they protect */
       if (e->obj.id && ev->obj.id != e->obj.id) return 0;
@@ -155,6 +163,7 @@ static int matches(G *g, const Repl *r, Event *ev) {
   case RE_COUNTERS:
   case RE_POISON:
     if (ev->type != EV_COUNTERS) return 0;
+    if (rp->cause_effect && ev->cause == CA_COST) return 0; /* "if an effect would put": not a cost (606.4) */
     if (rp->ev == RE_POISON && ev->ckind != CN_POISON) return 0;
     if (rp->counter && ev->ckind != ckind_id(g, rp->counter)) return 0;
     if (rp->obj) {
@@ -333,26 +342,56 @@ static void mark(Event *ev, uint32_t key) {
   if (!ev_applied(ev, key) && ev->napplied < MAX_APPLIED) ev->applied[ev->napplied++] = key;
 }
 
-static void run_instead(G *g, const Repl *r, Event *ev, const Node *steps, int prevented) {
+static void run_program(G *g, int controller, ORef src, const Lki *srcl, const CardDef *def, uint16_t grant, int eff,
+                        uint32_t key, Event *ev, const Node *steps, int prevented) {
   Ctx c;
   ctx_init(g, &c);
-  c.controller = r->controller;
-  c.src = r->src;
-  c.srcl = r->srcl;
-  c.def = r->def;
-  c.grant = r->grant;
+  c.controller = controller;
+  c.src = src;
+  c.srcl = srcl;
+  c.def = def;
+  c.grant = grant;
   c.ev = ev;
   c.prevented = prevented;
-  if (r->eff >= 0) {
-    Effect *e = &g->s->eff[r->eff];
-    c.ch = &e->ch;
-  }
+  if (eff >= 0) c.ch = &g->s->eff[eff].ch;
   /* events the program makes carry this effect's and the event's marks */
   int save = g->ninh;
   for (int i = 0; i < ev->napplied && g->ninh < NELEM(g->inh); i++) g->inh[g->ninh++] = ev->applied[i];
-  if (g->ninh < NELEM(g->inh)) g->inh[g->ninh++] = r->key;
+  if (g->ninh < NELEM(g->inh)) g->inh[g->ninh++] = key;
   eff_run(g, &c, steps);
   g->ninh = save;
+}
+
+static void run_instead(G *g, const Repl *r, Event *ev, const Node *steps, int prevented) {
+  run_program(g, r->controller, r->src, r->srcl, r->def, r->grant, r->eff, r->key, ev, steps, prevented);
+}
+
+/* 615.5: the rest of a prevention effect waits until the prevented event is
+ * done (with the rest of its batch). */
+static void rider_add(G *g, const Repl *r, const Event *ev, int prevented) {
+  if (g->nrider >= (int)NELEM(g->rider)) game_throw(g, JMP_LIMIT);
+  struct PrevRider *d = &g->rider[g->nrider++];
+  d->rp = r->rp;
+  d->def = r->def;
+  d->src = r->src;
+  d->has_srcl = r->srcl != NULL;
+  if (r->srcl) d->srcl = *r->srcl;
+  d->grant = r->grant;
+  d->eff = r->eff;
+  d->controller = r->controller;
+  d->key = r->key;
+  d->ev = *ev;
+  d->prevented = prevented;
+}
+
+void prevention_riders(G *g, int from) {
+  while (g->nrider > from) {
+    struct PrevRider d = g->rider[from];
+    memmove(&g->rider[from], &g->rider[from + 1], (size_t)(g->nrider - from - 1) * sizeof d);
+    g->nrider--;
+    run_program(g, d.controller, d.src, d.has_srcl ? &d.srcl : NULL, d.def, d.grant, d.eff, d.key, &d.ev, d.rp->steps,
+                d.prevented);
+  }
 }
 
 static void log_repl(G *g, const Repl *r, const Event *ev, const char *what) {
@@ -362,26 +401,23 @@ static void log_repl(G *g, const Repl *r, const Event *ev, const char *what) {
            ev_names[ev->type], what);
 }
 
-/* The counters an entering permanent enters with are put on it: counter
- * replacements apply to them as it would exist (614.16, 614.12). */
-static void etb_counters(G *g, Event *ev, int kind, int n) {
-  State *s = g->s;
-  if (n <= 0) return;
+int etb_counters(G *g, Event *ev, int ctl, int kind, int n) {
+  if (n <= 0 || ev->netb_c >= NELEM(ev->etb_c)) return 0;
   Event ce;
   ev_init(&ce, EV_COUNTERS);
   ce.obj = ev->obj;
   ce.ckind = (uint8_t)kind;
   ce.amount = n;
-  int ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : s->obj[ev->obj.slot].owner;
+  if (ctl < 0) ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : g->s->obj[ev->obj.slot].owner;
   g->hyp_slot = ev->obj.slot;
   g->hyp_ctl = ctl;
-  int keep = rule_effect(g, SE_NO_MINUS_COUNTERS, -1, ev->obj.slot, NULL, NULL) && kind == CN_MINUS1 ? 0 : replace_event(g, &ce);
+  int keep = ev_possible(g, &ce) && replace_event(g, &ce);
   g->hyp_slot = -1;
-  if (keep && ce.amount > 0 && ev->netb_c < NELEM(ev->etb_c)) {
-    ev->etb_c[ev->netb_c].kind = (uint8_t)kind;
-    ev->etb_c[ev->netb_c].n = ce.amount;
-    ev->netb_c++;
-  }
+  if (!keep || ce.amount <= 0) return 0;
+  ev->etb_c[ev->netb_c].kind = (uint8_t)kind;
+  ev->etb_c[ev->netb_c].n = ce.amount;
+  ev->netb_c++;
+  return ce.amount;
 }
 
 /* "As this enters, exile / sacrifice any number of [objects]" (614.13, 702.82
@@ -502,7 +538,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
         pe->done = 1;
       }
     }
-    if (rp->steps) run_instead(g, r, ev, rp->steps, prevented);
+    if (rp->steps) rider_add(g, r, ev, prevented);
     return ev->amount > 0;
   }
   case RA_INSTEAD: {
@@ -568,7 +604,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
     int n = expr_eval(g, &c, rp->steps);
     snprintf(what, sizeof what, " counters=%s:%d", rp->counter, n);
     log_repl(g, r, ev, what);
-    etb_counters(g, ev, ckind_id(g, rp->counter), n);
+    etb_counters(g, ev, -1, ckind_id(g, rp->counter), n);
     return 1;
   }
   case RA_ETB_CHOOSE: {
@@ -627,7 +663,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
       if (rp->counter) {
         log_repl(g, r, ev, what);
         what[0] = 0;
-        etb_counters(g, ev, ckind_id(g, rp->counter), moved * rp->add); /* 702.82a */
+        etb_counters(g, ev, -1, ckind_id(g, rp->counter), moved * rp->add); /* 702.82a */
         ev->etb_choice_kind = (int8_t)k;
         ev->etb_choice_label = rp->label;
         return 1;

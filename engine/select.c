@@ -656,6 +656,15 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
   case E_MANA_VALUE:
   case E_DAMAGE_ON:
   case E_LOYALTY: {
+    /* 608.2h: information about the object a trigger saw leave the
+     * battlefield is that of the object as it last existed there, though
+     * "it" follows the card to its new zone for actions (603.10a) */
+    const Node *ref = n->k[0];
+    if (ref && (ref->op == SL_IT || ref->op == SL_TRIG_OBJ_NEW) && c->tc && !c->each_obj.id &&
+        c->tc->from == MTG_Z_BATTLEFIELD && c->tc->to != MTG_Z_BATTLEFIELD && c->tc->objl.id) {
+      lk = &c->tc->objl;
+      goto from_lki;
+    }
     /* 607.3: a value asked of several objects (cards exiled with ...) is their sum */
     Sel many;
     sel_eval(g, c, n->k[0], &many);
@@ -678,6 +687,7 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
       if (n->op == E_DAMAGE_ON) return s->obj[slot].damage;
       return counters_get(s->obj[slot].c, s->obj[slot].nc, CN_LOYALTY);
     }
+  from_lki:
     if (lk) {
       if (n->op == E_POWER) return lk->power;
       if (n->op == E_TOUGHNESS) return lk->toughness;

@@ -182,6 +182,8 @@ typedef struct Event {
   int8_t etb_ctl;
   Counter etb_c[3];
   uint8_t netb_c;
+  uint8_t given_ckind;    /* counters the moving effect gives it as it enters ("return it with a */
+  int16_t given_n;        /* +1/+1 counter"): through counter replacements just before it enters (122.6) */
   const CardDef *etb_copy;
   int8_t etb_choice_kind;
   int32_t etb_choice;
@@ -505,6 +507,21 @@ struct mtg_game {
   Event prev_ev[16];
   uint32_t prev_key[16];
   int nprev;
+  /* the rest of a prevention effect ("put a +1/+1 counter for each 1 damage
+   * prevented"), done once the batch it prevented damage in is done (615.5) */
+  struct PrevRider {
+    const ReplSpec *rp;
+    const CardDef *def;
+    ORef src;
+    Lki srcl;
+    uint8_t has_srcl;
+    uint16_t grant;
+    int eff, controller;
+    uint32_t key;
+    Event ev;
+    int prevented;
+  } rider[8];
+  int nrider;
   /* triggered mana abilities waiting to resolve at once (605.4a) */
   Pending mtq[8];
   int nmtq;
