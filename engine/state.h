@@ -520,7 +520,7 @@ struct mtg_game {
     uint32_t key;
     Event ev;
     int prevented;
-  } rider[8];
+  } rider[64];
   int nrider;
   /* triggered mana abilities waiting to resolve at once (605.4a) */
   Pending mtq[8];
