@@ -174,23 +174,13 @@ void ct_precombat_main(G *g) {
  * not checked again on resolution. Counters it enters with are put on it too (122.6). */
 int ct_chapter_match(G *g, const TrigPat *t, const Event *e, uint32_t src_id) {
   State *s = g->s;
-  int slot, added;
-  if (e->type == EV_COUNTERS) {
-    if (!e->obj.id || e->obj.id != src_id || !oref_ok(g, e->obj)) return 0;
-    if (strcmp(ckind_name(g, e->ckind), "lore")) return 0;
-    slot = e->obj.slot;
-    added = e->amount;
-  } else if (e->type == EV_ZONE && e->to == MTG_Z_BATTLEFIELD) {
-    if (e->new_id != src_id || e->new_slot < 0 || s->obj[e->new_slot].id != e->new_id) return 0;
-    slot = e->new_slot;
-    added = -1; /* all of them: it had none before it entered */
-  } else {
-    return 0;
-  }
-  Obj *o = &s->obj[slot];
+  /* lore counters put on it, also as it entered (122.6: a counters event of the entering batch) */
+  if (e->type != EV_COUNTERS || !e->obj.id || e->obj.id != src_id || !oref_ok(g, e->obj)) return 0;
+  if (strcmp(ckind_name(g, e->ckind), "lore")) return 0;
+  Obj *o = &s->obj[e->obj.slot];
   if (o->zone != MTG_Z_BATTLEFIELD) return 0;
   int after = counters_get(o->c, o->nc, ckind_id(g, "lore"));
-  int before = added < 0 ? 0 : after - added;
+  int before = after - e->amount;
   return before < t->chapter && after >= t->chapter;
 }
 

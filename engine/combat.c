@@ -34,11 +34,7 @@ static int can_block(G *g, int blk, int atk) {
   if ((a->kw >> KW_FLYING & 1) && !(b->kw >> KW_FLYING & 1) && !(b->kw >> KW_REACH & 1)) return 0; /* 702.9b */
   if ((a->kw >> KW_SHADOW & 1) != (b->kw >> KW_SHADOW & 1)) return 0; /* 702.28b */
   /* protection: can't be blocked by creatures of the quality (702.16e) */
-  if (a->kw >> KW_PROTECTION_ALL & 1) return 0;
-  static const int kws[5] = {KW_PROT_W, KW_PROT_U, KW_PROT_B, KW_PROT_R, KW_PROT_G};
-  for (int i = 0; i < 5; i++)
-    if ((a->kw >> kws[i] & 1) && (b->colors >> i & 1)) return 0;
-  return 1;
+  return !protected_from(a, b->colors, 0);
 }
 
 void combat_remove(G *g, int slot) {
@@ -270,10 +266,11 @@ int combat_has_first_strike(G *g) {
 static int deals_now(G *g, int slot, int first) {
   int fs = has_kw(g, slot, KW_FIRST_STRIKE), ds = has_kw(g, slot, KW_DOUBLE_STRIKE);
   if (first) return fs || ds;
-  /* 510.4: those without first strike, and double strikers */
+  /* 510.4, 702.7c: those that had neither first strike nor double strike as
+   * the first combat damage step began, and those that have double strike now */
   if (ds) return 1;
   if (!g->s->c.first_strike_done) return 1;
-  return !fs && !g->s->obj[slot].fs_dealt;
+  return !g->s->obj[slot].fs_dealt;
 }
 
 static int lethal(G *g, int attacker, int blocker) {
@@ -288,6 +285,13 @@ void combat_damage(G *g, int first) {
   int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
   int16_t bf[MAX_SLOTS];
   memcpy(bf, zl_list(g, MTG_Z_BATTLEFIELD, 0), (size_t)nb * sizeof *bf);
+  /* 510.4: which creatures had first strike or double strike as the first
+   * combat damage step began, whatever they deal in it */
+  for (int k = 0; first && k < nb; k++) {
+    Obj *o = &s->obj[bf[k]];
+    if ((o->attacking || o->blocking) && (has_kw(g, bf[k], KW_FIRST_STRIKE) || has_kw(g, bf[k], KW_DOUBLE_STRIKE)))
+      o->fs_dealt = 1;
+  }
   Event ev[MAX_OPTIONS];
   int ne = 0;
   for (int k = 0; k < nb; k++) {
@@ -296,7 +300,6 @@ void combat_damage(G *g, int first) {
     if (!o->attacking || !deals_now(g, a, first)) continue;
     int power = obj_power(g, a);
     if (power <= 0) continue; /* 510.1a */
-    if (first) o->fs_dealt = 1;
     int blockers[32], nbk = 0;
     for (int j = 0; j < nb && nbk < 32; j++) {
       Obj *b = &s->obj[bf[j]];
@@ -383,7 +386,6 @@ void combat_damage(G *g, int first) {
     int b = bf[k];
     Obj *o = &s->obj[b];
     if (!o->blocking || !deals_now(g, b, first)) continue;
-    if (first) o->fs_dealt = 1;
     int power = obj_power(g, b);
     if (power <= 0 || !oref_ok(g, o->block_of)) continue; /* 510.1d */
     if (s->obj[o->block_of.slot].zone != MTG_Z_BATTLEFIELD) continue;

@@ -268,6 +268,33 @@ static void prevented_triggers(G *g, int from) {
   trig_detect(g, pe, n);
 }
 
+/* 122.6: counters a permanent is given as it enters are "put" on it, so
+ * "whenever counters are put on" abilities see them with the batch that moved
+ * it: the batch, with a counters event for each, or b itself if none. */
+static const Event *with_entered_counters(G *g, const Event *b, int *n) {
+  int m = *n, k = 0;
+  for (int i = 0; i < m; i++)
+    if (b[i].done && b[i].type == EV_ZONE && b[i].to == MTG_Z_BATTLEFIELD) k += b[i].netb_c;
+  if (!k) return b;
+  Event *all = ev_alloc(g, m + k);
+  memcpy(all, b, (size_t)m * sizeof *all);
+  for (int i = 0; i < m; i++) {
+    if (!b[i].done || b[i].type != EV_ZONE || b[i].to != MTG_Z_BATTLEFIELD || b[i].new_slot < 0) continue;
+    for (int j = 0; j < b[i].netb_c; j++) {
+      Event *c = &all[(*n)++];
+      ev_init(c, EV_COUNTERS);
+      c->obj.slot = b[i].new_slot;
+      c->obj.id = b[i].new_id;
+      c->ckind = b[i].etb_c[j].kind;
+      c->amount = b[i].etb_c[j].n;
+      c->cause_ctl = b[i].cause_ctl;
+      c->cause_id = b[i].cause_id;
+      c->done = 1;
+    }
+  }
+  return all;
+}
+
 void ev_run(G *g, Event *in, int n) {
   int base = g->evtop;
   int prev_from = g->nprev, rider_from = g->nrider;
@@ -378,7 +405,9 @@ void ev_run(G *g, Event *in, int n) {
   for (int i = 0; i < m; i++)
     if (b[i].done && !is_compound(b[i].type)) log_event(g, &b[i]);
   if (!g->defer_trig_log) trig_log(g, lb, lb_end);
-  trig_detect(g, b, m);
+  int nt = m;
+  const Event *t = with_entered_counters(g, b, &nt);
+  trig_detect(g, t, nt);
   prevented_triggers(g, prev_from);
   /* report results to the caller's events (new ids, done flags) */
   for (int i = 0, k = 0; i < n && k < m; i++) {

@@ -126,6 +126,9 @@ void chars_dirty(G *g);
 int obj_types(G *g, int slot);
 int is_type(G *g, int slot, uint32_t t);
 int has_kw(G *g, int slot, int kw);
+/* 702.16: an object with characteristics c has protection from a source of
+ * these colors (src_is_spell: the source is a spell) */
+int protected_from(const Chars *c, uint8_t src_colors, int src_is_spell);
 int obj_power(G *g, int slot);
 int obj_toughness(G *g, int slot);
 int obj_controller(G *g, int slot);

@@ -359,6 +359,14 @@ const Chars *chars_as_entering(G *g, int slot, int ctl) {
 int obj_types(G *g, int slot) { return (int)chars(g, slot)->types; }
 int is_type(G *g, int slot, uint32_t t) { return (chars(g, slot)->types & t) != 0; }
 int has_kw(G *g, int slot, int kw) { return (int)(chars(g, slot)->kw >> kw & 1); }
+
+int protected_from(const Chars *c, uint8_t src_colors, int src_is_spell) {
+  if (c->kw >> KW_PROTECTION_ALL & 1) return 1;
+  static const int kws[5] = {KW_PROT_W, KW_PROT_U, KW_PROT_B, KW_PROT_R, KW_PROT_G};
+  for (int i = 0; i < 5; i++)
+    if ((c->kw >> kws[i] & 1) && (src_colors >> i & 1)) return 1;
+  return (c->kw >> KW_PROT_MULTICOLOR_SPELLS & 1) && src_is_spell && src_colors;
+}
 int obj_power(G *g, int slot) { return chars(g, slot)->power; }
 int obj_toughness(G *g, int slot) { return chars(g, slot)->toughness; }
 int obj_controller(G *g, int slot) { return chars(g, slot)->controller; }

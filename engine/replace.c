@@ -24,8 +24,14 @@ typedef struct Repl {
 } Repl;
 
 #define MAX_REPL 32
+#define ABI_PROTECTION -2 /* the prevention protection gives (702.16e), not an ability of the card's */
+
+/* 702.16e: damage a source with the stated quality would deal to a permanent
+ * with protection is prevented: a prevention effect of that permanent. */
+static const ReplSpec protection_spec = {.ev = RE_DAMAGE, .act = RA_PREVENT, .from = -1, .to = -1, .combat = -1};
 
 static const char *repl_rule(const Repl *r, const Event *ev) {
+  if (r->abi == ABI_PROTECTION) return "702.16e";
   if (r->rp->self_repl) return "614.15";
   switch (r->rp->act) {
   case RA_PREVENT: return "615.1a";
@@ -300,6 +306,20 @@ static int collect(G *g, Event *ev, Repl *out) {
       add_static(g, out, &n, slot, &only, ev);
     }
   }
+  if (ev->type == EV_DAMAGE && n < MAX_REPL && oref_ok(g, ev->obj) && oref_ok(g, ev->src) &&
+      s->obj[ev->obj.slot].zone == MTG_Z_BATTLEFIELD &&
+      protected_from(chars(g, ev->obj.slot), obj_colors(g, ev->src.slot), s->obj[ev->src.slot].zone == MTG_Z_STACK)) {
+    Repl *r = &out[n];
+    memset(r, 0, sizeof *r);
+    r->rp = &protection_spec;
+    r->src = ev->obj;
+    r->abi = ABI_PROTECTION;
+    r->eff = -1;
+    r->controller = obj_controller(g, ev->obj.slot);
+    r->key = (uint32_t)hash_mix(((uint64_t)ev->obj.id << 20) ^ 0x70726f74u) | 1u;
+    r->cat = 4;
+    if (!ev_applied(ev, r->key)) n++;
+  }
   for (int i = 0; i < s->c.neff && n < MAX_REPL; i++) {
     Effect *e = &s->eff[i];
     if (e->kind != EK_REPL || e->used || !e->rp) continue;
@@ -335,6 +355,7 @@ static void repl_label(G *g, const Repl *r, char *buf, size_t n) {
   else if (r->srcl && r->srcl->id) fmt_lki(r->srcl, src, sizeof src);
   else snprintf(src, sizeof src, "#%u", (unsigned)r->src.id);
   if (r->eff >= 0) snprintf(buf, n, "%s/e%u", src, (unsigned)g->s->eff[r->eff].id);
+  else if (r->abi == ABI_PROTECTION) snprintf(buf, n, "%s/protection", src);
   else snprintf(buf, n, "%s/%d", src, r->abi);
 }
 

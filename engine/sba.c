@@ -27,12 +27,7 @@ static int aura_legal(G *g, int slot) {
   cx.src = oref(g, slot);
   if (!filter_match(g, &cx, f, t)) return 0;
   /* 702.16c: protection from the Aura's quality */
-  const Chars *tc = chars(g, t);
-  if (tc->kw >> KW_PROTECTION_ALL & 1) return 0;
-  static const int kws[5] = {KW_PROT_W, KW_PROT_U, KW_PROT_B, KW_PROT_R, KW_PROT_G};
-  for (int i = 0; i < 5; i++)
-    if ((tc->kw >> kws[i] & 1) && (c->colors >> i & 1)) return 0;
-  return 1;
+  return !protected_from(chars(g, t), c->colors, 0);
 }
 
 static int has_subtype_name(const Chars *c, const char *n) { return has_subtype(c, n); }
@@ -163,11 +158,7 @@ int sba_check(G *g) {
                   (has_subtype_name(c, "Equipment") ? is_type(g, t, T_CREATURE) : is_type(g, t, T_LAND));
       if (legal) {
         /* 702.16d: protection from a quality: not equipped by Equipment with it */
-        const Chars *tc = chars(g, t);
-        static const int kws[5] = {KW_PROT_W, KW_PROT_U, KW_PROT_B, KW_PROT_R, KW_PROT_G};
-        if (tc->kw >> KW_PROTECTION_ALL & 1) legal = 0;
-        for (int q = 0; q < 5; q++)
-          if ((tc->kw >> kws[q] & 1) && (c->colors >> q & 1)) legal = 0;
+        if (protected_from(chars(g, t), c->colors, 0)) legal = 0;
       }
       if (!legal) rule = "704.5n";
     } else if (!has_subtype_name(c, "Aura")) {

@@ -551,10 +551,29 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
   case SL_ACTIVE:
     sel_addp(out, s->c.active);
     break;
-  case SL_DEFENDING:
+  case SL_DEFENDING: {
+    /* 508.5, 508.5a: for an ability of an attacking creature, or one about an
+     * attacking creature, the defending player is the one that creature
+     * attacks (the controller or protector of what it attacks) */
+    ORef a = oref_none();
+    if (oref_ok(g, c->src) && s->obj[c->src.slot].attacking) a = c->src;
+    else {
+      ORef t = trig_obj(g, c);
+      if (t.id && s->obj[t.slot].attacking) a = t;
+    }
+    int who = -1;
+    if (a.id) {
+      const Obj *ao = &s->obj[a.slot];
+      who = ao->atk_player >= 0 ? ao->atk_player : oref_ok(g, ao->atk_obj) ? ct_defender(g, ao->atk_obj.slot) : -1;
+    }
+    if (who >= 0) {
+      sel_addp(out, who);
+      break;
+    }
     for (int p = 0; p < s->c.np; p++)
       if (s->c.defending[p]) sel_addp(out, p);
     break;
+  }
   case SL_RESULT:
   case SL_REMEMBERED:
     for (int i = 0; i < c->nres; i++)
@@ -632,7 +651,10 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
   switch (n->op) {
   case E_INT: return n->i;
   case E_X:
-    if (c->ch) return c->ch->x;
+    /* a triggered ability has no X of its own: one carried from the spell
+     * that made it (a delayed trigger), else the X its source was cast with
+     * (107.3m, enters-the-battlefield abilities) */
+    if (c->ch && (c->ch->x || !c->ab || c->ab->kind != AB_TRIGGERED)) return c->ch->x;
     if (oref_ok(g, c->src)) return s->obj[c->src.slot].x;
     return 0;
   case E_AMOUNT:

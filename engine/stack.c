@@ -55,16 +55,6 @@ void fmt_target(G *g, const Target *t, char *buf, size_t n) {
 
 /* ---- targets ---- */
 
-static int protected_from(G *g, int slot, uint8_t src_colors, int src_is_spell) {
-  const Chars *c = chars(g, slot);
-  if (c->kw >> KW_PROTECTION_ALL & 1) return 1;
-  static const int kws[5] = {KW_PROT_W, KW_PROT_U, KW_PROT_B, KW_PROT_R, KW_PROT_G};
-  for (int i = 0; i < 5; i++)
-    if ((c->kw >> kws[i] & 1) && (src_colors >> i & 1)) return 1;
-  if ((c->kw >> KW_PROT_MULTICOLOR_SPELLS & 1) && src_is_spell && src_colors) return 1;
-  return 0;
-}
-
 int target_legal(G *g, const TargetSpec *ts, const Target *t, int controller, ORef src, const Chars *srcc) {
   Ctx c;
   ctx_init(g, &c);
@@ -86,7 +76,7 @@ int target_legal(G *g, const TargetSpec *ts, const Target *t, int controller, OR
       const Chars *oc = chars(g, slot);
       if (oc->kw >> KW_SHROUD & 1) return 0;
       if ((oc->kw >> KW_HEXPROOF & 1) && opponents(g, controller, oc->controller)) return 0;
-      if (protected_from(g, slot, colors, is_spell)) return 0;
+      if (protected_from(chars(g, slot), colors, is_spell)) return 0;
     }
     return 1;
   }

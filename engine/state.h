@@ -51,7 +51,7 @@ typedef struct Obj {
   uint8_t tapped, face_down, phased_out;
   uint8_t phased_indirectly; /* phased out with what it is attached to (702.26g) */
   uint8_t dt_hit;         /* dealt damage by a deathtouch source since the last SBA check */
-  uint8_t fs_dealt;       /* dealt combat damage in the first-strike damage step (510.4) */
+  uint8_t fs_dealt;       /* had first strike or double strike as the first combat damage step began (510.4) */
   uint8_t attacking, blocked, blocking;
   int8_t atk_player;      /* attacked player, or -1 */
   ORef atk_obj;           /* attacked planeswalker or battle */

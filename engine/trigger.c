@@ -175,8 +175,10 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     if (e->type != EV_ZONE || e->to != MTG_Z_BATTLEFIELD) return 0;
     return pat_obj(g, c, t, obj, NULL, src_id, 0);
   case TE_DIES:
+    /* 700.4: any permanent put into a graveyard from the battlefield; the
+     * pattern's filter says which ("a creature") */
     if (e->type != EV_ZONE || e->from != MTG_Z_BATTLEFIELD || e->to != MTG_Z_GRAVEYARD) return 0;
-    if (!oref_ok(g, e->obj) || !is_type(g, e->obj.slot, T_CREATURE)) return 0;
+    if (!oref_ok(g, e->obj)) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   case TE_LEAVES:
     if (e->type != EV_ZONE || e->from != MTG_Z_BATTLEFIELD) return 0;
@@ -400,11 +402,11 @@ static int lookback_event(const Event *e) {
 
 static void scan(G *g, const Event *e, int lookback) {
   index_ensure(g);
-  static const uint8_t zone_tes[] = {TE_ENTERS, TE_DIES, TE_LEAVES, TE_ZONE, TE_CHAPTER, TE_UNATTACHED};
+  static const uint8_t zone_tes[] = {TE_ENTERS, TE_DIES, TE_LEAVES, TE_ZONE, TE_UNATTACHED};
   uint8_t tes[6];
   int nt = 0;
   switch (e->type) {
-  case EV_ZONE: memcpy(tes, zone_tes, 6); nt = e->from == MTG_Z_BATTLEFIELD ? 6 : 5; break;
+  case EV_ZONE: memcpy(tes, zone_tes, 5); nt = e->from == MTG_Z_BATTLEFIELD ? 5 : 4; break;
   case EV_DRAW: tes[nt++] = TE_DRAW; break;
   case EV_DAMAGE: tes[nt++] = TE_DAMAGE; tes[nt++] = TE_DEFEATED; break;
   case EV_COUNTERS_OFF: tes[nt++] = TE_DEFEATED; break;
