@@ -133,7 +133,9 @@ void combat_declare_attackers(G *g) {
     int o = atk[v[i]];
     ev_init(&ev[ne], EV_ATTACKS);
     ev[ne].obj = oref(g, o);
-    ev[ne].player = (int8_t)(def_p[v[i]] >= 0 ? def_p[v[i]] : -1);
+    /* the defending player: the one attacked, or who controls or protects the
+     * planeswalker or battle attacked (508.5) */
+    ev[ne].player = (int8_t)(def_p[v[i]] >= 0 ? def_p[v[i]] : ct_defender(g, def_o[v[i]]));
     ev[ne].src = def_o[v[i]] >= 0 ? oref(g, def_o[v[i]]) : oref_none();
     ev[ne].rule = "508.1";
     ne++;

@@ -518,6 +518,24 @@ static void leave_game(G *g, int p) {
     if (s->stack[k].controller == p) stack_remove(g, k);
   chars_dirty(g);
   trig_index_dirty(g);
+  /* 800.4a: effects giving the player control of objects end; then what the
+   * player still controls is exiled */
+  effects_player_left(g, p);
+  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0), base = g->evtop;
+  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  Event *x = ev_alloc(g, nb > 0 ? nb : 1);
+  int nx = 0;
+  for (int k = 0; k < nb; k++) {
+    if (obj_controller(g, bf[k]) != p) continue;
+    ev_init(&x[nx], EV_ZONE);
+    x[nx].obj = oref(g, bf[k]);
+    x[nx].from = MTG_Z_BATTLEFIELD;
+    x[nx].to = MTG_Z_EXILE;
+    x[nx].rule = "800.4a";
+    nx++;
+  }
+  if (nx) ev_run(g, x, nx);
+  g->evtop = base;
 }
 
 static void after_batch(G *g, Event *b, int m) {

@@ -144,6 +144,7 @@ int rule_effect_count(G *g, int kind, int player, int slot);
 int effect_add(G *g, const Effect *e); /* returns index */
 void effects_expire(G *g, int dur);
 void effects_source_left(G *g, uint32_t src_id);
+void effects_player_left(G *g, int p); /* 800.4a: effects giving p control of objects end */
 
 /* ---- event.c: the pipeline (replace -> perform -> log -> trigger) ---- */
 void ev_init(Event *e, int type);

@@ -497,6 +497,14 @@ void effects_expire(G *g, int dur) {
   while (s->c.neff > 0 && s->eff[s->c.neff - 1].used == 2) s->c.neff--;
 }
 
+void effects_player_left(G *g, int p) {
+  State *s = g->s;
+  for (int i = 0; i < s->c.neff; i++) {
+    Effect *e = &s->eff[i];
+    if (e->used != 2 && e->kind == EK_CONT && e->st && e->st->kind == SE_CONTROL && e->player == p) effect_end(g, i);
+  }
+}
+
 void effects_source_left(G *g, uint32_t src_id) {
   State *s = g->s;
   for (int i = 0; i < s->c.neff; i++) {

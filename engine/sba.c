@@ -217,7 +217,10 @@ int sba_check(G *g) {
   for (int k = 0; k < nb && !legends; k++) legends = (chars(g, bf[k])->supers & ST_LEGENDARY) != 0;
   if (legends && !rule_effect(g, SE_NO_LEGEND_RULE, -1, -1, NULL, NULL)) {
     unsigned char done[MAX_SLOTS];
-    for (int p = 0; p < s->c.np; p++) {
+    int order[MAX_PLAYERS];
+    apnap_order(g, order); /* the choices are made in APNAP order (101.4) */
+    for (int pi = 0; pi < s->c.np && order[pi] >= 0; pi++) {
+      int p = order[pi];
       memset(done, 0, (size_t)nb);
       for (int k = 0; k < nb; k++) {
         int i = bf[k];
