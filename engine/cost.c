@@ -255,9 +255,14 @@ void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int
     pool[best]--;
     if (spent) *spent |= (uint8_t)(1u << best);
   }
+  /* the total cost as paid: each {X} is its chosen value (601.2f) */
+  ManaCost paid = *c;
+  int gen = paid.generic + paid.x * x;
+  paid.generic = (uint8_t)(gen > 255 ? 255 : gen);
+  paid.x = 0;
   char mc[64];
-  mana_format(c, mc, sizeof mc);
-  log_line(g, 0, "pay player=%s mana=%s%s", player_name(g, player), mc, c->x ? "" : "");
+  mana_format(&paid, mc, sizeof mc);
+  log_line(g, 0, "pay player=%s mana=%s", player_name(g, player), mc);
 }
 
 void mana_empty(G *g) {
