@@ -184,8 +184,7 @@ void combat_declare_blockers(G *g) {
         Obj *ao = &s->obj[a];
         if (!ao->attacking) continue;
         /* 509.1a: attacking this player, a planeswalker they control or a battle they protect */
-        int attacked = ao->atk_player >= 0 ? ao->atk_player : (oref_ok(g, ao->atk_obj) ? ct_defender(g, ao->atk_obj.slot) : -1);
-        if (attacked != dp || !can_block(g, b, a) || n >= MAX_OPTIONS) continue;
+        if (combat_defending_player(g, a) != dp || !can_block(g, b, a) || n >= MAX_OPTIONS) continue;
         char an[110];
         fmt_slot(g, a, an, sizeof an);
         blk[n] = b;
@@ -253,6 +252,12 @@ void combat_declare_blockers(G *g) {
     }
     if (ne) ev_run(g, ev, ne);
   }
+}
+
+int combat_defending_player(G *g, int slot) {
+  const Obj *o = &g->s->obj[slot];
+  if (o->atk_player >= 0) return o->atk_player;
+  return oref_ok(g, o->atk_obj) ? ct_defender(g, o->atk_obj.slot) : -1;
 }
 
 int combat_has_first_strike(G *g) {

@@ -352,6 +352,10 @@ int combat_has_first_strike(G *g);
 int combat_has_attackers(G *g);
 void combat_end(G *g);
 void combat_remove(G *g, int slot);
+/* The defending player of an attacking creature: the player it attacks, or the
+ * one who controls or protects the planeswalker or battle it attacks (508.5);
+ * -1 if that is gone. */
+int combat_defending_player(G *g, int slot);
 
 /* ---- turn.c: turns, steps, priority ---- */
 void turn_run(G *g);

@@ -561,11 +561,7 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
       ORef t = trig_obj(g, c);
       if (t.id && s->obj[t.slot].attacking) a = t;
     }
-    int who = -1;
-    if (a.id) {
-      const Obj *ao = &s->obj[a.slot];
-      who = ao->atk_player >= 0 ? ao->atk_player : oref_ok(g, ao->atk_obj) ? ct_defender(g, ao->atk_obj.slot) : -1;
-    }
+    int who = a.id ? combat_defending_player(g, a.slot) : -1;
     if (who >= 0) {
       sel_addp(out, who);
       break;
