@@ -118,7 +118,7 @@ void combat_declare_attackers(G *g) {
     ob->attacking = 1;
     ob->atk_player = (int8_t)def_p[v[i]];
     ob->atk_obj = def_o[v[i]] >= 0 ? oref(g, def_o[v[i]]) : oref_none();
-    int dp = def_p[v[i]] >= 0 ? def_p[v[i]] : ct_defender(g, def_o[v[i]]); /* 508.5 */
+    int dp = combat_defending_player(g, o);
     if (dp >= 0) s->c.defending[dp] = 1;
     if (!has_kw(g, o, KW_VIGILANCE)) {
       ev_init(&ev[ne], EV_TAP);
@@ -133,9 +133,7 @@ void combat_declare_attackers(G *g) {
     int o = atk[v[i]];
     ev_init(&ev[ne], EV_ATTACKS);
     ev[ne].obj = oref(g, o);
-    /* the defending player: the one attacked, or who controls or protects the
-     * planeswalker or battle attacked (508.5) */
-    ev[ne].player = (int8_t)(def_p[v[i]] >= 0 ? def_p[v[i]] : ct_defender(g, def_o[v[i]]));
+    ev[ne].player = (int8_t)combat_defending_player(g, o);
     ev[ne].src = def_o[v[i]] >= 0 ? oref(g, def_o[v[i]]) : oref_none();
     ev[ne].rule = "508.1";
     ne++;
