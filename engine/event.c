@@ -498,6 +498,31 @@ static void leave_game(G *g, int p) {
   State *s = g->s;
   if (s->c.pl[p].left) return;
   s->c.pl[p].left = 1;
+  /* 603.6c: its phased-in permanents leaving the game with it trigger
+   * leaves-the-battlefield abilities, looking back at them (603.10a) */
+  int nb0 = zl_count(g, MTG_Z_BATTLEFIELD, 0), base0 = g->evtop, nl = 0;
+  const int16_t *bf0 = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  Event *lv = ev_alloc(g, nb0 > 0 ? nb0 : 1);
+  for (int k = 0; k < nb0; k++) {
+    const Obj *o = &s->obj[bf0[k]];
+    if (o->owner != p || o->phased_out) continue;
+    ev_init(&lv[nl], EV_ZONE);
+    lv[nl].obj = oref(g, bf0[k]);
+    lv[nl].from = MTG_Z_BATTLEFIELD;
+    lv[nl].to = MTG_Z_COUNT; /* out of the game */
+    lv[nl].rule = "800.4a";
+    lv[nl].done = 1;
+    char nm[110];
+    fmt_slot(g, bf0[k], nm, sizeof nm);
+    log_line(g, 0, "leaves_game obj=%s player=%s rule=800.4a", nm, player_name(g, p));
+    nl++;
+  }
+  int lb = s->c.npend;
+  g->defer_trig_log++;
+  if (nl) trig_lookback(g, lv, nl);
+  g->defer_trig_log--;
+  int lb_end = s->c.npend;
+  g->evtop = base0;
   for (int i = 0; i < s->c.nslots; i++) {
     Obj *o = &s->obj[i];
     if (!o->id || o->owner != p) continue;
@@ -518,6 +543,7 @@ static void leave_game(G *g, int p) {
     if (s->stack[k].controller == p) stack_remove(g, k);
   chars_dirty(g);
   trig_index_dirty(g);
+  if (!g->defer_trig_log) trig_log(g, lb, lb_end);
   /* 800.4a: effects giving the player control of objects end; then what the
    * player still controls is exiled */
   effects_player_left(g, p);

@@ -257,6 +257,7 @@ void perform(G *g, Event *b, int m) {
       /* what is attached phases with it by events of its own (phase_events, 702.26g) */
       o->phased_out = (uint8_t)(e->amount != 0);
       o->phased_indirectly = (uint8_t)(e->amount && e->aux);
+      if (o->phased_out && (o->attacking || o->blocking)) combat_remove(g, e->obj.slot); /* 702.26b, 506.4 */
       trig_index_dirty(g);
       e->done = 1;
       break;

@@ -89,13 +89,15 @@ int sba_check(G *g) {
     slot_free(g, i);
     any = 1;
   }
-  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+  /* phased-out permanents are treated as though they don't exist (702.26b) */
+  int nb = 0, nall = zl_count(g, MTG_Z_BATTLEFIELD, 0);
   int16_t bf[MAX_SLOTS];
-  memcpy(bf, zl_list(g, MTG_Z_BATTLEFIELD, 0), (size_t)nb * sizeof *bf);
+  const int16_t *all = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  for (int k = 0; k < nall; k++)
+    if (!s->obj[all[k]].phased_out) bf[nb++] = all[k];
   for (int k = 0; k < nb; k++) {
     int i = bf[k];
     Obj *o = &s->obj[i];
-    if (o->phased_out) continue;
     const Chars *c = chars(g, i);
     Event e;
     if (c->types & T_CREATURE) {

@@ -494,7 +494,8 @@ struct mtg_game {
   char strs[32][64];      /* strings given by the setup (chosen names) */
   int nstrs;
   int defer_trig_log;
-  uint32_t dmg_seen[64];  /* damage-source triggers already found in this batch */
+  uint32_t dmg_seen[64];  /* damage triggers already found in this batch (603.2c) */
+  int16_t dmg_pend[64][2]; /* the pending triggers each made: [first, end) */
   int ndmg_seen;
   /* once-only delayed abilities matched by a batch, for 603.7b's choice */
   struct { int eff; TrigCtx tc; uint32_t obj; char label[110]; } dcand[8];

@@ -341,19 +341,32 @@ static void check_listener(G *g, int slot, int a, const Event *e, int lookback) 
   cx.grant = r->grant;
   if (!pat_match(g, &cx, &ab->trig, e, o->id, lookback)) return;
   if (ab->trig.once_per_turn && (o->abil_used[0] >> (ab->index & 31) & 1)) return; /* 603.2i: action taken this turn */
-  if (ab->trig.ev == TE_DAMAGE && !ab->trig.to_self && !ab->trig.to_player && !ab->trig.obj) {
-    /* "whenever X deals damage": one occurrence per source per simultaneous batch (603.2c, 510.2) */
-    uint32_t key = (uint32_t)hash_mix(((uint64_t)o->id << 32) ^ ((uint64_t)ab->index << 24) ^ e->src.id);
+  /* 603.2c, 510.2: simultaneous damage is one occurrence per source for
+   * "whenever X deals damage", one per recipient for "whenever X is dealt
+   * damage" (several sources at once: once); "that much" is the total */
+  int merge = ab->trig.ev == TE_DAMAGE && (ab->trig.to_self || (!ab->trig.to_player && !ab->trig.obj));
+  uint32_t key = 0;
+  if (merge) {
+    uint64_t who = ab->trig.to_self ? ((uint64_t)1 << 40) ^ e->obj.id : e->src.id;
+    key = (uint32_t)hash_mix(((uint64_t)o->id << 32) ^ ((uint64_t)ab->index << 24) ^ who);
     for (int i = 0; i < g->ndmg_seen; i++)
-      if (g->dmg_seen[i] == key) return;
-    if (g->ndmg_seen < NELEM(g->dmg_seen)) g->dmg_seen[g->ndmg_seen++] = key;
+      if (g->dmg_seen[i] == key) {
+        for (int q = g->dmg_pend[i][0]; q < g->dmg_pend[i][1] && q < g->s->c.npend; q++) g->s->pend[q].tc.amount += e->amount;
+        return;
+      }
   }
   TrigCtx tc;
   tc_from_event(g, e, &tc);
   cx.tc = &tc;
   if (ab->cond && !cond_eval(g, &cx, ab->cond)) return; /* 603.4 */
-  int k = times(g, &ab->trig, e, slot, c->controller);
+  int k = times(g, &ab->trig, e, slot, c->controller), first = g->s->c.npend;
   for (int i = 0; i < k; i++) add_pending(g, ab, r->def, r->grant, oref(g, slot), NULL, c->controller, &tc, 0, 0);
+  if (merge && g->ndmg_seen < (int)NELEM(g->dmg_seen)) {
+    g->dmg_seen[g->ndmg_seen] = key;
+    g->dmg_pend[g->ndmg_seen][0] = (int16_t)first;
+    g->dmg_pend[g->ndmg_seen][1] = (int16_t)g->s->c.npend;
+    g->ndmg_seen++;
+  }
 }
 
 static void check_delayed(G *g, const Event *e, int lookback) {

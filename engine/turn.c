@@ -147,7 +147,7 @@ static void begin_step(G *g) {
     ne = 0;
     /* 502.3: untap everything the active player controls */
     for (int i = 0; i < nb && ne < MAX_OPTIONS; i++)
-      if (s->obj[bf[i]].tapped && obj_controller(g, bf[i]) == ap) {
+      if (s->obj[bf[i]].tapped && !s->obj[bf[i]].phased_out && obj_controller(g, bf[i]) == ap) { /* 702.26b */
         ev_init(&ev[ne], EV_UNTAP);
         ev[ne].obj = oref(g, bf[i]);
         ev[ne].rule = "502.3";
