@@ -51,8 +51,19 @@ void combat_remove(G *g, int slot) {
   log_line(g, 0, "remove_from_combat obj=%s rule=506.4", nm);
 }
 
+void combat_check(G *g) {
+  State *s = g->s;
+  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+  const int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  for (int k = 0; k < nb; k++) {
+    const Obj *o = &s->obj[bf[k]];
+    if ((o->attacking || o->blocking) && !is_type(g, bf[k], T_CREATURE)) combat_remove(g, bf[k]);
+  }
+}
+
 void combat_end(G *g) {
   State *s = g->s;
+  effects_expire(g, DUR_COMBAT); /* 511.2: "until end of combat" */
   for (int i = 0; i < s->c.nslots; i++) {
     Obj *o = &s->obj[i];
     o->attacking = o->blocking = o->blocked = 0;
@@ -287,6 +298,7 @@ static int lethal(G *g, int attacker, int blocker) {
 
 void combat_damage(G *g, int first) {
   State *s = g->s;
+  combat_check(g);
   int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
   int16_t bf[MAX_SLOTS];
   memcpy(bf, zl_list(g, MTG_Z_BATTLEFIELD, 0), (size_t)nb * sizeof *bf);
@@ -393,7 +405,9 @@ void combat_damage(G *g, int first) {
     if (!o->blocking || !deals_now(g, b, first)) continue;
     int power = obj_power(g, b);
     if (power <= 0 || !oref_ok(g, o->block_of)) continue; /* 510.1d */
-    if (s->obj[o->block_of.slot].zone != MTG_Z_BATTLEFIELD) continue;
+    const Obj *blocked = &s->obj[o->block_of.slot];
+    /* 510.1d: not blocking any creature once what it blocked left combat */
+    if (blocked->zone != MTG_Z_BATTLEFIELD || !blocked->attacking || blocked->phased_out) continue;
     ev_init(&ev[ne], EV_DAMAGE);
     ev[ne].src = oref(g, b);
     ev[ne].obj = o->block_of;

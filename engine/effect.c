@@ -631,7 +631,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     sel_default(g, c, n->k[0], &a, SL_TARGET);
     int until = n->k[2] && n->k[2]->i;
     if (until && !(oref_ok(g, c->src) && s->obj[c->src.slot].zone == MTG_Z_BATTLEFIELD)) {
-      /* 610.3c: the source already left: the object isn't exiled */
+      /* 610.3a, 610.3b: the source already left: the object isn't exiled */
       return;
     }
     /* exiled face down (406.3): hidden from all players */

@@ -352,6 +352,7 @@ int combat_has_first_strike(G *g);
 int combat_has_attackers(G *g);
 void combat_end(G *g);
 void combat_remove(G *g, int slot);
+void combat_check(G *g); /* 506.4: an attacking or blocking permanent that stops being a creature leaves combat */
 /* The defending player of an attacking creature: the player it attacks, or the
  * one who controls or protects the planeswalker or battle it attacks (508.5);
  * -1 if that is gone. */

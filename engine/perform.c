@@ -230,15 +230,18 @@ void perform(G *g, Event *b, int m) {
       s->c.pl[e->player].mana[e->ckind] += e->amount;
       e->done = 1;
       break;
-    case EV_CONTROL:
+    case EV_CONTROL: {
       if (!oref_ok(g, e->obj)) break;
+      int before = obj_controller(g, e->obj.slot);
       if (e->aux > 0) s->eff[e->aux - 1].used = 0;      /* the control effect begins */
       else if (e->aux < 0) s->eff[-e->aux - 1].used = 2; /* it ends */
       s->obj[e->obj.slot].ctl_since = s->c.turn_seq;     /* 302.6 */
       chars_dirty(g);
       trig_index_dirty(g);
+      if (obj_controller(g, e->obj.slot) != before) combat_remove(g, e->obj.slot); /* 506.4 */
       e->done = 1;
       break;
+    }
     case EV_FACE_UP: {
       if (!oref_ok(g, e->obj)) break;
       Obj *o = &s->obj[e->obj.slot];

@@ -46,6 +46,7 @@ static Event sba_to_graveyard(G *g, int slot, const char *rule) {
 
 int sba_check(G *g) {
   State *s = g->s;
+  combat_check(g); /* not a state-based action, but seen whenever they are checked */
   Event *ev = &g->evstack[g->evtop];
   int base = g->evtop, n = 0;
   if (g->evtop + MAX_SBA_EV > MAX_EVSTACK) game_throw(g, JMP_LIMIT);

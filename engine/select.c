@@ -142,7 +142,9 @@ int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
   if (f->any_target) {
     if (o->zone != MTG_Z_BATTLEFIELD || !(ch->types & (T_CREATURE | T_PLANESWALKER | T_BATTLE))) return 0;
   }
-  if (f->types_any && f->types_any != 0xffffffffu && !(ch->types & f->types_any)) return 0;
+  /* 110.1: whatever is on the battlefield is a permanent, even with no card type left */
+  int any_permanent = f->types_any == T_PERMANENT && zone == MTG_Z_BATTLEFIELD;
+  if (f->types_any && f->types_any != 0xffffffffu && !any_permanent && !(ch->types & f->types_any)) return 0;
   if (f->types_any == 0xffffffffu && f->types_none == 0xffffffffu) return 0;
   if ((ch->types & f->types_all) != f->types_all) return 0;
   if (f->types_none != 0xffffffffu && (ch->types & f->types_none)) return 0;
@@ -240,7 +242,8 @@ int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
 }
 
 int filter_match_lki(G *g, Ctx *c, const Filter *f, const Lki *l) {
-  if (f->types_any && f->types_any != 0xffffffffu && !(l->types & f->types_any)) return 0;
+  int any_permanent = f->types_any == T_PERMANENT && l->zone == MTG_Z_BATTLEFIELD; /* 110.1 */
+  if (f->types_any && f->types_any != 0xffffffffu && !any_permanent && !(l->types & f->types_any)) return 0;
   if (f->types_any == 0xffffffffu && f->types_none == 0xffffffffu) return 0;
   if ((l->types & f->types_all) != f->types_all) return 0;
   if (f->types_none != 0xffffffffu && (l->types & f->types_none)) return 0;

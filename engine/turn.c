@@ -46,6 +46,7 @@ static void begin_turn(G *g) {
   var_turn_begin(g); /* 901.6: the planar controller */
   c->step = MTG_S_UNTAP;
   c->stage = SG_STEP_BEGIN;
+  chars_dirty(g); /* static abilities conditioned on whose turn it is (611.3a) */
 }
 
 static int hand_size(G *g, int p) {
