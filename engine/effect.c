@@ -986,7 +986,9 @@ static void step(G *g, Ctx *c, const Node *n) {
     if (c->nres && oref_ok(g, c->res[0])) e.obj = c->res[0];
     else if (c->ch && c->ch->t[c->mode * MAX_TARGETS].kind == TK_OBJ) e.obj = c->ch->t[c->mode * MAX_TARGETS].obj;
     /* "the next end step": not this one if it has begun */
-    if (e.ab->trig.ev == TE_STEP && s->c.step >= e.ab->trig.step) e.wait_turn = s->c.turn_seq + 1;
+    if (e.ab->trig.ev == TE_STEP && s->c.step >= e.ab->trig.step &&
+        !(s->c.step == MTG_S_CLEANUP && e.ab->trig.step == MTG_S_CLEANUP)) /* 514.3a: another cleanup step follows this one */
+      e.wait_turn = s->c.turn_seq + 1;
     effect_add(g, &e);
     return;
   }

@@ -196,6 +196,8 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
   case TE_ACTIVATE:
     if (e->type != EV_ACTIVATE) return 0;
     if (t->player && !rel_match(g, c, t->player, e->player)) return 0;
+    /* "an ability of this" or of a filtered object: the ability's source ("ability" alone: any) */
+    if (t->self || (t->obj && !t->obj->stack_ability)) return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
     return 1;
   case TE_DRAW:
     if (e->type != EV_DRAW || !e->new_id) return 0;
