@@ -75,7 +75,8 @@ static void tc_from_event(G *g, const Event *e, TrigCtx *tc) {
   tc->cause_id = e->cause_id;
   tc->ckind = e->ckind;
   tc->step = -1;
-  if (oref_ok(g, e->obj)) lki_of(g, e->obj.slot, &tc->objl);
+  if (e->type == EV_MANA && !e->obj.id) tc->obj = e->src; /* "it": the permanent tapped for mana */
+  if (oref_ok(g, tc->obj)) lki_of(g, tc->obj.slot, &tc->objl);
   if (oref_ok(g, e->src)) lki_of(g, e->src.slot, &tc->srcl);
 }
 
