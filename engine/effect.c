@@ -48,6 +48,7 @@ void ctx_from_stack(G *g, Ctx *c, StackItem *si) {
     c->tc = si->tc.ev || si->tc.step >= 0 || si->tc.obj.id || si->tc.amount ? &c->tcbuf : NULL;
   }
   c->cause_id = si->id;
+  c->pushed_ts = si->pushed_ts;
   if (si->eff_id) {
     /* a delayed trigger remembers the objects of the effect that made it */
     for (int i = 0; i < g->s->c.neff; i++)
@@ -1190,8 +1191,12 @@ static void step(G *g, Ctx *c, const Node *n) {
     for (int i = 0; i < a.n; i++) {
       Obj *o = &s->obj[a.o[i].slot];
       if (o->zone != MTG_Z_BATTLEFIELD || !o->def->back) continue;
+      if (o->face_down) continue; /* 712.15a */
+      /* 701.27f: transformed since this ability was put on the stack: ignored */
+      if (c->pushed_ts && o->transformed_ts > c->pushed_ts) continue;
       o->transformed = (uint8_t)!o->transformed;
       o->ts = new_ts(g); /* 613.7g */
+      o->transformed_ts = o->ts;
       chars_dirty(g);
       trig_index_dirty(g);
       char nm[110];

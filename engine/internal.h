@@ -275,7 +275,7 @@ typedef struct Ctx {
   const Ability *ab;
   Choice *ch;
   const TrigCtx *tc;
-  StackItem *si;          /* the resolving stack object, or NULL */
+  uint32_t pushed_ts;     /* when the resolving object was put on the stack (0: none) */
   Event *ev;              /* the event being replaced (replacement programs) */
   int mode;               /* mode being resolved */
   /* results of the last step, for "it", "if you do", "that much": res[0..nres) */

@@ -377,7 +377,9 @@ int obj_mv(G *g, int slot) {
   const Chars *c = chars(g, slot);
   Obj *o = &g->s->obj[slot];
   if (!c->base || o->face_down) return 0;
-  int v = mana_value(&c->base->cost);
+  /* 712.8e: a transformed permanent's mana value is its front face's */
+  const CardDef *costed = o->transformed && o->def && o->def->back == c->base ? o->def : c->base;
+  int v = mana_value(&costed->cost);
   if (o->zone == MTG_Z_STACK) v += o->x * c->base->cost.x; /* 202.3e */
   return v;
 }

@@ -27,7 +27,16 @@ static void perform_zone(G *g, Event *e) {
       }
   }
   uint32_t old_id = o->id;
+  /* 708.9: a face-down permanent or spell moving anywhere but the battlefield
+   * (or face down into exile) is revealed */
+  int reveal = o->face_down && (from == MTG_Z_BATTLEFIELD || from == MTG_Z_STACK) && e->to != MTG_Z_BATTLEFIELD &&
+               !e->face_down;
   zone_move(g, slot, e->to, e->lib_pos == 1, ctl);
+  if (reveal) {
+    char nm[110];
+    fmt_slot(g, slot, nm, sizeof nm);
+    log_line(g, 0, "reveal obj=%s player=%s rule=708.9", nm, player_name(g, o->owner));
+  }
   o->entered_batch = s->c.batch_seq;
   e->new_id = o->id;
   e->new_slot = (int16_t)slot;
@@ -246,6 +255,7 @@ void perform(G *g, Event *b, int m) {
       if (!oref_ok(g, e->obj)) break;
       Obj *o = &s->obj[e->obj.slot];
       o->face_down = 0;
+      o->transformed = 0; /* 712.15a: a double-faced card turned face up has its front face up */
       o->ts = new_ts(g); /* 613.7f */
       if (e->etb_choice_label)
         link_add(g, o->id, 0, e->etb_choice_label, e->etb_choice_kind == 3 || e->etb_choice_kind == 4 ? LK_NAME : LK_VALUE,

@@ -17,6 +17,7 @@ int stack_push(G *g, const StackItem *si) {
   State *s = g->s;
   if (s->c.nstack >= MAX_STACK) game_throw(g, JMP_LIMIT);
   s->stack[s->c.nstack] = *si;
+  s->stack[s->c.nstack].pushed_ts = s->c.next_ts;
   chars_dirty(g);
   return s->c.nstack++;
 }

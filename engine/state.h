@@ -67,6 +67,7 @@ typedef struct Obj {
   int32_t x;              /* X paid when cast (for "enters with X") */
   uint8_t kicked;         /* kicker paid when cast (607.2i) */
   uint8_t transformed;    /* back face up (712) */
+  uint32_t transformed_ts; /* timestamp of its last transformation (701.27f) */
   int32_t paid;           /* a variable additional cost paid when cast (607.2j) */
   uint8_t addl_paid;      /* its optional additional cost was paid when cast */
   uint32_t entered_batch; /* the event batch that put it where it is (704.5k ties) */
@@ -246,6 +247,7 @@ typedef struct StackItem {
   uint8_t copy;
   uint8_t state_trig;
   uint8_t mana_spent;     /* colors of mana spent (bits) */
+  uint32_t pushed_ts;     /* the timestamp counter when it was put on the stack (701.27f) */
 } StackItem;
 
 enum ekind { EK_CONT, EK_REPL, EK_DELAYED, EK_UNTIL, EK_RULE };

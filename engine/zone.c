@@ -92,6 +92,8 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
   for (int i = 0; i < s->c.nlink; i++)
     if (s->link[i].follows_card && s->link[i].oid == old.id) s->link[i].oid = o->id;
   o->ts = new_ts(g);
+  /* 608.3f, 707.10f: a copy of a permanent spell becomes a token as it enters */
+  if (o->kind == OK_SPELL_COPY && from == MTG_Z_STACK && zone == MTG_Z_BATTLEFIELD) o->kind = OK_TOKEN;
   o->zone = (uint8_t)zone;
   o->tapped = 0;
   o->damage = 0;
