@@ -253,8 +253,34 @@ TEST(queries_describe_objects) {
   CHECK_INT(mtg_game_active(w->game), w->alice);
 }
 
+TEST(game_objects_list_every_object_and_its_card) {
+  /* mtg_game_objects: every object in every zone with its physical card id,
+   * the same as mtg_object_info's */
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->bob, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Lightning Bolt");
+  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Forest");
+  u_card(t_, w, w->bob, MTG_Z_GRAVEYARD, "Shock");
+  if (u_start(t_, w)) return;
+  uint32_t ids[8];
+  int cards[8];
+  int n = mtg_game_objects(w->game, ids, cards, 8);
+  CHECK_INT(n, 4);
+  int seen = 0;
+  for (int i = 0; i < n && i < 8; i++) {
+    mtg_object o;
+    CHECK_INT(mtg_object_info(w->game, ids[i], &o), 0);
+    CHECK_INT(cards[i], o.card);
+    CHECK(cards[i] >= 0 && cards[i] < 4);
+    seen |= 1 << cards[i];
+  }
+  CHECK_INT(seen, 15); /* setup entries 0-3 are the physical cards */
+  CHECK_INT(mtg_game_objects(w->game, ids, cards, 2), 4); /* the count even when more than max */
+}
+
 const unit_test api_tests[] = {
     {"zone_and_step_names_round_trip", zone_and_step_names_round_trip},
+    {"game_objects_list_every_object_and_its_card", game_objects_list_every_object_and_its_card},
     {"error_format_shows_location_and_caret", error_format_shows_location_and_caret},
     {"setup_text_round_trips", setup_text_round_trips},
     {"setup_text_errors_are_located", setup_text_errors_are_located},
