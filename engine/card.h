@@ -226,6 +226,7 @@ typedef struct ReplSpec {
   int8_t from, to;       /* zone change (-1 any) */
   uint8_t cause_opp;     /* caused by a spell or ability an opponent controls */
   uint8_t cause_effect;  /* done by an effect, not as a cost ("if an effect would ...") */
+  const char *copy_sub;  /* enters_as_copy: a subtype added as an exception (707.9b) */
   const char *counter;   /* counters: kind (NULL any) */
   int8_t combat;         /* -1 any */
   /* action */

@@ -1415,7 +1415,7 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
       "event", "self", "object", "player", "source", "to", "from", "cause", "counter", "combat", "if",
       "optional", "self_replacement", "modify", "instead", "prevent", "then", "redirect", "to_zone",
       "shuffle", "bottom", "with_counter", "enters_tapped", "enters_with", "as_enters", "enters_as_copy",
-      "skip", "link", "label", "text", "as_infect", "enters_under", "enters_transformed", NULL};
+      "skip", "link", "label", "text", "as_infect", "enters_under", "enters_transformed", "copy_adds_subtype", NULL};
   if (ymap_check_keys(l->d, n, keys, in_effect ? "replacement effect" : "replacement ability", l->err)) return NULL;
   ReplSpec *r = al(l, sizeof *r);
   if (!r) return NULL;
@@ -1620,6 +1620,11 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
     if (scalar(v) && !strcmp(scalar(v), "self")) r->copy_self = 1;
     else if (!(r->take = p_filter(l, v))) return NULL;
     if (!ymap_get(n, "optional")) r->optional = !r->copy_self;
+    const ynode *cs = ymap_get(n, "copy_adds_subtype");
+    if (cs) {
+      if (!scalar(cs)) return BAD(l, cs, "copy_adds_subtype: a subtype, such as Ninja");
+      r->copy_sub = dup(l, scalar(cs));
+    }
   }
   if ((v = ymap_get(n, "skip"))) {
     acts++;

@@ -64,9 +64,10 @@ static void base_chars(G *g, int slot, Chars *c) {
     c->ab[c->nab].grant = 0;
     c->nab++;
   }
-  if (o->copy_of && o->def != o->copy_of && o->def->token == 0 && d != o->def) {
-    /* copy with exception (Sakashima's Student): keep the copier's added subtypes */
-  }
+  /* 707.9b: an exception of the copy effect ("except it's a Ninja in addition
+   * to its other types") is part of the copiable values */
+  if (o->copy_of && o->copy_sub && !has_subtype(c, o->copy_sub) && c->nsub < MAX_SUBTYPES + 4)
+    c->sub[c->nsub++] = o->copy_sub;
 }
 
 static int static_functions(G *g, int slot, const Ability *ab) {

@@ -51,6 +51,7 @@ static void perform_zone(G *g, Event *e) {
   if (e->to == MTG_Z_BATTLEFIELD) {
     o->tapped = e->etb_tapped;
     o->copy_of = e->etb_copy;
+    o->copy_sub = e->etb_copy ? e->etb_copy_sub : NULL;
     o->transformed = e->etb_transformed;
     o->face_down = e->face_down;
     for (int i = 0; i < e->netb_c; i++) counters_add(o->c, &o->nc, e->etb_c[i].kind, e->etb_c[i].n);

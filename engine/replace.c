@@ -254,7 +254,10 @@ static int collect(G *g, Event *ev, Repl *out) {
     Obj *o = &s->obj[ev->obj.slot];
     save_copy = o->copy_of;
     save_tr = o->transformed;
-    if (ev->etb_copy) o->copy_of = ev->etb_copy;
+    if (ev->etb_copy) {
+      o->copy_of = ev->etb_copy;
+      o->copy_sub = ev->etb_copy_sub;
+    }
     if (ev->etb_transformed) o->transformed = 1;
     chars_dirty(g);
     g->hyp_slot = ev->obj.slot;
@@ -736,6 +739,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
       const CardDef *d = oref_ok(g, r->src) ? chars(g, r->src.slot)->base : r->def;
       if (!d) return 1;
       ev->etb_copy = d;
+      ev->etb_copy_sub = rp->copy_sub ? rp->copy_sub : oref_ok(g, r->src) ? s->obj[r->src.slot].copy_sub : NULL;
       if (oref_ok(g, r->src)) fmt_slot(g, r->src.slot, nm, sizeof nm);
       else snprintf(nm, sizeof nm, "\"%s\"", d->name);
       snprintf(what, sizeof what, " copy=%s", nm);
@@ -762,6 +766,8 @@ static int apply(G *g, const Repl *r, Event *ev) {
      * colorless 2/2 creature with no abilities and no mana cost */
     static const CardDef face_down_values = {.name = "face-down", .types = T_CREATURE, .has_pt = 1, .power = 2, .toughness = 2};
     ev->etb_copy = s->obj[cand[v[0]]].face_down ? &face_down_values : chars(g, cand[v[0]])->base;
+    /* an exception of the copy effect, or one the copied object has (707.9b) */
+    ev->etb_copy_sub = rp->copy_sub ? rp->copy_sub : s->obj[cand[v[0]]].face_down ? NULL : s->obj[cand[v[0]]].copy_sub;
     fmt_slot(g, cand[v[0]], nm, sizeof nm);
     snprintf(what, sizeof what, " copy=%s", nm);
     log_repl(g, r, ev, what);

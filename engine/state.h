@@ -47,6 +47,7 @@ typedef struct Obj {
   int32_t card;           /* physical card id, -1 for tokens and copies */
   const CardDef *def;     /* characteristics as printed or as defined by the token */
   const CardDef *copy_of; /* copiable values from a copy effect (layer 1) */
+  const char *copy_sub;   /* a subtype the copy effect adds as an exception (707.9b), or NULL */
   uint8_t owner, controller, zone, kind;
   uint8_t tapped, face_down, phased_out;
   uint8_t phased_indirectly; /* phased out with what it is attached to (702.26g) */
@@ -186,6 +187,7 @@ typedef struct Event {
   uint8_t given_ckind;    /* counters the moving effect gives it as it enters ("return it with a */
   int16_t given_n;        /* +1/+1 counter"): through counter replacements just before it enters (122.6) */
   const CardDef *etb_copy;
+  const char *etb_copy_sub; /* the copy's exception: an added subtype (707.9b) */
   int8_t etb_choice_kind;
   int32_t etb_choice;
   const char *etb_choice_label;

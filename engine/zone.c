@@ -111,6 +111,7 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
   o->phased_out = 0;
   o->phased_indirectly = 0;
   o->copy_of = NULL;
+  o->copy_sub = NULL;
   o->loyalty_turn = -1;
   o->entered_with = 0;
   o->abil_used[0] = o->abil_used[1] = 0;

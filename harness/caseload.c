@@ -1013,7 +1013,7 @@ static int load_players_x(L *l, const ynode *n) {
 static int load_objects_x(L *l, const ynode *n) {
   static const char *const okeys[] = {"zone",     "owner",  "controller", "power",   "toughness", "damage",
                                       "loyalty",  "tapped", "sick",       "token",   "attacking", "blocking",
-                                      "attached_to", "counters", "face_down", "protector", "sector", "room", NULL};
+                                      "attached_to", "counters", "face_down", "protector", "sector", "room", "types", NULL};
   hcase *hc = l->hc;
   if (want_map(l, n, "objects (card name or label: expectations)")) return -1;
   hc->ox = NEW(l, hobjx, n->n);
@@ -1056,6 +1056,7 @@ static int load_objects_x(L *l, const ynode *n) {
       else if (!strcmp(key, "protector")) rc = player_index(l, v, &o->protector);
       else if (!strcmp(key, "sector")) rc = get_name(l, v, sector_names, "sector", "702.158b", &o->sector);
       else if (!strcmp(key, "room")) rc = get_str(l, v, &o->room);
+      else if (!strcmp(key, "types")) rc = get_str(l, v, &o->types);
       if (rc) return -1;
     }
   }

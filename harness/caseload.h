@@ -111,6 +111,7 @@ typedef struct hobjx {   /* an object, by card name or label */
   int tapped, sick, token, attacking, blocking;/* -1 if not given */
   int face_down, protector;                    /* -1 if not given */
   const char *sector, *room;                   /* NULL if not given */
+  const char *types;                           /* the type line, NULL if not given */
   const char *attached_to;
   hcountx *counters;
   int ncounters;

@@ -686,6 +686,7 @@ static int obj_mismatch(hctx *x, const hobjx *e, const objv *v, buf *b) {
          o->protector >= 0 && o->protector < x->hc->nplayers ? pl[o->protector] : "none");
   if (e->sector && (!o->sector || strcmp(o->sector, e->sector)))
     MISS("sector: expected %s, actual %s", e->sector, o->sector ? o->sector : "none");
+  if (e->types && strcmp(o->types, e->types)) MISS("types: expected %s, actual %s", e->types, o->types);
   if (e->room && (!o->room_name || strcmp(o->room_name, e->room)))
     MISS("room: expected %s, actual %s", e->room, o->room_name ? o->room_name : "none");
   if (e->attached_to) {
