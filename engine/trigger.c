@@ -318,7 +318,9 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
 static int times(G *g, const TrigPat *t, const Event *e, int src_slot, int controller) {
   if (e->type != EV_ZONE) return 1;
   int entering = e->to == MTG_Z_BATTLEFIELD && (t->ev == TE_ENTERS || t->ev == TE_ZONE);
-  int dying = e->from == MTG_Z_BATTLEFIELD && e->to == MTG_Z_GRAVEYARD && (t->ev == TE_DIES || t->ev == TE_ZONE || t->ev == TE_LEAVES);
+  /* "put into a graveyard from anywhere" is not a dying trigger (Hushbringer's ruling) */
+  int dying = e->from == MTG_Z_BATTLEFIELD && e->to == MTG_Z_GRAVEYARD &&
+              (t->ev == TE_DIES || (t->ev == TE_ZONE && !t->from_anywhere) || t->ev == TE_LEAVES);
   if (!entering && !dying) return 1;
   int slot = entering ? e->new_slot : e->obj.slot;
   if (slot < 0 || !g->s->obj[slot].id) return 1;
