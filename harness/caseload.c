@@ -19,11 +19,12 @@ typedef struct arena {
   max_align_t data[];
 } arena;
 
-static void *amalloc(arena **head, size_t n) {
+
+static void *amalloc_in(arena **head, size_t n, size_t chunk) {
   n = (n + 15) & ~(size_t)15;
   arena *a = *head;
   if (!a || a->size - a->used < n) {
-    size_t size = n > 65536 ? n : 65536;
+    size_t size = n > chunk ? n : chunk;
     a = malloc(sizeof *a + size);
     if (!a) return NULL;
     a->next = *head;
@@ -36,6 +37,14 @@ static void *amalloc(arena **head, size_t n) {
   memset(p, 0, n);
   return p;
 }
+
+static void *amalloc(arena **head, size_t n) { return amalloc_in(head, n, 65536); }
+
+/* What is kept of a released file's cases stays for the whole run, spread
+ * through the heap between later files' short-lived memory: small chunks, so
+ * that the heap isn't held apart by mostly empty ones (with 64 KiB chunks the
+ * harness's peak memory over cases/ was twice what it is with 4 KiB). */
+static void *akeep(arena **head, size_t n) { return amalloc_in(head, n, 4096); }
 
 static void arena_free(arena *a) {
   while (a) {
@@ -1366,7 +1375,7 @@ int corpus_check_file(hfile *f, const mtg_pool *pool) {
 static const char *keep_str(arena **ar, const char *s) {
   if (!s) return NULL;
   size_t n = strlen(s) + 1;
-  char *c = amalloc(ar, n);
+  char *c = akeep(ar, n);
   return c ? memcpy(c, s, n) : "";
 }
 
@@ -1387,8 +1396,8 @@ void corpus_release_file(hfile *f) {
   if (f->released) return;
   for (int k = 0; k < f->ncases; k++) {
     const hcase *hc = f->cases[k];
-    hcase *h = amalloc(&f->keep, sizeof *h);
-    const char **rules = amalloc(&f->keep, sizeof *rules * (size_t)(hc->nrules ? hc->nrules : 1));
+    hcase *h = akeep(&f->keep, sizeof *h);
+    const char **rules = akeep(&f->keep, sizeof *rules * (size_t)(hc->nrules ? hc->nrules : 1));
     if (!h || !rules) return; /* out of memory: the rest stay loaded, freed by corpus_free */
     h->file = f;
     h->line = hc->line;
