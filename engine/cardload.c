@@ -827,6 +827,7 @@ static const StepDef step_defs[] = {
     {"exile_top", S_EXILE_TOP, {{"exile_top", P_EXPR}, {"who", P_SEL}, {"link", P_STR}}},
     {"must_block", S_MUST_BLOCK, {{"must_block", P_SEL}, {"duration", P_DUR}}},
     {"phase_out", S_PHASE_OUT, {{"phase_out", P_SEL}}},
+    {"play_free", S_PLAY_FREE, {{"play_free", P_SEL}}},
     {"pay_any_number", S_PAY_ANY_NUMBER, {{"pay_any_number", P_STR}}},
     {"transform", S_TRANSFORM, {{"transform", P_SEL}}},
     {"abandon", S_ABANDON, {{"abandon", P_SEL}}},

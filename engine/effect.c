@@ -1204,6 +1204,17 @@ static void step(G *g, Ctx *c, const Node *n) {
       log_line(g, 0, "transform obj=%s face=%s rule=701.27", nm, o->transformed ? "back" : "front");
     }
     return;
+  case S_PLAY_FREE:
+    /* "you may play it this turn without paying its mana cost" (an exiled card) */
+    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    for (int i = 0; i < a.n; i++) {
+      if (!oref_ok(g, a.o[i]) || s->obj[a.o[i].slot].zone != MTG_Z_EXILE) continue;
+      effect_base(g, c, &e, EK_PLAY, DUR_EOT);
+      e.obj = a.o[i];
+      e.player = (int8_t)c->controller;
+      effect_add(g, &e);
+    }
+    return;
   case S_ABANDON: /* 701.33 */
     sel_default(g, c, n->k[0], &a, SL_SELF);
     for (int i = 0; i < a.n; i++)

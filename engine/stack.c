@@ -367,10 +367,22 @@ static int flash_permission(G *g, int player, int slot, const StaticSpec **st, O
   return 0;
 }
 
+int play_permission(G *g, int player, int slot) {
+  const State *s = g->s;
+  uint32_t id = s->obj[slot].id;
+  for (int i = 0; i < s->c.neff; i++) {
+    const Effect *e = &s->eff[i];
+    if (e->kind == EK_PLAY && e->used != 2 && e->obj.id == id && e->player == player) return 1;
+  }
+  return 0;
+}
+
 int can_cast(G *g, int player, int slot, int zone_from) {
   State *s = g->s;
   Obj *o = &s->obj[slot];
-  if (!o->id || o->owner != player || o->zone != zone_from) return 0;
+  /* an exiled card a player may play, even one another player owns */
+  int permitted = zone_from == MTG_Z_EXILE && o->zone == MTG_Z_EXILE && play_permission(g, player, slot);
+  if (!o->id || (o->owner != player && !permitted) || o->zone != zone_from) return 0;
   const Chars *c = chars(g, slot);
   if (c->types & T_LAND) return 0;
   if (c->types & T_VARIANT_CARD) return 0; /* 311.2, 312.2, 314.2: they can't be cast */
@@ -379,7 +391,7 @@ int can_cast(G *g, int player, int slot, int zone_from) {
   if (zone_from == MTG_Z_GRAVEYARD && !(kab && kab->flashback)) return 0;
   /* 903.8: a player may cast a commander they own from the command zone */
   int from_command = zone_from == MTG_Z_COMMAND && var_commander(g, slot) >= 0;
-  if (zone_from != MTG_Z_HAND && zone_from != MTG_Z_GRAVEYARD && !from_command) return 0;
+  if (zone_from != MTG_Z_HAND && zone_from != MTG_Z_GRAVEYARD && !from_command && !permitted) return 0;
   if (!((c->types & T_INSTANT) || (c->kw >> KW_FLASH & 1)) && !sorcery_timing(g, player) &&
       !flash_permission(g, player, slot, NULL, NULL))
     return 0;
@@ -387,6 +399,7 @@ int can_cast(G *g, int player, int slot, int zone_from) {
   const Ability *ab = spell_ability(d);
   if (!ability_feasible(g, ab, player, oref(g, slot), c)) return 0;
   if (zone_from == MTG_Z_HAND && cast_free_available(g, player, slot)) return 1;
+  if (permitted) return 1; /* without paying its mana cost */
   ManaCost cost = zone_from == MTG_Z_GRAVEYARD ? kab->kicker.mana : d->cost;
   if (ab && ab->alt_cost_exile_blue && blue_card_in_hand(g, player, slot) >= 0) return 1;
   mana_total_cost(g, player, slot, ab, NULL, &cost);
@@ -441,6 +454,7 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   fmt_slot(g, slot, nm, sizeof nm);
   if (!can_cast(g, player, slot, zone_from)) game_illegal(g, "%s can't be cast now", nm);
   int free = zone_from == MTG_Z_HAND && cast_free_available(g, player, slot);
+  int permitted = zone_from == MTG_Z_EXILE; /* can_cast found the permission: cast without paying its mana cost */
   /* cast only thanks to "as though it had flash": what that ability does then (603.7g) */
   const StaticSpec *flash_st = NULL;
   ORef flash_src = oref_none();
@@ -454,7 +468,7 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   const uint32_t spell_id = o->id;
   fmt_slot(g, slot, nm, sizeof nm);
   /* 601.2b: alternative and additional costs, X */
-  if (free && ask_yes_no(g, player, "601.2b", "cast %s without paying its mana cost?", nm)) s->stack[idx].ch.free = 1;
+  if (permitted || (free && ask_yes_no(g, player, "601.2b", "cast %s without paying its mana cost?", nm))) s->stack[idx].ch.free = 1;
   if (!s->stack[idx].ch.free && ab && ab->alt_cost_exile_blue && blue_card_in_hand(g, player, slot) >= 0 &&
       ask_yes_no(g, player, "601.2b", "exile a blue card from your hand rather than pay %s's mana cost?", nm))
     s->stack[idx].ch.free = 2;

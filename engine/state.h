@@ -252,7 +252,7 @@ typedef struct StackItem {
   uint32_t pushed_ts;     /* the timestamp counter when it was put on the stack (701.27f) */
 } StackItem;
 
-enum ekind { EK_CONT, EK_REPL, EK_DELAYED, EK_UNTIL, EK_RULE };
+enum ekind { EK_CONT, EK_REPL, EK_DELAYED, EK_UNTIL, EK_RULE, EK_PLAY /* obj may be played by player (from exile) */ };
 typedef struct Effect {
   uint32_t id;
   uint8_t kind;           /* enum ekind */

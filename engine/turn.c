@@ -259,7 +259,9 @@ static int can_play_land(G *g, int p, int slot) {
   if (c->active != p || c->nstack || (c->step != MTG_S_MAIN1 && c->step != MTG_S_MAIN2)) return 0;
   if (c->pl[p].lands_played >= 1) return 0; /* 305.2 */
   Obj *o = &s->obj[slot];
-  return o->zone == MTG_Z_HAND && o->owner == p && is_type(g, slot, T_LAND);
+  if (!is_type(g, slot, T_LAND)) return 0;
+  if (o->zone == MTG_Z_EXILE) return play_permission(g, p, slot); /* "you may play it" */
+  return o->zone == MTG_Z_HAND && o->owner == p;
 }
 
 static void play_land(G *g, int p, int slot) {
@@ -268,7 +270,16 @@ static void play_land(G *g, int p, int slot) {
   if (!can_play_land(g, p, slot)) game_illegal(g, "%s can't be played now (305.2)", nm);
   g->s->c.pl[p].lands_played++;
   log_line(g, 0, "play_land player=%s obj=%s rule=116.2a", player_name(g, p), nm);
-  do_move(g, slot, EV_ZONE, MTG_Z_BATTLEFIELD, 0, CA_PLAY, p, 0);
+  /* it enters under the control of the player who played it, whoever owns it */
+  Event e;
+  ev_init(&e, EV_ZONE);
+  e.obj = oref(g, slot);
+  e.from = (int8_t)g->s->obj[slot].zone;
+  e.to = MTG_Z_BATTLEFIELD;
+  e.etb_ctl = (int8_t)p;
+  e.cause = CA_PLAY;
+  e.cause_ctl = (int8_t)p;
+  ev_one(g, &e);
 }
 
 static void priority_ask(G *g) {
@@ -326,6 +337,26 @@ static void priority_ask(G *g) {
       dec_opt(g, MTG_O_CAST, s->obj[cz[i]].id, 0, -1, -1, "cast %s from=command", nm);
       n++;
     }
+  /* exiled cards an effect lets this player play ("you may play it this turn") */
+  for (int i = 0; i < c->neff && n < MAX_OPTIONS; i++) {
+    const Effect *pe = &s->eff[i];
+    if (pe->kind != EK_PLAY || pe->used == 2 || pe->player != p || !oref_ok(g, pe->obj)) continue;
+    int sl = pe->obj.slot;
+    if (s->obj[sl].zone != MTG_Z_EXILE) continue;
+    fmt_slot(g, sl, nm, sizeof nm);
+    if (can_play_land(g, p, sl)) {
+      act[n] = A_PLAY;
+      aslot[n] = sl;
+      dec_opt(g, MTG_O_PLAY, s->obj[sl].id, 0, -1, -1, "play %s from=exile", nm);
+      n++;
+    } else if (can_cast(g, p, sl, MTG_Z_EXILE)) {
+      act[n] = A_CAST;
+      aslot[n] = sl;
+      azone[n] = MTG_Z_EXILE;
+      dec_opt(g, MTG_O_CAST, s->obj[sl].id, 0, -1, -1, "cast %s from=exile", nm);
+      n++;
+    }
+  }
   int gn = zl_count(g, MTG_Z_GRAVEYARD, p);
   int16_t *gy = zl_list(g, MTG_Z_GRAVEYARD, p);
   for (int i = 0; i < gn && n < MAX_OPTIONS; i++)
