@@ -466,14 +466,8 @@ int ct_sba(G *g, Event *ev, int *n, int max, const int16_t *bf, int nb) {
     if (!fin) continue;
     int lore = counters_get(o->c, o->nc, ckind_id(g, "lore"));
     if (lore < fin || trig_not_left(g, o->id, TE_CHAPTER)) continue;
-    Event e;
-    ev_init(&e, EV_SACRIFICE);
-    e.obj = oref(g, i);
-    e.from = MTG_Z_BATTLEFIELD;
-    e.to = MTG_Z_GRAVEYARD;
-    e.cause = CA_SBA;
+    Event e = sba_event(g, EV_SACRIFICE, i, "704.5s");
     e.cause_ctl = (int8_t)c->controller;
-    e.rule = "704.5s";
     if (!ev_possible(g, &e) || *n >= max) continue;
     fmt_slot(g, i, nm, sizeof nm);
     log_line(g, 0, "sba rule=704.5s obj=%s lore=%d final=%d", nm, lore, fin);

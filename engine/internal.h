@@ -234,6 +234,9 @@ void trig_log(G *g, int from, int to);
 /* ---- sba.c: state-based actions (704) ---- */
 int sba_check(G *g); /* performs one round; returns 1 if any action was performed */
 void sba_loop(G *g); /* 704.3 with 603.3b: SBAs and triggers until stable */
+/* The event of a permanent put into its owner's graveyard by a state-based action
+ * (type EV_ZONE, EV_DESTROY or EV_SACRIFICE), marked with the rule. */
+Event sba_event(G *g, int type, int slot, const char *rule);
 
 /* ---- stack.c: casting, activating, resolving (601, 602, 608) ---- */
 void stack_cast(G *g, int player, int slot, int zone_from);

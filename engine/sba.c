@@ -32,10 +32,9 @@ static int aura_legal(G *g, int slot) {
 
 static int has_subtype_name(const Chars *c, const char *n) { return has_subtype(c, n); }
 
-/* A permanent put into its owner's graveyard by a state-based action. */
-static Event sba_to_graveyard(G *g, int slot, const char *rule) {
+Event sba_event(G *g, int type, int slot, const char *rule) {
   Event e;
-  ev_init(&e, EV_ZONE);
+  ev_init(&e, type);
   e.obj = oref(g, slot);
   e.from = MTG_Z_BATTLEFIELD;
   e.to = MTG_Z_GRAVEYARD;
@@ -106,18 +105,13 @@ int sba_check(G *g) {
         /* 704.5f: put into its owner's graveyard; not destruction */
         fmt_slot(g, i, nm, sizeof nm);
         log_line(g, 0, "sba rule=704.5f obj=%s toughness=%d", nm, c->toughness);
-        ADD(sba_to_graveyard(g, i, "704.5f"));
+        ADD(sba_event(g, EV_ZONE, i, "704.5f"));
         any = 1;
         continue;
       }
       if ((o->damage > 0 && o->damage >= c->toughness) || o->dt_hit) {
         const char *rule = o->damage > 0 && o->damage >= c->toughness ? "704.5g" : "704.5h";
-        ev_init(&e, EV_DESTROY);
-        e.obj = oref(g, i);
-        e.from = MTG_Z_BATTLEFIELD;
-        e.to = MTG_Z_GRAVEYARD;
-        e.cause = CA_SBA;
-        e.rule = rule;
+        e = sba_event(g, EV_DESTROY, i, rule);
         /* an indestructible creature is not destroyed: nothing is performed (702.12b) */
         if (ev_possible(g, &e)) {
           fmt_slot(g, i, nm, sizeof nm);
@@ -130,7 +124,7 @@ int sba_check(G *g) {
     if ((c->types & T_PLANESWALKER) && counters_get(o->c, o->nc, CN_LOYALTY) <= 0) {
       fmt_slot(g, i, nm, sizeof nm);
       log_line(g, 0, "sba rule=704.5i obj=%s", nm);
-      ADD(sba_to_graveyard(g, i, "704.5i"));
+      ADD(sba_event(g, EV_ZONE, i, "704.5i"));
       any = 1;
     }
     /* 704.5m: Auras */
@@ -138,7 +132,7 @@ int sba_check(G *g) {
       if (!aura_legal(g, i)) {
         fmt_slot(g, i, nm, sizeof nm);
         log_line(g, 0, "sba rule=704.5m obj=%s", nm);
-        ADD(sba_to_graveyard(g, i, "704.5m"));
+        ADD(sba_event(g, EV_ZONE, i, "704.5m"));
         any = 1;
       }
       continue;
@@ -251,7 +245,7 @@ int sba_check(G *g) {
           if (j == keep) continue;
           fmt_slot(g, grp[j], nm, sizeof nm);
           log_line(g, 0, "sba rule=704.5j obj=%s player=%s", nm, player_name(g, p));
-          ADD(sba_to_graveyard(g, grp[j], "704.5j"));
+          ADD(sba_event(g, EV_ZONE, grp[j], "704.5j"));
           any = 1;
         }
       }
@@ -274,7 +268,7 @@ int sba_check(G *g) {
         if (s->obj[w[j]].entered_batch == newest && tie == 1) continue;
         fmt_slot(g, w[j], nm, sizeof nm);
         log_line(g, 0, "sba rule=704.5k obj=%s", nm);
-        ADD(sba_to_graveyard(g, w[j], "704.5k"));
+        ADD(sba_event(g, EV_ZONE, w[j], "704.5k"));
         any = 1;
       }
     }
@@ -312,7 +306,7 @@ int sba_check(G *g) {
         if (roles[j] == newest) continue;
         fmt_slot(g, roles[j], nm, sizeof nm);
         log_line(g, 0, "sba rule=704.5y obj=%s", nm);
-        ADD(sba_to_graveyard(g, roles[j], "704.5y"));
+        ADD(sba_event(g, EV_ZONE, roles[j], "704.5y"));
         any = 1;
       }
     }
