@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "internal.h"
 #include "suggest.h"
@@ -2410,36 +2411,65 @@ int mtg_pool_load_file(mtg_pool *p, const char *path, mtg_error *err) {
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-int mtg_pool_load_dir(mtg_pool *p, const char *dir, mtg_error *err) {
+/* The pool's files: every *.yaml under dir, subdirectories included, in sorted
+ * path order so that loading (and the pool's hash) never depends on the order a
+ * file system lists entries. A symbolic link to a directory is not followed (no
+ * loops); only regular files are read. */
+#define POOL_DIR_DEPTH 8
+typedef struct { char **names; int n, cap; } path_list;
+
+static int path_list_add(path_list *l, const char *dir, const char *name) {
+  if (l->n == l->cap) {
+    int cap = l->cap ? l->cap * 2 : 32;
+    char **nn = realloc(l->names, (size_t)cap * sizeof *nn);
+    if (!nn) return MTG_ENOMEM;
+    l->names = nn, l->cap = cap;
+  }
+  size_t size = strlen(dir) + strlen(name) + 2;
+  if (!(l->names[l->n] = malloc(size))) return MTG_ENOMEM;
+  snprintf(l->names[l->n++], size, "%s/%s", dir, name);
+  return MTG_OK;
+}
+
+static int collect_yaml(path_list *l, const char *dir, int depth, mtg_error *err) {
   DIR *dp = opendir(dir);
   if (!dp) {
     mtg_error_set(err, MTG_EIO, "cannot open card directory");
     if (err) snprintf(err->file, sizeof err->file, "%s", dir);
     return MTG_EIO;
   }
-  char **names = NULL;
-  int n = 0, cap = 0, rc = MTG_OK;
+  path_list subdirs = {0};
+  int rc = MTG_OK;
   struct dirent *e;
-  while ((e = readdir(dp))) {
-    size_t len = strlen(e->d_name);
-    if (len < 6 || strcmp(e->d_name + len - 5, ".yaml")) continue;
-    if (n == cap) {
-      cap = cap ? cap * 2 : 32;
-      char **nn = realloc(names, (size_t)cap * sizeof *nn);
-      if (!nn) { rc = MTG_ENOMEM; break; }
-      names = nn;
+  while (!rc && (e = readdir(dp))) {
+    if (e->d_name[0] == '.') continue;
+    size_t len = strlen(e->d_name), dl = strlen(dir);
+    char *path = malloc(dl + len + 2);
+    if (!path) { rc = MTG_ENOMEM; break; }
+    snprintf(path, dl + len + 2, "%s/%s", dir, e->d_name);
+    struct stat st;
+    if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+      if (depth < POOL_DIR_DEPTH) rc = path_list_add(&subdirs, dir, e->d_name);
+    } else if (len >= 6 && !strcmp(e->d_name + len - 5, ".yaml") && stat(path, &st) == 0 &&
+               S_ISREG(st.st_mode)) {
+      rc = path_list_add(l, dir, e->d_name);
     }
-    size_t dl = strlen(dir);
-    names[n] = malloc(dl + len + 2);
-    if (!names[n]) { rc = MTG_ENOMEM; break; }
-    snprintf(names[n], dl + len + 2, "%s/%s", dir, e->d_name);
-    n++;
+    free(path);
   }
   closedir(dp);
-  if (rc) mtg_error_set(err, rc, "out of memory");
-  else qsort(names, (size_t)n, sizeof *names, cmp_str);
-  for (int i = 0; i < n && !rc; i++) rc = mtg_pool_load_file(p, names[i], err);
-  for (int i = 0; i < n; i++) free(names[i]);
-  free(names);
+  if (rc == MTG_ENOMEM) mtg_error_set(err, rc, "out of memory");
+  for (int i = 0; i < subdirs.n && !rc; i++) rc = collect_yaml(l, subdirs.names[i], depth + 1, err);
+  for (int i = 0; i < subdirs.n; i++) free(subdirs.names[i]);
+  free(subdirs.names);
+  return rc;
+}
+
+int mtg_pool_load_dir(mtg_pool *p, const char *dir, mtg_error *err) {
+  path_list l = {0};
+  int rc = collect_yaml(&l, dir, 0, err);
+  if (!rc) qsort(l.names, (size_t)l.n, sizeof *l.names, cmp_str);
+  for (int i = 0; i < l.n && !rc; i++) rc = mtg_pool_load_file(p, l.names[i], err);
+  for (int i = 0; i < l.n; i++) free(l.names[i]);
+  free(l.names);
   return rc;
 }

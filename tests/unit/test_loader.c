@@ -2,7 +2,11 @@
  * definitions load and are found, every kind of bad definition is refused
  * with MTG_EDATA at the right line and column, missing files are MTG_EIO,
  * and the pool hash follows the definitions. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "unit.h"
 
@@ -87,6 +91,40 @@ TEST(missing_file_is_eio) {
   CHECK_INT(mtg_pool_count(p), 0);
 }
 
+/* a pool directory is read with its subdirectories, in sorted path order; a
+ * link to a directory (here a loop back to the top) is not followed */
+TEST(pool_dir_reads_subdirectories) {
+  char dir[] = "/tmp/arbiter-pool-XXXXXX", path[512];
+  CHECK(mkdtemp(dir) != NULL);
+  snprintf(path, sizeof path, "%s/sub", dir);
+  int ok = mkdir(path, 0700) == 0;
+  const char *files[][2] = {{"a.yaml", "- name: Top Card\n  type: Creature — Bear\n  pt: 1/1\n"},
+                            {"sub/b.yaml", "- name: Nested Card\n  type: Creature — Bear\n  pt: 2/2\n"},
+                            {"sub/notes.txt", "not a card file\n"}};
+  for (size_t i = 0; ok && i < sizeof files / sizeof files[0]; i++) {
+    snprintf(path, sizeof path, "%s/%s", dir, files[i][0]);
+    FILE *f = fopen(path, "w");
+    ok = f && fputs(files[i][1], f) >= 0;
+    if (f) fclose(f);
+  }
+  snprintf(path, sizeof path, "%s/sub/loop", dir);
+  ok = ok && symlink(dir, path) == 0;
+  mtg_pool *p;
+  CHECK_INT(mtg_pool_new(&p, NULL), 0);
+  w->base = w->pool = p;
+  int rc = ok ? mtg_pool_load_dir(p, dir, &w->err) : -1;
+  const char *rm[] = {"sub/loop", "sub/notes.txt", "sub/b.yaml", "a.yaml", "sub", ""};
+  for (size_t i = 0; i < sizeof rm / sizeof rm[0]; i++) {
+    snprintf(path, sizeof path, "%s/%s", dir, rm[i]);
+    remove(path);
+  }
+  CHECK(ok);
+  CHECK_OK(rc, &w->err);
+  CHECK_INT(mtg_pool_count(p), 2);
+  CHECK_STR(mtg_pool_name(p, 0), "Top Card");
+  CHECK_STR(mtg_pool_name(p, 1), "Nested Card");
+}
+
 TEST(pool_hash_follows_definitions) {
   mtg_pool *a, *b;
   CHECK_INT(mtg_pool_new(&a, NULL), 0);
@@ -146,6 +184,7 @@ const unit_test loader_tests[] = {
     {"wrong_type_is_refused", wrong_type_is_refused},
     {"not_a_card_list_is_refused", not_a_card_list_is_refused},
     {"missing_file_is_eio", missing_file_is_eio},
+    {"pool_dir_reads_subdirectories", pool_dir_reads_subdirectories},
     {"pool_hash_follows_definitions", pool_hash_follows_definitions},
     {"child_pool_sees_parent", child_pool_sees_parent},
     {"unknown_card_in_setup_suggests", unknown_card_in_setup_suggests},
