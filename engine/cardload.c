@@ -2136,7 +2136,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   static const char *const keys[] = {"name", "cost", "type", "pt", "loyalty", "defense", "colors",
                                      "keywords", "abilities", "spell", "text", "token", "kicker",
                                      "flashback", "enchant", "equip", "leyline", "alt_cost",
-                                     "additional_cost", "back", "morph", "chapters", "rooms", NULL};
+                                     "additional_cost", "back", "morph", "chapters", "rooms", "unsupported", NULL};
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
   CardDef *c = al(l, sizeof *c);
@@ -2194,6 +2194,10 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     if (each_scalar(l, v, add_kw, &c->keywords)) return NULL;
   }
   if ((v = ymap_get(n, "text")) && scalar(v)) c->text = dup(l, scalar(v));
+  /* what the definition leaves out of the card's Oracle text: the card loads and
+   * plays with the rest, and the card coverage page lists it as partial */
+  if ((v = ymap_get(n, "unsupported")) && (!scalar(v) || !*scalar(v)))
+    return BAD(l, v, "unsupported: expected a short text saying what the definition leaves out");
   if ((v = ymap_get(n, "leyline"))) {
     int b;
     if (ynode_bool(l->d, v, &b, l->err)) return NULL;
