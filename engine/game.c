@@ -300,6 +300,28 @@ static void pop_answers(G *g, int keep) {
   }
 }
 
+/* The status and message of a run stopped by an error. */
+static int stop_status(const G *g, int code, char *msg, size_t size) {
+  switch (code) {
+  case JMP_ILLEGAL:
+    snprintf(msg, size, "%s", g->illegal);
+    return MTG_EILLEGAL;
+  case JMP_NOMEM:
+    snprintf(msg, size, "out of memory");
+    return MTG_ENOMEM;
+  case JMP_LIMIT:
+    snprintf(msg, size, "an engine capacity was exceeded");
+    return MTG_ELIMIT;
+  case JMP_BUDGET:
+    snprintf(msg, size, "work budget spent: the game would log more than %ld events and decisions "
+             "(the budget set with mtg_setup_work_budget)", g->budget);
+    return MTG_ELIMIT;
+  default:
+    snprintf(msg, size, "internal error");
+    return MTG_EINTERNAL;
+  }
+}
+
 /* Runs the segment from the snapshot with the queued answers; maps the outcome
  * to a status. On an illegal answer or action, or on running out of memory,
  * the game is put back at the same decision it was at. */
@@ -318,12 +340,8 @@ static int run_segment(G *g, mtg_error *err) {
     g->an = g->avn = g->apos = 0;
     return MTG_OVER;
   }
-  int status = code == JMP_ILLEGAL ? MTG_EILLEGAL : code == JMP_NOMEM ? MTG_ENOMEM : code == JMP_LIMIT ? MTG_ELIMIT : MTG_EINTERNAL;
   char msg[sizeof g->illegal];
-  snprintf(msg, sizeof msg, "%s", code == JMP_ILLEGAL ? g->illegal
-                                  : code == JMP_NOMEM ? "out of memory"
-                                  : code == JMP_LIMIT ? "an engine capacity was exceeded"
-                                                      : "internal error");
+  int status = stop_status(g, code, msg, sizeof msg);
   /* back to the decision that was pending */
   if (code == JMP_ILLEGAL && g->illegal_status == 1) pop_answers(g, g->an - 1);
   else pop_answers(g, 0);
@@ -385,9 +403,11 @@ void mtg_game_free(mtg_game *g) {
 static int build(G *g, const mtg_setup *s, mtg_error *err) {
   int code = setjmp(g->jb);
   if (code == 0) return setup_build(g, s, err);
-  mtg_error_set(err, code == JMP_NOMEM ? MTG_ENOMEM : MTG_ELIMIT, "%s",
-                code == JMP_NOMEM ? "out of memory" : "the setup exceeds an engine capacity");
-  return err ? err->status : MTG_ELIMIT;
+  char msg[sizeof g->illegal];
+  int status = stop_status(g, code, msg, sizeof msg);
+  if (code == JMP_LIMIT) snprintf(msg, sizeof msg, "the setup exceeds an engine capacity");
+  mtg_error_set(err, status, "%s", msg);
+  return status;
 }
 
 int mtg_game_new(mtg_game **out, const mtg_setup *s, mtg_error *err) {
@@ -422,8 +442,11 @@ int mtg_game_new(mtg_game **out, const mtg_setup *s, mtg_error *err) {
     *out = g;
     return g->status;
   }
-  mtg_error_set(err, code == JMP_NOMEM ? MTG_ENOMEM : code == JMP_ILLEGAL ? MTG_EDATA : MTG_ELIMIT, "%s",
-                code == JMP_ILLEGAL ? g->illegal : code == JMP_NOMEM ? "out of memory" : "engine limit exceeded while starting the game");
+  char msg[sizeof g->illegal];
+  int status = stop_status(g, code, msg, sizeof msg);
+  if (code == JMP_ILLEGAL) status = MTG_EDATA;
+  if (code == JMP_LIMIT) snprintf(msg, sizeof msg, "engine limit exceeded while starting the game");
+  mtg_error_set(err, status, "%s", msg);
   mtg_game_free(g);
-  return err ? err->status : MTG_EINTERNAL;
+  return status;
 }

@@ -60,7 +60,7 @@ uint64_t rng_next(uint64_t s[4]);
 int rng_below(uint64_t s[4], int n);
 
 /* ---- game.c: the segment boundary, decisions and answers ---- */
-enum { JMP_DECISION = 1, JMP_ILLEGAL, JMP_NOMEM, JMP_LIMIT, JMP_OVER, JMP_INTERNAL };
+enum { JMP_DECISION = 1, JMP_ILLEGAL, JMP_NOMEM, JMP_LIMIT, JMP_OVER, JMP_INTERNAL, JMP_BUDGET };
 _Noreturn void game_throw(G *g, int code);
 _Noreturn void game_illegal(G *g, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -179,6 +179,9 @@ void log_line(G *g, int decision, const char *fmt, ...) {
   va_end(ap);
   if (w < 0) return;
   size_t len = (size_t)w < sizeof buf ? (size_t)w : sizeof buf - 1;
+  /* the work budget counts lines, so it is the same on every run of the
+   * same game: a re-run of a segment writes the same lines again */
+  if (g->budget && g->dropped + g->nent >= g->budget) game_throw(g, JMP_BUDGET);
   ensure(g, len);
   g->ent[g->nent].off = (uint32_t)g->tlen;
   g->ent[g->nent].decision = (uint8_t)decision;

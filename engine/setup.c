@@ -43,6 +43,7 @@ struct mtg_setup {
   uint64_t seed;
   int start_set, active, turn, step;
   int opening, shuffle, max_turns;
+  long budget;                        /* log lines the game may write, 0: no limit */
   SEntry *e;
   int ne, cap;
 };
@@ -96,6 +97,7 @@ void mtg_setup_start(mtg_setup *s, int active, int turn, int step) {
 void mtg_setup_opening_hand(mtg_setup *s, int cards) { s->opening = cards; }
 void mtg_setup_shuffle(mtg_setup *s, int yes) { s->shuffle = yes; }
 void mtg_setup_max_turns(mtg_setup *s, int turns) { s->max_turns = turns; }
+void mtg_setup_work_budget(mtg_setup *s, long lines) { s->budget = lines > 0 ? lines : 0; }
 
 int mtg_setup_card(mtg_setup *s, int player, int zone, const char *card, mtg_error *err) {
   if (player < 0 || player >= s->np) {
@@ -359,6 +361,7 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
   for (int i = 0; i < 4; i++) snprintf(c->cnames[i], sizeof c->cnames[i], "%s", base_counters[i]);
   c->ncnames = 4;
   c->max_turns = su->max_turns;
+  g->budget = su->budget;
   for (int p = 0; p < su->np; p++) {
     Player *pl = &c->pl[p];
     snprintf(pl->name, sizeof pl->name, "%s", su->pl[p].name);

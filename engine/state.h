@@ -473,6 +473,7 @@ struct mtg_game {
   LogEnt *ent;
   int nent, entcap, committed;
   long dropped;
+  long budget;            /* the most lines the log may hold, dropped ones included; 0: no limit */
   /* trigger listener index, rebuilt when abilities may have changed */
   uint32_t li_epoch;
   int16_t *li;            /* [TE_COUNT][...] (slot, ability) pairs */

@@ -492,7 +492,8 @@ static int load_variants(L *l, const ynode *n, int *thg) {
 }
 
 static int load_setup(L *l, const ynode *n) {
-  static const char *const setup_keys[] = {"players", "active", "turn", "step", "seed", "max_turns", "variants", NULL};
+  static const char *const setup_keys[] = {"players", "active", "turn", "step", "seed", "max_turns", "variants",
+                                           "budget", NULL};
   static const char *const player_keys[] = {"name", "life", "poison", "counters", "lands_played", "team", "outside",
                                             "commander_damage", "library", "hand", "battlefield", "graveyard", "exile",
                                             "command", NULL};
@@ -612,6 +613,9 @@ static int load_setup(L *l, const ynode *n) {
   if ((v = ymap_get(n, "step")) && step_index(l, v, &step)) return -1;
   if ((v = ymap_get(n, "seed")) && get_int(l, v, 0, 2000000000, &seed)) return -1;
   if ((v = ymap_get(n, "max_turns")) && get_int(l, v, 1, 10000, &max_turns)) return -1;
+  int budget = CASE_WORK_BUDGET;
+  if ((v = ymap_get(n, "budget")) && get_int(l, v, 1, 100000000, &budget)) return -1;
+  mtg_setup_work_budget(hc->setup, budget);
   mtg_setup_seed(hc->setup, (uint64_t)seed);
   mtg_setup_start(hc->setup, active, turn, step);
   if (max_turns) mtg_setup_max_turns(hc->setup, max_turns);

@@ -15,6 +15,14 @@
 
 #define UNSET INT_MIN /* an integer expectation that was not given */
 
+/* The work budget of a case's game (mtg_setup_work_budget), in log lines:
+ * every event and decision. The longest case of the corpus logs about 14000
+ * (a 104.4b loop played until it is a draw), a typical one under 200, so this
+ * is generous for any real case, and a broken engine that loops inside one
+ * action fails its case within a few milliseconds instead of hanging the run.
+ * A case's `setup: budget:` sets another. */
+#define CASE_WORK_BUDGET 50000
+
 /* ---- actions ---- */
 
 typedef enum {

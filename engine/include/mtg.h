@@ -112,6 +112,16 @@ void mtg_setup_start(mtg_setup *s, int active, int turn, int step);
 void mtg_setup_opening_hand(mtg_setup *s, int cards); /* 0: no opening draw */
 void mtg_setup_shuffle(mtg_setup *s, int yes);        /* shuffle libraries at start */
 void mtg_setup_max_turns(mtg_setup *s, int turns);    /* stop (no result) after this turn */
+/* A work budget: at most `lines` lines in the game's log over the whole game
+ * (every event and every decision is one line, docs/events.md). When the game
+ * would go past it, mtg_game_new or mtg_game_decide returns MTG_ELIMIT with a
+ * message naming the budget (the game is put back at the priority, attackers
+ * or blockers decision before), so an engine fault that loops inside one
+ * action, or a runaway game, ends with an error instead of running on. Lines
+ * are counted the same way on every run, so the budget is deterministic.
+ * 0 (the default): no budget. It belongs to the run, not to the game: the
+ * setup text leaves it out. */
+void mtg_setup_work_budget(mtg_setup *s, long lines);
 /* Puts a card into a zone; returns an entry handle (>= 0) for the options
  * below, or a negative status with err filled (unknown card name, ...).
  * Libraries are listed top first. */

@@ -278,6 +278,60 @@ TEST(game_objects_list_every_object_and_its_card) {
   CHECK_INT(mtg_game_objects(w->game, ids, cards, 2), 4); /* the count even when more than max */
 }
 
+/* Plays Lightning Bolt at bob under a work budget; returns the status of the
+ * last decision (bob's pass that lets it resolve), fills *lines with the
+ * log's total and *same with whether a refused pass left the game as it was. */
+static int bolt_under_budget(u_world *w, long budget, long *lines, int *same) {
+  mtg_setup_work_budget(w->setup, budget);
+  mtg_game *g = NULL;
+  mtg_error e;
+  int rc = mtg_game_new(&g, w->setup, &e);
+  int pick[3] = {-1, -1, -1};
+  const char *want[3] = {"cast \"Lightning Bolt\"", "bob", "pass"};
+  for (int k = 0; k < 3 && rc == MTG_DECISION; k++) {
+    pick[k] = u_find(g, want[k]);
+    mtg_answer a = {1, &pick[k]};
+    rc = pick[k] < 0 ? MTG_EARG : mtg_game_decide(g, &a, &e);
+  }
+  uint64_t before = rc == MTG_DECISION ? mtg_game_hash(g) : 0;
+  int who = rc == MTG_DECISION ? mtg_game_decision(g)->player : -1;
+  if (rc == MTG_DECISION) {
+    int k = u_find(g, "pass");
+    mtg_answer a = {1, &k};
+    rc = mtg_game_decide(g, &a, &e); /* bob passes: the bolt resolves */
+  }
+  *lines = g ? mtg_log_total(g) : 0;
+  *same = g && mtg_game_status(g) == MTG_DECISION && mtg_game_hash(g) == before &&
+          mtg_game_decision(g)->player == who && mtg_game_decision(g)->kind == MTG_D_PRIORITY;
+  if (rc == MTG_ELIMIT && !strstr(e.msg, "work budget")) rc = MTG_EINTERNAL;
+  mtg_game_free(g);
+  return rc;
+}
+
+TEST(work_budget_stops_a_game_at_its_limit) {
+  /* the budget counts every line of the log, events and decisions: a game
+   * that logs exactly the budget runs, one line more stops with MTG_ELIMIT
+   * naming the budget, back at the decision it was waiting for */
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Lightning Bolt");
+  long free_lines, lines;
+  int same;
+  CHECK_INT(bolt_under_budget(w, 0, &free_lines, &same), MTG_DECISION);
+  CHECK(free_lines > 10);
+  CHECK_INT(bolt_under_budget(w, free_lines, &lines, &same), MTG_DECISION);
+  CHECK_INT(lines, free_lines);
+  CHECK_INT(bolt_under_budget(w, free_lines - 1, &lines, &same), MTG_ELIMIT);
+  CHECK(same);
+  CHECK(lines < free_lines);
+  /* a game that can't reach its first decision within the budget is not made */
+  mtg_setup_work_budget(w->setup, 1);
+  mtg_game *g = (mtg_game *)1;
+  CHECK_INT(mtg_game_new(&g, w->setup, &w->err), MTG_ELIMIT);
+  CHECK(g == NULL);
+  CHECK(strstr(w->err.msg, "work budget") != NULL);
+}
+
 const unit_test api_tests[] = {
     {"zone_and_step_names_round_trip", zone_and_step_names_round_trip},
     {"game_objects_list_every_object_and_its_card", game_objects_list_every_object_and_its_card},
@@ -291,5 +345,6 @@ const unit_test api_tests[] = {
     {"hash_tracks_state", hash_tracks_state},
     {"decision_find_matches_whole_labels", decision_find_matches_whole_labels},
     {"queries_describe_objects", queries_describe_objects},
+    {"work_budget_stops_a_game_at_its_limit", work_budget_stops_a_game_at_its_limit},
     {NULL, NULL},
 };
