@@ -56,36 +56,83 @@ static void arena_free(arena *a) {
 
 /* ---- loader state ---- */
 
+/* Loading records every error it finds and goes on where what follows does
+ * not depend on what failed: each header field, each setup entry, each
+ * action and each expectation is checked on its own, so that a case
+ * document's errors are all reported at once. A function returning -1 has
+ * recorded its error (see pushed). */
 typedef struct L {
   arena **ar;           /* where what the case points to is allocated */
   const ydoc *d;
   const mtg_pool *base; /* the engine's card pool */
   hcase *hc;
+  hfile *f;             /* where errors are recorded */
+  /* what failed to load earlier in the case: an unknown name it might have
+   * defined is then not reported, since it may be no mistake of its own */
+  int partial_cards;    /* the inline cards, or the setup's entries (and so their labels) */
+  int partial_players;  /* the setup's players */
   mtg_error err;
 } L;
 
-#define FAIL(l, n, ...) (ydoc_error((l)->d, (n), &(l)->err, __VA_ARGS__), -1)
+/* A name not found is an error unless what could have defined it failed:
+ * -1 then (the name goes unreported), else 0. */
+static int unknown(int partial) { return partial ? -1 : 0; }
+
+/* Records l->err as an error of the case being loaded; returns -1. */
+static int pushed(L *l) {
+  hfile *f = l->f;
+  l->hc->nerr++;
+  if (f->nerrs >= CASE_MAX_FILE_ERRORS) {
+    f->nmore++;
+    return -1;
+  }
+  if (f->nerrs == f->caperrs) {
+    int cap = f->caperrs ? 2 * f->caperrs : 4;
+    if (cap > CASE_MAX_FILE_ERRORS) cap = CASE_MAX_FILE_ERRORS;
+    mtg_error *e = realloc(f->errs, (size_t)cap * sizeof *e);
+    if (!e) {
+      f->nmore++;
+      return -1;
+    }
+    f->errs = e;
+    f->caperrs = cap;
+  }
+  f->errs[f->nerrs++] = l->err;
+  return -1;
+}
+
+#define FAIL(l, n, ...) (ydoc_error((l)->d, (n), &(l)->err, __VA_ARGS__), pushed(l))
 #define NEW(l, T, k) ((T *)amalloc((l)->ar, sizeof(T) * (size_t)((k) > 0 ? (k) : 1)))
 
 static const mtg_pool *pool_of(const L *l) { return l->hc->pool ? l->hc->pool : l->base; }
 
 static int oom(L *l, const ynode *n) { return FAIL(l, n, "out of memory"); }
 
+/* Every key of mapping m must be one of `allowed`: each unknown key is an
+ * error of its own (with "did you mean"), and the known ones are still read.
+ * -1 only when m is not a mapping. */
 static int keys(L *l, const ynode *m, const char *const *allowed, const char *what) {
-  return ymap_check_keys(l->d, m, allowed, what, &l->err);
+  if (!m || m->kind != YN_MAP) return ymap_check_keys(l->d, m, allowed, what, &l->err) ? pushed(l) : 0;
+  for (int i = 0; i < m->n; i++) {
+    ynode one = *m;
+    one.n = 1;
+    one.items = m->items + 2 * i;
+    if (ymap_check_keys(l->d, &one, allowed, what, &l->err)) pushed(l);
+  }
+  return 0;
 }
 
-static int get_str(L *l, const ynode *n, const char **out) { return ynode_str(l->d, n, out, &l->err); }
+static int get_str(L *l, const ynode *n, const char **out) { return ynode_str(l->d, n, out, &l->err) ? pushed(l) : 0; }
 
 static int get_int(L *l, const ynode *n, int lo, int hi, int *out) {
   long v;
-  if (ynode_int(l->d, n, &v, &l->err)) return -1;
+  if (ynode_int(l->d, n, &v, &l->err)) return pushed(l);
   if (v < lo || v > hi) return FAIL(l, n, "%ld is out of range (%d to %d)", v, lo, hi);
   *out = (int)v;
   return 0;
 }
 
-static int get_bool(L *l, const ynode *n, int *out) { return ynode_bool(l->d, n, out, &l->err); }
+static int get_bool(L *l, const ynode *n, int *out) { return ynode_bool(l->d, n, out, &l->err) ? pushed(l) : 0; }
 
 static int want_seq(L *l, const ynode *n, const char *what) {
   if (!n || n->kind != YN_SEQ) return FAIL(l, n, "%s must be a list, found %s", what, ynode_kind_name(n));
@@ -131,6 +178,7 @@ static int player_index(L *l, const ynode *n, int *out) {
       *out = p;
       return 0;
     }
+  if (unknown(l->partial_players)) return -1;
   const char *best = suggest_best(s, l->hc->players, l->hc->nplayers);
   if (best) return FAIL(l, n, "unknown player '%s'; did you mean '%s'?", s, best);
   char list[200];
@@ -164,6 +212,7 @@ const hlabel *case_label(const hcase *hc, const char *name) {
 /* A card the script names: a card of the case's pool or a setup label. */
 static int check_card_ref(L *l, const ynode *n, const char *s) {
   if (case_label(l->hc, s) || mtg_pool_has(pool_of(l), s) || mtg_pool_has_token(pool_of(l), s) || strchr(s, '#')) return 0;
+  if (unknown(l->partial_cards)) return -1;
   char sug[300];
   mtg_pool_suggest(pool_of(l), s, sug, sizeof sug);
   for (int i = 0; i < l->hc->nlabels && !sug[0]; i++)
@@ -179,41 +228,54 @@ static int is_id_char(char ch) {
          ch == '.';
 }
 
+/* One rule number of `rules:`, checked against the index. */
+static int rule_number(L *l, const ynode *r, const char **out) {
+  const char *s;
+  if (get_str(l, r, &s)) return -1;
+  if (!r->quoted)
+    return FAIL(l, r, "rule numbers are quoted strings (\"%s\"): YAML reads 603.10 as the number 603.1", s);
+  if (rules_find(s) < 0) {
+    int idx[4];
+    int k = rules_alias(s, idx, 4);
+    const char *removed = rules_removed_note(s);
+    if (k) {
+      char cur[64] = "";
+      for (int j = 0; j < k; j++) {
+        size_t u = strlen(cur);
+        snprintf(cur + u, sizeof cur - u, "%s%s", j ? ", " : "", rules_table[idx[j]].num);
+      }
+      return FAIL(l, r, "'%s' is an older (seed) rule number; the current rule is %s", s, cur);
+    }
+    if (removed) return FAIL(l, r, "rule %s is no longer in the rules (%s)", s, removed);
+    char sug[64];
+    rules_suggest(s, sug, sizeof sug);
+    if (sug[0]) return FAIL(l, r, "unknown rule number '%s'; nearest rules: %s", s, sug);
+    return FAIL(l, r, "unknown rule number '%s' (not in the rules index, cases/rules.yaml)", s);
+  }
+  *out = s;
+  return 0;
+}
+
 static int load_rules(L *l, const ynode *n) {
   hcase *hc = l->hc;
   if (want_seq(l, n, "rules")) return -1;
   if (!n->n) return FAIL(l, n, "rules must list at least one rule number");
   hc->rules = NEW(l, const char *, n->n);
-  if (!hc->rules) return oom(l, n);
+  hc->rule_at = NEW(l, const ynode *, n->n);
+  if (!hc->rules || !hc->rule_at) return oom(l, n);
   for (int i = 0; i < n->n; i++) {
     const ynode *r = n->items[i];
-    const char *s;
-    if (get_str(l, r, &s)) return -1;
-    if (!r->quoted)
-      return FAIL(l, r, "rule numbers are quoted strings (\"%s\"): YAML reads 603.10 as the number 603.1", s);
-    if (rules_find(s) < 0) {
-      int idx[4];
-      int k = rules_alias(s, idx, 4);
-      const char *removed = rules_removed_note(s);
-      if (k) {
-        char cur[64] = "";
-        for (int j = 0; j < k; j++) {
-          size_t u = strlen(cur);
-          snprintf(cur + u, sizeof cur - u, "%s%s", j ? ", " : "", rules_table[idx[j]].num);
-        }
-        return FAIL(l, r, "'%s' is an older (seed) rule number; the current rule is %s", s, cur);
-      }
-      if (removed) return FAIL(l, r, "rule %s is no longer in the rules (%s)", s, removed);
-      char sug[64];
-      rules_suggest(s, sug, sizeof sug);
-      if (sug[0]) return FAIL(l, r, "unknown rule number '%s'; nearest rules: %s", s, sug);
-      return FAIL(l, r, "unknown rule number '%s' (not in the rules index, cases/rules.yaml)", s);
+    const char *s = NULL;
+    if (rule_number(l, r, &s)) continue;
+    int twice = 0;
+    for (int j = 0; j < hc->nrules && !twice; j++) twice = !strcmp(hc->rules[j], s);
+    if (twice) {
+      FAIL(l, r, "rule %s is listed twice", s);
+      continue;
     }
-    for (int j = 0; j < i; j++)
-      if (!strcmp(hc->rules[j], s)) return FAIL(l, r, "rule %s is listed twice", s);
-    hc->rules[i] = s;
+    hc->rule_at[hc->nrules] = r;
+    hc->rules[hc->nrules++] = s;
   }
-  hc->nrules = n->n;
   return 0;
 }
 
@@ -252,6 +314,7 @@ static int find_label(L *l, const ynode *n, const char *key, const char *what, c
   if (n->kind != YN_SCALAR) return FAIL(l, n, "%s names a label, found %s", key, ynode_kind_name(n));
   if (get_str(l, n, &s)) return -1;
   if ((*out = case_label(hc, s))) return 0;
+  if (unknown(l->partial_cards)) return -1;
   if (!hc->nlabels) return FAIL(l, n, "%s: no %s is labelled '%s' (the setup has no labels)", key, what, s);
   const char **names = NEW(l, const char *, hc->nlabels);
   if (!names) return oom(l, n);
@@ -323,21 +386,23 @@ static const struct entry_key {
 };
 #define NENTRY_KEYS ((int)(sizeof entry_keys / sizeof entry_keys[0]))
 
+/* The keys of an entry of `zone`: a key of another zone's entries says where
+ * it belongs. -1 (every error recorded) when any key is wrong. */
 static int entry_keys_check(L *l, int zone, const ynode *n) {
   const char *allowed[NENTRY_KEYS + 1];
-  int na = 0;
-  for (int i = 0; i < NENTRY_KEYS; i++)
-    if (entry_keys[i].zones >> zone & 1) allowed[na++] = entry_keys[i].key;
+  int na = 0, before = l->hc->nerr;
+  for (int i = 0; i < NENTRY_KEYS; i++) allowed[na++] = entry_keys[i].key;
   allowed[na] = NULL;
-  /* a key of another zone's entries: say where it belongs */
   for (int k = 0; k < n->n; k++) {
     const ynode *key = ymap_key(n, k);
     if (key->kind != YN_SCALAR) continue;
     for (int i = 0; i < NENTRY_KEYS; i++)
       if (!strcmp(entry_keys[i].key, key->str) && !(entry_keys[i].zones >> zone & 1))
-        return FAIL(l, key, "'%s' is for %s entries only, not %s", key->str, entry_keys[i].where, mtg_zone_name(zone));
+        FAIL(l, key, "'%s' is for %s entries only, not %s", key->str, entry_keys[i].where, mtg_zone_name(zone));
   }
-  return keys(l, n, allowed, zone == MTG_Z_BATTLEFIELD ? "a battlefield entry" : "a card entry");
+  /* with every entry key allowed, so that a key of another zone is not reported twice */
+  keys(l, n, allowed, zone == MTG_Z_BATTLEFIELD ? "a battlefield entry" : "a card entry");
+  return l->hc->nerr > before ? -1 : 0;
 }
 
 static int setup_entry(L *l, int player, int zone, const ynode *n, pending_ref *pend, int *npend) {
@@ -367,6 +432,7 @@ static int setup_entry(L *l, int player, int zone, const ynode *n, pending_ref *
   for (int k = 0; k < copies; k++) {
     mtg_error e;
     int entry = mtg_setup_card(hc->setup, player, zone, name, &e);
+    if (entry < 0 && !mtg_pool_has(pool_of(l), name) && unknown(l->partial_cards)) return -1;
     if (entry < 0) return FAIL(l, cardn, "%s", e.msg);
     if (n->kind != YN_MAP) continue;
     int is_commander = 0;
@@ -528,8 +594,9 @@ static int load_setup(L *l, const ynode *n) {
   hc->labels = NEW(l, hlabel, nent);
   pending_ref *pend = NEW(l, pending_ref, nent);
   if (!hc->labels || !pend) return oom(l, n);
-  int npend = 0, team[4] = {0};
+  int npend = 0, team[4] = {0}, bad = 0;
   const ynode *team_at[4] = {NULL}, *cdmg[4] = {NULL};
+  /* each entry and player field on its own: all their errors are reported */
   for (int i = 0; i < players->n; i++) {
     const ynode *p = players->items[i];
     for (int k = 0; k < p->n; k++) {
@@ -537,37 +604,50 @@ static int load_setup(L *l, const ynode *n) {
       const ynode *v = ymap_val(p, k);
       int zone = zone_of(key), iv;
       if (zone >= 0) {
-        if (want_seq(l, v, key)) return -1;
-        for (int j = 0; j < v->n; j++)
-          if (setup_entry(l, i, zone, v->items[j], pend, &npend)) return -1;
+        if (want_seq(l, v, key)) {
+          bad++;
+          continue;
+        }
+        for (int j = 0; j < v->n; j++) bad += setup_entry(l, i, zone, v->items[j], pend, &npend) != 0;
       } else if (!strcmp(key, "counters")) {
         hcountx *c;
         int nc;
-        if (counters_map(l, v, &c, &nc, "counters")) return -1;
+        if (counters_map(l, v, &c, &nc, "counters")) {
+          bad++;
+          continue;
+        }
         for (int j = 0; j < nc; j++)
           if (mtg_setup_player_counters(hc->setup, i, c[j].kind, c[j].n))
-            return FAIL(l, c[j].at, "can't give the player counters '%s'", c[j].kind);
+            bad += FAIL(l, c[j].at, "can't give the player counters '%s'", c[j].kind) != 0;
       } else if (!strcmp(key, "lands_played")) {
-        if (get_int(l, v, 0, 100, &iv)) return -1;
-        mtg_setup_lands_played(hc->setup, i, iv);
+        if (get_int(l, v, 0, 100, &iv)) bad++;
+        else mtg_setup_lands_played(hc->setup, i, iv);
       } else if (!strcmp(key, "team")) {
-        if (get_int(l, v, 0, 4, &team[i])) return -1;
+        if (get_int(l, v, 0, 4, &team[i])) {
+          bad++;
+          continue;
+        }
         team_at[i] = v;
         mtg_setup_team(hc->setup, i, team[i]);
       } else if (!strcmp(key, "outside")) {
-        if (want_seq(l, v, "outside (card names)")) return -1;
+        if (want_seq(l, v, "outside (card names)")) {
+          bad++;
+          continue;
+        }
         for (int j = 0; j < v->n; j++) {
           const char *card;
           mtg_error e;
-          if (get_str(l, v->items[j], &card)) return -1;
-          if (mtg_setup_outside(hc->setup, i, card, &e)) return FAIL(l, v->items[j], "%s", e.msg);
+          if (get_str(l, v->items[j], &card)) bad++;
+          else if (mtg_setup_outside(hc->setup, i, card, &e)) bad += FAIL(l, v->items[j], "%s", e.msg) != 0;
         }
       } else if (!strcmp(key, "commander_damage")) {
-        if (want_map(l, v, "commander_damage (commander label: damage)")) return -1;
-        cdmg[i] = v; /* after every entry: the label may come later */
+        if (want_map(l, v, "commander_damage (commander label: damage)")) bad++;
+        else cdmg[i] = v; /* after every entry: the label may come later */
       }
     }
   }
+  /* the references to labels need every labelled entry */
+  if (bad) return -1;
   for (int i = 0; i < npend; i++) {
     const hlabel *lb;
     if (!pend[i].link) {
@@ -864,10 +944,10 @@ static int load_actions(L *l, const ynode *n) {
   if (want_seq(l, n, "actions")) return -1;
   hc->acts = NEW(l, hact, n->n);
   if (!hc->acts) return oom(l, n);
-  for (int i = 0; i < n->n; i++)
-    if (load_action(l, n->items[i], &hc->acts[i], 0)) return -1;
+  int bad = 0;
+  for (int i = 0; i < n->n; i++) bad += load_action(l, n->items[i], &hc->acts[i], 0) != 0;
   hc->nacts = n->n;
-  return 0;
+  return bad ? -1 : 0;
 }
 
 /* ---- expectations ---- */
@@ -906,10 +986,26 @@ static int load_patterns(L *l, const ynode *n, hpat **out, int *cnt, const char 
   if (want_seq(l, n, what)) return -1;
   *out = NEW(l, hpat, n->n);
   if (!*out) return oom(l, n);
-  for (int i = 0; i < n->n; i++)
-    if (load_pattern(l, n->items[i], &(*out)[i], need_times)) return -1;
+  int bad = 0;
+  for (int i = 0; i < n->n; i++) bad += load_pattern(l, n->items[i], &(*out)[i], need_times) != 0;
   *cnt = n->n;
-  return 0;
+  return bad ? -1 : 0;
+}
+
+static int load_event_item(L *l, const ynode *it, hevx *e) {
+  e->at = it;
+  const ynode *seq = ymap_get(it, "sequence");
+  if (seq) {
+    if (it->n != 1) return FAIL(l, it, "a sequence block has only the key 'sequence'");
+    e->seq = 1;
+    if (load_patterns(l, seq, &e->p, &e->np, "sequence", 0)) return -1;
+    if (!e->np) return FAIL(l, seq, "an empty sequence block");
+    return 0;
+  }
+  e->p = NEW(l, hpat, 1);
+  if (!e->p) return oom(l, it);
+  e->np = 1;
+  return load_pattern(l, it, e->p, 0);
 }
 
 static int load_events(L *l, const ynode *n) {
@@ -917,25 +1013,10 @@ static int load_events(L *l, const ynode *n) {
   if (want_seq(l, n, "events")) return -1;
   hc->events = NEW(l, hevx, n->n);
   if (!hc->events) return oom(l, n);
-  for (int i = 0; i < n->n; i++) {
-    const ynode *it = n->items[i];
-    hevx *e = &hc->events[i];
-    e->at = it;
-    const ynode *seq = ymap_get(it, "sequence");
-    if (seq) {
-      if (it->n != 1) return FAIL(l, it, "a sequence block has only the key 'sequence'");
-      e->seq = 1;
-      if (load_patterns(l, seq, &e->p, &e->np, "sequence", 0)) return -1;
-      if (!e->np) return FAIL(l, seq, "an empty sequence block");
-    } else {
-      e->p = NEW(l, hpat, 1);
-      if (!e->p) return oom(l, it);
-      e->np = 1;
-      if (load_pattern(l, it, e->p, 0)) return -1;
-    }
-  }
+  int bad = 0;
+  for (int i = 0; i < n->n; i++) bad += load_event_item(l, n->items[i], &hc->events[i]) != 0;
   hc->nevents = n->n;
-  return 0;
+  return bad ? -1 : 0;
 }
 
 static int zone_expect(L *l, const ynode *v, int player, int zone, hzonex *z) {
@@ -996,14 +1077,17 @@ static int load_players_x(L *l, const ynode *n) {
   hc->px = NEW(l, hplayerx, n->n);
   hc->zx = NEW(l, hzonex, nz);
   if (!hc->px || !hc->zx) return oom(l, n);
+  int bad = 0;
   for (int i = 0; i < n->n; i++) {
     hplayerx *p = &hc->px[hc->npx++];
     const ynode *m = ymap_val(n, i);
     p->at = ymap_key(n, i);
     p->life = p->poison = p->team = p->dungeons = UNSET;
     p->lost = p->won = -1;
-    if (player_index(l, ymap_key(n, i), &p->player)) return -1;
-    if (keys(l, m, pkeys, "a player's expectations")) return -1;
+    if (player_index(l, ymap_key(n, i), &p->player) || keys(l, m, pkeys, "a player's expectations")) {
+      bad++;
+      continue;
+    }
     for (int k = 0; k < m->n; k++) {
       const char *key = ymap_key(m, k)->str;
       const ynode *v = ymap_val(m, k);
@@ -1017,10 +1101,10 @@ static int load_players_x(L *l, const ynode *n) {
       else if (!strcmp(key, "team")) rc = get_int(l, v, 0, 4, &p->team);
       else if (!strcmp(key, "dungeons_completed")) rc = get_int(l, v, 0, 100000, &p->dungeons);
       else if (!strcmp(key, "commander_damage")) rc = commander_damage_x(l, v, p);
-      if (rc) return -1;
+      bad += rc != 0;
     }
   }
-  return 0;
+  return bad ? -1 : 0;
 }
 
 static int load_objects_x(L *l, const ynode *n) {
@@ -1031,26 +1115,32 @@ static int load_objects_x(L *l, const ynode *n) {
   if (want_map(l, n, "objects (card name or label: expectations)")) return -1;
   hc->ox = NEW(l, hobjx, n->n);
   if (!hc->ox) return oom(l, n);
+  int bad = 0;
   for (int i = 0; i < n->n; i++) {
     hobjx *o = &hc->ox[hc->nox++];
     const ynode *m = ymap_val(n, i);
     o->at = ymap_key(n, i);
-    if (get_str(l, ymap_key(n, i), &o->ref)) return -1;
+    if (get_str(l, ymap_key(n, i), &o->ref)) {
+      bad++;
+      continue;
+    }
     o->zone = o->owner = o->controller = -1;
     o->power = o->toughness = o->damage = o->loyalty = UNSET;
     o->tapped = o->sick = o->token = o->attacking = o->blocking = o->face_down = o->protector = -1;
-    if (keys(l, m, okeys, "an object's expectations")) return -1;
+    if (keys(l, m, okeys, "an object's expectations")) {
+      bad++;
+      continue;
+    }
     for (int k = 0; k < m->n; k++) {
       const char *key = ymap_key(m, k)->str;
       const ynode *v = ymap_val(m, k);
       int rc = 0;
       if (!strcmp(key, "zone")) {
         const char *z;
-        if (get_str(l, v, &z)) return -1;
-        o->zone = mtg_zone_parse(z);
-        if (o->zone < 0) {
+        if (get_str(l, v, &z)) rc = -1;
+        else if ((o->zone = mtg_zone_parse(z)) < 0) {
           const char *best = suggest_best(z, zone_keys, -1);
-          return FAIL(l, v, "unknown zone '%s'%s%s%s", z, best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
+          rc = FAIL(l, v, "unknown zone '%s'%s%s%s", z, best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
         }
       } else if (!strcmp(key, "owner")) rc = player_index(l, v, &o->owner);
       else if (!strcmp(key, "controller")) rc = player_index(l, v, &o->controller);
@@ -1070,10 +1160,10 @@ static int load_objects_x(L *l, const ynode *n) {
       else if (!strcmp(key, "sector")) rc = get_name(l, v, sector_names, "sector", "702.158b", &o->sector);
       else if (!strcmp(key, "room")) rc = get_str(l, v, &o->room);
       else if (!strcmp(key, "types")) rc = get_str(l, v, &o->types);
-      if (rc) return -1;
+      bad += rc != 0;
     }
   }
-  return 0;
+  return bad ? -1 : 0;
 }
 
 static int player_mask(L *l, const ynode *v, unsigned *mask) {
@@ -1122,14 +1212,15 @@ static int load_state(L *l, const ynode *n) {
   hcase *hc = l->hc;
   if (keys(l, n, skeys, "state")) return -1;
   const ynode *v;
-  if ((v = ymap_get(n, "players")) && load_players_x(l, v)) return -1;
-  if ((v = ymap_get(n, "objects")) && load_objects_x(l, v)) return -1;
-  if ((v = ymap_get(n, "result")) && load_result(l, v)) return -1;
-  if ((v = ymap_get(n, "turn")) && get_int(l, v, 1, 100000, &hc->turn_x)) return -1;
-  if ((v = ymap_get(n, "step")) && step_index(l, v, &hc->step_x)) return -1;
-  if ((v = ymap_get(n, "active")) && player_index(l, v, &hc->active_x)) return -1;
-  if ((v = ymap_get(n, "stack")) && get_int(l, v, 0, 10000, &hc->stack_x)) return -1;
-  return 0;
+  int bad = 0;
+  if ((v = ymap_get(n, "players"))) bad += load_players_x(l, v) != 0;
+  if ((v = ymap_get(n, "objects"))) bad += load_objects_x(l, v) != 0;
+  if ((v = ymap_get(n, "result"))) bad += load_result(l, v) != 0;
+  if ((v = ymap_get(n, "turn"))) bad += get_int(l, v, 1, 100000, &hc->turn_x) != 0;
+  if ((v = ymap_get(n, "step"))) bad += step_index(l, v, &hc->step_x) != 0;
+  if ((v = ymap_get(n, "active"))) bad += player_index(l, v, &hc->active_x) != 0;
+  if ((v = ymap_get(n, "stack"))) bad += get_int(l, v, 0, 10000, &hc->stack_x) != 0;
+  return bad ? -1 : 0;
 }
 
 static int load_expect(L *l, const ynode *n) {
@@ -1137,11 +1228,12 @@ static int load_expect(L *l, const ynode *n) {
   hcase *hc = l->hc;
   if (keys(l, n, ekeys, "expect")) return -1;
   const ynode *v;
-  if ((v = ymap_get(n, "events")) && load_events(l, v)) return -1;
-  if ((v = ymap_get(n, "count")) && load_patterns(l, v, &hc->counts, &hc->ncounts, "count", 1)) return -1;
-  if ((v = ymap_get(n, "absent")) && load_patterns(l, v, &hc->absent, &hc->nabsent, "absent", 0)) return -1;
-  if ((v = ymap_get(n, "state")) && load_state(l, v)) return -1;
-  return 0;
+  int bad = 0;
+  if ((v = ymap_get(n, "events"))) bad += load_events(l, v) != 0;
+  if ((v = ymap_get(n, "count"))) bad += load_patterns(l, v, &hc->counts, &hc->ncounts, "count", 1) != 0;
+  if ((v = ymap_get(n, "absent"))) bad += load_patterns(l, v, &hc->absent, &hc->nabsent, "absent", 0) != 0;
+  if ((v = ymap_get(n, "state"))) bad += load_state(l, v) != 0;
+  return bad ? -1 : 0;
 }
 
 static int load_stop(L *l, const ynode *n) {
@@ -1169,7 +1261,42 @@ static int load_stop(L *l, const ynode *n) {
   return 0;
 }
 
-static int load_case(L *l, const ynode *root) {
+/* The number of players the setup lists (0 if it lists none). */
+static int setup_players(const ynode *setup) {
+  const ynode *p = setup && setup->kind == YN_MAP ? ymap_get(setup, "players") : NULL;
+  return p && p->kind == YN_SEQ ? p->n : 0;
+}
+
+static int check_id(L *l, const ynode *v) {
+  hcase *hc = l->hc;
+  if (get_str(l, v, &hc->id)) return -1;
+  hc->line = v->line;
+  if (!*hc->id) return FAIL(l, v, "the id can't be empty");
+  for (const char *p = hc->id; *p; p++)
+    if (!is_id_char(*p)) return FAIL(l, v, "an id uses letters, digits, '-', '_' and '.' only");
+  return 0;
+}
+
+static void load_status(L *l, const ynode *root) {
+  hcase *hc = l->hc;
+  const ynode *v = ymap_get(root, "status");
+  const char *s;
+  if (v && !get_str(l, v, &s)) {
+    if (strcmp(s, "todo")) FAIL(l, v, "status is 'todo' (with a reason) or absent, found '%s'", s);
+    else hc->todo = 1;
+    if (hc->todo && !ymap_get(root, "reason")) FAIL(l, v, "a todo case needs a 'reason'");
+  }
+  if ((v = ymap_get(root, "reason"))) {
+    if (!hc->todo && !(ymap_get(root, "status"))) FAIL(l, v, "'reason' goes with 'status: todo'");
+    else get_str(l, v, &hc->reason);
+  }
+}
+
+/* Loads a case, recording every error found. The header fields are checked
+ * one by one; the setup needs the inline cards, and the script and the
+ * expectations need the setup's players and labels, so each of these is
+ * checked only when what it needs loaded. */
+static void load_case(L *l, const ynode *root) {
   static const char *const case_keys[] = {"id",    "rules",   "title", "source", "status",   "reason", "setup",
                                           "cards", "actions", "expect", "stop",  "autopass", "notes",  NULL};
   hcase *hc = l->hc;
@@ -1178,42 +1305,37 @@ static int load_case(L *l, const ynode *root) {
   hc->autopass = 1;
   hc->turn_x = hc->stack_x = UNSET;
   hc->step_x = hc->active_x = -1;
-  if (want_map(l, root, "a case")) return -1;
-  if (keys(l, root, case_keys, "a case")) return -1;
+  if (want_map(l, root, "a case") || keys(l, root, case_keys, "a case")) return;
   static const char *const required[] = {"id", "rules", "title", "source", "setup"};
   for (int i = 0; i < 5; i++)
-    if (!ymap_get(root, required[i])) return FAIL(l, root, "a case needs '%s'", required[i]);
-  const ynode *v = ymap_get(root, "id");
-  if (get_str(l, v, &hc->id)) return -1;
-  hc->line = v->line;
-  if (!*hc->id) return FAIL(l, v, "the id can't be empty");
-  for (const char *p = hc->id; *p; p++)
-    if (!is_id_char(*p)) return FAIL(l, v, "an id uses letters, digits, '-', '_' and '.' only");
-  if (load_rules(l, ymap_get(root, "rules"))) return -1;
-  if (get_str(l, ymap_get(root, "title"), &hc->title) || get_str(l, ymap_get(root, "source"), &hc->source)) return -1;
-  if ((v = ymap_get(root, "status"))) {
-    const char *s;
-    if (get_str(l, v, &s)) return -1;
-    if (strcmp(s, "todo")) return FAIL(l, v, "status is 'todo' (with a reason) or absent, found '%s'", s);
-    hc->todo = 1;
-    if (!ymap_get(root, "reason")) return FAIL(l, v, "a todo case needs a 'reason'");
-  }
-  if ((v = ymap_get(root, "reason"))) {
-    if (!hc->todo) return FAIL(l, v, "'reason' goes with 'status: todo'");
-    if (get_str(l, v, &hc->reason)) return -1;
-  }
-  if ((v = ymap_get(root, "notes")) && v->kind != YN_SCALAR) return FAIL(l, v, "notes are text");
-  if ((v = ymap_get(root, "autopass")) && get_bool(l, v, &hc->autopass)) return -1;
+    if (!ymap_get(root, required[i])) FAIL(l, root, "a case needs '%s'", required[i]);
+  const ynode *v;
+  if ((v = ymap_get(root, "id"))) check_id(l, v);
+  if ((v = ymap_get(root, "rules"))) load_rules(l, v);
+  if ((v = ymap_get(root, "title"))) get_str(l, v, &hc->title);
+  if ((v = ymap_get(root, "source"))) get_str(l, v, &hc->source);
+  load_status(l, root);
+  if ((v = ymap_get(root, "notes")) && v->kind != YN_SCALAR) FAIL(l, v, "notes are text");
+  if ((v = ymap_get(root, "autopass"))) get_bool(l, v, &hc->autopass);
+  if ((v = ymap_get(root, "stop"))) load_stop(l, v);
   if ((v = ymap_get(root, "cards"))) {
     hc->cards = v;
-    if (mtg_pool_new(&hc->pool, l->base)) return oom(l, v);
-    if (mtg_pool_load_node(hc->pool, l->d, v, &l->err)) return -1;
+    if (mtg_pool_new(&hc->pool, l->base)) {
+      oom(l, v);
+      return;
+    }
+    if (mtg_pool_load_node(hc->pool, l->d, v, &l->err)) {
+      pushed(l);
+      l->partial_cards = 1;
+    }
   }
-  if (want_map(l, ymap_get(root, "setup"), "setup") || load_setup(l, ymap_get(root, "setup"))) return -1;
-  if ((v = ymap_get(root, "actions")) && load_actions(l, v)) return -1;
-  if ((v = ymap_get(root, "expect")) && load_expect(l, v)) return -1;
-  if ((v = ymap_get(root, "stop")) && load_stop(l, v)) return -1;
-  return 0;
+  v = ymap_get(root, "setup");
+  if (!v || want_map(l, v, "setup") || load_setup(l, v)) {
+    l->partial_cards = 1;
+    l->partial_players |= !hc->setup || hc->nplayers < setup_players(v);
+  }
+  if ((v = ymap_get(root, "actions"))) load_actions(l, v);
+  if ((v = ymap_get(root, "expect"))) load_expect(l, v);
 }
 
 /* ---- files ---- */
@@ -1344,36 +1466,49 @@ static int idset_add(idset *set, hcase **cases, int idx) {
   }
 }
 
+static int cmp_error(const void *a, const void *b) {
+  const mtg_error *x = a, *y = b;
+  if (x->line != y->line) return x->line < y->line ? -1 : 1;
+  return (x->col > y->col) - (x->col < y->col);
+}
+
 int corpus_check_file(hfile *f, const mtg_pool *pool) {
   int n = f->failed ? 0 : ydoc_count(f->doc);
   if (!n) return f->failed;
   f->cases = calloc((size_t)n, sizeof *f->cases);
-  f->errs = calloc((size_t)n, sizeof *f->errs);
-  if (!f->cases || !f->errs) {
+  if (!f->cases) {
     f->failed = 1;
     mtg_error_set(&f->err, MTG_ENOMEM, "out of memory");
     snprintf(f->err.file, sizeof f->err.file, "%s", f->path);
     return 1;
   }
+  int bad = 0;
   for (int k = 0; k < n; k++) {
     const ynode *root = ydoc_root(f->doc, k);
     if (!root) continue;
-    L l = {.ar = &f->arena, .d = f->doc, .base = pool};
+    L l = {.ar = &f->arena, .d = f->doc, .base = pool, .f = f};
     l.hc = amalloc(&f->arena, sizeof *l.hc);
     if (!l.hc) {
-      mtg_error_set(&f->errs[f->nerrs++], MTG_ENOMEM, "out of memory");
-      break;
+      f->failed = 1;
+      mtg_error_set(&f->err, MTG_ENOMEM, "out of memory");
+      snprintf(f->err.file, sizeof f->err.file, "%s", f->path);
+      return bad + 1;
     }
     l.hc->file = f;
+    l.hc->err0 = f->nerrs;
     f->cases[f->ncases++] = l.hc;
-    if (load_case(&l, root)) f->errs[f->nerrs++] = l.err;
+    load_case(&l, root);
+    /* in file order, whatever order they were found in */
+    int kept = f->nerrs - l.hc->err0;
+    if (kept > 1) qsort(f->errs + l.hc->err0, (size_t)kept, sizeof *f->errs, cmp_error);
+    bad += l.hc->nerr;
     const ynode *id = ymap_get(root, "id");
     if (id) {
       l.hc->id_line = id->line;
       l.hc->id_col = id->col;
     }
   }
-  return f->nerrs;
+  return bad;
 }
 
 static const char *keep_str(arena **ar, const char *s) {
@@ -1415,6 +1550,8 @@ void corpus_release_file(hfile *f) {
     h->rules = rules;
     h->nrules = hc->nrules;
     h->todo = hc->todo;
+    h->err0 = hc->err0;
+    h->nerr = hc->nerr;
     mtg_setup_free(hc->setup);
     mtg_pool_free(hc->pool);
     f->cases[k] = h;
@@ -1439,6 +1576,17 @@ static void file_line(const char *path, int line, char *out, size_t size) {
   fclose(fp);
 }
 
+void case_dup_error(const hcase *hc, mtg_error *e) {
+  memset(e, 0, sizeof *e);
+  e->status = MTG_EDATA;
+  snprintf(e->file, sizeof e->file, "%s", hc->file->path);
+  e->line = hc->id_line;
+  e->col = hc->id_col;
+  snprintf(e->msg, sizeof e->msg, "duplicate case id '%s' (first used in %s:%d)", hc->id, hc->dup->file->path,
+           hc->dup->line);
+  file_line(hc->file->path, hc->id_line, e->source, sizeof e->source);
+}
+
 int corpus_errors(hcorpus *c, buf *errs) {
   int bad = 0;
   size_t ncases = 0;
@@ -1454,34 +1602,29 @@ int corpus_errors(hcorpus *c, buf *errs) {
     buf_printf(errs, "harness: out of memory\n");
     return 1;
   }
-  /* in file order: parse errors, case errors, then duplicate ids */
+  /* in file order: parse errors, then each case's errors and duplicate id */
   for (int i = 0; i < c->nfiles; i++) {
     hfile *f = &c->files[i];
     if (f->failed) {
       report(errs, &f->err);
       bad++;
     }
-    for (int k = 0; k < f->nerrs; k++) {
-      report(errs, &f->errs[k]);
-      bad++;
-    }
     for (int k = 0; k < f->ncases; k++) {
       hcase *hc = f->cases[k];
       c->cases[c->ncases++] = hc;
+      for (int e = hc->err0; e < hc->err0 + hc->nerr && e < f->nerrs; e++) report(errs, &f->errs[e]);
+      bad += hc->nerr;
       int j = hc->id ? idset_add(&ids, c->cases, c->ncases - 1) : -1;
       if (j >= 0) {
         mtg_error e;
-        memset(&e, 0, sizeof e);
-        e.status = MTG_EDATA;
-        snprintf(e.file, sizeof e.file, "%s", f->path);
-        e.line = hc->id_line;
-        e.col = hc->id_col;
-        snprintf(e.msg, sizeof e.msg, "duplicate case id '%s' (first used in %s:%d)", hc->id,
-                 c->cases[j]->file->path, c->cases[j]->line);
-        file_line(f->path, hc->id_line, e.source, sizeof e.source);
+        hc->dup = c->cases[j];
+        case_dup_error(hc, &e);
         report(errs, &e);
         bad++;
       }
+    }
+    if (f->nmore) {
+      buf_printf(errs, "%s: %d more error%s not shown\n", f->path, f->nmore, f->nmore == 1 ? "" : "s");
     }
   }
   free(ids.slot);

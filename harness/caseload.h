@@ -137,6 +137,9 @@ typedef struct hresultx {
 
 enum { STOP_SETTLE, STOP_NOW, STOP_STEP, STOP_GAME_OVER };
 
+/* Input errors kept per file; more are counted, not kept. */
+#define CASE_MAX_FILE_ERRORS 100
+
 typedef struct hfile {
   char *path;
   ydoc *doc;
@@ -145,8 +148,9 @@ typedef struct hfile {
   /* its cases once checked (on any thread), in document order */
   struct hcase **cases;
   int ncases;
-  mtg_error *errs;       /* errors found checking them, in order */
-  int nerrs;
+  mtg_error *errs;       /* errors found checking them: by case in document order, each case's by line */
+  int nerrs, caperrs;
+  int nmore;             /* errors past CASE_MAX_FILE_ERRORS */
   struct arena *arena;   /* what its cases point to */
   struct arena *keep;    /* what is kept of them once released */
   int released;          /* cases[] are now the kept heads (corpus_release_file) */
@@ -169,8 +173,11 @@ typedef struct hcase {
   const char **rules;
   int nrules;
   int todo;
+  int err0, nerr;        /* its input errors: file->errs[err0 .. err0 + nerr), as far as kept */
+  const struct hcase *dup; /* an earlier case with the same id (set by corpus_errors), or NULL */
   /* the rest: valid until the file is released */
   const ynode *root;
+  const ynode **rule_at; /* where each rule number is written */
   mtg_pool *pool;        /* own child pool for inline cards, else NULL */
   const ynode *cards;    /* the inline `cards:` node */
   mtg_setup *setup;
@@ -223,6 +230,9 @@ int corpus_check_file(hfile *f, const mtg_pool *pool);
 void corpus_release_file(hfile *f);
 int corpus_errors(hcorpus *c, struct buf *errs);
 void corpus_free(hcorpus *c);
+
+/* The error of a case whose id an earlier case uses (hc->dup set). */
+void case_dup_error(const hcase *hc, mtg_error *e);
 
 /* mtg_error_format, safe for columns past the stored source line. */
 void error_format(const mtg_error *e, char *buf, size_t size);

@@ -13,7 +13,7 @@ void coverage_write(buf *out, int json, const char *const *sel, int nsel, const 
   counts *c = calloc((size_t)rules_count, sizeof *c);
   if (!c) return;
   for (int i = 0; i < n; i++)
-    for (int k = 0; k < it[i].hc->nrules; k++) {
+    for (int k = 0; it[i].r && k < it[i].hc->nrules; k++) {
       int r = rules_find(it[i].hc->rules[k]);
       if (r < 0) continue;
       switch (it[i].verdict) {

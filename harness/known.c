@@ -64,11 +64,13 @@ int known_update(const hknown *k, const char *path, const hrun_item *it, int n, 
     return -1;
   }
   int m = 0;
+  /* a script error is a failure here: the list holds what does not pass */
   for (int i = 0; i < n; i++)
-    if (it[i].verdict == V_FAIL || it[i].verdict == V_XFAIL) out[m++] = it[i].hc->id;
+    if (it[i].r && (it[i].verdict == V_FAIL || it[i].verdict == V_XFAIL || it[i].verdict == V_ERROR))
+      out[m++] = it[i].hc->id;
   for (int j = 0; j < k->n; j++) {
     int ran = 0;
-    for (int i = 0; i < n && !ran; i++) ran = !strcmp(it[i].hc->id, k->ids[j]);
+    for (int i = 0; i < n && !ran; i++) ran = it[i].r && !strcmp(it[i].hc->id, k->ids[j]);
     if (!ran) out[m++] = k->ids[j];
   }
   qsort(out, (size_t)m, sizeof *out, cmp);

@@ -36,8 +36,10 @@ static const char usage[] =
     "  --rule R              only cases listing rule R or a subrule of it (repeatable);\n"
     "                        603 selects 603.4 and 603.6a; an older (seed) number is\n"
     "                        accepted and the current rule it means is named on stderr\n"
-    "  --format F            text (default), tap (TAP version 14), junit (JUnit XML),\n"
-    "                        json (one JSON object per case and line)\n"
+    "  --format F            text (default), tap (TAP version 13), tap14 (the same\n"
+    "                        with a version 14 header), junit (JUnit XML with file\n"
+    "                        and line), junit-strict (JUnit XML as Jenkins' xunit\n"
+    "                        schema allows), json (one JSON object per case and line)\n"
     "  --coverage            per rule of the index (or of --rule): passing, failing and\n"
     "                        todo cases listing it; --format text or json\n"
     "  --known-failures FILE ids of cases expected to fail: a new failure or an\n"
@@ -47,13 +49,17 @@ static const char usage[] =
     "  --record DIR          write each case's game as a replay file into DIR\n"
     "  --verbose             print each case's full event log\n"
     "  --run-todo            play todo cases as ordinary ones (which has an engine change fixed?)\n"
+    "  --fail-fast           on any input error, report only the errors (on stderr)\n"
+    "                        and run nothing\n"
     "  --cards DIR           the engine's card pool (default engine/cards)\n"
     "  --check-rules-index FILE  check that FILE (cases/rules.yaml) matches the\n"
     "                        index compiled into this program\n"
     "  --help, --version\n"
     "\n"
     "exit status: 0 all selected cases passed (todo cases are skipped), 1 a case\n"
-    "failed, 2 bad input or usage (malformed YAML, unknown key, card or rule number).\n"
+    "failed or has a script error, 2 bad input or usage (malformed YAML, unknown key,\n"
+    "card or rule number): each input error is reported as an error entry in the\n"
+    "chosen format, and the other cases still run.\n"
     "The case format is described in docs/cases.md.\n";
 
 typedef struct opts {
@@ -61,7 +67,7 @@ typedef struct opts {
   int npaths;
   const char **rules; /* selections after alias expansion */
   int nrules;
-  int format, coverage, verbose, jobs, update_known, run_todo;
+  int format, coverage, verbose, jobs, update_known, run_todo, fail_fast;
   const char *known, *record, *cards, *check_index;
   char (*norm)[32]; /* --rule arguments without a trailing '.' */
   int nnorm;
@@ -139,17 +145,16 @@ static int parse_args(int argc, char **argv, opts *o) {
       o->verbose = 1;
     } else if (!strcmp(a, "--run-todo")) {
       o->run_todo = 1;
+    } else if (!strcmp(a, "--fail-fast")) {
+      o->fail_fast = 1;
     } else if (!strcmp(a, "--update-known-failures")) {
       o->update_known = 1;
     } else if ((rc = ARG("--rule"))) {
       if (rc < 0 || select_rule(o, val)) return 2;
     } else if ((rc = ARG("--format"))) {
       if (rc < 0) return 2;
-      static const char *const f[] = {"text", "tap", "junit", "json"};
-      o->format = -1;
-      for (int k = 0; k < 4; k++)
-        if (!strcmp(val, f[k])) o->format = k;
-      if (o->format < 0) return usage_error("unknown format '%s' (text, tap, junit or json)", val);
+      o->format = report_format_parse(val);
+      if (o->format < 0) return usage_error("unknown format '%s' (text, tap, tap14, junit, junit-strict or json)", val);
     } else if ((rc = ARG("--known-failures"))) {
       if (rc < 0) return 2;
       o->known = val;
@@ -264,10 +269,14 @@ static void try_parse(corpus_job *j, int i) {
   }
 }
 
+/* A case that runs: selected, and free of input errors. */
+static int runs_case(const opts *o, const hcase *hc) { return !hc->nerr && selected(o, hc); }
+
 /* One file, on any thread: parse (and, while the card pool is still loading,
- * parse the files after it), check, run its selected cases unless some file
- * had an error (the run then ends with the errors and no results), and
- * release it, so that memory holds one file's cases per thread. */
+ * parse the files after it), check, run its selected cases that have no
+ * input errors, and release it, so that memory holds one file's cases per
+ * thread. With --fail-fast, once any file has an error no case runs (the
+ * run ends with the errors and no results). */
 static void do_file(void *ctx, int i) {
   corpus_job *j = ctx;
   hfile *f = &j->c->files[i];
@@ -282,9 +291,9 @@ static void do_file(void *ctx, int i) {
   }
   const mtg_pool *pool = pool_wait(j->pj);
   if (!pool) return;
-  if (corpus_check_file(f, pool)) atomic_store(&j->broken, 1);
+  if (corpus_check_file(f, pool) && j->o->fail_fast) atomic_store(&j->broken, 1);
   if (!atomic_load(&j->broken)) {
-    for (int k = 0; k < f->ncases; k++) fr->n += selected(j->o, f->cases[k]);
+    for (int k = 0; k < f->ncases; k++) fr->n += runs_case(j->o, f->cases[k]);
     fr->items = calloc((size_t)(fr->n ? fr->n : 1), sizeof *fr->items);
     fr->results = calloc((size_t)(fr->n ? fr->n : 1), sizeof *fr->results);
     if (!fr->items || !fr->results) {
@@ -295,15 +304,77 @@ static void do_file(void *ctx, int i) {
     run_opts ro = *j->ro;
     ro.pool = pool;
     for (int k = 0, m = 0; k < f->ncases && m < fr->n; k++)
-      if (selected(j->o, f->cases[k])) run_case(f->cases[k], &ro, &fr->results[m++]);
+      if (runs_case(j->o, f->cases[k])) run_case(f->cases[k], &ro, &fr->results[m++]);
   }
   corpus_release_file(f);
   for (int k = 0, m = 0; k < f->ncases && m < fr->n; k++)
-    if (selected(j->o, f->cases[k])) {
+    if (runs_case(j->o, f->cases[k])) {
       fr->items[m].hc = f->cases[k];
       fr->items[m].r = &fr->results[m];
       m++;
     }
+}
+
+/* The items of the run in file order: a file that did not parse, then per
+ * case its input errors and duplicate id, by line, or its result when it
+ * ran. Errors made here (duplicate ids, errors past the per-file limit) are
+ * kept in *extra. */
+static hrun_item *collect(const opts *o, const hcorpus *c, const file_runs *runs, const hknown *known, mtg_error **extra,
+                          int *count) {
+  int n = 0, nextra = 0;
+  for (int i = 0; i < c->nfiles; i++) {
+    const hfile *f = &c->files[i];
+    n += f->failed + f->nerrs + runs[i].n + (f->nmore > 0);
+    nextra += f->nmore > 0;
+    for (int k = 0; k < f->ncases; k++) nextra += f->cases[k]->dup != NULL;
+  }
+  n += nextra;
+  hrun_item *it = calloc((size_t)(n ? n : 1), sizeof *it);
+  *extra = calloc((size_t)(nextra ? nextra : 1), sizeof **extra);
+  if (!it || !*extra) {
+    free(it);
+    free(*extra);
+    *extra = NULL;
+    return NULL;
+  }
+  int m = 0, x = 0;
+  for (int i = 0; i < c->nfiles; i++) {
+    const hfile *f = &c->files[i];
+    if (f->failed) it[m++] = (hrun_item){.err = &f->err, .file = f->path, .verdict = V_ERROR};
+    for (int k = 0, r = 0; k < f->ncases; k++) {
+      const hcase *hc = f->cases[k];
+      mtg_error *dup = NULL;
+      if (hc->dup) case_dup_error(hc, dup = &(*extra)[x++]);
+      for (int e = hc->err0; e < hc->err0 + hc->nerr && e < f->nerrs; e++) {
+        if (dup && dup->line <= f->errs[e].line) {
+          it[m++] = (hrun_item){.hc = hc, .err = dup, .verdict = V_ERROR};
+          dup = NULL;
+        }
+        it[m++] = (hrun_item){.hc = hc, .err = &f->errs[e], .verdict = V_ERROR};
+      }
+      if (dup) it[m++] = (hrun_item){.hc = hc, .err = dup, .verdict = V_ERROR};
+      if (r < runs[i].n && runs[i].items[r].hc == hc) {
+        hrun_item ri = runs[i].items[r++];
+        if (hc->dup) continue; /* its id is in error: its result would be taken for the other's */
+        int st = ri.r->status, listed = o->known && known_has(known, hc->id);
+        ri.verdict = st == ST_TODO   ? V_SKIP
+                     : st == ST_PASS ? (listed ? V_XPASS : V_PASS)
+                     : listed        ? V_XFAIL
+                     : st == ST_FAIL ? V_FAIL
+                                     : V_ERROR;
+        it[m++] = ri;
+      }
+    }
+    if (f->nmore) {
+      mtg_error *e = &(*extra)[x++];
+      mtg_error_set(e, MTG_ELIMIT, "%d more error%s in this file, not shown (at most %d are kept per file)", f->nmore,
+                    f->nmore == 1 ? "" : "s", CASE_MAX_FILE_ERRORS);
+      snprintf(e->file, sizeof e->file, "%s", f->path);
+      it[m++] = (hrun_item){.err = e, .file = f->path, .verdict = V_ERROR};
+    }
+  }
+  *count = m;
+  return it;
 }
 
 static int write_out(const buf *b) {
@@ -404,39 +475,40 @@ int main(int argc, char **argv) {
   }
   bad += corpus_errors(&corpus, &errs);
   for (int i = 0; runs && i < corpus.nfiles; i++) {
-    if (runs[i].oom) buf_printf(&errs, "harness: %s: out of memory\n", corpus.files[i].path);
-    bad += runs[i].oom;
-    n += runs[i].n;
+    if (runs[i].oom) {
+      buf_printf(&errs, "harness: %s: out of memory\n", corpus.files[i].path);
+      bad++;
+    }
   }
   if (!runs) {
     buf_printf(&errs, "harness: out of memory\n");
     bad++;
   }
-  if (bad) {
+  if (bad && (o.fail_fast || !runs || !corpus.files)) {
     fputs(buf_str(&errs), stderr);
-    fprintf(stderr, "harness: %d error%s in the cases; no results reported\n", bad, bad == 1 ? "" : "s");
+    fprintf(stderr, "harness: %d error%s in the cases; no results reported (--fail-fast)\n", bad, bad == 1 ? "" : "s");
     rc = 2;
     goto out;
   }
-  items = calloc((size_t)(n ? n : 1), sizeof *items);
+  mtg_error *extra = NULL;
+  items = collect(&o, &corpus, runs, &known, &extra, &n);
   if (!items) {
     fprintf(stderr, "harness: out of memory\n");
     rc = 2;
   } else {
-    n = 0;
-    for (int i = 0; i < corpus.nfiles; i++)
-      for (int k = 0; k < runs[i].n; k++) items[n++] = runs[i].items[k];
-    for (int i = 0; i < n; i++) {
-      int st = items[i].r->status, listed = o.known && known_has(&known, items[i].hc->id);
-      items[i].verdict = st == ST_TODO ? V_SKIP : st == ST_PASS ? (listed ? V_XPASS : V_PASS) : (listed ? V_XFAIL : V_FAIL);
-    }
     buf out = {0};
+    report_opts ro = {.format = o.format, .verbose = o.verbose};
     if (o.coverage) coverage_write(&out, o.format == FMT_JSON, o.rules, o.nrules, items, n);
-    else report_write(&out, o.format, items, n, o.verbose);
+    else report_write(&out, &ro, items, n);
+    /* a machine format on stdout: the input errors are said on stderr too */
+    if (bad && (o.coverage || o.format != FMT_TEXT)) {
+      fputs(buf_str(&errs), stderr);
+      fprintf(stderr, "harness: %d input error%s, reported as errors\n", bad, bad == 1 ? "" : "s");
+    }
     int werr = write_out(&out);
     buf_free(&out);
     hsummary s = report_summary(items, n);
-    rc = werr ? 2 : s.failed ? 1 : 0;
+    rc = werr || bad ? 2 : s.failed ? 1 : 0;
     if (o.update_known) {
       char why[512];
       if (known_update(&known, o.known, items, n, why, sizeof why)) {
@@ -449,6 +521,7 @@ int main(int argc, char **argv) {
     }
     if (!n) fprintf(stderr, "harness: no case selected\n");
   }
+  free(extra);
 out:
   for (int i = 0; runs && i < corpus.nfiles; i++) {
     for (int k = 0; k < runs[i].n; k++) hresult_free(&runs[i].results[k]);

@@ -44,6 +44,7 @@ int list_matches(hctx *x, const char *const *pats, int npats, const char *v, siz
  * expected and closest actual text, and a detailed explanation. */
 typedef struct hfail {
   int failed;
+  int script;        /* a script error (the case can't be played as written), not an expectation */
   int line;          /* case-file line of the failing expectation or action */
   buf summary, expected, actual, detail;
 } hfail;

@@ -1,8 +1,19 @@
-/* report: text, TAP 14, JUnit XML and JSON-lines output (see report.h). */
+/* report: text, TAP, JUnit XML and JSON-lines output (see report.h). */
 #include "report.h"
 
 #include <stdio.h>
 #include <string.h>
+
+
+static const char *const format_names[FMT_COUNT] = {"text", "tap", "tap14", "junit", "junit-strict", "json"};
+
+const char *report_format_name(int format) { return format >= 0 && format < FMT_COUNT ? format_names[format] : "?"; }
+
+int report_format_parse(const char *name) {
+  for (int i = 0; i < FMT_COUNT; i++)
+    if (!strcmp(format_names[i], name)) return i;
+  return -1;
+}
 
 hsummary report_summary(const hrun_item *it, int n) {
   hsummary s = {0};
@@ -13,98 +24,188 @@ hsummary report_summary(const hrun_item *it, int n) {
     case V_XFAIL: s.skipped++; s.xfail++; break;
     /* an unexpected pass fails the ratchet: counted once, as failed */
     case V_XPASS: s.failed++; s.xpass++; break;
+    case V_ERROR: s.failed++; s.errors++; s.input_errors += it[i].err != NULL; break;
     }
   return s;
 }
 
-static const char *verdict_word(int v) {
-  static const char *const w[] = {"pass", "fail", "skip", "xfail", "xpass"};
-  return w[v];
+static const char *const stale = "passes, but is listed as a known failure";
+
+void report_item_name(const hrun_item *it, char *out, size_t size) {
+  if (it->hc && it->hc->id) snprintf(out, size, "%s", it->hc->id);
+  else snprintf(out, size, "%s:%d", report_item_file(it), report_item_line(it));
 }
 
-static void rules_list(buf *b, const hcase *hc, const char *sep) {
-  for (int i = 0; i < hc->nrules; i++) buf_printf(b, "%s%s", i ? sep : "", hc->rules[i]);
+const char *report_item_file(const hrun_item *it) { return it->hc ? it->hc->file->path : it->file; }
+
+int report_item_line(const hrun_item *it) {
+  if (it->err) return it->err->line;
+  if (it->r && it->r->f.failed && it->r->f.line) return it->r->f.line;
+  return it->hc->line;
 }
 
-/* The full failure explanation: where, what, why, and the state diff. */
-static void failure_text(buf *b, const hrun_item *it, const char *indent) {
+static int item_column(const hrun_item *it) { return it->err && it->err->col > 0 ? it->err->col : 0; }
+
+void report_item_message(const hrun_item *it, buf *out) {
+  if (it->err) {
+    const mtg_error *e = it->err;
+    /* one line: file:line:col: message, without the source line and caret */
+    if (e->file[0] && e->line > 0) buf_printf(out, "%s:%d:%d: ", e->file, e->line, e->col > 0 ? e->col : 1);
+    else if (e->file[0]) buf_printf(out, "%s: ", e->file);
+    buf_puts(out, e->msg);
+  } else if (it->verdict == V_XPASS) {
+    buf_puts(out, stale);
+  } else if (it->r && it->r->f.failed) {
+    buf_puts(out, buf_str(&it->r->f.summary));
+  }
+}
+
+void report_item_detail(const hrun_item *it, buf *b) {
+  if (it->err) {
+    char msg[2048];
+    error_format(it->err, msg, sizeof msg);
+    buf_printf(b, "%s\n", msg);
+    return;
+  }
   const hcase *hc = it->hc;
   const hresult *r = it->r;
-  buf t = {0};
-  buf_printf(&t, "%s:%d: %s\n", hc->file->path, r->f.line ? r->f.line : hc->line, buf_str(&r->f.summary));
+  if (!r || !r->f.failed) {
+    if (it->verdict == V_XPASS) buf_printf(b, "%s\n", stale);
+    return;
+  }
+  buf_printf(b, "%s:%d: %s\n", hc->file->path, r->f.line ? r->f.line : hc->line, buf_str(&r->f.summary));
   const char *detail = buf_str(&r->f.detail);
   /* the detail starts with the summary line again: skip it */
   const char *nl = strchr(detail, '\n');
   if (nl && !strncmp(detail, buf_str(&r->f.summary), (size_t)(nl - detail))) detail = nl + 1;
-  buf_puts(&t, detail);
+  buf_puts(b, detail);
   if (r->state.len) {
-    buf_puts(&t, "state differences:\n");
-    buf_indent(&t, buf_str(&r->state), "  ");
+    buf_puts(b, "state differences:\n");
+    buf_indent(b, buf_str(&r->state), "  ");
   }
-  if (r->note.len) buf_puts(&t, buf_str(&r->note));
-  buf_indent(b, buf_str(&t), indent);
-  buf_free(&t);
+  if (r->note.len) buf_puts(b, buf_str(&r->note));
 }
 
-static void write_text(buf *out, const hrun_item *it, int n, int verbose) {
+static const char *verdict_word(int v) {
+  static const char *const w[] = {"pass", "fail", "skip", "xfail", "xpass", "error"};
+  return w[v];
+}
+
+static void rules_list(buf *b, const hcase *hc, const char *sep) {
+  for (int i = 0; hc && i < hc->nrules; i++) buf_printf(b, "%s%s", i ? sep : "", hc->rules[i]);
+}
+
+/* ---- text ---- */
+
+static void tag(buf *out, const report_opts *o, int v) {
+  static const char *const word[] = {"PASS ", "FAIL ", "SKIP ", "XFAIL", "XPASS", "ERROR"};
+  static const char *const colour[] = {"32", "31", "33", "33", "31", "31"};
+  if (o->color) buf_printf(out, "\033[%sm%s\033[0m", colour[v], word[v]);
+  else buf_puts(out, word[v]);
+}
+
+static void write_text(buf *out, const report_opts *o, const hrun_item *it, int n) {
   for (int i = 0; i < n; i++) {
     const hcase *hc = it[i].hc;
     const hresult *r = it[i].r;
-    static const char *const tag[] = {"PASS ", "FAIL ", "SKIP ", "XFAIL", "XPASS"};
-    buf_printf(out, "%s %s (%s:%d)", tag[it[i].verdict], hc->id, hc->file->path, hc->line);
-    if (it[i].verdict == V_SKIP) buf_printf(out, " todo: %s", hc->reason);
-    if (it[i].verdict == V_XFAIL) buf_puts(out, " known failure");
-    if (it[i].verdict == V_XPASS) buf_puts(out, " passes, but is listed as a known failure");
+    int v = it[i].verdict;
+    int bad = v == V_FAIL || v == V_XPASS || v == V_ERROR;
+    if (o->quiet && !bad) continue;
+    char name[300];
+    report_item_name(&it[i], name, sizeof name);
+    tag(out, o, v);
+    buf_printf(out, " %s (%s:%d)", name, report_item_file(&it[i]), it[i].err ? it[i].err->line : hc->line);
+    if (v == V_SKIP) buf_printf(out, " todo: %s", hc->reason);
+    if (v == V_XFAIL) buf_puts(out, " known failure");
+    if (v == V_XPASS) buf_printf(out, " %s", stale);
+    if (it[i].err) buf_puts(out, " input error");
+    else if (v == V_ERROR) buf_puts(out, " script error");
     buf_puts(out, "\n");
-    if (it[i].verdict == V_FAIL) {
+    if (v == V_FAIL || (v == V_ERROR && r)) {
       buf_puts(out, "      rules ");
       rules_list(out, hc, ", ");
       buf_printf(out, "; %s\n", hc->title);
-      failure_text(out, &it[i], "      ");
-    } else if (r->note.len) {
+    }
+    if (v == V_FAIL || v == V_ERROR) {
+      buf d = {0};
+      report_item_detail(&it[i], &d);
+      buf_indent(out, buf_str(&d), "      ");
+      buf_free(&d);
+    } else if (r && r->note.len) {
       buf_indent(out, buf_str(&r->note), "      ");
     }
-    if (verbose && r->log.len) {
+    if (o->verbose && r && r->log.len) {
       buf_puts(out, "      event log:\n");
       buf_indent(out, buf_str(&r->log), "        ");
     }
   }
   hsummary s = report_summary(it, n);
+  if (s.failed) {
+    /* what did not pass, one line each, so that it is the last thing read */
+    buf_puts(out, "did not pass:\n");
+    for (int i = 0; i < n; i++) {
+      int v = it[i].verdict;
+      if (v != V_FAIL && v != V_XPASS && v != V_ERROR) continue;
+      char name[300];
+      report_item_name(&it[i], name, sizeof name);
+      buf m = {0};
+      report_item_message(&it[i], &m);
+      buf_puts(out, "  ");
+      tag(out, o, v);
+      if (it[i].err) buf_printf(out, " %s  %s\n", name, buf_str(&m));
+      else buf_printf(out, " %s  %s:%d: %s\n", name, report_item_file(&it[i]), report_item_line(&it[i]), buf_str(&m));
+      buf_free(&m);
+    }
+  }
+  if (s.errors)
+    buf_printf(out, "errors: %d input, %d script (counted as failed)\n", s.input_errors, s.errors - s.input_errors);
   if (s.xfail || s.xpass)
     buf_printf(out, "known failures: %d still failing (counted as skipped), %d now passing (counted as failed)\n", s.xfail,
                s.xpass);
   buf_printf(out, "%d passed, %d failed, %d skipped\n", s.passed, s.failed, s.skipped);
 }
 
+/* ---- TAP ---- */
+
 static void yaml_block(buf *out, const char *key, const char *text) {
   buf_printf(out, "  %s: |\n", key);
   buf_indent(out, text, "    ");
 }
 
-static void write_tap(buf *out, const hrun_item *it, int n, int verbose) {
-  buf_printf(out, "TAP version 14\n1..%d\n", n);
+static void write_tap(buf *out, const report_opts *o, const hrun_item *it, int n) {
+  buf_printf(out, "TAP version %d\n1..%d\n", o->format == FMT_TAP14 ? 14 : 13, n);
   for (int i = 0; i < n; i++) {
     const hcase *hc = it[i].hc;
     const hresult *r = it[i].r;
     int v = it[i].verdict;
-    buf_printf(out, "%s %d - %s", v == V_PASS || v == V_SKIP ? "ok" : "not ok", i + 1, hc->id);
+    char name[300];
+    report_item_name(&it[i], name, sizeof name);
+    buf_printf(out, "%s %d - %s", v == V_PASS || v == V_SKIP ? "ok" : "not ok", i + 1, name);
     if (v == V_SKIP) buf_printf(out, " # SKIP todo: %s", hc->reason);
     if (v == V_XFAIL) buf_puts(out, " # TODO known failure");
     buf_puts(out, "\n");
-    if (v == V_FAIL || v == V_XPASS || v == V_XFAIL) {
+    if (v == V_FAIL || v == V_XPASS || v == V_XFAIL || v == V_ERROR) {
+      buf m = {0};
+      report_item_message(&it[i], &m);
       buf_puts(out, "  ---\n  message: ");
-      buf_yaml(out, v == V_XPASS ? "passes, but is listed as a known failure" : buf_str(&r->f.summary));
+      buf_yaml(out, buf_str(&m));
+      buf_free(&m);
       buf_puts(out, "\n  severity: ");
-      buf_puts(out, v == V_XFAIL ? "todo" : "fail");
+      buf_puts(out, v == V_XFAIL ? "todo" : v == V_ERROR ? "error" : "fail");
+      if (v == V_ERROR) buf_puts(out, it[i].err ? "\n  error: input" : "\n  error: script");
       buf_puts(out, "\n  file: ");
-      buf_yaml(out, hc->file->path);
-      buf_printf(out, "\n  line: %d\n  case_line: %d\n  rules: [", r->f.line ? r->f.line : hc->line, hc->line);
-      for (int k = 0; k < hc->nrules; k++) {
-        buf_puts(out, k ? ", " : "");
-        buf_yaml(out, hc->rules[k]);
+      buf_yaml(out, report_item_file(&it[i]));
+      buf_printf(out, "\n  line: %d\n", report_item_line(&it[i]));
+      if (item_column(&it[i])) buf_printf(out, "  column: %d\n", item_column(&it[i]));
+      if (hc) {
+        buf_printf(out, "  case_line: %d\n  rules: [", hc->line);
+        for (int k = 0; k < hc->nrules; k++) {
+          buf_puts(out, k ? ", " : "");
+          buf_yaml(out, hc->rules[k]);
+        }
+        buf_puts(out, "]\n");
       }
-      buf_puts(out, "]\n");
-      if (r->f.expected.len) {
+      if (r && r->f.expected.len) {
         buf_puts(out, "  expected: ");
         buf_yaml(out, buf_str(&r->f.expected));
         buf_puts(out, "\n  actual: ");
@@ -113,126 +214,168 @@ static void write_tap(buf *out, const hrun_item *it, int n, int verbose) {
       }
       if (v != V_XPASS) {
         buf d = {0};
-        failure_text(&d, &it[i], "");
+        report_item_detail(&it[i], &d);
         yaml_block(out, "detail", buf_str(&d));
         buf_free(&d);
       }
       buf_puts(out, "  ...\n");
     }
-    if (verbose && r->log.len) buf_indent(out, buf_str(&r->log), "# ");
+    if (o->verbose && r && r->log.len) buf_indent(out, buf_str(&r->log), "# ");
   }
 }
 
-static void section_of(const hcase *hc, char sec[8]) {
-  snprintf(sec, 8, "%.3s", hc->nrules ? hc->rules[0] : "none");
+/* ---- JUnit ---- */
+
+/* The testsuite of an item: the section of its first rule, or "input" for
+ * an input error whose rules could not be read. */
+static void section_of(const hrun_item *it, char sec[8]) {
+  if (it->hc && it->hc->nrules) snprintf(sec, 8, "%.3s", it->hc->rules[0]);
+  else snprintf(sec, 8, "%s", it->err ? "input" : "none");
 }
 
-static void write_junit(buf *out, const hrun_item *it, int n, int verbose) {
+static void junit_case(buf *out, const report_opts *o, const hrun_item *it, const char *sec) {
+  const hcase *hc = it->hc;
+  const hresult *r = it->r;
+  int strict = o->format == FMT_JUNIT_STRICT;
+  char name[300];
+  report_item_name(it, name, sizeof name);
+  buf_puts(out, "    <testcase name=\"");
+  buf_xml(out, name);
+  buf_printf(out, "\" classname=\"rules.%s\"", sec);
+  if (!strict) {
+    /* file and line are extensions (GitLab and others read them); line: the
+     * first failing expectation, where the reader has to look */
+    buf_puts(out, " file=\"");
+    buf_xml(out, report_item_file(it));
+    buf_printf(out, "\" line=\"%d\"", report_item_line(it));
+  }
+  buf_printf(out, " time=\"%.6f\">\n", r ? r->seconds : 0.0);
+  if (!strict && hc) {
+    buf_puts(out, "      <properties><property name=\"rules\" value=\"");
+    buf r2 = {0};
+    rules_list(&r2, hc, " ");
+    buf_xml(out, buf_str(&r2));
+    buf_free(&r2);
+    buf_puts(out, "\"/><property name=\"title\" value=\"");
+    buf_xml(out, hc->title ? hc->title : "");
+    buf_puts(out, "\"/></properties>\n");
+  }
+  int v = it->verdict;
+  if (v == V_FAIL || v == V_XPASS || v == V_ERROR) {
+    const char *el = v == V_ERROR ? "error" : "failure";
+    buf m = {0}, d = {0};
+    report_item_message(it, &m);
+    report_item_detail(it, &d);
+    buf_printf(out, "      <%s message=\"", el);
+    buf_xml(out, buf_str(&m));
+    buf_printf(out, "\" type=\"%s\">", v != V_ERROR ? "expectation" : it->err ? "input" : "script");
+    if (strict) {
+      /* no file or line attributes in the schema: say where in the text */
+      buf_printf(out, "%s:%d\n", report_item_file(it), report_item_line(it));
+    }
+    if (v != V_XPASS) buf_xml_text(out, buf_str(&d), 0);
+    buf_printf(out, "</%s>\n", el);
+    buf_free(&m);
+    buf_free(&d);
+  } else if (v == V_SKIP || v == V_XFAIL) {
+    buf_puts(out, "      <skipped message=\"");
+    buf_xml(out, v == V_SKIP ? hc->reason : "known failure");
+    buf_puts(out, "\"/>\n");
+  }
+  if (o->verbose && r && r->log.len) {
+    buf_puts(out, "      <system-out>");
+    buf_xml_text(out, buf_str(&r->log), 0);
+    buf_puts(out, "</system-out>\n");
+  }
+  buf_puts(out, "    </testcase>\n");
+}
+
+static void write_junit(buf *out, const report_opts *o, const hrun_item *it, int n) {
   hsummary s = report_summary(it, n);
+  int strict = o->format == FMT_JUNIT_STRICT;
   double total = 0;
-  for (int i = 0; i < n; i++) total += it[i].r->seconds;
+  for (int i = 0; i < n; i++) total += it[i].r ? it[i].r->seconds : 0;
   buf_printf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-  buf_printf(out, "<testsuites name=\"arbiter conformance\" tests=\"%d\" failures=\"%d\" skipped=\"%d\" time=\"%.6f\">\n", n,
-             s.failed, s.skipped, total);
+  buf_printf(out, "<testsuites name=\"arbiter conformance\" tests=\"%d\" failures=\"%d\" errors=\"%d\"", n,
+             s.failed - s.errors, s.errors);
+  if (!strict) buf_printf(out, " skipped=\"%d\"", s.skipped);
+  buf_printf(out, " time=\"%.6f\">\n", total);
   /* one testsuite per rule section, in order of first appearance */
   char done[256][8];
   int ndone = 0;
   for (int i = 0; i < n; i++) {
     char sec[8];
-    section_of(it[i].hc, sec);
+    section_of(&it[i], sec);
     int seen = 0;
     for (int k = 0; k < ndone; k++) seen |= !strcmp(done[k], sec);
     if (seen) continue;
     if (ndone < 256) strcpy(done[ndone++], sec);
-    int tests = 0, fails = 0, skips = 0;
+    int tests = 0, fails = 0, errors = 0, skips = 0;
     double t = 0;
     for (int j = i; j < n; j++) {
       char s2[8];
-      section_of(it[j].hc, s2);
+      section_of(&it[j], s2);
       if (strcmp(s2, sec)) continue;
+      int v = it[j].verdict;
       tests++;
-      t += it[j].r->seconds;
-      fails += it[j].verdict == V_FAIL || it[j].verdict == V_XPASS;
-      skips += it[j].verdict == V_SKIP || it[j].verdict == V_XFAIL;
+      t += it[j].r ? it[j].r->seconds : 0;
+      fails += v == V_FAIL || v == V_XPASS;
+      errors += v == V_ERROR;
+      skips += v == V_SKIP || v == V_XFAIL;
     }
-    buf_printf(out, "  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\" time=\"%.6f\">\n", sec,
-               tests, fails, skips, t);
+    buf_printf(out, "  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.6f\">\n",
+               sec, tests, fails, errors, skips, t);
     for (int j = i; j < n; j++) {
       char s2[8];
-      section_of(it[j].hc, s2);
-      if (strcmp(s2, sec)) continue;
-      const hcase *hc = it[j].hc;
-      const hresult *r = it[j].r;
-      buf_puts(out, "    <testcase name=\"");
-      buf_xml(out, hc->id);
-      buf_printf(out, "\" classname=\"rules.%s\" file=\"", sec);
-      buf_xml(out, hc->file->path);
-      buf_printf(out, "\" line=\"%d\" time=\"%.6f\">\n", hc->line, r->seconds);
-      buf_puts(out, "      <properties><property name=\"rules\" value=\"");
-      buf r2 = {0};
-      rules_list(&r2, hc, " ");
-      buf_xml(out, buf_str(&r2));
-      buf_free(&r2);
-      buf_puts(out, "\"/><property name=\"title\" value=\"");
-      buf_xml(out, hc->title);
-      buf_puts(out, "\"/></properties>\n");
-      int v = it[j].verdict;
-      if (v == V_FAIL || v == V_XPASS) {
-        buf_puts(out, "      <failure message=\"");
-        buf_xml(out, v == V_XPASS ? "passes, but is listed as a known failure" : buf_str(&r->f.summary));
-        buf_puts(out, "\" type=\"expectation\">");
-        buf d = {0};
-        if (v == V_FAIL) failure_text(&d, &it[j], "");
-        buf_xml_text(out, buf_str(&d), 0);
-        buf_free(&d);
-        buf_puts(out, "</failure>\n");
-      } else if (v == V_SKIP || v == V_XFAIL) {
-        buf_puts(out, "      <skipped message=\"");
-        buf_xml(out, v == V_SKIP ? hc->reason : "known failure");
-        buf_puts(out, "\"/>\n");
-      }
-      if (verbose && r->log.len) {
-        buf_puts(out, "      <system-out>");
-        buf_xml_text(out, buf_str(&r->log), 0);
-        buf_puts(out, "</system-out>\n");
-      }
-      buf_puts(out, "    </testcase>\n");
+      section_of(&it[j], s2);
+      if (!strcmp(s2, sec)) junit_case(out, o, &it[j], sec);
     }
     buf_puts(out, "  </testsuite>\n");
   }
   buf_puts(out, "</testsuites>\n");
 }
 
-static void write_json(buf *out, const hrun_item *it, int n, int verbose) {
+/* ---- JSON lines ---- */
+
+static void write_json(buf *out, const report_opts *o, const hrun_item *it, int n) {
   for (int i = 0; i < n; i++) {
     const hcase *hc = it[i].hc;
     const hresult *r = it[i].r;
     int v = it[i].verdict;
+    char name[300];
+    report_item_name(&it[i], name, sizeof name);
     buf_puts(out, "{\"id\":");
-    buf_json(out, hc->id);
+    buf_json(out, name);
     buf_puts(out, ",\"file\":");
-    buf_json(out, hc->file->path);
-    buf_printf(out, ",\"line\":%d,\"rules\":[", hc->line);
-    for (int k = 0; k < hc->nrules; k++) {
+    buf_json(out, report_item_file(&it[i]));
+    buf_printf(out, ",\"line\":%d,\"rules\":[", it[i].err ? it[i].err->line : hc->line);
+    for (int k = 0; hc && k < hc->nrules; k++) {
       buf_puts(out, k ? "," : "");
       buf_json(out, hc->rules[k]);
     }
-    buf_printf(out, "],\"status\":\"%s\",\"duration\":%.6f,\"title\":", verdict_word(v), r->seconds);
-    buf_json(out, hc->title);
+    buf_printf(out, "],\"status\":\"%s\",", verdict_word(v));
+    if (v == V_ERROR) buf_printf(out, "\"error\":\"%s\",", it[i].err ? "input" : "script");
+    buf_printf(out, "\"duration\":%.6f,\"title\":", r ? r->seconds : 0.0);
+    buf_json(out, hc && hc->title ? hc->title : "");
     if (v == V_SKIP) {
       buf_puts(out, ",\"reason\":");
       buf_json(out, hc->reason);
     }
     buf_puts(out, ",\"failure\":");
-    if (v == V_FAIL || v == V_XFAIL || v == V_XPASS) {
+    if (v == V_FAIL || v == V_XFAIL || v == V_XPASS || v == V_ERROR) {
+      buf m = {0};
+      report_item_message(&it[i], &m);
       buf_puts(out, "{\"message\":");
-      buf_json(out, v == V_XPASS ? "passes, but is listed as a known failure" : buf_str(&r->f.summary));
-      buf_printf(out, ",\"line\":%d,\"expected\":", r->f.line ? r->f.line : hc->line);
-      buf_json(out, buf_str(&r->f.expected));
+      buf_json(out, buf_str(&m));
+      buf_free(&m);
+      buf_printf(out, ",\"line\":%d", report_item_line(&it[i]));
+      if (item_column(&it[i])) buf_printf(out, ",\"column\":%d", item_column(&it[i]));
+      buf_puts(out, ",\"expected\":");
+      buf_json(out, r ? buf_str(&r->f.expected) : "");
       buf_puts(out, ",\"actual\":");
-      buf_json(out, buf_str(&r->f.actual));
+      buf_json(out, r ? buf_str(&r->f.actual) : "");
       buf_puts(out, ",\"state\":[");
-      const char *s = buf_str(&r->state);
+      const char *s = r ? buf_str(&r->state) : "";
       for (int k = 0; *s; k++) {
         const char *nl = strchr(s, '\n');
         size_t len = nl ? (size_t)(nl - s) : strlen(s);
@@ -244,14 +387,14 @@ static void write_json(buf *out, const hrun_item *it, int n, int verbose) {
       }
       buf_puts(out, "],\"detail\":");
       buf d = {0};
-      if (v != V_XPASS) failure_text(&d, &it[i], "");
+      if (v != V_XPASS) report_item_detail(&it[i], &d);
       buf_json(out, buf_str(&d));
       buf_free(&d);
       buf_puts(out, "}");
     } else {
       buf_puts(out, "null");
     }
-    if (verbose) {
+    if (o->verbose && r) {
       buf_puts(out, ",\"log\":");
       buf_json(out, buf_str(&r->log));
     }
@@ -259,11 +402,13 @@ static void write_json(buf *out, const hrun_item *it, int n, int verbose) {
   }
 }
 
-void report_write(buf *out, int format, const hrun_item *it, int n, int verbose) {
-  switch (format) {
-  case FMT_TAP: write_tap(out, it, n, verbose); break;
-  case FMT_JUNIT: write_junit(out, it, n, verbose); break;
-  case FMT_JSON: write_json(out, it, n, verbose); break;
-  default: write_text(out, it, n, verbose); break;
+void report_write(buf *out, const report_opts *o, const hrun_item *it, int n) {
+  switch (o->format) {
+  case FMT_TAP:
+  case FMT_TAP14: write_tap(out, o, it, n); break;
+  case FMT_JUNIT:
+  case FMT_JUNIT_STRICT: write_junit(out, o, it, n); break;
+  case FMT_JSON: write_json(out, o, it, n); break;
+  default: write_text(out, o, it, n); break;
   }
 }

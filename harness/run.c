@@ -70,24 +70,47 @@ static void describe(runner *R, buf *b) {
   for (int i = lo; i < n; i++) buf_printf(b, "    %4d  %s\n", i + 1, mtg_log_line(R->g, i));
 }
 
+/* A script error: the case can't be played as written (an action the engine
+ * refuses, a decision nobody answers). An expectation that does not hold is a
+ * failure instead (expect_fail). */
 static int fail(runner *R, const ynode *at, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-static int fail(runner *R, const ynode *at, const char *fmt, ...) {
+static int expect_fail(runner *R, const ynode *at, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static int failv(runner *R, int script, const ynode *at, const char *fmt, va_list ap) {
   hfail *f = &R->r->f;
   if (f->failed) return -1;
   char msg[1536];
-  va_list ap;
-  va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
   f->failed = 1;
+  f->script = script;
   f->line = at ? at->line : R->hc->line;
   buf_puts(&f->summary, msg);
   buf_printf(&f->detail, "%s\n", msg);
   describe(R, &f->detail);
+  return -1;
+}
+
+static int fail(runner *R, const ynode *at, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  failv(R, 1, at, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+static int expect_fail(runner *R, const ynode *at, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  failv(R, 0, at, fmt, ap);
+  va_end(ap);
   return -1;
 }
 
@@ -312,7 +335,7 @@ static int decide(runner *R, const int *v, int n, mtg_error *err) {
 static int refusal(runner *R, const hact *a, const hact *top, const char *msg, int mid_action) {
   if (top->refused) {
     if (strstr(msg, top->refused)) return mid_action ? REFUSED_STOP : REFUSED;
-    return fail(R, top->at, "%s was refused, but not with '%s': %s", where(top), top->refused, msg);
+    return expect_fail(R, top->at, "%s was refused, but not with '%s': %s", where(top), top->refused, msg);
   }
   if (a != top) return fail(R, a->at, "%s (answering for %s): %s", where(a), where(top), msg);
   return fail(R, a->at, "%s: %s", where(a), msg);
@@ -390,7 +413,8 @@ static int apply(runner *R, const hact *a) {
                act_name(s->kind), s->key, s->at->line);
     return refusal(R, s, a, msg, 1);
   }
-  if (a->refused) return fail(R, a->at, "%s should have been refused ('%s'), but the engine accepted it", where(a), a->refused);
+  if (a->refused)
+    return expect_fail(R, a->at, "%s should have been refused ('%s'), but the engine accepted it", where(a), a->refused);
   return APPLIED;
 }
 
@@ -523,6 +547,7 @@ void run_case(const hcase *hc, const run_opts *o, hresult *r) {
   int rc = mtg_game_new(&R.g, hc->setup, &err);
   if (rc < 0) {
     r->f.failed = 1;
+    r->f.script = 1;
     r->f.line = hc->line;
     buf_printf(&r->f.summary, "the engine refused the setup: %s", err.msg);
     buf_printf(&r->f.detail, "the engine refused the setup: %s\n", err.msg);
@@ -551,7 +576,7 @@ void run_case(const hcase *hc, const run_opts *o, hresult *r) {
     mtg_game_free(R.g);
   }
   ctx_free(&R.x);
-  r->status = r->f.failed ? ST_FAIL : ST_PASS;
+  r->status = !r->f.failed ? ST_PASS : r->f.script ? ST_ERROR : ST_FAIL;
   r->seconds = now_seconds() - t0;
 }
 

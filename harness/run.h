@@ -10,12 +10,13 @@
 #include "caseload.h"
 #include "match.h"
 
-enum { ST_PASS, ST_FAIL, ST_TODO };
+/* ST_ERROR: a script error, the case could not be played as written */
+enum { ST_PASS, ST_FAIL, ST_TODO, ST_ERROR };
 
 typedef struct hresult {
   int status;        /* ST_* */
   double seconds;    /* wall time of the run */
-  hfail f;           /* the first failure: script or event expectation */
+  hfail f;           /* the first failure: a script error or an expectation */
   buf state;         /* state mismatches, one per line */
   buf log;           /* the whole event log (--verbose) */
   buf note;          /* --record problems and the like */

@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""tests/harness/reports.py - the harness's reports in CI: bad input, script
+errors and failures in every format.
+
+Checks, each counted once (last line "N passed, N failed[, N skipped]"):
+  - a case document with many input errors reports every one of them, in file
+    order, at the line and column tests/harness/errors.yaml lists by hand, and
+    the valid case beside them still runs; exit status 2;
+  - the corpus plus that file: JUnit (strict: valid against
+    tests/schema/junit.xsd with xmllint), TAP (parsed by prove) and JSON carry
+    one error entry per input error and every case's result;
+  - --fail-fast reports the errors only, on stderr, and no results;
+  - a script error (an action the engine refuses) is an error, a wrong
+    expectation a failure, in every format;
+  - text output ends with one line per case that did not pass, then the counts.
+
+usage: python3 tests/harness/reports.py HARNESS
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ERRORS = os.path.join(HERE, "errors.yaml")
+SCRIPT = os.path.join(HERE, "script.yaml")
+passed = failed = skipped = 0
+
+
+def check(ok, what, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print("ok   " + what)
+    else:
+        failed += 1
+        print("FAIL " + what + (": " + detail if detail else ""))
+
+
+def skip(what):
+    global skipped
+    skipped += 1
+    print("SKIP " + what)
+
+
+def run(*args, stdin=None):
+    p = subprocess.run([HARNESS, *args], capture_output=True, text=True, input=stdin)
+    return p.returncode, p.stdout, p.stderr
+
+
+def json_rows(out):
+    return [json.loads(l) for l in out.splitlines() if l.strip()]
+
+
+def expected_errors():
+    with open(ERRORS) as f:
+        for line in f:
+            if line.startswith("# errors:"):
+                return [tuple(int(x) for x in p.split(":")) for p in line.split(":", 1)[1].split()]
+    raise SystemExit("tests/harness/errors.yaml has no '# errors:' line")
+
+
+def main():
+    rel = os.path.relpath(ERRORS)
+    want = expected_errors()
+
+    # every error of a document, in file order, where the file says
+    rc, out, err = run("--format", "json", rel)
+    rows = json_rows(out)
+    got = [(r["failure"]["line"], r["failure"].get("column", 0)) for r in rows if r["status"] == "error"]
+    check(rc == 2, "input errors exit 2", "exit %d" % rc)
+    check(got == want, "each input error of errors.yaml reported once, in file order", "got %s, want %s" % (got, want))
+    check(all(r.get("error") == "input" for r in rows if r["status"] == "error"), "input errors say error: input")
+    check(all(re.match(r"^%s:\d+:\d+: " % re.escape(rel), r["failure"]["message"]) for r in rows if r["status"] == "error"),
+          "each error message is located file:line:column")
+    check([r["id"] for r in rows if r["status"] == "pass"] == ["errors-two"], "the valid case beside the errors runs and passes")
+    check(all("^" in r["failure"]["detail"] for r in rows if r["status"] == "error"), "each error's detail shows a caret")
+
+    # the corpus with one bad file: every format keeps every case
+    rc, out, _ = run("--format", "json", "cases")
+    corpus = json_rows(out)
+    n_cases = len(corpus)
+    tmp = tempfile.mkdtemp()
+    try:
+        shutil.copytree("cases", os.path.join(tmp, "cases"))
+        shutil.copy(ERRORS, os.path.join(tmp, "cases", "zz-errors.yaml"))
+        tree = os.path.join(tmp, "cases")
+        n_err, n_items = len(want), n_cases + len(want) + 1
+
+        rc, out, _ = run("--format", "junit-strict", tree)
+        path = os.path.join(tmp, "strict.xml")
+        with open(path, "w") as f:
+            f.write(out)
+        root = ET.fromstring(out)
+        cases = list(root.iter("testcase"))
+        errors = [c for c in cases if c.find("error") is not None]
+        check(rc == 2 and len(cases) == n_items, "JUnit with a bad file: every case and every error (%d testcases)" % n_items,
+              "exit %d, %d testcases" % (rc, len(cases)))
+        check(len(errors) == n_err and all(c.find("error").get("type") == "input" for c in errors),
+              "JUnit: one <error type=\"input\"> per input error", "%d errors" % len(errors))
+        check(root.get("errors") == str(n_err), "JUnit: testsuites errors=\"%d\"" % n_err, str(root.get("errors")))
+        if shutil.which("xmllint"):
+            p = subprocess.run(["xmllint", "--noout", "--schema", os.path.join(HERE, "..", "schema", "junit.xsd"), path],
+                               capture_output=True, text=True)
+            check(p.returncode == 0, "strict JUnit is valid against tests/schema/junit.xsd", p.stderr[-600:])
+        else:
+            skip("xmllint not installed: strict JUnit not validated")
+
+        rc, out, _ = run("--format", "tap", tree)
+        tap = out.splitlines()
+        check(tap[0] == "TAP version 13" and tap[1] == "1..%d" % n_items, "TAP: version 13 and the plan",
+              " / ".join(tap[:2]))
+        notok = [l for l in tap if l.startswith("not ok ")]
+        check(len(notok) == n_err and sum(1 for l in tap if l == "  severity: error") == n_err,
+              "TAP: one not ok with severity error per input error", "%d not ok" % len(notok))
+        check(sum(1 for l in tap if re.match(r"^  message: \".*zz-errors\.yaml:\d+:\d+: ", l)) == n_err,
+              "TAP: each error's message is located")
+        if shutil.which("prove"):
+            path = os.path.join(tmp, "t.tap")
+            with open(path, "w") as f:
+                f.write(out)
+            p = subprocess.run(["prove", "-e", "cat", path], capture_output=True, text=True)
+            m = re.search(r"Failed (\d+)/(\d+) subtests", p.stdout)
+            check(m is not None and m.group(1) == str(n_err) and m.group(2) == str(n_items),
+                  "prove parses the TAP: %d of %d subtests failed" % (n_err, n_items), p.stdout[-400:])
+        else:
+            skip("prove not installed: TAP not parsed")
+
+        rc, out, _ = run("--format", "json", tree)
+        rows = json_rows(out)
+        st = [r["status"] for r in rows]
+        check(len(rows) == n_items and st.count("error") == n_err, "JSON: every case and one status error per input error",
+              "%d rows, %d errors" % (len(rows), st.count("error")))
+
+        rc, out, err = run("--fail-fast", "--format", "junit", tree)
+        check(rc == 2 and out == "" and len(re.findall(r"zz-errors\.yaml:\d+:\d+: ", err)) == n_err,
+              "--fail-fast: the errors on stderr, no results", "exit %d, %d bytes out" % (rc, len(out)))
+    finally:
+        shutil.rmtree(tmp)
+
+    # script errors and failures
+    rel = os.path.relpath(SCRIPT)
+    rc, out, _ = run("--format", "json", rel)
+    rows = {r["id"]: r for r in json_rows(out)}
+    check(rc == 1, "a script error or a failure exits 1", "exit %d" % rc)
+    e, f = rows.get("script-error", {}), rows.get("script-expectation", {})
+    check(e.get("status") == "error" and e.get("error") == "script", "a refused action is a script error", str(e)[:300])
+    check(f.get("status") == "fail" and "error" not in f, "a wrong expectation is a failure", str(f)[:300])
+    rc, out, _ = run("--format", "junit", rel)
+    root = ET.fromstring(out)
+    kinds = {c.get("name"): (c.find("error") if c.find("error") is not None else c.find("failure")) for c in root.iter("testcase")}
+    check(kinds["script-error"].tag == "error" and kinds["script-error"].get("type") == "script"
+          and kinds["script-expectation"].tag == "failure", "JUnit: <error type=\"script\"> and <failure>")
+    check(next(c for c in root.iter("testcase") if c.get("name") == "script-expectation").get("line") == "34",
+          "JUnit: line is that of the failing expectation (34)")
+    rc, out, _ = run("--format", "tap", rel)
+    check("  severity: error" in out.splitlines() and "  severity: fail" in out.splitlines(), "TAP: severity error and fail")
+
+    # the end of text output: what did not pass, then the counts
+    rc, out, _ = run(rel)
+    lines = out.splitlines()
+    check(lines[-1] == "0 passed, 2 failed, 0 skipped", "text: the counts line is last", lines[-1])
+    i = lines.index("did not pass:") if "did not pass:" in lines else -1
+    check(i >= 0 and lines[i + 1].startswith("  ERROR script-error  ") and lines[i + 2].startswith("  FAIL  script-expectation  "),
+          "text: a summary line per case that did not pass", "\n".join(lines[i:]))
+
+    if skipped:
+        print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
+    else:
+        print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    HARNESS = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "bin/harness")
+    sys.exit(main())
