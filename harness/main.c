@@ -49,8 +49,10 @@ static const char usage[] =
     "  --record DIR          write each case's game as a replay file into DIR\n"
     "  --verbose             print each case's full event log\n"
     "  --run-todo            play todo cases as ordinary ones (which has an engine change fixed?)\n"
-    "  --fail-fast           on any input error, report only the errors (on stderr)\n"
-    "                        and run nothing\n"
+    "  --fail-fast           stop at the first problem: on any input error, report\n"
+    "                        only the errors (on stderr) and run nothing; else stop\n"
+    "                        at the first case that fails, reporting those run so far\n"
+    "                        (with -j above 1, which ran before the stop may vary)\n"
     "  --cards DIR           the engine's card pool (default engine/cards)\n"
     "  --check-rules-index FILE  check that FILE (cases/rules.yaml) matches the\n"
     "                        index compiled into this program\n"
@@ -256,6 +258,7 @@ typedef struct corpus_job {
   atomic_int *parse;  /* per file: 0 not parsed, 1 being parsed, 2 parsed */
   atomic_int ahead;   /* the next file to try parsing ahead */
   atomic_int broken;  /* an error was found: cases stop being run */
+  atomic_int failed;  /* --fail-fast: a case failed, no further case runs */
 } corpus_job;
 
 #define PARSE_AHEAD 32
@@ -303,8 +306,16 @@ static void do_file(void *ctx, int i) {
     }
     run_opts ro = *j->ro;
     ro.pool = pool;
-    for (int k = 0, m = 0; k < f->ncases && m < fr->n; k++)
-      if (runs_case(j->o, f->cases[k])) run_case(f->cases[k], &ro, &fr->results[m++]);
+    for (int k = 0, m = 0; k < f->ncases && m < fr->n; k++) {
+      if (!runs_case(j->o, f->cases[k])) continue;
+      if (j->o->fail_fast && atomic_load(&j->failed)) {
+        fr->n = m; /* the cases not run are left out of the report */
+        break;
+      }
+      run_case(f->cases[k], &ro, &fr->results[m]);
+      int st = fr->results[m++].status;
+      if (st == ST_FAIL || st == ST_ERROR) atomic_store(&j->failed, 1);
+    }
   }
   corpus_release_file(f);
   for (int k = 0, m = 0; k < f->ncases && m < fr->n; k++)
@@ -453,6 +464,7 @@ int main(int argc, char **argv) {
   corpus_job cj = {.c = &corpus, .pj = &pj, .o = &o, .ro = &ro, .runs = runs, .parse = parse};
   for (int i = 0; parse && i < corpus.nfiles; i++) atomic_init(&parse[i], 0);
   atomic_init(&cj.ahead, 0);
+  atomic_init(&cj.failed, 0);
   if (!parse) {
     free(runs);
     runs = NULL;

@@ -13,6 +13,7 @@
 #   fuzz-smoke        each fuzz target for FUZZ_SMOKE_SECONDS (fuzz/fuzz.mk)
 #   asan-test         the unit, malformed, fault, harness and replay parts and a
 #                     self-play sample again under ASan + UBSan
+#   mutation-test     a fixed sample of 20 mutants of the engine (tests/mutation/)
 # Variant builds live in their own directories under build/ (B=...).
 
 TB = $(B)/tests
@@ -189,6 +190,9 @@ asan-suite:
 soak-run: $(SOAK_BIN) $(SELFPLAY) $(RANDOM_DRIVERS)
 	@sh mk/sum.sh '$(SOAK_BIN) --games $(SOAK_GAMES) --seed $(SOAK_SEED) --check $(SOAK_KNOWN)' \
 	  $(call SELFPLAY_CHECK,$(SOAK_GAMES)) $(call RANDOM_RUNS,$(SOAK_GAMES))
+
+# make mutation and its part of make test
+include tests/mutation/mutation.mk
 
 -include $(TEST_OBJ:.o=.d)
 

@@ -1,0 +1,113 @@
+#!/bin/sh
+# tests/mutation/try.sh - builds one mutant of the engine into the test
+# programs and runs the checks on it, stopping at the first that fails
+# (tests/mutation/mutate.c runs it once per mutant, and once on the unmutated
+# engine first).
+#
+# usage: sh tests/mutation/try.sh DIR SOURCE STEM
+#   DIR     the job's scratch directory (everything is written there)
+#   SOURCE  the C file compiled in place of STEM.c
+#   STEM    the engine file it replaces, without .c: engine/turn
+# Environment (tests/mutation/mutation.mk):
+#   MUT_CC, MUT_CFLAGS      compile SOURCE for the quick checks: no -Werror, so
+#                           that a mutant that only warns is still tried
+#   MUT_B, MUT_ENGINE_OBJ   the build directory and the engine's objects in it
+#   MUT_HARNESS_OBJ, MUT_REPLAY_OBJ, MUT_UNIT_OBJ, MUT_SOAK_OBJ, MUT_LDLIBS
+#                           the programs' other objects, and the libraries
+#   MUT_ASAN_CC, MUT_ASAN_CFLAGS, MUT_ASAN_B, MUT_ASAN_ENGINE_OBJ,
+#   MUT_ASAN_HARNESS_OBJ, MUT_ASAN_LDLIBS                     the same, sanitized
+#   MUT_TIMEOUTS            "stage=seconds ..." (default 60 s each)
+#
+# The checks, in order (the cheapest and most telling first):
+#   cases    bin/harness over cases/, stopping at the first failing case
+#   replays  bin/replay check over replays/: the recorded games, event by event
+#   unit     the unit tests
+#   soak     300 seeded random games under the invariant checker
+#   asan     the cases again, built with AddressSanitizer and UBSan (a fault that
+#            only corrupts memory or leaks is still a fault)
+# Prints "compile ok|failed SECONDS", then for each check run "stage NAME
+# passed|failed|timeout SECONDS [WHAT FAILED]".
+# Exit: 0 every check passed, 1 a check failed, 2 SOURCE did not compile,
+# 3 a check ran out of time, 4 the build directories lack an object.
+set -u
+dir=$1 src=$2 stem=$3
+
+t() { date +%s.%N; }
+since() { echo "$1 $(t)" | awk '{printf "%.3f", $2 - $1}'; }
+limit() { # the time limit of a stage
+  for kv in ${MUT_TIMEOUTS:-}; do
+    [ "${kv%%=*}" = "$1" ] && { echo "${kv#*=}"; return; }
+  done
+  echo 60
+}
+# the object list $1 with $2 replaced by $3
+swap() {
+  found=0 out=
+  for o in $1; do
+    [ "$o" = "$2" ] && { o=$3; found=1; }
+    out="$out $o"
+  done
+  [ $found = 1 ] || { echo "stage build failed 0 no $2 among the engine's objects"; exit 4; }
+  echo "$out"
+}
+
+t0=$(t)
+if ! $MUT_CC $MUT_CFLAGS -c "$src" -o "$dir/m.o" 2>"$dir/compile.log"; then
+  echo "compile failed $(since "$t0")"
+  exit 2
+fi
+echo "compile ok $(since "$t0")"
+engine=$(swap "$MUT_ENGINE_OBJ" "$MUT_B/$stem.o" "$dir/m.o") || { echo "$engine"; exit 4; }
+
+# check NAME COMMAND...: runs it under the stage's limit
+check() {
+  name=$1
+  shift
+  t0=$(t)
+  timeout -k 2 "$(limit "$name")" "$@" >"$dir/$name.log" 2>&1
+  rc=$?
+  secs=$(since "$t0")
+  if [ $rc = 0 ]; then
+    echo "stage $name passed $secs"
+    return 0
+  fi
+  if [ $rc = 124 ] || [ $rc = 137 ]; then
+    echo "stage $name timeout $secs"
+    exit 3
+  fi
+  what=$(grep -m1 -E '^(FAIL|not ok)' "$dir/$name.log" | cut -c1-200)
+  [ -n "$what" ] || what=$(grep -m1 -iE 'error|fail|invariant|leak' "$dir/$name.log" | cut -c1-200)
+  [ $rc -gt 128 ] && what="killed by signal $((rc - 128)); $what"
+  echo "stage $name failed $secs exit $rc: $what"
+  exit 1
+}
+link() { # OUT OBJECTS...
+  out=$1
+  shift
+  $MUT_CC -o "$out" "$@" $MUT_LDLIBS 2>"$dir/link.log" || {
+    echo "stage link failed 0 $(head -c 200 "$dir/link.log")"
+    exit 1
+  }
+}
+
+link "$dir/harness" $MUT_HARNESS_OBJ $engine
+check cases "$dir/harness" --fail-fast -j 1 cases
+link "$dir/replay" $MUT_REPLAY_OBJ $engine
+check replays "$dir/replay" check -j 1 replays
+link "$dir/unit-tests" $MUT_UNIT_OBJ $engine
+check unit "$dir/unit-tests"
+link "$dir/soak" $MUT_SOAK_OBJ $engine
+check soak "$dir/soak" --games 300 --seed 1 --check --known tests/unit/soak-known.txt
+
+t0=$(t)
+if ! $MUT_ASAN_CC $MUT_ASAN_CFLAGS -c "$src" -o "$dir/m-asan.o" 2>"$dir/compile-asan.log"; then
+  echo "compile failed $(since "$t0") (the sanitizer build)"
+  exit 2
+fi
+asan=$(swap "$MUT_ASAN_ENGINE_OBJ" "$MUT_ASAN_B/$stem.o" "$dir/m-asan.o") || { echo "$asan"; exit 4; }
+$MUT_ASAN_CC -o "$dir/harness-asan" $MUT_ASAN_HARNESS_OBJ $asan $MUT_ASAN_LDLIBS 2>"$dir/link.log" || {
+  echo "stage asan failed 0 link: $(head -c 200 "$dir/link.log")"
+  exit 1
+}
+check asan "$dir/harness-asan" --fail-fast -j 1 cases
+exit 0
