@@ -1,8 +1,8 @@
 /* check.c - the invariant checker run by the test build after every engine
  * step: every object in exactly one zone, consistent stack, non-negative
  * counters and damage, no orphaned attachments at priority, a pending
- * decision with options, and the characteristics cache equal to a
- * from-scratch recomputation. */
+ * decision with options, the characteristics cache equal to a
+ * from-scratch recomputation, and every log line in the log's vocabulary. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,5 +105,8 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
     }
   }
   free(saved);
+  /* every line logged since the last check is in the vocabulary (docs/events.md) */
+  for (; g->vocab_seen < g->nent; g->vocab_seen++)
+    if (vocab_check_line(g->text + g->ent[g->vocab_seen].off, why, n)) return -1;
   return 0;
 }

@@ -205,6 +205,8 @@ int fmt_s(char *buf, size_t n, const char *fmt, ...)
 #endif
     ;
 void log_event(G *g, const Event *e);
+/* Checks a log line against the vocabulary (vocab.c): 0, or -1 with why. */
+int vocab_check_line(const char *line, char *why, size_t size);
 void log_line(G *g, int decision, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

@@ -195,6 +195,7 @@ void log_truncate(G *g, int n) {
   if (n >= g->nent) return;
   g->tlen = g->ent[n].off;
   g->nent = n;
+  if (g->vocab_seen > n) g->vocab_seen = n;
 }
 
 static void target_text(G *g, const Event *e, char *buf, size_t n) {
@@ -381,4 +382,5 @@ void mtg_log_drop(mtg_game *g, int n) {
   for (int i = 0; i < g->nent; i++) g->ent[i].off -= off;
   g->committed -= n;
   g->dropped += n;
+  g->vocab_seen = g->vocab_seen > n ? g->vocab_seen - n : 0;
 }

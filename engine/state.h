@@ -474,6 +474,7 @@ struct mtg_game {
   int nent, entcap, committed;
   long dropped;
   long budget;            /* the most lines the log may hold, dropped ones included; 0: no limit */
+  int vocab_seen;         /* lines before this one were checked against the vocabulary (mtg_game_check) */
   /* trigger listener index, rebuilt when abilities may have changed */
   uint32_t li_epoch;
   int16_t *li;            /* [TE_COUNT][...] (slot, ability) pairs */

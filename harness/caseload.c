@@ -952,6 +952,61 @@ static int load_actions(L *l, const ynode *n) {
 
 /* ---- expectations ---- */
 
+/* ---- the log's vocabulary (docs/events.md) ---- */
+
+/* The space-separated words of s, into words[] (pointing into buf). */
+static int split_words(const char *s, char *buf, size_t size, const char **words, int max) {
+  snprintf(buf, size, "%s", s);
+  int n = 0;
+  for (char *p = strtok(buf, " "); p && n < max; p = strtok(NULL, " ")) words[n++] = p;
+  return n;
+}
+
+/* A pattern's type must be a type of line the engine writes. */
+static int check_type(L *l, const ynode *v, const char *type, const mtg_event_type **out) {
+  *out = mtg_event_type_find(type, strlen(type));
+  if (*out) return 0;
+  const mtg_event_type *types;
+  const char *names[128];
+  int n = mtg_event_types(&types);
+  for (int i = 0; i < n && i < 128; i++) names[i] = types[i].name;
+  const char *best = suggest_best(type, names, n < 128 ? n : 128);
+  if (best) return FAIL(l, v, "unknown event type '%s'; did you mean '%s'?", type, best);
+  return FAIL(l, v, "unknown event type '%s' (the types are listed in docs/events.md)", type);
+}
+
+/* A pattern's field must be one of its type's, or with no type given, one of
+ * some type's. A type whose lines carry fields the game names (a linked
+ * choice's label) takes any field. */
+static int check_field(L *l, const ynode *k, const mtg_event_type *t) {
+  const char *key = k->str;
+  char buf[512];
+  const char *words[64];
+  if (t) {
+    if (t->open || mtg_event_has_field(t, key, strlen(key))) return 0;
+    int n = split_words(t->fields, buf, sizeof buf, words, 64);
+    const char *best = suggest_best(key, words, n);
+    if (best) return FAIL(l, k, "a %s event has no field '%s'; did you mean '%s'?", t->name, key, best);
+    char list[400];
+    suggest_join(words, n, list, sizeof list);
+    return FAIL(l, k, "a %s event has no field '%s'; its fields are %s", t->name, key, list);
+  }
+  const mtg_event_type *types;
+  int nt = mtg_event_types(&types);
+  char all[2048];
+  size_t u = 0;
+  for (int i = 0; i < nt; i++) {
+    if (mtg_event_has_field(&types[i], key, strlen(key))) return 0;
+    int w = snprintf(all + u, sizeof all - u, "%s ", types[i].fields);
+    if (w > 0 && (size_t)w < sizeof all - u) u += (size_t)w;
+  }
+  char split[2048];
+  const char *cand[400];
+  const char *best = suggest_best(key, cand, split_words(all, split, sizeof split, cand, 400));
+  if (best) return FAIL(l, k, "no event type has a field '%s'; did you mean '%s'?", key, best);
+  return FAIL(l, k, "no event type has a field '%s' (the fields of each type are listed in docs/events.md)", key);
+}
+
 static int load_pattern(L *l, const ynode *n, hpat *p, int need_times) {
   if (want_map(l, n, "an event pattern")) return -1;
   p->at = n;
@@ -979,7 +1034,16 @@ static int load_pattern(L *l, const ynode *n, hpat *p, int need_times) {
   }
   if (need_times && !has_times) return FAIL(l, n, "a count pattern needs 'times' (the exact number of matching events)");
   if (!p->type && !p->nf) return FAIL(l, n, "an event pattern needs 'type' or at least one field");
-  return 0;
+  /* the vocabulary: a misspelt type or field would match nothing, and an
+   * absent pattern that matches nothing passes */
+  const mtg_event_type *t = NULL;
+  int bad = p->type && check_type(l, ymap_get(n, "type"), p->type, &t);
+  if (!bad)
+    for (int i = 0; i < n->n; i++) {
+      const ynode *k = ymap_key(n, i);
+      if (strcmp(k->str, "type") && strcmp(k->str, "times")) bad += check_field(l, k, t) != 0;
+    }
+  return bad ? -1 : 0;
 }
 
 static int load_patterns(L *l, const ynode *n, hpat **out, int *cnt, const char *what, int need_times) {
@@ -1261,6 +1325,20 @@ static int load_stop(L *l, const ynode *n) {
   return 0;
 }
 
+/* Whether a case expects anything: an event, state or result expectation,
+ * or an action that must be refused. */
+static int case_checks(const hcase *hc) {
+  int n = hc->nevents + hc->ncounts + hc->nabsent + hc->nzx + hc->nox + hc->result.given;
+  n += hc->turn_x != UNSET || hc->step_x >= 0 || hc->active_x >= 0 || hc->stack_x != UNSET;
+  for (int i = 0; i < hc->npx; i++) {
+    const hplayerx *p = &hc->px[i];
+    n += p->life != UNSET || p->poison != UNSET || p->team != UNSET || p->dungeons != UNSET || p->lost >= 0 ||
+         p->won >= 0 || p->ncounters || p->ncmd;
+  }
+  for (int i = 0; i < hc->nacts; i++) n += hc->acts[i].refused != NULL;
+  return n > 0;
+}
+
 /* The number of players the setup lists (0 if it lists none). */
 static int setup_players(const ynode *setup) {
   const ynode *p = setup && setup->kind == YN_MAP ? ymap_get(setup, "players") : NULL;
@@ -1336,6 +1414,10 @@ static void load_case(L *l, const ynode *root) {
   }
   if ((v = ymap_get(root, "actions"))) load_actions(l, v);
   if ((v = ymap_get(root, "expect"))) load_expect(l, v);
+  if (!hc->nerr && !case_checks(hc))
+    FAIL(l, v ? v : root,
+         "the case checks nothing: give it an expectation (expect: events, count, absent or state) or an action "
+         "that must be refused (refused:)");
 }
 
 /* ---- files ---- */

@@ -53,6 +53,10 @@ static const char usage[] =
     "                        only the errors (on stderr) and run nothing; else stop\n"
     "                        at the first case that fails, reporting those run so far\n"
     "                        (with -j above 1, which ran before the stop may vary)\n"
+    "  --warnings            list the warnings (else only counted on stderr): a rule\n"
+    "                        listed in rules: that no event of the case's log\n"
+    "                        carries, no decision was asked by and no pattern names\n"
+    "  --strict              those warnings are errors (input errors: exit 2)\n"
     "  --cards DIR           the engine's card pool (default engine/cards)\n"
     "  --check-rules-index FILE  check that FILE (cases/rules.yaml) matches the\n"
     "                        index compiled into this program\n"
@@ -69,7 +73,7 @@ typedef struct opts {
   int npaths;
   const char **rules; /* selections after alias expansion */
   int nrules;
-  int format, coverage, verbose, jobs, update_known, run_todo, fail_fast;
+  int format, coverage, verbose, jobs, update_known, run_todo, fail_fast, strict, warnings;
   const char *known, *record, *cards, *check_index;
   char (*norm)[32]; /* --rule arguments without a trailing '.' */
   int nnorm;
@@ -149,6 +153,10 @@ static int parse_args(int argc, char **argv, opts *o) {
       o->run_todo = 1;
     } else if (!strcmp(a, "--fail-fast")) {
       o->fail_fast = 1;
+    } else if (!strcmp(a, "--strict")) {
+      o->strict = 1;
+    } else if (!strcmp(a, "--warnings")) {
+      o->warnings = 1;
     } else if (!strcmp(a, "--update-known-failures")) {
       o->update_known = 1;
     } else if ((rc = ARG("--rule"))) {
@@ -458,7 +466,7 @@ int main(int argc, char **argv) {
     pj.threaded = 0;
   }
   if (!pj.threaded) load_pool(&pj);
-  run_opts ro = {.verbose = o.verbose, .record_dir = o.record, .run_todo = o.run_todo};
+  run_opts ro = {.verbose = o.verbose, .record_dir = o.record, .run_todo = o.run_todo, .strict = o.strict};
   file_runs *runs = calloc((size_t)(corpus.nfiles ? corpus.nfiles : 1), sizeof *runs);
   atomic_int *parse = calloc((size_t)(corpus.nfiles ? corpus.nfiles : 1), sizeof *parse);
   corpus_job cj = {.c = &corpus, .pj = &pj, .o = &o, .ro = &ro, .runs = runs, .parse = parse};
@@ -517,10 +525,22 @@ int main(int argc, char **argv) {
       fputs(buf_str(&errs), stderr);
       fprintf(stderr, "harness: %d input error%s, reported as errors\n", bad, bad == 1 ? "" : "s");
     }
+    /* warnings: counted, listed with --warnings, errors with --strict */
+    int nwarn = 0;
+    for (int i = 0; i < n; i++)
+      if (items[i].r && items[i].r->warn.len && !o.strict) {
+        if (o.warnings) fputs(buf_str(&items[i].r->warn), stderr);
+        for (const char *p = buf_str(&items[i].r->warn); (p = strchr(p, '\n')); p++) nwarn++;
+      }
+    if (nwarn)
+      fprintf(stderr,
+              "harness: %d warning%s: a rule listed that no event of its case's log carries, no decision was asked by "
+              "and no pattern names (%s; --strict makes them errors)\n",
+              nwarn, nwarn == 1 ? "" : "s", o.warnings ? "listed above" : "--warnings lists them");
     int werr = write_out(&out);
     buf_free(&out);
     hsummary s = report_summary(items, n);
-    rc = werr || bad ? 2 : s.failed ? 1 : 0;
+    rc = werr || bad || s.input_errors ? 2 : s.failed ? 1 : 0;
     if (o.update_known) {
       char why[512];
       if (known_update(&known, o.known, items, n, why, sizeof why)) {

@@ -42,9 +42,14 @@ int list_matches(hctx *x, const char *const *pats, int npats, const char *v, siz
 
 /* A failure: a one-line summary, where in the case file it comes from, the
  * expected and closest actual text, and a detailed explanation. */
+/* What a failure is: an expectation that does not hold; a script error (the
+ * case can't be played as written); an input error found by running (with
+ * --strict, a listed rule nothing in the case checks). */
+enum { HF_EXPECT, HF_SCRIPT, HF_INPUT };
+
 typedef struct hfail {
   int failed;
-  int script;        /* a script error (the case can't be played as written), not an expectation */
+  int kind;          /* HF_EXPECT, HF_SCRIPT or HF_INPUT */
   int line;          /* case-file line of the failing expectation or action */
   buf summary, expected, actual, detail;
 } hfail;

@@ -15,6 +15,9 @@ int report_format_parse(const char *name) {
   return -1;
 }
 
+/* An input error: found loading the case, or by running it (--strict). */
+static int is_input(const hrun_item *it) { return it->err || (it->r && it->r->f.failed && it->r->f.kind == HF_INPUT); }
+
 hsummary report_summary(const hrun_item *it, int n) {
   hsummary s = {0};
   for (int i = 0; i < n; i++) switch (it[i].verdict) {
@@ -24,7 +27,7 @@ hsummary report_summary(const hrun_item *it, int n) {
     case V_XFAIL: s.skipped++; s.xfail++; break;
     /* an unexpected pass fails the ratchet: counted once, as failed */
     case V_XPASS: s.failed++; s.xpass++; break;
-    case V_ERROR: s.failed++; s.errors++; s.input_errors += it[i].err != NULL; break;
+    case V_ERROR: s.failed++; s.errors++; s.input_errors += is_input(&it[i]); break;
     }
   return s;
 }
@@ -118,8 +121,7 @@ static void write_text(buf *out, const report_opts *o, const hrun_item *it, int 
     if (v == V_SKIP) buf_printf(out, " todo: %s", hc->reason);
     if (v == V_XFAIL) buf_puts(out, " known failure");
     if (v == V_XPASS) buf_printf(out, " %s", stale);
-    if (it[i].err) buf_puts(out, " input error");
-    else if (v == V_ERROR) buf_puts(out, " script error");
+    if (v == V_ERROR) buf_puts(out, is_input(&it[i]) ? " input error" : " script error");
     buf_puts(out, "\n");
     if (v == V_FAIL || (v == V_ERROR && r)) {
       buf_puts(out, "      rules ");
@@ -192,7 +194,7 @@ static void write_tap(buf *out, const report_opts *o, const hrun_item *it, int n
       buf_free(&m);
       buf_puts(out, "\n  severity: ");
       buf_puts(out, v == V_XFAIL ? "todo" : v == V_ERROR ? "error" : "fail");
-      if (v == V_ERROR) buf_puts(out, it[i].err ? "\n  error: input" : "\n  error: script");
+      if (v == V_ERROR) buf_puts(out, is_input(&it[i]) ? "\n  error: input" : "\n  error: script");
       buf_puts(out, "\n  file: ");
       buf_yaml(out, report_item_file(&it[i]));
       buf_printf(out, "\n  line: %d\n", report_item_line(&it[i]));
@@ -268,7 +270,7 @@ static void junit_case(buf *out, const report_opts *o, const hrun_item *it, cons
     report_item_detail(it, &d);
     buf_printf(out, "      <%s message=\"", el);
     buf_xml(out, buf_str(&m));
-    buf_printf(out, "\" type=\"%s\">", v != V_ERROR ? "expectation" : it->err ? "input" : "script");
+    buf_printf(out, "\" type=\"%s\">", v != V_ERROR ? "expectation" : is_input(it) ? "input" : "script");
     if (strict) {
       /* no file or line attributes in the schema: say where in the text */
       buf_printf(out, "%s:%d\n", report_item_file(it), report_item_line(it));
@@ -354,7 +356,7 @@ static void write_json(buf *out, const report_opts *o, const hrun_item *it, int 
       buf_json(out, hc->rules[k]);
     }
     buf_printf(out, "],\"status\":\"%s\",", verdict_word(v));
-    if (v == V_ERROR) buf_printf(out, "\"error\":\"%s\",", it[i].err ? "input" : "script");
+    if (v == V_ERROR) buf_printf(out, "\"error\":\"%s\",", is_input(&it[i]) ? "input" : "script");
     buf_printf(out, "\"duration\":%.6f,\"title\":", r ? r->seconds : 0.0);
     buf_json(out, hc && hc->title ? hc->title : "");
     if (v == V_SKIP) {

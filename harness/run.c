@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "record.h"
+#include "rules.h"
 
 #define TURN_SLACK 10        /* turns a script may wait for its next decision */
 #define MAX_ANSWERS 20000    /* decisions per case, against runaway games */
@@ -21,6 +22,8 @@ typedef struct runner {
   int ai;                    /* next action */
   int target_for, target;    /* advance/stop: for which action, the step ordinal to reach */
   long answered;
+  char asked[32][16];        /* the rules that asked the decisions of the game (616.1, 603.3b, ...) */
+  int nasked;
 } runner;
 
 static const int act_decision[A_COUNT] = {
@@ -84,13 +87,13 @@ static int expect_fail(runner *R, const ynode *at, const char *fmt, ...)
 #endif
     ;
 
-static int failv(runner *R, int script, const ynode *at, const char *fmt, va_list ap) {
+static int failv(runner *R, int kind, const ynode *at, const char *fmt, va_list ap) {
   hfail *f = &R->r->f;
   if (f->failed) return -1;
   char msg[1536];
   vsnprintf(msg, sizeof msg, fmt, ap);
   f->failed = 1;
-  f->script = script;
+  f->kind = kind;
   f->line = at ? at->line : R->hc->line;
   buf_puts(&f->summary, msg);
   buf_printf(&f->detail, "%s\n", msg);
@@ -101,7 +104,7 @@ static int failv(runner *R, int script, const ynode *at, const char *fmt, va_lis
 static int fail(runner *R, const ynode *at, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  failv(R, 1, at, fmt, ap);
+  failv(R, HF_SCRIPT, at, fmt, ap);
   va_end(ap);
   return -1;
 }
@@ -109,7 +112,7 @@ static int fail(runner *R, const ynode *at, const char *fmt, ...) {
 static int expect_fail(runner *R, const ynode *at, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  failv(R, 0, at, fmt, ap);
+  failv(R, HF_EXPECT, at, fmt, ap);
   va_end(ap);
   return -1;
 }
@@ -325,6 +328,10 @@ enum { APPLIED, REFUSED, REFUSED_STOP, BROKEN = -1 };
 
 static int decide(runner *R, const int *v, int n, mtg_error *err) {
   mtg_answer ans = {n, v};
+  const char *rule = mtg_game_decision(R->g)->rule;
+  int seen = !rule[0] || strlen(rule) >= sizeof R->asked[0] || R->nasked == 32;
+  for (int i = 0; i < R->nasked && !seen; i++) seen = !strcmp(R->asked[i], rule);
+  if (!seen) strcpy(R->asked[R->nasked++], rule);
   int rc = mtg_game_decide(R->g, &ans, err);
   R->answered++;
   if (rc >= 0 && R->hc->nlabels) ctx_note_ids(&R->x);
@@ -528,6 +535,62 @@ static int play(runner *R) {
   return 0;
 }
 
+/* ---- what the case checks ---- */
+
+/* Whether rule `num` (a value of a rule= field) is `listed` or a subrule of it. */
+static int checks_rule(const char *num, size_t n, const char *listed) {
+  char r[32];
+  if (n >= sizeof r) return 0;
+  memcpy(r, num, n);
+  r[n] = 0;
+  return rules_is_under(r, listed);
+}
+
+static int pattern_names_rule(const hpat *p, int k, const char *listed) {
+  for (int i = 0; i < p[k].nf; i++) {
+    if (strcmp(p[k].keys[i], "rule")) continue;
+    const ynode *v = p[k].vals[i];
+    if (v->kind == YN_SCALAR && checks_rule(v->str, strlen(v->str), listed)) return 1;
+    for (int j = 0; v->kind == YN_SEQ && j < v->n; j++)
+      if (checks_rule(v->items[j]->str, strlen(v->items[j]->str), listed)) return 1;
+  }
+  return 0;
+}
+
+/* A rule the case lists is checked when an event of the log carries it (a
+ * rule= field naming it or a subrule of it), a decision of the game was
+ * asked by it, or a pattern of the case names it (an absent or count pattern
+ * checks a rule the log must not carry). A listed rule that none of these
+ * touch is a warning: the case claims to cover it, but nothing shows that it
+ * does. Returns the line of the first warning, or 0. */
+static int unchecked_rules(runner *R, buf *warn) {
+  const hcase *hc = R->hc;
+  int n = mtg_log_count(R->g), first = 0;
+  for (int k = 0; k < hc->nrules; k++) {
+    const char *listed = hc->rules[k];
+    int ok = 0;
+    for (int i = 0; i < R->nasked && !ok; i++) ok = rules_is_under(R->asked[i], listed);
+    for (int i = 0; i < hc->nevents && !ok; i++)
+      for (int j = 0; j < hc->events[i].np && !ok; j++) ok = pattern_names_rule(hc->events[i].p, j, listed);
+    for (int i = 0; i < hc->ncounts && !ok; i++) ok = pattern_names_rule(hc->counts, i, listed);
+    for (int i = 0; i < hc->nabsent && !ok; i++) ok = pattern_names_rule(hc->absent, i, listed);
+    for (int i = 0; i < n && !ok; i++) {
+      const char *line = mtg_log_line(R->g, i);
+      for (const char *p = strstr(line, " rule="); p && !ok; p = strstr(p + 1, " rule=")) {
+        p += 6;
+        ok = checks_rule(p, strcspn(p, " "), listed);
+      }
+    }
+    if (ok) continue;
+    const ynode *at = hc->rule_at[k];
+    if (!first) first = at->line;
+    buf_printf(warn, "%s:%d:%d: warning: rule %s is listed, but no event of the case's log carries it (rule=%s), no "
+                     "decision of the game was asked by it and no pattern of the case names it\n",
+               hc->file->path, at->line, at->col, listed, listed);
+  }
+  return first;
+}
+
 static double now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -542,12 +605,13 @@ void run_case(const hcase *hc, const run_opts *o, hresult *r) {
   }
   double t0 = now_seconds();
   runner R = {.hc = hc, .r = r, .target_for = -1};
+  int warned = 0; /* the line of the first warning */
   R.x.hc = hc;
   mtg_error err;
   int rc = mtg_game_new(&R.g, hc->setup, &err);
   if (rc < 0) {
     r->f.failed = 1;
-    r->f.script = 1;
+    r->f.kind = HF_SCRIPT;
     r->f.line = hc->line;
     buf_printf(&r->f.summary, "the engine refused the setup: %s", err.msg);
     buf_printf(&r->f.detail, "the engine refused the setup: %s\n", err.msg);
@@ -557,6 +621,7 @@ void run_case(const hcase *hc, const run_opts *o, hresult *r) {
     if (o->record_dir) R.rec = record_open(hc, o->pool, o->record_dir, &r->note);
     if (play(&R) == 0) {
       if (hc->nlabels) ctx_note_log(&R.x);
+      warned = unchecked_rules(&R, &r->warn);
       match_events(&R.x, &r->f);
       int first = 0;
       int nd = match_state(&R.x, &r->state, &first);
@@ -576,7 +641,16 @@ void run_case(const hcase *hc, const run_opts *o, hresult *r) {
     mtg_game_free(R.g);
   }
   ctx_free(&R.x);
-  r->status = !r->f.failed ? ST_PASS : r->f.script ? ST_ERROR : ST_FAIL;
+  if (o->strict && warned && !r->f.failed) {
+    /* --strict: the warnings are the case's error */
+    const char *w = buf_str(&r->warn), *msg = strstr(w, ": warning: ") + 11;
+    r->f.failed = 1;
+    r->f.kind = HF_INPUT;
+    r->f.line = warned;
+    buf_put(&r->f.summary, msg, strcspn(msg, "\n"));
+    buf_puts(&r->f.detail, w);
+  }
+  r->status = !r->f.failed ? ST_PASS : r->f.kind != HF_EXPECT ? ST_ERROR : ST_FAIL;
   r->seconds = now_seconds() - t0;
 }
 
@@ -585,4 +659,5 @@ void hresult_free(hresult *r) {
   buf_free(&r->state);
   buf_free(&r->log);
   buf_free(&r->note);
+  buf_free(&r->warn);
 }

@@ -10,7 +10,7 @@
 #include "caseload.h"
 #include "match.h"
 
-/* ST_ERROR: a script error, the case could not be played as written */
+/* ST_ERROR: a script error (the case could not be played as written), or an input error found by running */
 enum { ST_PASS, ST_FAIL, ST_TODO, ST_ERROR };
 
 typedef struct hresult {
@@ -20,6 +20,7 @@ typedef struct hresult {
   buf state;         /* state mismatches, one per line */
   buf log;           /* the whole event log (--verbose) */
   buf note;          /* --record problems and the like */
+  buf warn;          /* warnings, located, one per line: listed rules nothing in the case checks */
   int known;         /* listed in the known-failures file */
 } hresult;
 
@@ -28,6 +29,7 @@ typedef struct run_opts {
   const char *record_dir; /* write a replay per case here */
   const mtg_pool *pool;   /* the engine's card pool (for replay headers) */
   int run_todo;           /* play todo cases too, to see which an engine change fixed */
+  int strict;             /* a warning is an error */
 } run_opts;
 
 void run_case(const hcase *hc, const run_opts *o, hresult *r);

@@ -331,7 +331,8 @@ uint64_t mtg_game_hash(const mtg_game *g);
 
 /* Checks the engine's invariants (every object in exactly one zone, a
  * consistent stack, non-negative counters, nothing orphaned at priority, the
- * characteristics cache equal to a recomputation). Returns 0, or -1 with a
+ * characteristics cache equal to a recomputation, every line logged since the
+ * last check of a type and with fields of mtg_event_types). Returns 0, or -1 with a
  * description in why. For tests; costs a full recomputation. */
 int mtg_game_check(mtg_game *g, char *why, size_t size);
 
@@ -347,5 +348,22 @@ int mtg_log_is_decision(const mtg_game *g, int i);
 void mtg_log_drop(mtg_game *g, int n);
 /* Total number of entries ever logged, dropped ones included. */
 long mtg_log_total(const mtg_game *g);
+
+/* The log's vocabulary: every type of line the engine writes (the first word)
+ * and the fields it may carry, as docs/events.md lists them. */
+typedef struct mtg_event_type {
+  const char *name;   /* "damage" */
+  const char *fields; /* space-separated, in the order written: "src to amount combat deathtouch infect rule" */
+  int open;           /* it also carries fields the game names: a linked choice's label, a note's key,
+                         the recipients of a combat damage division */
+} mtg_event_type;
+
+/* The types, in the order of docs/events.md; returns their count. */
+int mtg_event_types(const mtg_event_type **types);
+/* The type named name[0..len), or NULL. */
+const mtg_event_type *mtg_event_type_find(const char *name, size_t len);
+/* Whether key[0..len) is one of the type's fields (an open type's other
+ * fields are not). */
+int mtg_event_has_field(const mtg_event_type *t, const char *key, size_t len);
 
 #endif

@@ -12,7 +12,9 @@ Checks, each counted once (last line "N passed, N failed[, N skipped]"):
   - --fail-fast reports the errors only, on stderr, and no results;
   - a script error (an action the engine refuses) is an error, a wrong
     expectation a failure, in every format;
-  - text output ends with one line per case that did not pass, then the counts.
+  - text output ends with one line per case that did not pass, then the counts;
+  - a listed rule that nothing in its case checks is a warning (listed with
+    --warnings, counted without), an input error with --strict.
 
 usage: python3 tests/harness/reports.py HARNESS
 """
@@ -28,6 +30,7 @@ import xml.etree.ElementTree as ET
 HERE = os.path.dirname(os.path.abspath(__file__))
 ERRORS = os.path.join(HERE, "errors.yaml")
 SCRIPT = os.path.join(HERE, "script.yaml")
+RULES = os.path.join(HERE, "rules.yaml")
 passed = failed = skipped = 0
 
 
@@ -167,6 +170,23 @@ def main():
     i = lines.index("did not pass:") if "did not pass:" in lines else -1
     check(i >= 0 and lines[i + 1].startswith("  ERROR script-error  ") and lines[i + 2].startswith("  FAIL  script-expectation  "),
           "text: a summary line per case that did not pass", "\n".join(lines[i:]))
+
+    # listed rules that nothing checks: warnings, errors with --strict
+    rel = os.path.relpath(RULES)
+    want = [l.split(":", 1)[1].strip() for l in open(RULES) if l.startswith("# warning:")]
+    rc, out, err = run("--warnings", rel)
+    got = re.findall(r"^%s:(\d+:\d+): warning: " % re.escape(rel), err, re.M)
+    check(rc == 0 and got == want, "--warnings: one warning, at the unchecked rule (%s)" % ", ".join(want),
+          "exit %d, warnings at %s" % (rc, got))
+    rc, out, err = run(rel)
+    check(rc == 0 and "harness: 1 warning: " in err and not re.search(r"warning: rule", err),
+          "without --warnings the warnings are counted, not listed", err[-300:])
+    rc, out, _ = run("--strict", "--format", "json", rel)
+    rows = {r["id"]: r for r in json_rows(out)}
+    u = rows.get("rules-unchecked", {})
+    check(rc == 2 and u.get("status") == "error" and u.get("error") == "input" and u["failure"]["line"] == int(want[0].split(":")[0])
+          and rows["rules-carried"]["status"] == "pass" and rows["rules-named"]["status"] == "pass",
+          "--strict: the case with the unchecked rule is an input error (exit 2), the others pass", "exit %d, %s" % (rc, u))
 
     if skipped:
         print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))

@@ -16,7 +16,8 @@ loader (harness/caseload.c) accepts, no more and no less. This checks:
      may hold and the actions that need `player`;
   3. the names the loader accepts are the schema's enums (steps and zones from
      engine/query.c, sectors, variants, the words of stop and result, the
-     zones a spell is cast from), the keys it insists on are required, and
+     zones a spell is cast from, the event types of patterns from
+     engine/vocab.c), the keys it insists on are required, and
      each key it reads with get_int, get_bool, get_str, player_index,
      step_index, int_list, str_list, counters_map or get_name has the schema
      type and integer range that reader accepts;
@@ -881,6 +882,11 @@ class Checker:
         if "is listed twice" in c.func("load_variants"):
             self.res.ok(bool((variants or {}).get("uniqueItems")), "variants listed once", "uniqueItems: true")
         self.check_enum("cast from", branches.get("cast", {}).get("properties", {}).get("from"), c.cast_zones())
+        # the event types a pattern may name: the engine's vocabulary (engine/vocab.c)
+        with open(os.path.join(self.root, "engine", "vocab.c"), encoding="utf-8") as f:
+            types = re.findall(r'^\s*\{"([a-z_]+)", "[^"]*", [01]\},', f.read(), re.M)
+        for name in ("pattern", "count_pattern"):
+            self.check_enum("%s type" % name, self.schema["$defs"].get(name, {}).get("properties", {}).get("type"), types)
 
     def places(self, fname, key, kinds):
         """(name, schema node) of a key read by function fname"""

@@ -229,6 +229,8 @@ int play_game(const mtg_setup *s, play_next_fn next, void *ctx, const play_opts 
       ret = failf(why, n, g, "status is MTG_DECISION but no decision is pending", NULL);
       break;
     }
+    /* after the check, which looks at the lines logged since the last one */
+    flush_log(g, o->log, 0);
     int kind = d->kind, player = d->player, nopt = d->n_options;
     char prompt[512];
     snprintf(prompt, sizeof prompt, "%s", d->prompt);
@@ -289,7 +291,6 @@ int play_game(const mtg_setup *s, play_next_fn next, void *ctx, const play_opts 
       goto done;
     }
     st->decisions++;
-    flush_log(g, o->log, 0);
     if (++steps >= max_steps) break;
   }
   if (rc == MTG_OVER) {

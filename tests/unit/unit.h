@@ -124,6 +124,7 @@ extern const unit_test pipeline_tests[];
 extern const unit_test api_tests[];
 extern const unit_test loader_tests[];
 extern const unit_test variants_tests[];
+extern const unit_test vocab_tests[];
 /* tests reproducing known engine issues, ended by {NULL, NULL} */
 extern const unit_known known_issues[];
 
