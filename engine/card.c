@@ -14,7 +14,7 @@ const char *const kw_names[KW_COUNT] = {
     "shadow", "protection_from_everything", "protection_from_white", "protection_from_blue",
     "protection_from_black", "protection_from_red", "protection_from_green",
     "protection_from_multicolored_spells", "cant_be_countered", "flash", "menace", "undying",
-    "persist", "storm", "start_your_engines", "space_sculptor", "phasing"};
+    "persist", "storm", "start_your_engines", "space_sculptor", "phasing", "exalted", "prowess"};
 
 const char *const op_names[OP_COUNT] = {
 #define X(n) #n,
@@ -54,7 +54,24 @@ int mtg_pool_new(mtg_pool **out, const mtg_pool *parent) {
   *out = p;
   if (!p) return MTG_ENOMEM;
   p->parent = parent;
+  if (!parent && pool_kw_init(p)) {
+    mtg_pool_free(p);
+    *out = NULL;
+    return MTG_ENOMEM;
+  }
   return MTG_OK;
+}
+
+uint64_t pool_kw_mask(const mtg_pool *p) {
+  while (p && p->parent) p = p->parent;
+  return p ? p->kwmask : 0;
+}
+
+const Ability *pool_kw_ability(const mtg_pool *p, int kw, const CardDef **def) {
+  while (p && p->parent) p = p->parent;
+  const CardDef *d = p && kw >= 0 && kw < KW_COUNT ? p->kwdef[kw] : NULL;
+  if (def) *def = d;
+  return d ? &d->ab[0] : NULL;
 }
 
 void mtg_pool_free(mtg_pool *p) {

@@ -37,7 +37,8 @@ enum {
   KW_HEXPROOF, KW_SHROUD, KW_INFECT, KW_SHADOW, KW_PROTECTION_ALL, KW_PROT_W,
   KW_PROT_U, KW_PROT_B, KW_PROT_R, KW_PROT_G, KW_PROT_MULTICOLOR_SPELLS,
   KW_CANT_BE_COUNTERED, KW_FLASH, KW_MENACE, KW_UNDYING, KW_PERSIST,
-  KW_STORM, KW_START_YOUR_ENGINES, KW_SPACE_SCULPTOR, KW_PHASING, KW_COUNT
+  KW_STORM, KW_START_YOUR_ENGINES, KW_SPACE_SCULPTOR, KW_PHASING, KW_EXALTED, KW_PROWESS,
+  KW_COUNT
 };
 extern const char *const kw_names[KW_COUNT];
 
@@ -198,6 +199,7 @@ typedef struct TrigPat {
   uint8_t mana_ability;  /* triggered mana ability (605.1b) */
   uint8_t this_way;      /* only events caused by this object ("this way", 603.11) */
   uint8_t chapter;       /* TE_CHAPTER: the chapter number N (714.2a) */
+  uint8_t alone;         /* TE_ATTACKS: only when it is the one creature declared as an attacker (506.5) */
 } TrigPat;
 
 /* Replacement and prevention patterns. */
@@ -357,6 +359,7 @@ struct Ability {
   ReplSpec rp;
   /* keyword */
   uint8_t kw;
+  uint8_t kw_of;           /* this ability is what keyword kw_of - 1 means (702): it comes and goes with the keyword */
   Cost kicker;             /* additional optional cost (kicker), or flashback cost */
   uint8_t has_kicker;
   uint8_t flashback;

@@ -1216,7 +1216,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   t->combat = -1;
   t->step = -1;
   if (want_map(l, n, "when")) return -1;
-  static const char *const extra[] = {"player", "combat", "from", "to", "source", "kind", "by", "this_way", NULL};
+  static const char *const extra[] = {"player", "combat", "from", "to", "source", "kind", "by", "this_way", "alone", NULL};
   const ynode *evk = NULL, *ev = NULL;
   for (int i = 0; i < n->n; i++) {
     const char *k = scalar(ymap_key(n, i));
@@ -1260,6 +1260,12 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
     int8_t b;
     if (bool_field(l, v, &b)) return -1;
     t->this_way = (uint8_t)b;
+  }
+  if ((v = ymap_get(n, "alone"))) {
+    int8_t b;
+    if (bool_field(l, v, &b)) return -1;
+    if (t->ev != TE_ATTACKS) return BADI(l, v, "alone: only for an 'attacks' trigger (\"attacks alone\", 506.5)");
+    t->alone = (uint8_t)b;
   }
   switch (t->ev) {
   case TE_ENTERS: case TE_DIES: case TE_LEAVES: case TE_ATTACKS: case TE_BLOCKS: case TE_BLOCKED:
@@ -1876,8 +1882,11 @@ static int p_ability(L *l, const ynode *n, Ability *a, int index) {
   return 0;
 }
 
-/* Keyword abilities that are triggered abilities are written out here in the
- * card format itself and compiled like any other ability. */
+/* Keywords that stand for a triggered ability are written out here in the
+ * card format itself (their rule's meaning) and compiled once per pool by
+ * pool_kw_init; a card printed with one gets a copy of that ability, and an
+ * effect granting one adds the same ability in layer 6 (613.1f). Each
+ * instance triggers separately (113.2c, 702.40b, 702.83a, 702.108b). */
 static const struct {
   int kw;
   const char *yaml;
@@ -1890,20 +1899,49 @@ static const struct {
                  "text: Persist (702.79)"},
     {KW_STORM, "triggered: {when: {cast: self}, zone: stack, effect: [{copy_spell: self, n: storm, new_targets: true}]}\n"
                "text: Storm (702.40)"},
+    {KW_EXALTED, "triggered: {when: {attacks: {type: creature, controller: you}, alone: true}, "
+                 "effect: [{pump: it, power: 1, toughness: 1}]}\n"
+                 "text: Exalted (702.83)"},
+    {KW_PROWESS, "triggered: {when: {cast: noncreature_spell, player: you}, "
+                 "effect: [{pump: self, power: 1, toughness: 1}]}\n"
+                 "text: Prowess (702.108)"},
 };
 
-static int expand_keyword(L *l, int kw, Ability *a, int index) {
+int pool_kw_init(mtg_pool *p) {
   for (int i = 0; i < NELEM(kw_abilities); i++) {
-    if (kw_abilities[i].kw != kw) continue;
-    ydoc *d;
-    if (ydoc_parse_buffer("<keyword>", kw_abilities[i].yaml, strlen(kw_abilities[i].yaml), &d, l->err)) return -1;
-    L sub = *l;
-    sub.d = d;
-    int rc = p_ability(&sub, ydoc_root(d, 0), a, index);
-    ydoc_free(d);
-    return rc;
+    const char *y = kw_abilities[i].yaml;
+    int kw = kw_abilities[i].kw;
+    CardDef *d = pool_alloc(p, sizeof *d);
+    Ability *a = pool_alloc(p, sizeof *a);
+    if (!d || !a) return MTG_ENOMEM;
+    mtg_error err;
+    memset(&err, 0, sizeof err);
+    ydoc *doc;
+    if (ydoc_parse_buffer("<keyword>", y, strlen(y), &doc, &err)) return err.status ? err.status : MTG_ENOMEM;
+    L l = {p, doc, &err, kw_names[kw]};
+    int rc = p_ability(&l, ydoc_root(doc, 0), a, 0);
+    ydoc_free(doc);
+    if (rc) return err.status == MTG_ENOMEM ? MTG_ENOMEM : MTG_EDATA;
+    a->kw_of = (uint8_t)(kw + 1);
+    d->name = kw_names[kw];
+    d->file = "<keyword>";
+    d->ab = a;
+    d->nab = 1;
+    d->hash = hash_str(0x6b77, y);
+    p->kwdef[kw] = d;
+    p->kwmask |= 1ULL << kw;
   }
-  return 1; /* a static keyword: nothing to add */
+  return MTG_OK;
+}
+
+/* A printed keyword's ability, as ability `index` of its card: 0 if added, 1
+ * for a keyword the rules implement directly (nothing to add). */
+static int expand_keyword(L *l, int kw, Ability *a, int index) {
+  const Ability *k = pool_kw_ability(l->p, kw, NULL);
+  if (!k) return 1;
+  *a = *k;
+  a->index = (uint8_t)index;
+  return 0;
 }
 
 /* ---- Sagas (714) and dungeons (309) ---- */

@@ -140,6 +140,7 @@ void combat_declare_attackers(G *g) {
   if (ne) ev_run(g, ev, ne);
   ne = 0;
   if (cnt) s->c.attackers_declared = 1;
+  s->c.nattackers = (uint8_t)(cnt < 255 ? cnt : 255);
   for (int i = 0; i < cnt; i++) {
     int o = atk[v[i]];
     ev_init(&ev[ne], EV_ATTACKS);

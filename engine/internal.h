@@ -28,6 +28,11 @@ struct mtg_pool {
   int ntok, captok;
   int *index;             /* open addressing over names: card index + 1, 0 empty */
   int icap;
+  /* what each keyword that stands for an ability means (702), compiled once by a
+   * pool without a parent: a printed keyword and one granted by an effect have
+   * the same ability (613.1f) */
+  const CardDef *kwdef[KW_COUNT];
+  uint64_t kwmask;        /* the keywords that have one */
 };
 
 void *pool_alloc(mtg_pool *p, size_t n); /* zeroed */
@@ -35,6 +40,11 @@ const char *pool_strdup(mtg_pool *p, const char *s);
 int pool_add(mtg_pool *p, CardDef *d);
 int pool_add_token(mtg_pool *p, const char *name); /* a token name its cards create */
 const CardDef *pool_find(const mtg_pool *p, const char *name);
+int pool_kw_init(mtg_pool *p); /* cardload.c: compiles kwdef */
+/* The ability keyword kw stands for (its definition in *def), or NULL for a
+ * keyword the rules implement directly (flying, lifelink, ...). */
+const Ability *pool_kw_ability(const mtg_pool *p, int kw, const CardDef **def);
+uint64_t pool_kw_mask(const mtg_pool *p); /* the keywords that stand for an ability */
 int mana_parse(const char *s, ManaCost *c, int *tap, int *untap, char *why, size_t wsz);
 int mana_format(const ManaCost *c, char *buf, size_t size);
 int color_from_char(int ch);

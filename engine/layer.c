@@ -100,6 +100,33 @@ static int spec_layer(const StaticSpec *st) {
   }
 }
 
+/* Layer 6 gives or takes a keyword with the ability it stands for (613.1f):
+ * each grant adds an instance (113.2c), and a removal takes every instance,
+ * printed or granted. */
+static void kw_grant(G *g, Chars *c, uint64_t kw) {
+  c->kw |= kw;
+  for (int k = 0; k < KW_COUNT; k++) {
+    if (!(kw >> k & 1)) continue;
+    const CardDef *d;
+    const Ability *ab = pool_kw_ability(g->pool, k, &d);
+    if (!ab || c->nab >= MAX_ABS) continue;
+    c->ab[c->nab].ab = ab;
+    c->ab[c->nab].def = d;
+    c->ab[c->nab].grant = 0;
+    c->nab++;
+  }
+}
+
+static void kw_remove(Chars *c, uint64_t kw) {
+  c->kw &= ~kw;
+  int w = 0;
+  for (int a = 0; a < c->nab; a++) {
+    int k = c->ab[a].ab->kw_of;
+    if (!k || !(kw >> (k - 1) & 1)) c->ab[w++] = c->ab[a];
+  }
+  c->nab = (uint8_t)w;
+}
+
 static void apply(G *g, const StaticSpec *st, const Effect *e, int slot, Ctx *cx, int src) {
   Chars *c = &g->ch[slot];
   switch (st->kind) {
@@ -125,10 +152,10 @@ static void apply(G *g, const StaticSpec *st, const Effect *e, int slot, Ctx *cx
     c->colors = st->colors;
     break;
   case SE_ADD_KEYWORDS:
-    c->kw |= e ? e->kw : st->keywords;
+    kw_grant(g, c, e ? e->kw : st->keywords);
     break;
   case SE_REMOVE_KEYWORDS:
-    c->kw &= ~(e ? e->kw : st->keywords);
+    kw_remove(c, e ? e->kw : st->keywords);
     break;
   case SE_LOSE_ALL_ABILITIES:
     c->kw = 0;
@@ -155,6 +182,8 @@ static void apply(G *g, const StaticSpec *st, const Effect *e, int slot, Ctx *cx
     }
     if (e && e->grant_def) {
       const CardDef *d = e->grant_def;
+      /* keywords are abilities too; their abilities are among d's (printed) */
+      if (e->a != 1) c->kw |= d->keywords;
       for (int i = 0; i < d->nab && c->nab < MAX_ABS; i++) {
         if (e->a == 1 && d->ab[i].kind != AB_ACTIVATED) continue; /* activated abilities only */
         c->ab[c->nab].ab = &d->ab[i];
@@ -211,6 +240,16 @@ static void materialize(G *g, int slot) {
     }
 }
 
+/* Does the effect give or take abilities (so the trigger index must follow
+ * every change of characteristics)? Keywords without an ability of their own
+ * are only bits. */
+static int changes_abilities(G *g, const StaticSpec *st, const Effect *e) {
+  if (st->kind == SE_GAIN_ABILITIES || st->kind == SE_LOSE_ALL_ABILITIES || (e && e->grant_def)) return 1;
+  if (st->kind != SE_ADD_KEYWORDS && st->kind != SE_REMOVE_KEYWORDS) return 0;
+  uint64_t kw = e ? e->kw : st->keywords;
+  return (kw & pool_kw_mask(g->pool)) != 0;
+}
+
 static void recompute(G *g) {
   State *s = g->s;
   int n = s->c.nslots;
@@ -241,7 +280,7 @@ again:
     for (int a = 0; a < c->nab && nc < NELEM(cand); a++) {
       const Ability *ab = c->ab[a].ab;
       if (ab->kind == AB_STATIC && ab->st.kind == SE_CAST_AS_FLASH) g->flash_perms++;
-      if (ab->kind == AB_STATIC && ab->st.kind == SE_GAIN_ABILITIES) g->grants++;
+      if (ab->kind == AB_STATIC && changes_abilities(g, &ab->st, NULL)) g->grants++;
       if (ab->kind != AB_STATIC || !spec_layer(&ab->st)) continue;
       cand[nc].ts = o->ts;
       cand[nc].slot = (int16_t)i;
@@ -261,7 +300,7 @@ again:
   for (int i = 0; i < s->c.neff && nc < NELEM(cand); i++) {
     Effect *e = &s->eff[i];
     if (e->kind != EK_CONT || e->used || !e->st || !spec_layer(e->st)) continue;
-    if (e->st->kind == SE_GAIN_ABILITIES || e->grant_def) g->grants++;
+    if (changes_abilities(g, e->st, e)) g->grants++;
     cand[nc].ts = e->ts;
     cand[nc].slot = -1;
     cand[nc].st = e->st;

@@ -784,6 +784,8 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
     /* times this ability of its source has resolved this turn, this one included (603.7h) */
     return c->ab && oref_ok(g, c->src) ? s->obj[c->src.slot].resolved[c->ab->index & 15] : 0;
   case E_STORM: {
+    /* 702.40a: the spells cast before it this turn, counted as it was cast */
+    if (c->tc && c->tc->ev == EV_CAST) return c->tc->amount;
     int cnt = 0;
     for (int q = 0; q < s->c.np; q++) cnt += s->c.pl[q].spells_cast_turn;
     return cnt > 0 ? cnt - 1 : 0;

@@ -435,6 +435,11 @@ static void action_taken(G *g, int type, int player, int slot) {
   e.obj = oref(g, slot);
   e.player = (int8_t)player;
   e.done = 1;
+  if (type == EV_CAST) {
+    /* the spells cast before it this turn, storm's count (702.40a) */
+    for (int q = 0; q < g->s->c.np; q++) e.amount += g->s->c.pl[q].spells_cast_turn;
+    e.amount--;
+  }
   trig_detect(g, &e, 1);
 }
 

@@ -358,6 +358,7 @@ typedef struct Core {
   uint8_t np, active, step, stage, prio, passes;
   uint8_t first_strike_done, combat_damage_fs, blockers_done, extra_turns[8], nextra;
   uint8_t attackers_declared; /* this turn's combat had attackers declared (508.8) */
+  uint8_t nattackers;         /* creatures declared as attackers in this combat (506.5), at most 255 */
   uint8_t cleanup_again, over, stopped, draw_game;
   int32_t max_turns;
   int16_t nslots, nstack, neff, npend, nlink;

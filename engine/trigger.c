@@ -230,6 +230,8 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     return 1;
   case TE_ATTACKS:
     if (e->type != EV_ATTACKS) return 0;
+    /* 506.5: it attacks alone if it is the only creature declared as an attacker */
+    if (t->alone && s->c.nattackers != 1) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_BLOCKS:
     if (e->type != EV_BLOCKS) return 0;

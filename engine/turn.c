@@ -40,6 +40,7 @@ static void begin_turn(G *g) {
   }
   c->first_strike_done = 0;
   c->attackers_declared = 0;
+  c->nattackers = 0;
   c->resolutions_since_action = 0;
   c->blockers_done = 0;
   log_line(g, 0, "turn n=%d player=%s", c->turn, player_name(g, next));
