@@ -1491,9 +1491,13 @@ int corpus_find(hcorpus *c, const char *const *paths, int npaths, buf *errs) {
   memset(c, 0, sizeof *c);
   names files = {0};
   int bad = 0;
+  int stdin_seen = 0;
   for (int i = 0; i < npaths; i++) {
     struct stat st;
-    if (stat(paths[i], &st)) {
+    if (!strcmp(paths[i], "-")) {
+      /* a case file on standard input, read once */
+      if (!stdin_seen++ && names_add(&files, CASE_STDIN)) bad++;
+    } else if (stat(paths[i], &st)) {
       buf_printf(errs, "%s: no such file or directory\n", paths[i]);
       bad++;
     } else if (S_ISDIR(st.st_mode)) {
@@ -1520,8 +1524,40 @@ int corpus_find(hcorpus *c, const char *const *paths, int npaths, buf *errs) {
   return bad;
 }
 
+/* Standard input, whole; NULL with err set when it can't be read. */
+static char *read_stdin(size_t *len, mtg_error *err) {
+  size_t cap = 65536, n = 0;
+  char *b = malloc(cap);
+  while (b) {
+    n += fread(b + n, 1, cap - n, stdin);
+    if (n < cap) break;
+    char *g = cap > ((size_t)1 << 30) ? NULL : realloc(b, cap *= 2);
+    if (!g) {
+      free(b);
+      b = NULL;
+      break;
+    }
+    b = g;
+  }
+  if (!b || ferror(stdin)) {
+    free(b);
+    mtg_error_set(err, MTG_EIO, "can't read the case from standard input");
+    snprintf(err->file, sizeof err->file, "%s", CASE_STDIN);
+    return NULL;
+  }
+  *len = n;
+  return b;
+}
+
 void corpus_parse_file(hfile *f) {
-  f->failed = ydoc_parse_file(f->path, &f->doc, &f->err) != 0;
+  if (strcmp(f->path, CASE_STDIN)) {
+    f->failed = ydoc_parse_file(f->path, &f->doc, &f->err) != 0;
+    return;
+  }
+  size_t n;
+  char *text = read_stdin(&n, &f->err);
+  f->failed = !text || ydoc_parse_buffer(CASE_STDIN, text, n, &f->doc, &f->err) != 0;
+  free(text);
 }
 
 /* Case ids seen so far: an open-addressing set of case indices. */

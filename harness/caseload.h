@@ -137,6 +137,9 @@ typedef struct hresultx {
 
 enum { STOP_SETTLE, STOP_NOW, STOP_STEP, STOP_GAME_OVER };
 
+/* The name of a case file read from standard input (the path "-"). */
+#define CASE_STDIN "<stdin>"
+
 /* Input errors kept per file; more are counted, not kept. */
 #define CASE_MAX_FILE_ERRORS 100
 

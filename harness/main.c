@@ -2,6 +2,7 @@
  * the cases once, running the selected cases on worker threads, writing the
  * report in case order, and the exit code (0 passed, 1 failed, 2 bad input). */
 #include <errno.h>
+#include <fnmatch.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -30,24 +31,40 @@
 static const char usage[] =
     "usage: bin/harness [options] [PATH...]\n"
     "Runs the conformance cases under each PATH (files, or directories searched for\n"
-    "*.yaml; default cases/) in sorted order and checks each against its expectations.\n"
+    "*.yaml; default cases/; - reads one case file from standard input) in sorted\n"
+    "order and checks each against its expectations.\n"
     "\n"
-    "options:\n"
+    "selecting:\n"
     "  --rule R              only cases listing rule R or a subrule of it (repeatable);\n"
     "                        603 selects 603.4 and 603.6a; an older (seed) number is\n"
     "                        accepted and the current rule it means is named on stderr\n"
+    "  --id GLOB             only cases whose id matches the shell pattern GLOB\n"
+    "                        (repeatable; with --rule, both must hold)\n"
+    "  --list                list the selected cases (id, file:line, rules, title)\n"
+    "                        without running them; --format text or json\n"
+    "reporting:\n"
     "  --format F            text (default), tap (TAP version 13), tap14 (the same\n"
     "                        with a version 14 header), junit (JUnit XML with file\n"
     "                        and line), junit-strict (JUnit XML as Jenkins' xunit\n"
-    "                        schema allows), json (one JSON object per case and line)\n"
+    "                        schema allows), json (one JSON object per case and\n"
+    "                        line)\n"
+    "  --output FILE, -o FILE  also write the report to FILE, in the --format given\n"
+    "                        just before (else text); repeatable, so that one run\n"
+    "                        writes text to the terminal and JUnit to a file:\n"
+    "                        --format junit --output report.xml. A --format after\n"
+    "                        the last --output is standard output's; FILE - is\n"
+    "                        standard output\n"
+    "  --quiet, -q           text: only what did not pass, and the counts\n"
+    "  --verbose             print each case's full event log\n"
     "  --coverage            per rule of the index (or of --rule): passing, failing and\n"
     "                        todo cases listing it; --format text or json\n"
+    "  Text is coloured on a terminal unless the environment sets NO_COLOR.\n"
+    "running:\n"
     "  --known-failures FILE ids of cases expected to fail: a new failure or an\n"
     "                        unexpected pass fails the run\n"
     "  --update-known-failures  rewrite that file from this run (sorted)\n"
     "  -j N                  run N cases at a time (threads); output is the same\n"
     "  --record DIR          write each case's game as a replay file into DIR\n"
-    "  --verbose             print each case's full event log\n"
     "  --run-todo            play todo cases as ordinary ones (which has an engine change fixed?)\n"
     "  --fail-fast           stop at the first problem: on any input error, report\n"
     "                        only the errors (on stderr) and run nothing; else stop\n"
@@ -62,10 +79,10 @@ static const char usage[] =
     "                        index compiled into this program\n"
     "  --help, --version\n"
     "\n"
-    "exit status: 0 all selected cases passed (todo cases are skipped), 1 a case\n"
-    "failed or has a script error, 2 bad input or usage (malformed YAML, unknown key,\n"
-    "card or rule number): each input error is reported as an error entry in the\n"
-    "chosen format, and the other cases still run.\n"
+    "exit status: 0 all selected cases passed (todo cases are skipped); 1 a case\n"
+    "failed or has a script error; 2 bad input or usage (malformed YAML, unknown key,\n"
+    "card, event type or rule number): each input error is an error entry of the\n"
+    "report, and the other cases still run; 5 no case was selected.\n"
     "The case format is described in docs/cases.md.\n";
 
 typedef struct opts {
@@ -73,7 +90,11 @@ typedef struct opts {
   int npaths;
   const char **rules; /* selections after alias expansion */
   int nrules;
-  int format, coverage, verbose, jobs, update_known, run_todo, fail_fast, strict, warnings;
+  int format, coverage, verbose, jobs, update_known, run_todo, fail_fast, strict, warnings, quiet, list;
+  const char **ids; /* --id globs */
+  int nids;
+  report_out *outs; /* --output files, each with its format */
+  int nouts;
   const char *known, *record, *cards, *check_index;
   char (*norm)[32]; /* --rule arguments without a trailing '.' */
   int nnorm;
@@ -92,6 +113,14 @@ static int add_rule(opts *o, const char *r) {
 }
 
 /* --rule R: a current rule number (or a section), or an older seed number. */
+/* --output FILE takes the format of the --format just before it. */
+static int add_output(opts *o, const char *path, int *pending) {
+  o->outs[o->nouts].format = *pending >= 0 ? *pending : FMT_TEXT;
+  o->outs[o->nouts++].path = path;
+  *pending = -1;
+  return 0;
+}
+
 static int select_rule(opts *o, const char *arg) {
   char *r = o->norm[o->nnorm++];
   snprintf(r, sizeof o->norm[0], "%s", arg);
@@ -121,9 +150,12 @@ static int select_rule(opts *o, const char *arg) {
 
 static int parse_args(int argc, char **argv, opts *o) {
   o->paths = calloc((size_t)argc + 1, sizeof *o->paths);
+  o->ids = calloc((size_t)argc + 1, sizeof *o->ids);
+  o->outs = calloc((size_t)argc + 1, sizeof *o->outs);
+  int pending = -1; /* a --format not yet taken by an --output */
   o->rules = calloc((size_t)argc * 8 + 1, sizeof *o->rules);
   o->norm = calloc((size_t)argc + 1, sizeof *o->norm);
-  if (!o->paths || !o->rules || !o->norm) return usage_error("out of memory%s", "");
+  if (!o->paths || !o->rules || !o->norm || !o->ids || !o->outs) return usage_error("out of memory%s", "");
   o->jobs = parallel_cpus() < 8 ? parallel_cpus() : 8;
   o->cards = "engine/cards";
   int only_paths = 0;
@@ -163,8 +195,19 @@ static int parse_args(int argc, char **argv, opts *o) {
       if (rc < 0 || select_rule(o, val)) return 2;
     } else if ((rc = ARG("--format"))) {
       if (rc < 0) return 2;
-      o->format = report_format_parse(val);
-      if (o->format < 0) return usage_error("unknown format '%s' (text, tap, tap14, junit, junit-strict or json)", val);
+      pending = report_format_parse(val);
+      if (pending < 0)
+        return usage_error("unknown format '%s' (text, tap, tap14, junit, junit-strict or json)", val);
+    } else if ((rc = ARG("--output")) || (rc = ARG("-o"))) {
+      if (rc < 0) return 2;
+      add_output(o, val, &pending);
+    } else if ((rc = ARG("--id"))) {
+      if (rc < 0) return 2;
+      o->ids[o->nids++] = val;
+    } else if (!strcmp(a, "--list")) {
+      o->list = 1;
+    } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
+      o->quiet = 1;
     } else if ((rc = ARG("--known-failures"))) {
       if (rc < 0) return 2;
       o->known = val;
@@ -188,6 +231,8 @@ static int parse_args(int argc, char **argv, opts *o) {
     }
 #undef ARG
   }
+  /* the last --format not taken by an --output is standard output's */
+  o->format = pending >= 0 ? pending : FMT_TEXT;
   if (o->update_known && !o->known) return usage_error("--update-known-failures needs --known-failures FILE%s", "");
   if (o->coverage && o->format != FMT_TEXT && o->format != FMT_JSON)
     return usage_error("--coverage writes text or json%s", "");
@@ -198,13 +243,19 @@ static int parse_args(int argc, char **argv, opts *o) {
 }
 
 static void free_opts(opts *o) {
+  free(o->ids);
+  free(o->outs);
   free(o->paths);
   free(o->rules);
   free(o->norm);
 }
 
+/* Selected: keyed to a --rule (if any) and with an id matching an --id
+ * glob (if any). */
 static int selected(const opts *o, const hcase *hc) {
-  if (!o->nrules) return 1;
+  int ok = !o->nids;
+  for (int k = 0; k < o->nids && !ok; k++) ok = hc->id && !fnmatch(o->ids[k], hc->id, 0);
+  if (!ok || !o->nrules) return ok;
   for (int i = 0; i < hc->nrules; i++)
     for (int k = 0; k < o->nrules; k++)
       if (rules_is_under(hc->rules[i], o->rules[k])) return 1;
@@ -303,6 +354,10 @@ static void do_file(void *ctx, int i) {
   const mtg_pool *pool = pool_wait(j->pj);
   if (!pool) return;
   if (corpus_check_file(f, pool) && j->o->fail_fast) atomic_store(&j->broken, 1);
+  if (j->o->list) {
+    corpus_release_file(f); /* --list: nothing runs */
+    return;
+  }
   if (!atomic_load(&j->broken)) {
     for (int k = 0; k < f->ncases; k++) fr->n += runs_case(j->o, f->cases[k]);
     fr->items = calloc((size_t)(fr->n ? fr->n : 1), sizeof *fr->items);
@@ -400,6 +455,70 @@ static int write_out(const buf *b) {
   if (b->oom) fprintf(stderr, "harness: out of memory while writing the report\n");
   fwrite(buf_str(b), 1, b->len, stdout);
   return fflush(stdout) || b->oom;
+}
+
+/* --output FILE: each file's report in its format ("-": standard output).
+ * 0, or 1 after saying why a file could not be written. */
+static int write_outputs(const opts *o, const hrun_item *it, int n) {
+  int bad = 0;
+  for (int k = 0; k < o->nouts; k++) {
+    buf b = {0};
+    report_opts ro = {.format = o->outs[k].format, .verbose = o->verbose};
+    report_write(&b, &ro, it, n);
+    if (!strcmp(o->outs[k].path, "-")) {
+      bad |= write_out(&b);
+    } else {
+      FILE *f = fopen(o->outs[k].path, "w");
+      int failed = !f || fwrite(buf_str(&b), 1, b.len, f) != b.len || b.oom;
+      if (f && fclose(f)) failed = 1;
+      if (failed) {
+        fprintf(stderr, "harness: --output %s: %s\n", o->outs[k].path, b.oom ? "out of memory" : strerror(errno));
+        bad = 1;
+      }
+    }
+    buf_free(&b);
+  }
+  return bad;
+}
+
+/* --list: the selected cases, in file order, without running them: text
+ * (id, file:line, rules, title) or JSON lines. Input errors go to stderr.
+ * The exit status: 2 with input errors, 5 when nothing is selected, else 0. */
+static int list_cases(const opts *o, const hcorpus *c, int bad, const buf *errs) {
+  buf out = {0};
+  int n = 0;
+  for (int i = 0; i < c->nfiles; i++)
+    for (int k = 0; k < c->files[i].ncases; k++) {
+      const hcase *hc = c->files[i].cases[k];
+      if (hc->nerr || hc->dup || !selected(o, hc)) continue;
+      n++;
+      if (o->format == FMT_JSON) {
+        buf_puts(&out, "{\"id\":");
+        buf_json(&out, hc->id);
+        buf_puts(&out, ",\"file\":");
+        buf_json(&out, hc->file->path);
+        buf_printf(&out, ",\"line\":%d,\"rules\":[", hc->line);
+        for (int r = 0; r < hc->nrules; r++) {
+          buf_puts(&out, r ? "," : "");
+          buf_json(&out, hc->rules[r]);
+        }
+        buf_printf(&out, "],\"todo\":%s,\"title\":", hc->todo ? "true" : "false");
+        buf_json(&out, hc->title);
+        buf_puts(&out, "}\n");
+      } else {
+        buf_printf(&out, "%s  %s:%d  ", hc->id, hc->file->path, hc->line);
+        for (int r = 0; r < hc->nrules; r++) buf_printf(&out, "%s%s", r ? "," : "", hc->rules[r]);
+        buf_printf(&out, "  %s%s\n", hc->todo ? "(todo) " : "", hc->title);
+      }
+    }
+  if (o->format != FMT_JSON) buf_printf(&out, "%d case%s selected\n", n, n == 1 ? "" : "s");
+  int werr = write_out(&out);
+  buf_free(&out);
+  if (bad) {
+    fputs(buf_str(errs), stderr);
+    fprintf(stderr, "harness: %d input error%s\n", bad, bad == 1 ? "" : "s");
+  }
+  return werr || bad ? 2 : n ? 0 : 5;
 }
 
 /* Each game allocates about 2.5 MB: a 0.9 MB handle by calloc and three
@@ -510,6 +629,10 @@ int main(int argc, char **argv) {
     rc = 2;
     goto out;
   }
+  if (o.list) {
+    rc = list_cases(&o, &corpus, bad, &errs);
+    goto out;
+  }
   mtg_error *extra = NULL;
   items = collect(&o, &corpus, runs, &known, &extra, &n);
   if (!items) {
@@ -517,11 +640,16 @@ int main(int argc, char **argv) {
     rc = 2;
   } else {
     buf out = {0};
-    report_opts ro = {.format = o.format, .verbose = o.verbose};
+    const char *nc = getenv("NO_COLOR");
+    report_opts ro = {.format = o.format, .verbose = o.verbose, .quiet = o.quiet,
+                      .color = isatty(STDOUT_FILENO) && !(nc && *nc)};
+    int to_stdout = 1; /* no --output - */
+    for (int k = 0; k < o.nouts; k++) to_stdout &= strcmp(o.outs[k].path, "-") != 0;
     if (o.coverage) coverage_write(&out, o.format == FMT_JSON, o.rules, o.nrules, items, n);
-    else report_write(&out, &ro, items, n);
+    else if (to_stdout) report_write(&out, &ro, items, n);
+    int werr = write_outputs(&o, items, n);
     /* a machine format on stdout: the input errors are said on stderr too */
-    if (bad && (o.coverage || o.format != FMT_TEXT)) {
+    if (bad && (o.coverage || o.format != FMT_TEXT || !to_stdout || o.quiet)) {
       fputs(buf_str(&errs), stderr);
       fprintf(stderr, "harness: %d input error%s, reported as errors\n", bad, bad == 1 ? "" : "s");
     }
@@ -537,10 +665,12 @@ int main(int argc, char **argv) {
               "harness: %d warning%s: a rule listed that no event of its case's log carries, no decision was asked by "
               "and no pattern names (%s; --strict makes them errors)\n",
               nwarn, nwarn == 1 ? "" : "s", o.warnings ? "listed above" : "--warnings lists them");
-    int werr = write_out(&out);
+    werr |= write_out(&out);
     buf_free(&out);
     hsummary s = report_summary(items, n);
-    rc = werr || bad || s.input_errors ? 2 : s.failed ? 1 : 0;
+    int ran = 0;
+    for (int i = 0; i < n; i++) ran += items[i].r != NULL;
+    rc = werr || bad || s.input_errors ? 2 : s.failed ? 1 : !ran ? 5 : 0;
     if (o.update_known) {
       char why[512];
       if (known_update(&known, o.known, items, n, why, sizeof why)) {
@@ -551,7 +681,7 @@ int main(int argc, char **argv) {
         if (rc == 1) rc = 0; /* the list now says what fails */
       }
     }
-    if (!n) fprintf(stderr, "harness: no case selected\n");
+    if (!ran && !bad) fprintf(stderr, "harness: no case selected (exit status 5)\n");
   }
   free(extra);
 out:

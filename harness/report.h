@@ -44,6 +44,12 @@ typedef struct hsummary {
   int input_errors;            /* the input errors among them */
 } hsummary;
 
+/* An --output: a file (or "-", standard output) and its format. */
+typedef struct report_out {
+  int format;
+  const char *path;
+} report_out;
+
 typedef struct report_opts {
   int format;  /* FMT_* */
   int verbose; /* each case's event log too */

@@ -12,7 +12,12 @@ reps="skipped (no $bin/replay in this tree)"
 if [ -x "$bin/harness" ]; then
   echo "== conformance suite: $bin/harness cases"
   out=$("$bin/harness" cases 2>&1); rc=$?
-  printf '%s\n' "$out" | tail -n 20
+  # every case that did not pass, by name, then the counts; or the counts
+  if printf '%s\n' "$out" | grep -q '^did not pass:$'; then
+    printf '%s\n' "$out" | sed -n '/^did not pass:$/,$p'
+  else
+    printf '%s\n' "$out" | tail -n 1
+  fi
   conf="$(printf '%s\n' "$out" | tail -n 1) (exit $rc)"
   [ $rc = 0 ] || status=1
 fi

@@ -14,7 +14,10 @@ Checks, each counted once (last line "N passed, N failed[, N skipped]"):
     expectation a failure, in every format;
   - text output ends with one line per case that did not pass, then the counts;
   - a listed rule that nothing in its case checks is a warning (listed with
-    --warnings, counted without), an input error with --strict.
+    --warnings, counted without), an input error with --strict;
+  - CI conventions: exit 5 when nothing is selected, --id GLOB, --list, - for
+    standard input, --output FILE per --format, --quiet, colour on a terminal
+    unless NO_COLOR.
 
 usage: python3 tests/harness/reports.py HARNESS
 """
@@ -65,6 +68,86 @@ def expected_errors():
             if line.startswith("# errors:"):
                 return [tuple(int(x) for x in p.split(":")) for p in line.split(":", 1)[1].split()]
     raise SystemExit("tests/harness/errors.yaml has no '# errors:' line")
+
+
+def run_tty(args, env_extra):
+    """Runs the harness with standard output on a terminal; its output."""
+    import pty
+    env = dict(os.environ)
+    env.pop("NO_COLOR", None)
+    env.update(env_extra)
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(HARNESS, [HARNESS, *args], env)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.waitpid(pid, 0)
+    return out.decode("utf-8", "replace")
+
+
+def ci_conventions():
+    import fnmatch
+    _, out, _ = run("--format", "json", "cases")
+    every = [r["id"] for r in json_rows(out)]
+
+    rc, out, err = run("--id", "zz-no-such-case-*", "cases")
+    check(rc == 5 and "no case selected" in err, "nothing selected exits 5", "exit %d" % rc)
+    glob = "704-5*"
+    rc, out, _ = run("--format", "json", "--id", glob, "--id", "603-*", "cases")
+    ids = [r["id"] for r in json_rows(out)]
+    want = [i for i in every if fnmatch.fnmatchcase(i, glob) or fnmatch.fnmatchcase(i, "603-*")]
+    check(rc == 0 and ids == want and ids, "--id GLOB (repeated) selects the matching ids (%d)" % len(want),
+          "exit %d, %d ids" % (rc, len(ids)))
+    rc, out, _ = run("--list", "--format", "json", "--id", glob, "--id", "603-*", "cases")
+    check(rc == 0 and [r["id"] for r in json_rows(out)] == want, "--list names the same cases, in order")
+    rc, out, _ = run("--list", "--id", glob, "cases")
+    check(out.splitlines()[-1] == "%d cases selected" % len([i for i in want if fnmatch.fnmatchcase(i, glob)]),
+          "--list text ends with the count", out.splitlines()[-1])
+
+    with open(SCRIPT) as f:
+        rc, out, _ = run("--format", "json", "-", stdin=f.read())
+    rows = json_rows(out)
+    check(rc == 1 and [r["file"] for r in rows] == ["<stdin>", "<stdin>"], "- reads a case file from standard input",
+          "exit %d, %s" % (rc, [r["file"] for r in rows]))
+    rc, out, _ = run("-", stdin="id: x\nrules: [\"704.5a\"]\ntitle: t\nsource: s\nsetpu: {}\n")
+    check(rc == 2 and "<stdin>:5:1: unknown key 'setpu'" in out, "an error in standard input is located at <stdin>",
+          out[-300:])
+
+    tmp = tempfile.mkdtemp()
+    try:
+        x, t = os.path.join(tmp, "r.xml"), os.path.join(tmp, "r.tap")
+        rc, out, _ = run("--id", glob, "--format", "junit-strict", "--output", x, "--format", "tap14", "--output", t, "cases")
+        n = len([i for i in want if fnmatch.fnmatchcase(i, glob)])
+        xml_cases = len(list(ET.parse(x).getroot().iter("testcase")))
+        tap = open(t).read().splitlines()
+        check(rc == 0 and out.splitlines()[-1] == "%d passed, 0 failed, 0 skipped" % n and xml_cases == n
+              and tap[:2] == ["TAP version 14", "1..%d" % n],
+              "--output FILE with --format: text on stdout, JUnit and TAP 14 in files",
+              "exit %d, %d testcases, %s" % (rc, xml_cases, tap[:2]))
+    finally:
+        shutil.rmtree(tmp)
+
+    rc, out, _ = run("--quiet", SCRIPT)
+    lines = out.splitlines()
+    check(not any(l.startswith("PASS") for l in lines) and lines[0].startswith("ERROR script-error")
+          and lines[-1] == "0 passed, 2 failed, 0 skipped", "--quiet: what did not pass and the counts", lines[0])
+    rc, out, _ = run("--quiet", "--id", glob, "cases")
+    check(out.splitlines() == ["%d passed, 0 failed, 0 skipped" % n], "--quiet on an all-pass run: the counts only",
+          out[:200])
+
+    out = run_tty([SCRIPT], {})
+    check("\033[31mFAIL \033[0m" in out and "\033[31mERROR\033[0m" in out, "colour on a terminal")
+    out = run_tty([SCRIPT], {"NO_COLOR": "1"})
+    check("\033[" not in out and "FAIL  script-expectation" in out, "no colour with NO_COLOR")
+    _, out, _ = run(SCRIPT)
+    check("\033[" not in out, "no colour when standard output is not a terminal")
 
 
 def main():
@@ -187,6 +270,8 @@ def main():
     check(rc == 2 and u.get("status") == "error" and u.get("error") == "input" and u["failure"]["line"] == int(want[0].split(":")[0])
           and rows["rules-carried"]["status"] == "pass" and rows["rules-named"]["status"] == "pass",
           "--strict: the case with the unchecked rule is an input error (exit 2), the others pass", "exit %d, %s" % (rc, u))
+
+    ci_conventions()
 
     if skipped:
         print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
