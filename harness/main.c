@@ -47,7 +47,8 @@ static const char usage[] =
     "                        with a version 14 header), junit (JUnit XML with file\n"
     "                        and line), junit-strict (JUnit XML as Jenkins' xunit\n"
     "                        schema allows), json (one JSON object per case and\n"
-    "                        line)\n"
+    "                        line), html (the conformance report page), markdown\n"
+    "                        (a summary for CI job pages)\n"
     "  --output FILE, -o FILE  also write the report to FILE, in the --format given\n"
     "                        just before (else text); repeatable, so that one run\n"
     "                        writes text to the terminal and JUnit to a file:\n"
@@ -197,7 +198,7 @@ static int parse_args(int argc, char **argv, opts *o) {
       if (rc < 0) return 2;
       pending = report_format_parse(val);
       if (pending < 0)
-        return usage_error("unknown format '%s' (text, tap, tap14, junit, junit-strict or json)", val);
+        return usage_error("unknown format '%s' (text, tap, tap14, junit, junit-strict, json, html or markdown)", val);
     } else if ((rc = ARG("--output")) || (rc = ARG("-o"))) {
       if (rc < 0) return 2;
       add_output(o, val, &pending);

@@ -4,8 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "html.h"
 
-static const char *const format_names[FMT_COUNT] = {"text", "tap", "tap14", "junit", "junit-strict", "json"};
+
+static const char *const format_names[FMT_COUNT] = {"text", "tap", "tap14", "junit", "junit-strict", "json", "html", "markdown"};
 
 const char *report_format_name(int format) { return format >= 0 && format < FMT_COUNT ? format_names[format] : "?"; }
 
@@ -411,6 +413,8 @@ void report_write(buf *out, const report_opts *o, const hrun_item *it, int n) {
   case FMT_JUNIT:
   case FMT_JUNIT_STRICT: write_junit(out, o, it, n); break;
   case FMT_JSON: write_json(out, o, it, n); break;
+  case FMT_HTML: html_write(out, it, n); break;
+  case FMT_MARKDOWN: markdown_write(out, it, n); break;
   default: write_text(out, o, it, n); break;
   }
 }

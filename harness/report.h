@@ -1,7 +1,8 @@
 /* report: the output formats of a run: human text, TAP (version 13, or 14
  * on request; a YAML diagnostic block per failure), JUnit XML (a testsuite
  * per rule section; a strict variant that keeps to the JUnit schema Jenkins'
- * xunit plugin reads) and JSON lines (one object per case). A run's items
+ * xunit plugin reads), JSON lines (one object per case), and the report page
+ * and its Markdown summary (html.c). A run's items
  * are its cases' results and its input errors, in file order: a case file
  * with errors becomes one error item per error, and the other cases still
  * report. Output depends only on the cases and their results, never on
@@ -13,7 +14,7 @@
 #include "caseload.h"
 #include "run.h"
 
-enum { FMT_TEXT, FMT_TAP, FMT_TAP14, FMT_JUNIT, FMT_JUNIT_STRICT, FMT_JSON, FMT_COUNT };
+enum { FMT_TEXT, FMT_TAP, FMT_TAP14, FMT_JUNIT, FMT_JUNIT_STRICT, FMT_JSON, FMT_HTML, FMT_MARKDOWN, FMT_COUNT };
 
 /* The name of a format (--format NAME), and back (-1 if unknown). */
 const char *report_format_name(int format);

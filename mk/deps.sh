@@ -5,7 +5,8 @@
 # usage: CC=cc sh mk/deps.sh build|test
 #   build: a C compiler, libyaml and zlib headers (what `make` and `make run` need)
 #   test:  build + gcc and clang with the sanitizer and libFuzzer runtimes,
-#          gzip and pkg-config (what `make test` needs)
+#          gzip, pkg-config, python3, xmllint (libxml2-utils), prove (perl)
+#          and chromium (what `make test` needs)
 #
 # The probes are cheap (command -v, one preprocessor run per header, a file
 # lookup), so an up-to-date machine pays a few milliseconds.
@@ -42,6 +43,12 @@ probe() {
   fi
   command -v gzip >/dev/null 2>&1 || need gzip
   command -v pkg-config >/dev/null 2>&1 || need pkg-config
+  # the report tests: python3 drives them, xmllint checks strict JUnit
+  # against its schema, prove parses TAP, headless Chromium renders the page
+  command -v python3 >/dev/null 2>&1 || need python3
+  command -v xmllint >/dev/null 2>&1 || need libxml2-utils
+  command -v prove >/dev/null 2>&1 || need perl
+  command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || need chromium
 }
 
 probe
