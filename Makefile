@@ -16,7 +16,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 CSTD = -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN = -Wall -Wextra -Wpedantic -Werror
-CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) -g -MMD -MP -Iengine/include -Iengine -Iutil $(SANFLAGS) $(CFLAGS)
+CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) -g -MMD -MP -Iengine/include -Iengine -Iutil -I$(B)/gen $(SANFLAGS) $(CFLAGS)
 LDLIBS_ALL = -lyaml -lz -lpthread $(SANFLAGS) $(LDFLAGS)
 
 # quiet unless V=1
@@ -32,11 +32,15 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 ENGINE_SRC = $(wildcard engine/*.c) $(wildcard util/*.c)
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(B)/%.o)
 LIB = $(B)/libmtg.a
+# the shared library (not in the sanitizer builds): libmtg.so.VERSION, soname
+# libmtg.so.MAJOR, exporting exactly the functions of mtg.h
+MAJOR := $(firstword $(subst ., ,$(VERSION)))
+SHLIB = $(B)/libmtg.so.$(VERSION)
 
 PROGRAMS :=
 TESTS :=
 
-all: $(LIB) programs
+all: $(LIB) $(if $(SANFLAGS),,$(SHLIB)) programs
 
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -47,6 +51,23 @@ $(LIB): $(ENGINE_OBJ)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(ENGINE_OBJ): CFLAGS_ALL += -fPIC
+$(B)/libmtg.map: engine/include/mtg.h
+	@mkdir -p $(dir $@)
+	$(Q){ echo '{ global:'; sed -n 's/^[^#/ ].*[^a-z_0-9]\(mtg_[a-z0-9_]*\)(.*/  \1;/p' $<; echo '  local: *; };'; } >$@
+$(SHLIB): $(ENGINE_OBJ) $(B)/libmtg.map
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) -shared -Wl,-soname,libmtg.so.$(MAJOR) -Wl,--version-script=$(B)/libmtg.map -o $@ $(ENGINE_OBJ) \
+	  -lyaml -lz -lpthread $(LDFLAGS)
+
+# The data directory compiled into the programs (util/paths.c): rewritten
+# only when PREFIX or DATADIR changes, so that a change rebuilds what uses it.
+$(B)/gen/datadir.h: FORCE
+	@mkdir -p $(dir $@)
+	@echo '#define ARBITER_DATADIR "$(PKGDATADIR)"' >$@.tmp; cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
+$(B)/util/paths.o: $(B)/gen/datadir.h
+FORCE:
 
 -include harness/harness.mk
 -include tools/tools.mk
@@ -93,7 +114,13 @@ bench: bench-run
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+PKGDATADIR = $(DATADIR)/arbiter
+MANDIR ?= $(DATADIR)/man
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+# the programs as installed: arbiter-harness, arbiter-replay, arbiter-selfplay
+INSTALLED = $(addprefix arbiter-,$(notdir $(PROGRAMS)))
 
 # the pkg-config file names the final PREFIX; libdir and includedir stay
 # relative to it when they are under it
@@ -101,18 +128,35 @@ PC_SED = -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
   -e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|g' \
   -e 's|@INCLUDEDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))|g'
 
+# Programs, the static and shared libraries, the header (arbiter/mtg.h), the
+# pkg-config files, the card pool (PKGDATADIR/cards, the programs' default
+# outside a source tree) and self-play's decks (PKGDATADIR/decks), the man
+# pages and the bash completions.
 install: all
-	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBDIR)" "$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(PKGCONFIGDIR)"
-	$(if $(strip $(PROGRAMS)),install -m 755 $(PROGRAMS) "$(DESTDIR)$(BINDIR)/")
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBDIR)" "$(DESTDIR)$(INCLUDEDIR)/arbiter" "$(DESTDIR)$(PKGCONFIGDIR)" \
+	  "$(DESTDIR)$(PKGDATADIR)/cards" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(BASHCOMPDIR)"
+	$(foreach p,$(PROGRAMS),install -m 755 $(p) "$(DESTDIR)$(BINDIR)/arbiter-$(notdir $(p))" &&) true
 	install -m 644 $(LIB) "$(DESTDIR)$(LIBDIR)/libmtg.a"
-	install -m 644 engine/include/mtg.h "$(DESTDIR)$(INCLUDEDIR)/mtg.h"
+	install -m 755 $(SHLIB) "$(DESTDIR)$(LIBDIR)/libmtg.so.$(VERSION)"
+	ln -sf libmtg.so.$(VERSION) "$(DESTDIR)$(LIBDIR)/libmtg.so.$(MAJOR)"
+	ln -sf libmtg.so.$(MAJOR) "$(DESTDIR)$(LIBDIR)/libmtg.so"
+	install -m 644 engine/include/mtg.h "$(DESTDIR)$(INCLUDEDIR)/arbiter/mtg.h"
 	sed $(PC_SED) mk/arbiter.pc.in >"$(DESTDIR)$(PKGCONFIGDIR)/arbiter.pc"
 	sed $(PC_SED) -e 's|^Name: arbiter|Name: mtg|' mk/arbiter.pc.in >"$(DESTDIR)$(PKGCONFIGDIR)/mtg.pc"
+	install -d "$(DESTDIR)$(PKGDATADIR)/decks"
+	install -m 644 replays/decks/*.yaml "$(DESTDIR)$(PKGDATADIR)/decks/"
+	cd engine/cards && find . -name '*.yaml' -type f | sort | while read -r f; do \
+	  install -D -m 644 "$$f" "$(DESTDIR)$(PKGDATADIR)/cards/$$f" || exit 1; done
+	$(foreach p,$(INSTALLED),install -m 644 man/$(p).1 "$(DESTDIR)$(MANDIR)/man1/$(p).1" &&) true
+	$(foreach p,$(INSTALLED),install -m 644 completions/arbiter.bash "$(DESTDIR)$(BASHCOMPDIR)/$(p)" &&) true
 
 uninstall:
-	rm -f $(foreach p,$(notdir $(PROGRAMS)),"$(DESTDIR)$(BINDIR)/$(p)")
-	rm -f "$(DESTDIR)$(LIBDIR)/libmtg.a" "$(DESTDIR)$(INCLUDEDIR)/mtg.h"
+	rm -f $(foreach p,$(INSTALLED),"$(DESTDIR)$(BINDIR)/$(p)" "$(DESTDIR)$(MANDIR)/man1/$(p).1" "$(DESTDIR)$(BASHCOMPDIR)/$(p)")
+	rm -f "$(DESTDIR)$(LIBDIR)/libmtg.a" "$(DESTDIR)$(LIBDIR)/libmtg.so.$(VERSION)" "$(DESTDIR)$(LIBDIR)/libmtg.so.$(MAJOR)" \
+	  "$(DESTDIR)$(LIBDIR)/libmtg.so" "$(DESTDIR)$(INCLUDEDIR)/arbiter/mtg.h"
 	rm -f "$(DESTDIR)$(PKGCONFIGDIR)/arbiter.pc" "$(DESTDIR)$(PKGCONFIGDIR)/mtg.pc"
+	rm -rf "$(DESTDIR)$(PKGDATADIR)"
+	-rmdir "$(DESTDIR)$(INCLUDEDIR)/arbiter" 2>/dev/null
 
 # Everything built lives under build/ and bin/; nothing else is written.
 clean:
@@ -122,11 +166,12 @@ help:
 	@echo "make run        install missing dependencies, build, run cases/ and check replays/"
 	@echo "make test       build and run every test (last line: N passed, N failed)"
 	@echo "make            build the engine library ($(LIB)) and the programs ($(BIN)/)"
-	@echo "make install    PREFIX=/usr/local DESTDIR= : programs, libmtg.a, mtg.h, arbiter.pc"
+	@echo "make install    PREFIX=/usr/local DESTDIR= : arbiter-* programs, libmtg.a and .so, arbiter/mtg.h,"
+	@echo "                arbiter.pc, the card pool (PREFIX/share/arbiter/cards), man pages, bash completion"
 	@echo "make fuzz       run each fuzz target FUZZ_SECONDS (default 60) seconds"
 	@echo "make soak       play SOAK_GAMES (default 10000) self-play games under the invariant checker"
 	@echo "make bench      measure and write docs/benchmarks.md"
 	@echo "make clean      remove build/ and bin/"
 	@echo "V=1 shows the commands; B= and BIN= choose the build and program directories."
 
-.PHONY: all programs deps run test test-deps fuzz soak bench install uninstall clean help
+.PHONY: FORCE all programs deps run test test-deps fuzz soak bench install uninstall clean help

@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "mtg.h"
+#include "mtg_private.h"
 
 /* ---- characteristics ---- */
 

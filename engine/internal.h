@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "card.h"
-#include "mtg.h"
+#include "mtg_private.h"
 #include "state.h"
 
 /* ---- card.c: the pool ---- */

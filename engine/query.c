@@ -1,4 +1,4 @@
-/* query.c - the public read-only view of a game: names of zones and steps,
+/* query.c - the public read-only view of a game: the library version, names of zones and steps,
  * players, objects, zone contents, the result, and the state hash. */
 #include <stdio.h>
 #include <string.h>
@@ -10,6 +10,8 @@ static const char *const zone_names[MTG_Z_COUNT] = {"library", "hand", "battlefi
 static const char *const step_names[MTG_S_COUNT] = {"untap", "upkeep", "draw", "main1", "beginning_of_combat",
                                                     "declare_attackers", "declare_blockers", "combat_damage",
                                                     "end_of_combat", "main2", "end", "cleanup"};
+
+const char *mtg_version(void) { return MTG_VERSION; }
 
 const char *mtg_zone_name(int z) { return z >= 0 && z < MTG_Z_COUNT ? zone_names[z] : "none"; }
 const char *mtg_step_name(int s) { return s >= 0 && s < MTG_S_COUNT ? step_names[s] : "none"; }

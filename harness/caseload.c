@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "buf.h"
+#include "mtg_private.h"
 #include "rules.h"
 #include "suggest.h"
 

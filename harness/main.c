@@ -19,8 +19,9 @@
 #include "caseload.h"
 #include "coverage.h"
 #include "known.h"
-#include "mtg.h"
+#include "mtg_private.h"
 #include "parallel.h"
+#include "paths.h"
 #include "record.h"
 #include "report.h"
 #include "rules.h"
@@ -29,7 +30,7 @@
 #define HARNESS_VERSION "1.0.0"
 
 static const char usage[] =
-    "usage: bin/harness [options] [PATH...]\n"
+    "usage: bin/harness [options] [PATH...]   (installed as arbiter-harness)\n"
     "Runs the conformance cases under each PATH (files, or directories searched for\n"
     "*.yaml; default cases/; - reads one case file from standard input) in sorted\n"
     "order and checks each against its expectations.\n"
@@ -75,7 +76,7 @@ static const char usage[] =
     "                        listed in rules: that no event of the case's log\n"
     "                        carries, no decision was asked by and no pattern names\n"
     "  --strict              those warnings are errors (input errors: exit 2)\n"
-    "  --cards DIR           the engine's card pool (default engine/cards)\n"
+    "  --cards DIR           the engine's card pool (see below)\n"
     "  --check-rules-index FILE  check that FILE (cases/rules.yaml) matches the\n"
     "                        index compiled into this program\n"
     "  --help, --version\n"
@@ -158,7 +159,6 @@ static int parse_args(int argc, char **argv, opts *o) {
   o->norm = calloc((size_t)argc + 1, sizeof *o->norm);
   if (!o->paths || !o->rules || !o->norm || !o->ids || !o->outs) return usage_error("out of memory%s", "");
   o->jobs = parallel_cpus() < 8 ? parallel_cpus() : 8;
-  o->cards = "engine/cards";
   int only_paths = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -173,6 +173,7 @@ static int parse_args(int argc, char **argv, opts *o) {
       only_paths = 1;
     } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       fputs(usage, stdout);
+      printf("\nCards: %s.\n", paths_cards_help());
       exit(0);
     } else if (!strcmp(a, "--version")) {
       printf("harness %s (engine %s, rules index effective %s, engine rules %s)\n", HARNESS_VERSION, MTG_VERSION,
@@ -573,7 +574,7 @@ int main(int argc, char **argv) {
   hcorpus corpus;
   buf errs = {0};
   int bad = corpus_find(&corpus, o.paths, o.npaths, &errs);
-  pool_job pj = {.dir = o.cards};
+  pool_job pj = {.dir = paths_cards(o.cards)};
   pthread_t pt;
   pj.threaded = o.jobs > 1 && !pthread_mutex_init(&pj.lock, NULL);
   if (pj.threaded && pthread_cond_init(&pj.loaded, NULL)) {

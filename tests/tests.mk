@@ -8,7 +8,7 @@
 #   fault-test        failing allocations and reads (tests/fault/)
 #   soak-test         SOAK_SAMPLE random games under the invariant checker
 #   determinism-test  the same games under gcc -O0 and clang -O2: identical files
-#   install-test      make install into a scratch DESTDIR, then build against it
+#   install-test      make install into a scratch PREFIX, then use it from outside the tree
 #   schema-test       cases/schema.json against harness/caseload.c and cases/ (tests/schema/)
 #   fuzz-smoke        each fuzz target for FUZZ_SMOKE_SECONDS (fuzz/fuzz.mk)
 #   asan-test         the unit, malformed, fault, harness and replay parts and a
@@ -164,10 +164,14 @@ determinism-test: variant-gcc-O0 variant-clang-O2
 malformed-test: $(MALFORMED_BIN) all
 	sh tests/unit/malformed.sh $(MALFORMED_BIN) $(BIN)
 
-install-test: all
+# A build of its own with PREFIX a scratch directory (the data directory is
+# compiled in), installed there; then tests/unit/install.sh uses it from
+# outside the tree.
+INSTALL_VARS = B=$(B)/install-test/build BIN=$(B)/install-test/build/bin PREFIX=$(CURDIR)/$(B)/install-test/prefix
+install-test:
 	rm -rf $(B)/install-test
-	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(B)/install-test PREFIX=/opt/arbiter >/dev/null
-	sh tests/unit/install.sh $(CURDIR)/$(B)/install-test /opt/arbiter "$(notdir $(PROGRAMS))"
+	$(MAKE) --no-print-directory -j2 $(INSTALL_VARS) install >$(B)/install-test.log 2>&1 || { tail -n 20 $(B)/install-test.log; exit 1; }
+	sh tests/unit/install.sh $(CURDIR)/$(B)/install-test/prefix "$(notdir $(PROGRAMS))" $(INSTALL_VARS)
 
 # The editors' schema of case files says what the case loader accepts: its key
 # lists, names and value shapes, every case of the corpus (tests/schema/check.py).

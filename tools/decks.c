@@ -1,6 +1,8 @@
 /* decks.c - loading self-play decks (see decks.h). */
 #include "decks.h"
 
+#include "mtg_private.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

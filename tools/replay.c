@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "parallel.h"
+#include "paths.h"
 #include "replaylog.h"
 #include "report.h"
 #include "verify.h"
@@ -31,7 +32,8 @@ static const char usage[] =
     "       -j N          check N files at a time (default: the number of processors)\n"
     "       --format F    text (default) or json (one object per file)\n"
     "       --shard I/N   check only the I-th (1..N) of N slices of the sorted file list\n"
-    "       --cards DIR   card pool directory (default engine/cards)\n"
+    "       --cards DIR   card pool directory (default: $ARBITER_CARDS, else engine/cards\n"
+    "                     in a source tree, else the installed pool)\n"
     "dump   prints a replay's header and its log, numbering events as check reports them\n"
     "diff   compares two replays of the same game and reports their first difference\n"
     "\n"
@@ -119,7 +121,7 @@ static int parse_shard(const char *s, long *i, long *n) {
 
 static int cmd_check(int argc, char **argv) {
   long jobs = par_cpus(), si = 1, sn = 1;
-  const char *cards = "engine/cards";
+  const char *cards = NULL; /* paths_cards: --cards, $ARBITER_CARDS, the tree's or the installed pool */
   int json = 0, npaths = 0;
   char **paths = calloc((size_t)argc + 1, sizeof *paths);
   if (!paths) return bad_usage("%s", "out of memory");
@@ -167,6 +169,7 @@ static int cmd_check(int argc, char **argv) {
 
   mtg_pool *pool;
   mtg_error err;
+  cards = paths_cards(cards);
   if (mtg_pool_new(&pool, NULL) || mtg_pool_load_dir(pool, cards, &err)) {
     char msg[2048];
     mtg_error_format(&err, msg, sizeof msg);

@@ -3,6 +3,8 @@
  * checkpoint and trailer records both sides build. */
 #include "replaylog.h"
 
+#include "mtg_private.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>

@@ -17,6 +17,8 @@
 #include "cli.h"
 #include "decks.h"
 #include "match.h"
+#include "mtg_private.h"
+#include "paths.h"
 #include "parallel.h"
 #include "replaylog.h"
 
@@ -37,11 +39,13 @@ static const char usage[] =
     "any -j.\n"
     "  --deck FILE       a deck (YAML list of card names); repeat for more. Each game\n"
     "                    draws two decks from the list. Default: replays/decks/*.yaml\n"
+    "                    in a source tree, else the installed decks\n"
     "  -j N              play N games at a time (default: the number of processors)\n"
     "  --max-turns T     stop a game after turn T (default 30)\n"
     "  --max-decisions D give up on a game after D decisions (default 100000)\n"
     "  --check           run the engine's invariant checker after every decision\n"
-    "  --cards DIR       card pool directory (default engine/cards)\n"
+    "  --cards DIR       card pool directory (default: $ARBITER_CARDS, else engine/cards\n"
+    "                    in a source tree, else the installed pool)\n"
     "  --first K         number the games from K (default 1): plays games K..K+N-1,\n"
     "                    the same games a longer run from 1 plays\n"
     "\n"
@@ -225,7 +229,7 @@ int main(int argc, char **argv) {
   selfplay sp = {.games = -1, .first = 1, .max_turns = 30, .max_decisions = 100000};
   long jobs = par_cpus();
   int have_seed = 0, ndeckargs = 0;
-  const char *cards = "engine/cards";
+  const char *cards = NULL; /* paths_cards: --cards, $ARBITER_CARDS, the tree's or the installed pool */
   char **deckargs = calloc((size_t)argc + 1, sizeof *deckargs);
   if (!deckargs) return fail("out of memory");
   for (int i = 1; i < argc; i++) {
@@ -291,6 +295,7 @@ int main(int argc, char **argv) {
   cli_files defaults = {0};
   int rc = 2;
   char msg[2048];
+  cards = paths_cards(cards);
   if (mtg_pool_new(&pool, NULL) || mtg_pool_load_dir(pool, cards, &err)) {
     mtg_error_format(&err, msg, sizeof msg);
     fprintf(stderr, "selfplay: cannot load the card pool from %s: %s\n", cards, msg);
@@ -299,13 +304,13 @@ int main(int argc, char **argv) {
   sp.pool = pool;
   sp.pool_hash = mtg_pool_hash(pool);
   if (!ndeckargs) {
-    char *dir = "replays/decks";
+    char *dir = (char *)paths_decks();
     if (cli_files_collect(&defaults, &dir, 1, ".yaml")) goto out;
     if (load_decks(&sp, defaults.path, defaults.n, &err)) goto bad_deck;
   } else if (load_decks(&sp, deckargs, ndeckargs, &err))
     goto bad_deck;
   if (!sp.ndecks) {
-    fail("no decks: give --deck FILE or run from the project root (replays/decks)");
+    fail("no decks: give --deck FILE (the default decks are replays/decks in a source tree, else the installed ones)");
     goto out;
   }
   if (make_dirs(sp.out)) {

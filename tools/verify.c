@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "replaylog.h"
+#include "mtg_private.h"
 
 #define DROP_AT 4096 /* compared lines kept before dropping them from the game's log */
 #define PROGRESS_EVERY 1024

@@ -4,6 +4,8 @@
  * includes CRC and length mismatches) are reported as what they are. */
 #include "zlines.h"
 
+#include "mtg_private.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>

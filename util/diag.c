@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "mtg.h"
+#include "mtg_private.h"
 
 void mtg_error_set(mtg_error *e, int status, const char *fmt, ...) {
   if (!e) return;

@@ -1,6 +1,8 @@
 /* ydoc: builds located YAML trees from libyaml events (see ydoc.h). */
 #include "ydoc.h"
 
+#include "mtg_private.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>

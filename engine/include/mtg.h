@@ -45,11 +45,10 @@ typedef struct mtg_error {
 
 /* "file:line:col: message" followed, when known, by the source line and a caret. */
 void mtg_error_format(const mtg_error *e, char *buf, size_t size);
-void mtg_error_set(mtg_error *e, int status, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
+
+/* The version of the library in use (MTG_VERSION of the build it comes from),
+ * which a program compiled against another header can compare with MTG_VERSION. */
+const char *mtg_version(void);
 
 /* ---- Names shared by the API, the log and the card format ---- */
 
@@ -72,9 +71,6 @@ int mtg_step_parse(const char *name);    /* -1 if unknown */
 /* ---- Card pool ---- */
 
 typedef struct mtg_pool mtg_pool;
-struct ynode;
-struct ydoc;
-
 /* A child pool sees its own cards first, then its parent's (the parent must
  * outlive it). Used for cards defined inline by a test case. */
 int mtg_pool_new(mtg_pool **out, const mtg_pool *parent);
@@ -83,9 +79,6 @@ int mtg_pool_load_file(mtg_pool *p, const char *path, mtg_error *err);
 int mtg_pool_load_dir(mtg_pool *p, const char *dir, mtg_error *err); /* *.yaml, sorted */
 int mtg_pool_load_buffer(mtg_pool *p, const char *name, const char *text, size_t len,
                          mtg_error *err);
-/* A card definition (mapping) or list of them from an already parsed document. */
-int mtg_pool_load_node(mtg_pool *p, const struct ydoc *doc, const struct ynode *node,
-                       mtg_error *err);
 int mtg_pool_count(const mtg_pool *p);          /* own cards only */
 const char *mtg_pool_name(const mtg_pool *p, int i);
 int mtg_pool_has(const mtg_pool *p, const char *name);

@@ -5,6 +5,8 @@
  * state hash, same pending decision), and some answer is always accepted. */
 #include "play.h"
 
+#include "mtg_private.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

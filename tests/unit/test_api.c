@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "unit.h"
+#include "mtg_private.h"
 
 TEST(zone_and_step_names_round_trip) {
   for (int z = 0; z < MTG_Z_COUNT; z++) CHECK_INT(mtg_zone_parse(mtg_zone_name(z)), z);
