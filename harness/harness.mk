@@ -27,11 +27,13 @@ harness-test: $(BIN)/harness
 # survive bad input in every format, TAP parses with prove, strict JUnit is
 # valid against tests/schema/junit.xsd, the CLI conventions
 # (tests/harness/reports.py); the report page renders in headless Chromium
-# and its counts per section equal --coverage's (tests/harness/page.py).
+# and its counts per section equal --coverage's (tests/harness/page.py);
+# docs/ci.md's commands and workflows work, one version (tests/harness/ci_doc.py).
 PY_TEST = if command -v python3 >/dev/null 2>&1; then python3 $(1) $(BIN)/harness $(2); \
   else echo "SKIP $(1): no python3"; fi
 report-test: $(BIN)/harness
-	@sh mk/sum.sh '$(call PY_TEST,tests/harness/reports.py)' '$(call PY_TEST,tests/harness/page.py)'
+	@sh mk/sum.sh '$(call PY_TEST,tests/harness/reports.py)' '$(call PY_TEST,tests/harness/page.py)' \
+	  '$(call PY_TEST,tests/harness/ci_doc.py)'
 
 # The README's picture of the report page, made by the same check.
 report-screenshot: $(BIN)/harness

@@ -27,7 +27,6 @@
 #include "rules.h"
 #include "run.h"
 
-#define HARNESS_VERSION "1.0.0"
 
 static const char usage[] =
     "usage: bin/harness [options] [PATH...]   (installed as arbiter-harness)\n"
@@ -176,7 +175,7 @@ static int parse_args(int argc, char **argv, opts *o) {
       printf("\nCards: %s.\n", paths_cards_help());
       exit(0);
     } else if (!strcmp(a, "--version")) {
-      printf("harness %s (engine %s, rules index effective %s, engine rules %s)\n", HARNESS_VERSION, MTG_VERSION,
+      printf("arbiter-harness %s (library %s, rules index effective %s, engine rules %s)\n", MTG_VERSION, mtg_version(),
              rules_effective, MTG_RULES_EFFECTIVE);
       exit(0);
     } else if (!strcmp(a, "--coverage")) {

@@ -276,7 +276,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (!strcmp(cmd, "--version")) {
-    printf("replay (arbiter) engine %s, rules %s, replay format %d\n", MTG_VERSION, MTG_RULES_EFFECTIVE,
+    printf("arbiter-replay %s (rules %s, replay format %d)\n", MTG_VERSION, MTG_RULES_EFFECTIVE,
            RLOG_FORMAT_VERSION);
     return 0;
   }

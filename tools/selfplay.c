@@ -240,7 +240,7 @@ int main(int argc, char **argv) {
       return 0;
     }
     if (!strcmp(a, "--version")) {
-      printf("selfplay (arbiter) engine %s, rules %s, replay format %d\n", MTG_VERSION, MTG_RULES_EFFECTIVE,
+      printf("arbiter-selfplay %s (rules %s, replay format %d)\n", MTG_VERSION, MTG_RULES_EFFECTIVE,
              RLOG_FORMAT_VERSION);
       free(deckargs);
       return 0;

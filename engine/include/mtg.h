@@ -19,7 +19,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MTG_VERSION "0.1.0"
+/* The one version of arbiter: library, programs, pkg-config and the engine
+ * field of replays (SemVer; CHANGELOG.md says what each version changed). */
+#define MTG_VERSION "0.2.0"
 #define MTG_RULES_EFFECTIVE "2025-09-19" /* Comprehensive Rules the engine follows */
 
 enum {
