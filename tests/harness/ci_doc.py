@@ -18,17 +18,12 @@ import subprocess
 import sys
 
 DOC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "ci.md")
-passed = failed = skipped = 0
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Tally  # noqa: E402
 
+T = Tally()
+check, skip = T.check, T.skip
 
-def check(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print("ok   " + what)
-    else:
-        failed += 1
-        print("FAIL " + what + (": " + detail if detail else ""))
 
 
 def strings(node):
@@ -43,7 +38,6 @@ def strings(node):
 
 
 def main(harness):
-    global skipped
     text = open(DOC, encoding="utf-8").read()
     blocks = re.findall(r"```(\w*)\n(.*?)```", text, re.S)
     commands = []
@@ -54,8 +48,7 @@ def main(harness):
     for lang, body in blocks:
         if lang == "yaml":
             if yaml is None:
-                skipped += 1
-                print("SKIP no PyYAML: a YAML block of docs/ci.md is not parsed")
+                skip("no PyYAML: a YAML block of docs/ci.md is not parsed")
                 lines = body
             else:
                 try:
@@ -95,8 +88,4 @@ def main(harness):
 
 if __name__ == "__main__":
     main(os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "bin/harness"))
-    if skipped:
-        print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
-    else:
-        print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed else 0)
+    sys.exit(T.finish())

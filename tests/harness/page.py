@@ -27,17 +27,12 @@ import tempfile
 from html.parser import HTMLParser
 
 CORE = ["603", "607", "614", "615", "616", "704"]
-passed = failed = skipped = 0
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Tally  # noqa: E402
 
+T = Tally()
+check, skip = T.check, T.skip
 
-def check(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print("ok   " + what)
-    else:
-        failed += 1
-        print("FAIL " + what + (": " + detail if detail else ""))
 
 
 def chromium():
@@ -115,7 +110,6 @@ class Dom(HTMLParser):
 
 
 def main(harness, shot):
-    global skipped
     tmp = tempfile.mkdtemp()
     try:
         page = os.path.join(tmp, "report.html")
@@ -129,8 +123,7 @@ def main(harness, shot):
                                         text=True).stdout)
         chrome = chromium()
         if not chrome:
-            skipped += 1
-            print("SKIP no Chromium: the page is not rendered (mk/deps.sh test installs Debian's chromium)")
+            skip("no Chromium: the page is not rendered (mk/deps.sh test installs Debian's chromium)")
             return
         profile = os.path.join(tmp, "profile")
         r = subprocess.run([chrome, *browser_args(profile), "--dump-dom", "file://" + page], capture_output=True,
@@ -222,8 +215,4 @@ if __name__ == "__main__":
         shot = args[i + 1]
         del args[i:i + 2]
     main(os.path.abspath(args[0] if args else "bin/harness"), shot)
-    if skipped:
-        print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
-    else:
-        print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed else 0)
+    sys.exit(T.finish())

@@ -30,27 +30,17 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Tally  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ERRORS = os.path.join(HERE, "errors.yaml")
 SCRIPT = os.path.join(HERE, "script.yaml")
 RULES = os.path.join(HERE, "rules.yaml")
-passed = failed = skipped = 0
+T = Tally()
+check, skip = T.check, T.skip
 
 
-def check(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print("ok   " + what)
-    else:
-        failed += 1
-        print("FAIL " + what + (": " + detail if detail else ""))
-
-
-def skip(what):
-    global skipped
-    skipped += 1
-    print("SKIP " + what)
 
 
 def run(*args, stdin=None):
@@ -273,11 +263,7 @@ def main():
 
     ci_conventions()
 
-    if skipped:
-        print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
-    else:
-        print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return T.finish()
 
 
 if __name__ == "__main__":
