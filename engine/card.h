@@ -77,7 +77,7 @@ typedef struct CardDef CardDef;
   X(E_INT) X(E_X) X(E_AMOUNT) X(E_COUNT) X(E_POWER) X(E_TOUGHNESS) X(E_LIFE) X(E_HAND)     \
   X(E_LIBRARY) X(E_COUNTERS) X(E_SUM) X(E_DIFF) X(E_MUL) X(E_MIN) X(E_MAX) X(E_HALF)      \
   X(E_PREVENTED) X(E_DEVOTION) X(E_CHOSEN) X(E_STORM) X(E_RESOLUTIONS) X(E_MANA_VALUE) X(E_NEG)            \
-  X(E_KICKED) X(E_PAID) X(E_RESULT) X(E_DAMAGE_ON) X(E_LOYALTY) X(E_NOTED)                \
+  X(E_KICKED) X(E_PAID) X(E_RESULT) X(E_DAMAGE_ON) X(E_LOYALTY) X(E_NOTED) X(E_HISTORY)    \
   X(SL_SELF) X(SL_YOU) X(SL_TARGET) X(SL_TARGETS) X(SL_EACH) X(SL_EACH_PLAYER)            \
   X(SL_EACH_OPPONENT) X(SL_IT) X(SL_TRIG_PLAYER) X(SL_TRIG_SOURCE) X(SL_ENCHANTED)        \
   X(SL_EQUIPPED) X(SL_CONTROLLER_OF) X(SL_OWNER_OF) X(SL_LINKED) X(SL_CHOSEN)             \
@@ -200,6 +200,8 @@ typedef struct TrigPat {
   uint8_t this_way;      /* only events caused by this object ("this way", 603.11) */
   uint8_t chapter;       /* TE_CHAPTER: the chapter number N (714.2a) */
   uint8_t alone;         /* TE_ATTACKS: only when it is the one creature declared as an attacker (506.5) */
+  uint8_t nth;           /* TE_CAST, TE_DRAW: only the player's Nth spell / card this turn */
+  uint8_t nth_in_turn;   /* TE_CAST: nth counts every player's spells ("the fourth spell of a turn") */
 } TrigPat;
 
 /* Replacement and prevention patterns. */

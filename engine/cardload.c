@@ -187,11 +187,94 @@ static const struct {
                   {"prevented", E_PREVENTED}, {"storm", E_STORM}, {"resolutions", E_RESOLUTIONS}, {"kicked", E_KICKED}, {"paid", E_PAID},
                   {"result", E_RESULT}};
 
+/* {history: KIND, by, filter, object, to, source, from, turn, this_combat, combat, events}:
+ * a count (or for damage and life, an amount) over the history of the turn */
+static const struct {
+  const char *name;
+  uint8_t kind;
+  int8_t cause, from, to;
+} hist_kinds[] = {
+    {"cast", HK_CAST, -1, -1, -1},        {"drawn", HK_DRAW, -1, -1, -1},
+    {"attacked", HK_ATTACK, -1, -1, -1},  {"zone", HK_ZONE, -1, -1, -1},
+    {"died", HK_ZONE, -1, MTG_Z_BATTLEFIELD, MTG_Z_GRAVEYARD},
+    {"left_battlefield", HK_ZONE, -1, MTG_Z_BATTLEFIELD, -1},
+    {"entered", HK_ZONE, -1, -1, MTG_Z_BATTLEFIELD}, {"exiled", HK_ZONE, -1, -1, MTG_Z_EXILE},
+    {"discarded", HK_ZONE, CA_DISCARD, -1, -1}, {"sacrificed", HK_ZONE, CA_SACRIFICE, -1, -1},
+    {"destroyed", HK_ZONE, CA_DESTROY, -1, -1}, {"milled", HK_ZONE, CA_MILL, -1, -1},
+    {"damage", HK_DAMAGE, -1, -1, -1},    {"gained_life", HK_GAIN_LIFE, -1, -1, -1},
+    {"lost_life", HK_LOSE_LIFE, -1, -1, -1},
+};
+
+static Node *p_history(L *l, const ynode *n, const char *const *skip) {
+  static const char *const own[] = {"history", "by", "filter", "object", "to", "source", "from", "turn",
+                                    "this_combat", "combat", "events"};
+  const char *keys[NELEM(own) + 8];
+  int nk = 0;
+  for (int i = 0; i < NELEM(own); i++) keys[nk++] = own[i];
+  for (int i = 0; skip && skip[i] && nk < NELEM(keys) - 1; i++) keys[nk++] = skip[i];
+  keys[nk] = NULL;
+  if (ymap_check_keys(l->d, n, keys, "history value", l->err)) return NULL;
+  const ynode *v = ymap_get(n, "history");
+  const char *names[NELEM(hist_kinds)];
+  for (int i = 0; i < NELEM(hist_kinds); i++) names[i] = hist_kinds[i].name;
+  int k = scalar(v) ? name_index(scalar(v), names, NELEM(names)) : -1;
+  if (k < 0) return (void *)(intptr_t)(bad_name(l, v, "history kind", names, NELEM(names)) * 0);
+  Node *e = mk(l, E_HISTORY, n);
+  if (!e || kids(l, e, 4)) return NULL;
+  int kind = hist_kinds[k].kind, cause = hist_kinds[k].cause, from = hist_kinds[k].from, to = hist_kinds[k].to;
+  const ynode *w;
+  if ((w = ymap_get(n, "by")) && !(e->k[0] = p_sel(l, w))) return NULL;
+  if ((w = ymap_get(n, "filter")) && !(e->f = p_filter(l, w))) return NULL;
+  if ((w = ymap_get(n, "object")) && !(e->k[1] = p_sel(l, w))) return NULL;
+  if ((w = ymap_get(n, "to"))) {
+    if (kind == HK_ZONE) {
+      if (to >= 0) return BAD(l, w, "'to' is already %s for history %s", zone_names[to], scalar(v));
+      if ((to = p_zone(l, w, 0)) < 0) return NULL;
+    } else if (kind == HK_DAMAGE) {
+      if (!(e->k[2] = p_sel(l, w))) return NULL;
+    } else {
+      return BAD(l, w, "'to' is for history zone (a zone) and damage (who was dealt it)");
+    }
+  }
+  if ((w = ymap_get(n, "from"))) {
+    if (kind != HK_ZONE) return BAD(l, w, "'from' is for the history of zone changes");
+    if (from >= 0) return BAD(l, w, "'from' is already %s for history %s", zone_names[from], scalar(v));
+    if ((from = p_zone(l, w, 0)) < 0) return NULL;
+  }
+  if ((w = ymap_get(n, "source"))) {
+    if (kind != HK_DAMAGE) return BAD(l, w, "'source' is for the history of damage");
+    if (!(e->k[3] = p_sel(l, w))) return NULL;
+  }
+  if ((w = ymap_get(n, "turn"))) {
+    const char *t = scalar(w);
+    if (!t || (strcmp(t, "this") && strcmp(t, "last"))) return BAD(l, w, "turn: 'this' (the default) or 'last'");
+    if (!strcmp(t, "last")) e->j |= HQ_LAST_TURN;
+  }
+  int b;
+  if ((w = ymap_get(n, "this_combat"))) {
+    if (kind != HK_ATTACK) return BAD(l, w, "'this_combat' is for the history of attacks");
+    if (ynode_bool(l->d, w, &b, l->err)) return NULL;
+    if (b) e->j |= HQ_THIS_COMBAT;
+  }
+  if ((w = ymap_get(n, "combat"))) {
+    if (kind != HK_DAMAGE) return BAD(l, w, "'combat' is for the history of damage (this_combat for attacks)");
+    if (ynode_bool(l->d, w, &b, l->err)) return NULL;
+    e->j |= b ? HQ_COMBAT : HQ_NONCOMBAT;
+  }
+  if ((w = ymap_get(n, "events"))) {
+    if (ynode_bool(l->d, w, &b, l->err)) return NULL;
+    if (b) e->j |= HQ_EVENTS;
+  }
+  e->i = kind | (cause + 1) << 8 | (from + 1) << 16 | (to + 1) << 24;
+  return e;
+}
+
 static Node *p_expr_map(L *l, const ynode *n, const char *const *skip) {
+  if (ymap_get(n, "history")) return p_history(l, n, skip);
   static const char *const keys[] = {"count", "life", "hand", "library", "power", "toughness", "counters",
                                      "sum", "minus", "times", "min", "max", "half", "devotion", "chosen",
                                      "mana_value", "damage_on", "loyalty", "neg", "noted", "on", "round",
-                                     "chosen_by_creator", NULL};
+                                     "chosen_by_creator", "history", NULL};
   const ynode *main = NULL, *mainkey = NULL;
   for (int i = 0; i < n->n; i++) {
     const ynode *k = ymap_key(n, i);
@@ -1216,7 +1299,8 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   t->combat = -1;
   t->step = -1;
   if (want_map(l, n, "when")) return -1;
-  static const char *const extra[] = {"player", "combat", "from", "to", "source", "kind", "by", "this_way", "alone", NULL};
+  static const char *const extra[] = {"player", "combat", "from", "to", "source", "kind", "by", "this_way", "alone",
+                                      "nth", "nth_in_turn", NULL};
   const ynode *evk = NULL, *ev = NULL;
   for (int i = 0; i < n->n; i++) {
     const char *k = scalar(ymap_key(n, i));
@@ -1266,6 +1350,17 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
     if (bool_field(l, v, &b)) return -1;
     if (t->ev != TE_ATTACKS) return BADI(l, v, "alone: only for an 'attacks' trigger (\"attacks alone\", 506.5)");
     t->alone = (uint8_t)b;
+  }
+  if ((v = ymap_get(n, "nth")) || (v = ymap_get(n, "nth_in_turn"))) {
+    /* "your Nth spell each turn", "your Nth card each turn"; nth_in_turn: "the Nth spell of a turn" */
+    long x;
+    if (ymap_get(n, "nth") && ymap_get(n, "nth_in_turn")) return BADI(l, v, "give nth (the player's) or nth_in_turn (every player's), not both");
+    if (t->ev != TE_CAST && !(t->ev == TE_DRAW && ymap_get(n, "nth")))
+      return BADI(l, v, "%s is for cast triggers%s", ymap_get(n, "nth") ? "nth" : "nth_in_turn", ymap_get(n, "nth") ? " and draw triggers" : "");
+    if (ynode_int(l->d, v, &x, l->err)) return -1;
+    if (x < 1 || x > 100) return BADI(l, v, "nth: 1 to 100");
+    t->nth = (uint8_t)x;
+    t->nth_in_turn = ymap_get(n, "nth_in_turn") != NULL;
   }
   switch (t->ev) {
   case TE_ENTERS: case TE_DIES: case TE_LEAVES: case TE_ATTACKS: case TE_BLOCKS: case TE_BLOCKED:

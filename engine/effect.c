@@ -24,6 +24,7 @@ void ctx_init(G *g, Ctx *c) {
   c->controller = g->s->c.active;
   c->src = oref_none();
   c->each_player = -1;
+  c->it_player = -1;
   c->res_player = -1;
   c->forced_color = -1;
   c->each_obj = oref_none();

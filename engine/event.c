@@ -391,7 +391,9 @@ void ev_run(G *g, Event *in, int n) {
   trig_lookback(g, b, m);
   g->defer_trig_log--;
   int lb_end = g->s->c.npend;
+  int hist_from = hist_before(g, b, m);
   perform(g, b, m);
+  hist_after(g, b, m, hist_from);
   /* look-back triggers were found before the move: tell them the new object (400.7e) */
   for (int k = lb; k < lb_end; k++) {
     TrigCtx *tc = &g->s->pend[k].tc;

@@ -27,6 +27,7 @@ static void state_copy(State *d, const State *s) {
   memcpy(d->eff, s->eff, (size_t)s->c.neff * sizeof(Effect));
   memcpy(d->pend, s->pend, (size_t)s->c.npend * sizeof(Pending));
   memcpy(d->link, s->link, (size_t)s->c.nlink * sizeof(Link));
+  memcpy(d->hist, s->hist, (size_t)s->c.nhist * sizeof(Hist));
 }
 
 _Noreturn void game_throw(G *g, int code) { longjmp(g->jb, code); }

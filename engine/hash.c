@@ -160,5 +160,6 @@ uint64_t state_hash(G *g) {
   }
   for (int p = 0; p < c->np; p++)
     for (int st = 0; st < MTG_S_COUNT; st++) h = hu(h, c->skip[p][st]);
-  return h;
+  h = hu(h, (uint64_t)(uint32_t)c->combat_seq);
+  return hist_hash(g, h);
 }

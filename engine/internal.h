@@ -303,6 +303,7 @@ typedef struct Ctx {
   int32_t amount;
   int32_t prevented;
   int8_t each_player;     /* current player in for_each over players */
+  int8_t it_player;       /* the player a player filter's condition is asked about (`it`), -1: none */
   ORef each_obj;
   uint32_t cause_id;
   int8_t forced_color;    /* mana ability activated by payment for this color */
@@ -341,6 +342,16 @@ int opponents(G *g, int a, int b);
 int player_alive(G *g, int p);
 int next_player(G *g, int p);
 void apnap_order(G *g, int *order); /* players in APNAP order, living ones first */
+
+/* ---- history.c: the history of the turn ---- */
+enum { HQ_LAST_TURN = 1, HQ_THIS_COMBAT = 2, HQ_COMBAT = 4, HQ_NONCOMBAT = 8, HQ_EVENTS = 16 }; /* E_HISTORY flags (Node.j) */
+void hist_turn_begin(G *g);                  /* drops records older than last turn */
+void hist_cast(G *g, int player, int slot);  /* 601.2i: a spell became cast */
+int hist_before(G *g, const Event *b, int m); /* before a batch is performed: returns where its records start */
+void hist_after(G *g, const Event *b, int m, int from);
+int hist_count(G *g, Ctx *c, int kind, int player, const Filter *f); /* this turn's records; player -1: anyone's */
+int hist_value(G *g, Ctx *c, const Node *n); /* E_HISTORY */
+uint64_t hist_hash(G *g, uint64_t h);
 
 /* ---- cardtype.c: Sagas (714), dungeons (309, 701.49), space sculptor (702.158), battles (310) ---- */
 void ct_entering(G *g, Event *e);   /* as a Saga, battle or planeswalker enters: 714.3a, 310.4b, 310.8a, 310.11a, 306.5b */

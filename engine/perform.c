@@ -117,6 +117,7 @@ static void perform_damage(G *g, Event *e) {
       int loss = e->amount;
       if (e->life_floor && pl->life - loss < e->life_floor) loss = pl->life > e->life_floor ? pl->life - e->life_floor : 0;
       var_life_add(g, e->player, -loss); /* 120.3a; 810.9: the team's life */
+      e->aux = loss; /* the life lost, for the history of the turn */
     }
     var_damage_dealt(g, e); /* 903.10a */
     e->done = 1;

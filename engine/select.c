@@ -121,6 +121,17 @@ static int is_spell_slot(G *g, int slot) {
   return o->zone == MTG_Z_STACK;
 }
 
+/* colored, colorless, multicolored (105.2) */
+static int colors_match(const Filter *f, uint8_t colors) {
+  if (f->colored >= 0 && (colors != 0) != f->colored) return 0;
+  if (f->multicolored >= 0) {
+    int cnt = 0;
+    for (int i = 0; i < 5; i++) cnt += colors >> i & 1;
+    if ((cnt > 1) != f->multicolored) return 0;
+  }
+  return 1;
+}
+
 int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
   State *s = g->s;
   if (slot < 0) return 0;
@@ -159,12 +170,7 @@ int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
   if (f->not_subtype && has_subtype(ch, f->not_subtype)) return 0;
   if (f->colors_any && !(ch->colors & f->colors_any)) return 0;
   if (ch->colors & f->colors_none) return 0;
-  if (f->colored >= 0 && (ch->colors != 0) != f->colored) return 0;
-  if (f->multicolored >= 0) {
-    int cnt = 0;
-    for (int i = 0; i < 5; i++) cnt += ch->colors >> i & 1;
-    if ((cnt > 1) != f->multicolored) return 0;
-  }
+  if (!colors_match(f, ch->colors)) return 0;
   if (f->controller && !rel_match(g, c, f->controller, ch->controller)) return 0;
   if (f->owner && !rel_match(g, c, f->owner, o->owner)) return 0;
   if (f->other && o->id == src_id(g, c)) return 0;
@@ -242,6 +248,7 @@ int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
 }
 
 int filter_match_lki(G *g, Ctx *c, const Filter *f, const Lki *l) {
+  if (f->or_f && filter_match_lki(g, c, f->or_f, l)) return 1;
   int any_permanent = f->types_any == T_PERMANENT && l->zone == MTG_Z_BATTLEFIELD; /* 110.1 */
   if (f->types_any && f->types_any != 0xffffffffu && !any_permanent && !(l->types & f->types_any)) return 0;
   if (f->types_any == 0xffffffffu && f->types_none == 0xffffffffu) return 0;
@@ -263,8 +270,16 @@ int filter_match_lki(G *g, Ctx *c, const Filter *f, const Lki *l) {
         if (!strcmp(l->def->subtypes[j], f->subtypes[i])) ok = 1;
     if (!ok) return 0;
   }
+  if (f->not_subtype && l->def)
+    for (int j = 0; j < l->def->nsub; j++)
+      if (!strcmp(l->def->subtypes[j], f->not_subtype)) return 0;
+  if (l->supers & f->super_none) return 0;
+  if (!colors_match(f, l->colors)) return 0;
   if ((l->kw & f->kw_has) != f->kw_has) return 0;
+  if (l->kw & f->kw_not) return 0;
   if (f->pow_cmp && !cmp_ok(f->pow_cmp - 1, l->power, f->pow_val)) return 0;
+  if (f->tough_cmp && !cmp_ok(f->tough_cmp - 1, l->toughness, f->tough_val)) return 0;
+  if (f->mv_cmp && !cmp_ok(f->mv_cmp - 1, l->mv, f->mv_val)) return 0;
   if (f->tapped >= 0 && l->tapped != f->tapped) return 0;
   if (f->not_f && filter_match_lki(g, c, f->not_f, l)) return 0;
   return 1;
@@ -274,7 +289,16 @@ int filter_match_player(G *g, Ctx *c, const Filter *f, int p) {
   if (!player_alive(g, p)) return 0;
   if (f->any_target) return 1;
   if (!f->player_target) return 0;
-  return rel_match(g, c, f->player_rel, p);
+  if (!rel_match(g, c, f->player_rel, p)) return 0;
+  if (f->cond) {
+    /* a condition on the player ("each player who has cast ..."): `it` is the player */
+    int8_t save = c->it_player;
+    c->it_player = (int8_t)p;
+    int ok = cond_eval(g, c, f->cond);
+    c->it_player = save;
+    if (!ok) return 0;
+  }
+  return 1;
 }
 
 /* ---- selectors ---- */
@@ -460,6 +484,10 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
     break;
   }
   case SL_IT: {
+    if (c->it_player >= 0) {
+      sel_addp(out, c->it_player);
+      break;
+    }
     if (c->each_obj.id) {
       if (oref_ok(g, c->each_obj)) sel_add(out, c->each_obj);
       break;
@@ -798,6 +826,7 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
     if (c->ch && c->ch->paid) return c->ch->paid;
     return oref_ok(g, c->src) ? s->obj[c->src.slot].paid : 0;
   case E_RESULT: return c->nres;
+  case E_HISTORY: return hist_value(g, c, n);
   }
   return 0;
 }
@@ -820,6 +849,12 @@ int cond_eval(G *g, Ctx *c, const Node *n) {
     return 0;
   case C_CMP: return cmp_ok(n->i, expr_eval(g, c, n->k[0]), expr_eval(g, c, n->k[1]));
   case C_EXISTS: {
+    if (n->f->player_target && (!n->f->types_any || n->f->types_any == 0xffffffffu)) {
+      /* "if a player ...": some player matches */
+      for (int q = 0; q < s->c.np; q++)
+        if (filter_match_player(g, c, n->f, q)) return 1;
+      return 0;
+    }
     Sel r;
     r.n = r.np = 0;
     each_zone_objects(g, c, n->f, &r);

@@ -447,6 +447,7 @@ static void action_taken(G *g, int type, int player, int slot) {
  * casts" abilities see it. */
 void spell_cast_done(G *g, int player, int slot) {
   g->s->c.pl[player].spells_cast_turn++;
+  hist_cast(g, player, slot);
   action_taken(g, EV_CAST, player, slot);
 }
 

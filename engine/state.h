@@ -308,6 +308,43 @@ typedef struct Pending {
   uint8_t state_trig;
 } Pending;
 
+/* The history of the turn (history.c): what happened this turn and last turn
+ * that rules and cards ask about ("spells cast last turn", "you attacked this
+ * turn", "damage already dealt to it this turn", "a creature died this turn").
+ * One record per event, in the order they happened; records older than last
+ * turn are dropped as a turn begins. */
+enum hkind { HK_CAST, HK_DRAW, HK_ATTACK, HK_ZONE, HK_DAMAGE, HK_GAIN_LIFE, HK_LOSE_LIFE, HK_COUNT };
+#define MAX_HIST 1024
+/* An object as it was, as much of it as filters ask about (filter_match_lki). */
+typedef struct HObj {
+  uint32_t id;
+  const CardDef *def;     /* printed subtypes */
+  const char *name;
+  uint64_t kw;
+  uint32_t types;
+  int16_t power, toughness, mv;
+  uint8_t supers, colors, controller, owner, token, tapped;
+} HObj;
+typedef struct Hist {
+  uint8_t kind;           /* enum hkind */
+  uint8_t combat;         /* damage: combat damage */
+  uint8_t cause;          /* zone changes: enum cause (discard, sacrifice, destroy, ...) */
+  uint8_t pending;        /* recorded just before its event is performed; dropped if it isn't */
+  int8_t player;          /* who did it: caster, drawer, attacking player, the player who moved it
+                           * (a discarding player, a sacrificing controller), damage source's controller */
+  int8_t to_player;       /* damage dealt to a player; attack: the defending player */
+  int8_t from, to;        /* zone changes */
+  int32_t turn;           /* turn sequence number (Core.turn_seq) */
+  int32_t combat_n;       /* combat sequence number (Core.combat_seq) */
+  uint32_t src;           /* damage: the source's object id */
+  uint32_t new_id;        /* zone changes: the object it became */
+  int32_t amount;         /* damage dealt, life gained or lost (all the times together) */
+  int32_t times;          /* identical events merged into this record (a loop dealing the same damage) */
+  HObj o;                 /* the object as it was: the spell cast, the attacker, the object moved
+                           * (as it last existed before leaving the battlefield, as it entered),
+                           * the permanent dealt damage */
+} Hist;
+
 typedef struct Player {
   char name[32];
   int32_t life;
@@ -377,6 +414,8 @@ typedef struct Core {
   ORef after_skip_src;
   int8_t after_skip_ctl;
   uint32_t batch_seq;       /* simultaneous event batches so far (704.5k "time") */
+  int32_t combat_seq;       /* combat phases begun so far ("this combat", history.c) */
+  int16_t nhist;            /* records in State.hist */
   /* dungeon cards each player owns outside the game (309.2a); none listed: the pool's */
   const CardDef *outside[MAX_PLAYERS][MAX_OUTSIDE];
   uint8_t noutside[MAX_PLAYERS];
@@ -391,6 +430,7 @@ typedef struct State {
   Effect eff[MAX_EFFECTS];
   Pending pend[MAX_PENDING];
   Link link[MAX_LINKS];
+  Hist hist[MAX_HIST];
 } State;
 
 /* Zone list index: per-player hidden and graveyard zones, then shared zones. */

@@ -193,7 +193,9 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     if (e->type != EV_CAST) return 0;
     if (t->player && !rel_match(g, c, t->player, e->player)) return 0;
     if (t->self) return e->obj.id == src_id;
-    return t->obj ? filter_match(g, c, t->obj, e->obj.slot) : 1;
+    if (t->obj && !filter_match(g, c, t->obj, e->obj.slot)) return 0;
+    /* "your Nth [quality] spell each turn": this one is the Nth such spell cast this turn */
+    return !t->nth || hist_count(g, c, HK_CAST, t->nth_in_turn ? -1 : e->player, t->obj) == t->nth;
   case TE_ACTIVATE:
     if (e->type != EV_ACTIVATE) return 0;
     if (t->player && !rel_match(g, c, t->player, e->player)) return 0;
@@ -202,7 +204,8 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     return 1;
   case TE_DRAW:
     if (e->type != EV_DRAW || !e->new_id) return 0;
-    return rel_match(g, c, t->player, e->player);
+    if (!rel_match(g, c, t->player, e->player)) return 0;
+    return !t->nth || hist_count(g, c, HK_DRAW, e->player, NULL) == t->nth; /* "your second card each turn" */
   case TE_GAIN_LIFE:
     return e->type == EV_GAIN_LIFE && rel_match(g, c, t->player, e->player);
   case TE_LOSE_LIFE:

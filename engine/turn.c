@@ -38,6 +38,7 @@ static void begin_turn(G *g) {
     s->obj[i].abil_used[0] = s->obj[i].abil_used[1] = 0;
     memset(s->obj[i].resolved, 0, sizeof s->obj[i].resolved);
   }
+  hist_turn_begin(g); /* "last turn" is now the turn that just ended */
   c->first_strike_done = 0;
   c->attackers_declared = 0;
   c->nattackers = 0;
@@ -113,6 +114,7 @@ static void begin_step(G *g) {
   c->skipping = 0;
   c->passes = 0;
   c->prio = (uint8_t)ap;
+  if (c->step == MTG_S_BEGIN_COMBAT) c->combat_seq++; /* a new combat phase ("this combat") */
   int step_logged = 0;
   if (c->after_skip) {
     /* 614.10b: the action that followed a skip happens first in this step */

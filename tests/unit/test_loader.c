@@ -173,6 +173,35 @@ TEST(engine_cards_all_load) {
   for (int i = 0; i < mtg_pool_count(w->base); i++) CHECK(mtg_pool_has(w->base, mtg_pool_name(w->base, i)));
 }
 
+/* the history of the turn (docs/cards.md): misuse is located */
+TEST(history_misuse_is_refused) {
+  const char *head = "- name: X\n  type: Instant\n  spell:\n    effect: [{gain_life: ";
+  char y[400];
+  snprintf(y, sizeof y, "%s{history: casts}}]\n", head);
+  if (refused(t_, y, 4, 0, "did you mean 'cast'")) return;
+  snprintf(y, sizeof y, "%s{history: cast, to: exile}}]\n", head);
+  if (refused(t_, y, 4, 0, "'to' is for history zone")) return;
+  snprintf(y, sizeof y, "%s{history: died, to: exile}}]\n", head);
+  if (refused(t_, y, 4, 0, "'to' is already graveyard")) return;
+  snprintf(y, sizeof y, "%s{history: attacked, combat: true}}]\n", head);
+  if (refused(t_, y, 4, 0, "this_combat for attacks")) return;
+  snprintf(y, sizeof y, "%s{history: cast, turn: next}}]\n", head);
+  if (refused(t_, y, 4, 0, "turn: 'this'")) return;
+  snprintf(y, sizeof y, "%s{history: cast, bye: you}}]\n", head);
+  if (refused(t_, y, 4, 0, "by")) return;
+}
+
+TEST(nth_trigger_misuse_is_refused) {
+  const char *head = "- name: X\n  type: Enchantment\n  abilities:\n    - triggered: {when: ";
+  char y[400];
+  snprintf(y, sizeof y, "%s{dies: creature, nth: 2}, effect: [{draw: 1}]}\n", head);
+  if (refused(t_, y, 4, 0, "nth is for cast triggers and draw triggers")) return;
+  snprintf(y, sizeof y, "%s{draw: you, nth_in_turn: 2}, effect: [{draw: 1}]}\n", head);
+  if (refused(t_, y, 4, 0, "nth_in_turn is for cast triggers")) return;
+  snprintf(y, sizeof y, "%s{cast: spell, nth: 0}, effect: [{draw: 1}]}\n", head);
+  if (refused(t_, y, 4, 0, "nth: 1 to 100")) return;
+}
+
 const unit_test loader_tests[] = {
     {"inline_card_loads", inline_card_loads},
     {"unknown_key_is_located", unknown_key_is_located},
@@ -189,5 +218,7 @@ const unit_test loader_tests[] = {
     {"child_pool_sees_parent", child_pool_sees_parent},
     {"unknown_card_in_setup_suggests", unknown_card_in_setup_suggests},
     {"engine_cards_all_load", engine_cards_all_load},
+    {"history_misuse_is_refused", history_misuse_is_refused},
+    {"nth_trigger_misuse_is_refused", nth_trigger_misuse_is_refused},
     {NULL, NULL},
 };
