@@ -628,6 +628,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_DESTROY:
     sel_default(g, c, n->k[0], &a, SL_TARGET);
     batch_objects(g, c, &a, EV_DESTROY, MTG_Z_GRAVEYARD, 0, n->k[1] && n->k[1]->i ? EF_NOREGEN : 0, -1, 0, NULL, &b);
+    c->did = b.n > 0; /* "when you do" (603.12): not when regenerated or indestructible */
     return;
   case S_EXILE: {
     sel_default(g, c, n->k[0], &a, SL_TARGET);
@@ -660,6 +661,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_BOUNCE:
     sel_default(g, c, n->k[0], &a, SL_TARGET);
     batch_objects(g, c, &a, EV_ZONE, MTG_Z_HAND, 0, 0, -1, 0, NULL, &b);
+    c->did = b.n > 0;
     return;
   case S_PUT_BATTLEFIELD:
   case S_RETURN: {
@@ -987,9 +989,12 @@ static void step(G *g, Ctx *c, const Node *n) {
     e.ab = n->k[0]->ab;
     if (c->nres && oref_ok(g, c->res[0])) e.obj = c->res[0];
     else if (c->ch && c->ch->t[c->mode * MAX_TARGETS].kind == TK_OBJ) e.obj = c->ch->t[c->mode * MAX_TARGETS].obj;
-    /* "the next end step": not this one if it has begun */
+    /* "the next end step": not this one if it has begun; but a second combat
+     * damage step follows a first-strike one (510.4), as another cleanup step
+     * follows this one (514.3a) */
     if (e.ab->trig.ev == TE_STEP && s->c.step >= e.ab->trig.step &&
-        !(s->c.step == MTG_S_CLEANUP && e.ab->trig.step == MTG_S_CLEANUP)) /* 514.3a: another cleanup step follows this one */
+        !(s->c.step == MTG_S_CLEANUP && e.ab->trig.step == MTG_S_CLEANUP) &&
+        !(s->c.step == MTG_S_COMBAT_DAMAGE && s->c.in_fs_step && e.ab->trig.step == MTG_S_COMBAT_DAMAGE))
       e.wait_turn = s->c.turn_seq + 1;
     effect_add(g, &e);
     return;

@@ -904,9 +904,13 @@ int cond_eval(G *g, Ctx *c, const Node *n) {
     const char *sv;
     return link_find_value(g, src_id(g, c), c->grant, n->s, NULL, &sv) && sv && !strcmp(sv, n->k[0]->s);
   }
-  case C_CAST_FROM:
-    if (c->ch) return c->ch->cast_zone == n->i + 1;
-    return oref_ok(g, c->src) && s->obj[c->src.slot].cast_zone == n->i + 1;
+  case C_CAST_FROM: {
+    /* the spell's own while it resolves; for a permanent's ability, the spell
+     * that became it (400.7d), as it last existed if it has left */
+    int z = c->ch && c->spell_ch ? c->ch->cast_zone : oref_ok(g, c->src) ? s->obj[c->src.slot].cast_zone
+                                                    : c->srcl ? c->srcl->cast_zone : 0;
+    return z == n->i + 1;
+  }
   }
   return 0;
 }

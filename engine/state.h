@@ -102,6 +102,7 @@ typedef struct Lki {
   int32_t mv;
   uint8_t spell;
   uint8_t kicked;
+  uint8_t cast_zone;      /* zone the spell it was cast from, +1 (0: not cast), 400.7d */
 } Lki;
 
 enum tkind { TK_NONE, TK_OBJ, TK_PLAYER, TK_STACK };

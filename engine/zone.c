@@ -175,6 +175,7 @@ void lki_of(G *g, int slot, Lki *l) {
   l->mv = c->base ? mana_value(&c->base->cost) + (o->zone == MTG_Z_STACK ? o->x * c->base->cost.x : 0) : 0;
   l->spell = o->zone == MTG_Z_STACK;
   l->kicked = o->kicked;
+  l->cast_zone = o->cast_zone;
 }
 
 int ckind_id(G *g, const char *name) {

@@ -1,8 +1,9 @@
 /* mutate.c - mutation testing of the engine: does the suite notice a broken
  * engine? (`make mutation`, README "Does the suite notice a broken engine?")
  *
- * usage: mutate [--mutants N] [--seed S] [-j N] [--equivalent FILE]
- *               [--goal PCT] [--work DIR] [--try CMD] [--list] FILE...
+ * usage: mutate [--mutants N | --all | --keys FILE] [--seed S] [-j N]
+ *               [--equivalent FILE] [--goal PCT] [--work DIR] [--try CMD]
+ *               [--list] FILE...
  *
  * Finds the mutation sites of the C files (below), picks N of them with a
  * seeded generator, and tries each mutant: a copy of its file with the one
@@ -20,7 +21,10 @@
  * as JSON lines in DIR/report.jsonl (DIR/report.txt holds the text). The score
  * is (killed + timeout) / (mutants that compile and are not equivalent);
  * exit 1 below the goal (default 90%), 2 on bad usage or a broken baseline.
- * --list prints every site instead and runs nothing.
+ * --all tries every site; --keys FILE exactly the mutants whose keys (the
+ * line under a survivor in the report, "FILE | SOURCE LINE | MUTATION") it
+ * lists, to see whether new cases kill them. --list prints every site
+ * instead and runs nothing.
  *
  * Mutation sites, found by a C tokenizer (comments, strings, character
  * constants and preprocessor lines are skipped, as are struct, union and
@@ -476,10 +480,11 @@ static char *trim(char *s) {
   return s;
 }
 
-/* Lines "FILE | SOURCE LINE | MUTATION | REASON"; # comments. The source line
- * may hold '|' (a || b): the file is the first field, the mutation and the
- * reason the last two. */
-static void load_equivs(const char *path, equivs *q) {
+/* Lines "FILE | SOURCE LINE | MUTATION | REASON" (with_reason) or keys
+ * alone, "FILE | SOURCE LINE | MUTATION"; # comments. The source line may
+ * hold " | " itself: the file is the first field, the mutation and the reason
+ * the last ones. */
+static void load_equivs(const char *path, equivs *q, int with_reason) {
   q->path = path;
   char *text = read_file(path, NULL);
   if (!text) die("%s: %s", path, strerror(errno));
@@ -496,15 +501,23 @@ static void load_equivs(const char *path, equivs *q) {
     int nbar = 0;
     for (char *c = l; *c && nbar < 64; c++)
       if (c[0] == ' ' && c[1] == '|' && c[2] == ' ') bars[nbar++] = c;
-    if (nbar < 3) die("%s:%d: expected FILE | SOURCE LINE | MUTATION | REASON", path, ln);
-    char *b1 = bars[0], *b2 = bars[nbar - 2], *b3 = bars[nbar - 1];
-    *b1 = *b2 = *b3 = 0;
-    equiv e = {xstrdup(trim(l)), xstrdup(trim(b1 + 3)), xstrdup(trim(b2 + 3)), xstrdup(trim(b3 + 3)), 0, ln};
-    if (!*e.reason) die("%s:%d: an equivalent mutant needs the reason it can't change behaviour", path, ln);
+    if (nbar < 2 + with_reason)
+      die("%s:%d: expected FILE | SOURCE LINE | MUTATION%s", path, ln, with_reason ? " | REASON" : "");
+    char *b1 = bars[0], *b2 = bars[nbar - 1 - with_reason], *b3 = with_reason ? bars[nbar - 1] : NULL;
+    *b1 = *b2 = 0;
+    if (b3) *b3 = 0;
+    equiv e = {xstrdup(trim(l)), xstrdup(trim(b1 + 3)), xstrdup(trim(b2 + 3)), xstrdup(b3 ? trim(b3 + 3) : ""), 0, ln};
+    if (with_reason && !*e.reason)
+      die("%s:%d: an equivalent mutant needs the reason it can't change behaviour", path, ln);
     q->e = xrealloc(q->e, (size_t)(q->n + 1) * sizeof *q->e);
     q->e[q->n++] = e;
   }
   free(text);
+}
+
+static void free_equivs(equivs *q) {
+  for (int i = 0; i < q->n; i++) free(q->e[i].file), free(q->e[i].line), free(q->e[i].mutation), free(q->e[i].reason);
+  free(q->e);
 }
 
 static equiv *find_equiv(equivs *q, const char *file, const char *line, const char *mutation) {
@@ -721,8 +734,8 @@ static void report_mutant(FILE *out, FILE *json, const runner *R, const mutant *
 
 static int usage(void) {
   fprintf(stderr,
-          "usage: mutate [--mutants N] [--seed S] [-j N] [--equivalent FILE] [--goal PCT]\n"
-          "              [--work DIR] [--try CMD] [--list] FILE...\n");
+          "usage: mutate [--mutants N | --all | --keys FILE] [--seed S] [-j N] [--equivalent FILE]\n"
+          "              [--goal PCT] [--work DIR] [--try CMD] [--list] FILE...\n");
   return 2;
 }
 
@@ -732,13 +745,16 @@ int main(int argc, char **argv) {
   long nmut = 100, goal = 90;
   uint64_t seed = 1;
   int nj = 1, list = 0;
-  const char *equiv_path = NULL, *work = "build/mutation", *try_cmd = "sh tests/mutation/try.sh";
+  const char *equiv_path = NULL, *keys_path = NULL;
+  int *keys = NULL;
+  const char *work = "build/mutation", *try_cmd = "sh tests/mutation/try.sh";
   const char **paths = xrealloc(NULL, (size_t)argc * sizeof *paths);
   int npaths = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if (!strcmp(a, "--list")) {
-      list = 1;
+    if (!strcmp(a, "--list") || !strcmp(a, "--all")) {
+      if (a[2] == 'l') list = 1;
+      else nmut = 1L << 30; /* every site, in a seeded order */
       continue;
     }
     if (a[0] != '-') {
@@ -757,6 +773,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--equivalent")) equiv_path = v;
     else if (!strcmp(a, "--work")) work = v;
     else if (!strcmp(a, "--try")) try_cmd = v;
+    else if (!strcmp(a, "--keys")) keys_path = v;
     else return usage();
   }
   if (!npaths) return usage();
@@ -779,14 +796,40 @@ int main(int argc, char **argv) {
   }
   if (!ss.n) die("no mutation sites in the files given");
   equivs eq = {0};
-  if (equiv_path) load_equivs(equiv_path, &eq);
+  if (equiv_path) load_equivs(equiv_path, &eq, 1);
+  equivs want = {0};
+  if (keys_path) {
+    /* exactly the listed mutants, in site order */
+    load_equivs(keys_path, &want, 0);
+    int *pick = xrealloc(NULL, (size_t)ss.n * sizeof *pick);
+    int np = 0;
+    for (int i = 0; i < ss.n; i++) {
+      char line[512], mut[1100];
+      site_line(&files[ss.s[i].file], &ss.s[i], line, sizeof line);
+      site_mutation(&files[ss.s[i].file], &ss.s[i], mut, sizeof mut);
+      equiv *k = find_equiv(&want, files[ss.s[i].file].path, line, mut);
+      if (k && !k->used) {
+        k->used = 1;
+        pick[np++] = i;
+      }
+    }
+    for (int i = 0; i < want.n; i++)
+      if (!want.e[i].used)
+        fprintf(stderr, "mutate: %s:%d: no such mutation site now: %s | %s | %s\n", keys_path, want.e[i].at, want.e[i].file,
+                want.e[i].line, want.e[i].mutation);
+    if (!np) die("%s: none of the keys is a mutation site of these files", keys_path);
+    free_equivs(&want);
+    keys = pick;
+    nmut = np;
+  }
 
   /* the sample: a partial Fisher-Yates shuffle of the site numbers */
   if (nmut > ss.n) nmut = ss.n;
   int *order = xrealloc(NULL, (size_t)ss.n * sizeof *order);
   for (int i = 0; i < ss.n; i++) order[i] = i;
   uint64_t rs = seed;
-  for (int i = 0; i < nmut; i++) {
+  for (int i = 0; keys && i < nmut; i++) order[i] = keys[i];
+  for (int i = 0; !keys && i < nmut; i++) {
     int k = i + (int)(rng_next(&rs) % (uint64_t)(ss.n - i));
     int t = order[i];
     order[i] = order[k];
@@ -955,7 +998,7 @@ int main(int argc, char **argv) {
   free(order);
   free(ms);
   free(paths);
-  for (int i = 0; i < eq.n; i++) free(eq.e[i].file), free(eq.e[i].line), free(eq.e[i].mutation), free(eq.e[i].reason);
-  free(eq.e);
+  free_equivs(&eq);
+  free(keys);
   return ok ? 0 : 1;
 }
