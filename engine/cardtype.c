@@ -141,9 +141,9 @@ void ct_entering(G *g, Event *e) {
 void ct_precombat_main(G *g) {
   State *s = g->s;
   int ap = s->c.active;
-  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+  int nb = bf_count(g);
   int16_t bf[MAX_SLOTS];
-  memcpy(bf, zl_list(g, MTG_Z_BATTLEFIELD, 0), (size_t)nb * sizeof *bf);
+  memcpy(bf, bf_list(g), (size_t)nb * sizeof *bf);
   int base = g->evtop, n = 0;
   if (g->evtop + nb > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
   Event *ev = &g->evstack[g->evtop];
@@ -195,8 +195,8 @@ int ct_defeated(G *g, const Event *e) {
 /* ---- dungeons ---- */
 
 static int dungeon_of(G *g, int player) {
-  int n = zl_count(g, MTG_Z_COMMAND, 0);
-  int16_t *l = zl_list(g, MTG_Z_COMMAND, 0);
+  int n = cmd_count(g);
+  int16_t *l = cmd_list(g);
   for (int i = 0; i < n; i++) {
     Obj *o = &g->s->obj[l[i]];
     if (o->owner == player && (o->def->types & T_DUNGEON)) return l[i];
@@ -234,7 +234,7 @@ static void complete_dungeon(G *g, int slot) {
   int p = o->owner;
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
-  zl_remove(g, MTG_Z_COMMAND, 0, slot);
+  cmd_remove(g, slot);
   slot_free(g, slot); /* the card is outside the game again */
   s->c.pl[p].dungeons_done++;
   trig_index_dirty(g);
@@ -284,7 +284,7 @@ static void bring_dungeon(G *g, int p) {
   o->atk_obj = o->block_of = oref_none();
   o->loyalty_turn = -1;
   o->ctl_since = s->c.turn_seq;
-  zl_insert(g, MTG_Z_COMMAND, 0, slot, -1);
+  cmd_insert(g, slot, -1);
   chars_dirty(g);
   trig_index_dirty(g);
   char nm[110];
@@ -476,9 +476,9 @@ int ct_sba(G *g, Event *ev, int *n, int max, const int16_t *bf, int nb) {
   }
   /* 704.5t, 309.6: a dungeon whose venture marker is on its bottommost room is removed from the game */
   {
-    int cnt = zl_count(g, MTG_Z_COMMAND, 0);
+    int cnt = cmd_count(g);
     int16_t cmd[MAX_SLOTS];
-    memcpy(cmd, zl_list(g, MTG_Z_COMMAND, 0), (size_t)cnt * sizeof *cmd);
+    memcpy(cmd, cmd_list(g), (size_t)cnt * sizeof *cmd);
     for (int k = 0; k < cnt; k++) {
       Obj *o = &s->obj[cmd[k]];
       if (!(o->def->types & T_DUNGEON) || !o->room || o->def->rooms[o->room - 1].nnext) continue;
@@ -538,8 +538,8 @@ int ct_sba(G *g, Event *ev, int *n, int max, const int16_t *bf, int nb) {
 int ct_check(G *g, char *why, size_t n) {
   State *s = g->s;
   int seen[MAX_PLAYERS] = {0};
-  int cnt = zl_count(g, MTG_Z_COMMAND, 0);
-  int16_t *l = zl_list(g, MTG_Z_COMMAND, 0);
+  int cnt = cmd_count(g);
+  int16_t *l = cmd_list(g);
   for (int k = 0; k < cnt; k++) {
     Obj *o = &s->obj[l[k]];
     if (!(o->def->types & T_DUNGEON)) continue;

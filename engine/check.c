@@ -71,8 +71,8 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
       return bad(why, n, "decision %s has no options", d->kind_name);
     if (d->kind == MTG_D_PRIORITY) {
       /* after state-based actions: nothing orphaned, no lethal damage left */
-      int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-      int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+      int nb = bf_count(g);
+      int16_t *bf = bf_list(g);
       for (int k = 0; k < nb; k++) {
         Obj *o = &s->obj[bf[k]];
         if (o->attached.id && !oref_ok(g, o->attached) && !has_subtype(chars(g, bf[k]), "Equipment"))

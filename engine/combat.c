@@ -53,8 +53,8 @@ void combat_remove(G *g, int slot) {
 
 void combat_check(G *g) {
   State *s = g->s;
-  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-  const int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  int nb = bf_count(g);
+  const int16_t *bf = bf_list(g);
   for (int k = 0; k < nb; k++) {
     const Obj *o = &s->obj[bf[k]];
     if ((o->attacking || o->blocking) && !is_type(g, bf[k], T_CREATURE)) combat_remove(g, bf[k]);
@@ -77,9 +77,9 @@ void combat_end(G *g) {
 void combat_declare_attackers(G *g) {
   State *s = g->s;
   int ap = s->c.active;
-  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+  int nb = bf_count(g);
   int16_t bf[MAX_SLOTS];
-  memcpy(bf, zl_list(g, MTG_Z_BATTLEFIELD, 0), (size_t)nb * sizeof *bf);
+  memcpy(bf, bf_list(g), (size_t)nb * sizeof *bf);
   dec_begin(g, MTG_D_ATTACKERS, ap, "508.1", "declare attackers");
   int atk[MAX_OPTIONS], def_p[MAX_OPTIONS], def_o[MAX_OPTIONS], n = 0;
   for (int k = 0; k < nb; k++) {
@@ -176,9 +176,9 @@ void combat_declare_blockers(G *g) {
   State *s = g->s;
   int order[MAX_PLAYERS];
   apnap_order(g, order);
-  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+  int nb = bf_count(g);
   int16_t bf[MAX_SLOTS];
-  memcpy(bf, zl_list(g, MTG_Z_BATTLEFIELD, 0), (size_t)nb * sizeof *bf);
+  memcpy(bf, bf_list(g), (size_t)nb * sizeof *bf);
   for (int oi = 0; oi < MAX_PLAYERS && order[oi] >= 0; oi++) {
     int dp = order[oi];
     if (!s->c.defending[dp] || (s->c.blockers_done >> dp & 1)) continue;
@@ -300,9 +300,9 @@ static int lethal(G *g, int attacker, int blocker) {
 void combat_damage(G *g, int first) {
   State *s = g->s;
   combat_check(g);
-  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+  int nb = bf_count(g);
   int16_t bf[MAX_SLOTS];
-  memcpy(bf, zl_list(g, MTG_Z_BATTLEFIELD, 0), (size_t)nb * sizeof *bf);
+  memcpy(bf, bf_list(g), (size_t)nb * sizeof *bf);
   /* 510.4: which creatures had first strike or double strike as the first
    * combat damage step began, whatever they deal in it */
   for (int k = 0; first && k < nb; k++) {

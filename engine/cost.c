@@ -63,8 +63,8 @@ static int gather(G *g, int player, Unit *u, int exclude) {
       u[n].used = 0;
       n++;
     }
-  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  int nb = bf_count(g);
+  int16_t *bf = bf_list(g);
   for (int i = 0; i < nb && n < MAX_UNITS; i++) {
     int slot = bf[i];
     if (slot == exclude || s->obj[slot].tapped) continue;
@@ -139,8 +139,8 @@ void mana_total_cost(G *g, int player, int slot, const Ability *ab, const Choice
   (void)ch;
   /* 601.2f: cost increases (Thalia) */
   State *s = g->s;
-  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  int nb = bf_count(g);
+  int16_t *bf = bf_list(g);
   const Chars *sc = chars(g, slot);
   for (int k = 0; k < nb; k++) {
     const Chars *c = chars(g, bf[k]);
@@ -344,8 +344,8 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
       ctx_init(g, &cx);
       cx.controller = player;
       cx.src = oref(g, slot);
-      int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0), found = 0;
-      int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+      int nb = bf_count(g), found = 0;
+      int16_t *bf = bf_list(g);
       for (int k = 0; k < nb; k++)
         if (obj_controller(g, bf[k]) == player && filter_match(g, &cx, p->f, bf[k])) found++;
       if (found < (p->n ? p->n : 1)) return 0;
@@ -366,8 +366,8 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
       break;
     }
     case CK_RETURN_UNBLOCKED: {
-      int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0), found = 0;
-      int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+      int nb = bf_count(g), found = 0;
+      int16_t *bf = bf_list(g);
       for (int k = 0; k < nb; k++) {
         Obj *a = &s->obj[bf[k]];
         if (a->attacking && !a->blocked && obj_controller(g, bf[k]) == player) found = 1;
@@ -544,8 +544,8 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
       memset(&f, 0, sizeof f);
       f.colored = f.multicolored = f.tapped = f.token = f.blocking = f.spell = -1;
       f.attacking = 1;
-      int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0), cand = -1;
-      int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+      int nb = bf_count(g), cand = -1;
+      int16_t *bf = bf_list(g);
       for (int k = 0; k < nb; k++)
         if (s->obj[bf[k]].attacking && !s->obj[bf[k]].blocked && obj_controller(g, bf[k]) == player) cand = bf[k];
       if (cand >= 0) do_move(g, cand, EV_ZONE, MTG_Z_HAND, 0, CA_COST, player, cause);

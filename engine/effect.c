@@ -387,8 +387,8 @@ static void step_change_target(G *g, Ctx *c, const Node *n) {
       if (!(cur.kind == TK_PLAYER && cur.player == p) && target_legal(g, ts, &t, it->controller, oref(g, it->slot), chars(g, it->slot)))
         cand[cnt++] = t;
     }
-    int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-    int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+    int nb = bf_count(g);
+    int16_t *bf = bf_list(g);
     for (int i = 0; i < nb && cnt < MAX_OPTIONS; i++) {
       t.kind = TK_OBJ;
       t.player = -1;

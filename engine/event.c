@@ -502,8 +502,8 @@ static void leave_game(G *g, int p) {
   s->c.pl[p].left = 1;
   /* 603.6c: its phased-in permanents leaving the game with it trigger
    * leaves-the-battlefield abilities, looking back at them (603.10a) */
-  int nb0 = zl_count(g, MTG_Z_BATTLEFIELD, 0), base0 = g->evtop, nl = 0;
-  const int16_t *bf0 = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  int nb0 = bf_count(g), base0 = g->evtop, nl = 0;
+  const int16_t *bf0 = bf_list(g);
   Event *lv = ev_alloc(g, nb0 > 0 ? nb0 : 1);
   for (int k = 0; k < nb0; k++) {
     const Obj *o = &s->obj[bf0[k]];
@@ -549,8 +549,8 @@ static void leave_game(G *g, int p) {
   /* 800.4a: effects giving the player control of objects end; then what the
    * player still controls is exiled */
   effects_player_left(g, p);
-  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0), base = g->evtop;
-  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  int nb = bf_count(g), base = g->evtop;
+  int16_t *bf = bf_list(g);
   Event *x = ev_alloc(g, nb > 0 ? nb : 1);
   int nx = 0;
   for (int k = 0; k < nb; k++) {
@@ -576,8 +576,8 @@ static void after_batch(G *g, Event *b, int m) {
     if (e->type == EV_TOKEN) make_tokens(g, e);
     if (e->type == EV_DRAW && e->new_id && s->c.pl[e->player].drawn_turn == 1) {
       /* 603.11: "Reveal the first card you draw each turn" (a static ability) */
-      int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-      int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+      int nb = bf_count(g);
+      int16_t *bf = bf_list(g);
       for (int k = 0; k < nb; k++) {
         const Chars *ch = chars(g, bf[k]);
         if (ch->controller != e->player) continue;

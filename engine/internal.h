@@ -119,6 +119,13 @@ void zl_remove(G *g, int zone, int player, int slot);
 int zl_count(G *g, int zone, int player);
 int16_t *zl_list(G *g, int zone, int player);
 int zl_pos(G *g, int zone, int player, int slot);
+/* The battlefield and the command zone are one list each, for all players. */
+int bf_count(G *g);
+int16_t *bf_list(G *g);
+int cmd_count(G *g);
+int16_t *cmd_list(G *g);
+void cmd_insert(G *g, int slot, int pos);
+void cmd_remove(G *g, int slot);
 /* Moves the object in slot to zone (400.7: new object id); returns the slot.
  * lib_pos: 0 top, 1 bottom (libraries). */
 int zone_move(G *g, int slot, int zone, int lib_pos, int controller);

@@ -450,8 +450,8 @@ static int rule_applies(G *g, const StaticSpec *st, int src_slot, int src_ctl, i
 
 int rule_effect(G *g, int kind, int player, int slot, const StaticSpec **out, ORef *src) {
   State *s = g->s;
-  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  int nb = bf_count(g);
+  int16_t *bf = bf_list(g);
   for (int k = 0; k < nb; k++) {
     int i = bf[k];
     if (s->obj[i].phased_out) continue;
@@ -479,8 +479,8 @@ int rule_effect(G *g, int kind, int player, int slot, const StaticSpec **out, OR
 
 int rule_effect_count(G *g, int kind, int player, int slot) {
   int cnt = 0;
-  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  int nb = bf_count(g);
+  int16_t *bf = bf_list(g);
   for (int k = 0; k < nb; k++) {
     int i = bf[k];
     const Chars *c = chars(g, i);

@@ -243,8 +243,8 @@ static void add_static(G *g, Repl *out, int *n, int slot, const Chars *c, Event 
 static int collect(G *g, Event *ev, Repl *out) {
   State *s = g->s;
   int n = 0;
-  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  int nb = bf_count(g);
+  int16_t *bf = bf_list(g);
   int entering = ev->type == EV_ZONE && ev->to == MTG_Z_BATTLEFIELD && oref_ok(g, ev->obj);
   /* 614.12: an entering permanent is seen as it would exist on the battlefield,
    * with the copy or face it enters with already applied (616.1c-d) */
@@ -748,8 +748,8 @@ static int apply(G *g, const Repl *r, Event *ev) {
     }
     dec_begin(g, MTG_D_CHOOSE, ctl, "614.1c", rp->optional ? "%s may enter as a copy of" : "%s enters as a copy of", nm);
     int cand[MAX_OPTIONS], cnt = 0;
-    int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-    int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+    int nb = bf_count(g);
+    int16_t *bf = bf_list(g);
     for (int i = 0; i < nb; i++)
       if (filter_match(g, &c, rp->take, bf[i])) {
         char on[110];

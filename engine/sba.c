@@ -90,9 +90,9 @@ int sba_check(G *g) {
     any = 1;
   }
   /* phased-out permanents are treated as though they don't exist (702.26b) */
-  int nb = 0, nall = zl_count(g, MTG_Z_BATTLEFIELD, 0);
+  int nb = 0, nall = bf_count(g);
   int16_t bf[MAX_SLOTS];
-  const int16_t *all = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  const int16_t *all = bf_list(g);
   for (int k = 0; k < nall; k++)
     if (!s->obj[all[k]].phased_out) bf[nb++] = all[k];
   for (int k = 0; k < nb; k++) {

@@ -333,8 +333,8 @@ static ORef trig_obj(G *g, Ctx *c) {
 static void each_zone_objects(G *g, Ctx *c, const Filter *f, Sel *out) {
   State *s = g->s;
   if (f->zone == -1 && f->spell != 1 && !f->stack_ability) {
-    int n = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-    int16_t *l = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+    int n = bf_count(g);
+    int16_t *l = bf_list(g);
     for (int i = 0; i < n; i++)
       if (filter_match(g, c, f, l[i])) sel_add(out, oref(g, l[i]));
     return;
@@ -791,8 +791,8 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
   case E_NEG: return -expr_eval(g, c, n->k[0]);
   case E_DEVOTION: {
     /* 700.5: mana symbols of that color in the mana costs of permanents you control */
-    int cnt = 0, nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-    int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+    int cnt = 0, nb = bf_count(g);
+    int16_t *bf = bf_list(g);
     for (int i = 0; i < nb; i++) {
       if (obj_controller(g, bf[i]) != c->controller) continue;
       const CardDef *d = chars(g, bf[i])->base;

@@ -121,8 +121,8 @@ static int candidates(G *g, const TargetSpec *ts, int controller, ORef src, cons
   }
   t.kind = TK_OBJ;
   if (f->zone == -1) {
-    int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-    int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+    int nb = bf_count(g);
+    int16_t *bf = bf_list(g);
     for (int i = 0; i < nb && n < max; i++) {
       t.obj = oref(g, bf[i]);
       if (target_legal(g, ts, &t, controller, src, srcc)) out[n++] = t;
@@ -304,8 +304,8 @@ static int sorcery_timing(G *g, int player) {
 static int cast_forbidden(G *g, int player, int slot) {
   /* "your opponents can't cast spells with the chosen name" */
   State *s = g->s;
-  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  int nb = bf_count(g);
+  int16_t *bf = bf_list(g);
   for (int k = 0; k < nb; k++) {
     const Chars *c = chars(g, bf[k]);
     for (int a = 0; a < c->nab; a++) {
@@ -342,8 +342,8 @@ static int flash_permission(G *g, int player, int slot, const StaticSpec **st, O
   State *s = g->s;
   uint32_t types = chars(g, slot)->types;
   if (!g->flash_perms) return 0; /* counted as characteristics are computed */
-  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  int nb = bf_count(g);
+  int16_t *bf = bf_list(g);
   for (int k = 0; k < nb; k++) {
     int i = bf[k];
     if (s->obj[i].phased_out) continue;

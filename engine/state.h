@@ -435,15 +435,16 @@ typedef struct State {
 } State;
 
 /* Zone list index: per-player hidden and graveyard zones, then shared zones. */
+enum { ZL_BATTLEFIELD = 12, ZL_EXILE, ZL_COMMAND, ZL_ANTE };
 static inline int zl_index(int zone, int player) {
   switch (zone) {
   case MTG_Z_LIBRARY: return player * 3;
   case MTG_Z_HAND: return player * 3 + 1;
   case MTG_Z_GRAVEYARD: return player * 3 + 2;
-  case MTG_Z_BATTLEFIELD: return 12;
-  case MTG_Z_EXILE: return 13;
-  case MTG_Z_COMMAND: return 14;
-  case MTG_Z_ANTE: return 15;
+  case MTG_Z_BATTLEFIELD: return ZL_BATTLEFIELD;
+  case MTG_Z_EXILE: return ZL_EXILE;
+  case MTG_Z_COMMAND: return ZL_COMMAND;
+  case MTG_Z_ANTE: return ZL_ANTE;
   default: return -1; /* the stack is State.stack */
   }
 }

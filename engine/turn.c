@@ -130,8 +130,8 @@ static void begin_step(G *g) {
   switch (c->step) {
   case MTG_S_UNTAP: {
     step_log(g, &se, &step_logged);
-    int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-    int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+    int nb = bf_count(g);
+    int16_t *bf = bf_list(g);
     Event ev[MAX_OPTIONS];
     int ne = 0;
     /* 502.2, 702.26a: at once, the active player's phased-in permanents with
@@ -329,8 +329,8 @@ static void priority_ask(G *g) {
       n++;
     }
   /* 903.8: commanders in the command zone */
-  int cn = zl_count(g, MTG_Z_COMMAND, 0);
-  int16_t *cz = zl_list(g, MTG_Z_COMMAND, 0);
+  int cn = cmd_count(g);
+  int16_t *cz = cmd_list(g);
   for (int i = 0; i < cn && n < MAX_OPTIONS; i++)
     if (can_cast(g, p, cz[i], MTG_Z_COMMAND)) {
       fmt_slot(g, cz[i], nm, sizeof nm);
@@ -386,8 +386,8 @@ static void priority_ask(G *g) {
       n++;
     }
   }
-  int nb = zl_count(g, MTG_Z_BATTLEFIELD, 0);
-  int16_t *bf = zl_list(g, MTG_Z_BATTLEFIELD, 0);
+  int nb = bf_count(g);
+  int16_t *bf = bf_list(g);
   for (int i = 0; i < nb && n < MAX_OPTIONS; i++) {
     Obj *o = &s->obj[bf[i]];
     if (!o->face_down || !o->def->has_morph || obj_controller(g, bf[i]) != p) continue;

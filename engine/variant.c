@@ -47,8 +47,8 @@ int var_init(G *g, mtg_error *err) {
         }
       }
   }
-  int nc = zl_count(g, MTG_Z_COMMAND, 0);
-  int16_t *cz = zl_list(g, MTG_Z_COMMAND, 0);
+  int nc = cmd_count(g);
+  int16_t *cz = cmd_list(g);
   for (int i = 0; i < nc; i++) {
     Obj *o = &s->obj[cz[i]];
     uint32_t t = o->def->types;
@@ -197,8 +197,8 @@ static uint32_t def_types(G *g, int slot) { return g->s->obj[slot].def->types; }
 
 /* The top card of a player's scheme or planar deck (face down in the command zone). */
 static int deck_top(G *g, int p, uint32_t kind) {
-  int n = zl_count(g, MTG_Z_COMMAND, 0);
-  int16_t *l = zl_list(g, MTG_Z_COMMAND, 0);
+  int n = cmd_count(g);
+  int16_t *l = cmd_list(g);
   for (int i = 0; i < n; i++) {
     Obj *o = &g->s->obj[l[i]];
     if (o->owner == p && o->face_down && (o->def->types & kind)) return l[i];
@@ -232,8 +232,8 @@ int var_perform(G *g, Event *e) {
     o->nc = 0;
     memset(o->c, 0, sizeof o->c);
     o->abil_used[0] = o->abil_used[1] = 0;
-    zl_remove(g, MTG_Z_COMMAND, 0, slot);
-    zl_insert(g, MTG_Z_COMMAND, 0, slot, -1);
+    cmd_remove(g, slot);
+    cmd_insert(g, slot, -1);
     e->new_id = o->id;
     e->new_slot = (int16_t)slot;
     break;
@@ -297,9 +297,9 @@ static int planar_controller(G *g) {
 /* 701.31: planeswalk. Only the planar controller may (701.31a). */
 void var_planeswalk(G *g, int p, const char *rule) {
   if (!(V(g)->kind & VAR_PLANECHASE) || p != planar_controller(g)) return;
-  int n = zl_count(g, MTG_Z_COMMAND, 0);
+  int n = cmd_count(g);
   int16_t l[MAX_SLOTS];
-  memcpy(l, zl_list(g, MTG_Z_COMMAND, 0), (size_t)n * sizeof *l);
+  memcpy(l, cmd_list(g), (size_t)n * sizeof *l);
   Event ev[MAX_PLAYERS * 4];
   int m = 0;
   for (int i = 0; i < n && m < NELEM(ev); i++)
@@ -312,8 +312,8 @@ void var_planeswalk(G *g, int p, const char *rule) {
 void var_game_begin(G *g) {
   State *s = g->s;
   if (!(V(g)->kind & VAR_PLANECHASE)) return;
-  int n = zl_count(g, MTG_Z_COMMAND, 0);
-  int16_t *l = zl_list(g, MTG_Z_COMMAND, 0);
+  int n = cmd_count(g);
+  int16_t *l = cmd_list(g);
   for (int i = 0; i < n; i++)
     if (!s->obj[l[i]].face_down && is_planar(def_types(g, l[i]))) return; /* the setup placed it */
   int p = s->c.active;
@@ -334,8 +334,8 @@ void var_game_begin(G *g) {
     }
     /* a phenomenon goes to the bottom and the process repeats */
     snprintf(nm, sizeof nm, "\"%s\"#%u", o->def->name, (unsigned)o->id);
-    zl_remove(g, MTG_Z_COMMAND, 0, top);
-    zl_insert(g, MTG_Z_COMMAND, 0, top, -1);
+    cmd_remove(g, top);
+    cmd_insert(g, top, -1);
     log_line(g, 0, "deck_bottom obj=%s deck=planar rule=901.5", nm);
     if (deck_top(g, p, T_PLANE) < 0) return; /* no plane at all */
   }
@@ -348,8 +348,8 @@ void var_turn_begin(G *g) {
   if (!(V(g)->kind & VAR_PLANECHASE)) return;
   int p = s->c.active;
   V(g)->planar_ctl = (int8_t)p;
-  int n = zl_count(g, MTG_Z_COMMAND, 0);
-  int16_t *l = zl_list(g, MTG_Z_COMMAND, 0);
+  int n = cmd_count(g);
+  int16_t *l = cmd_list(g);
   for (int i = 0; i < n; i++) {
     Obj *o = &s->obj[l[i]];
     if (!o->face_down && is_planar(o->def->types) && o->controller != p) {
@@ -482,8 +482,8 @@ int var_sba(G *g, Event *ev, int *n, int max, int *then) {
     }
     memset(v->cmd_moved, 0, sizeof v->cmd_moved); /* this check is now the last one */
   }
-  int nc = zl_count(g, MTG_Z_COMMAND, 0);
-  int16_t *cz = zl_list(g, MTG_Z_COMMAND, 0);
+  int nc = cmd_count(g);
+  int16_t *cz = cmd_list(g);
   if ((v->kind & VAR_ARCHENEMY) && !trig_waiting(g, 0, T_SCHEME)) {
     /* 704.6e (904.10): a face-up non-ongoing scheme, with no scheme's triggered ability
      * on the stack or waiting, goes face down to the bottom of its owner's scheme deck */
@@ -538,8 +538,8 @@ int var_check(G *g, char *why, size_t n) {
         return -1;
       }
     }
-  int nc = zl_count(g, MTG_Z_COMMAND, 0);
-  int16_t *cz = zl_list(g, MTG_Z_COMMAND, 0);
+  int nc = cmd_count(g);
+  int16_t *cz = cmd_list(g);
   for (int i = 0; i < nc; i++) {
     const Obj *o = &s->obj[cz[i]];
     /* only scheme and planar decks are face down in the command zone */

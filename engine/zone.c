@@ -50,9 +50,7 @@ int zl_pos(G *g, int zone, int player, int slot) {
   return -1;
 }
 
-void zl_insert(G *g, int zone, int player, int slot, int pos) {
-  int i = zl_index(zone, player);
-  if (i < 0) return;
+static void list_insert(G *g, int i, int slot, int pos) {
   int16_t *l = g->s->zl[i];
   int n = g->s->c.zn[i];
   if (n >= MAX_SLOTS) game_throw(g, JMP_LIMIT);
@@ -62,9 +60,7 @@ void zl_insert(G *g, int zone, int player, int slot, int pos) {
   g->s->c.zn[i] = (int16_t)(n + 1);
 }
 
-void zl_remove(G *g, int zone, int player, int slot) {
-  int i = zl_index(zone, player);
-  if (i < 0) return;
+static void list_remove(G *g, int i, int slot) {
   int16_t *l = g->s->zl[i];
   int n = g->s->c.zn[i];
   for (int k = 0; k < n; k++)
@@ -74,6 +70,23 @@ void zl_remove(G *g, int zone, int player, int slot) {
       return;
     }
 }
+
+void zl_insert(G *g, int zone, int player, int slot, int pos) {
+  int i = zl_index(zone, player);
+  if (i >= 0) list_insert(g, i, slot, pos);
+}
+
+void zl_remove(G *g, int zone, int player, int slot) {
+  int i = zl_index(zone, player);
+  if (i >= 0) list_remove(g, i, slot);
+}
+
+int bf_count(G *g) { return g->s->c.zn[ZL_BATTLEFIELD]; }
+int16_t *bf_list(G *g) { return g->s->zl[ZL_BATTLEFIELD]; }
+int cmd_count(G *g) { return g->s->c.zn[ZL_COMMAND]; }
+int16_t *cmd_list(G *g) { return g->s->zl[ZL_COMMAND]; }
+void cmd_insert(G *g, int slot, int pos) { list_insert(g, ZL_COMMAND, slot, pos); }
+void cmd_remove(G *g, int slot) { list_remove(g, ZL_COMMAND, slot); }
 
 int zone_owner_list(int zone) {
   return zone == MTG_Z_LIBRARY || zone == MTG_Z_HAND || zone == MTG_Z_GRAVEYARD;
