@@ -263,7 +263,7 @@ static void prevented_triggers(G *g, int from) {
   if (g->nprev <= from) return;
   Event pe[NELEM(g->prev_ev)];
   int n = g->nprev - from;
-  memcpy(pe, &g->prev_ev[from], (size_t)n * sizeof pe[0]);
+  memcpy(pe, &g->prev_ev[from], (size_t)n * sizeof *pe);
   g->nprev = from;
   trig_detect(g, pe, n);
 }

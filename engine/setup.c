@@ -66,7 +66,7 @@ void mtg_setup_free(mtg_setup *s) {
 int mtg_setup_player(mtg_setup *s, const char *name, int life, int poison) {
   if (s->np >= MAX_PLAYERS) return MTG_ELIMIT;
   size_t n = strlen(name);
-  if (!n || n >= sizeof s->pl[0].name) return MTG_EARG;
+  if (!n || n >= sizeof s->pl->name) return MTG_EARG;
   for (size_t i = 0; i < n; i++)
     if (!isalnum((unsigned char)name[i]) && name[i] != '_' && name[i] != '-') return MTG_EARG;
   for (int p = 0; p < s->np; p++)
@@ -181,8 +181,8 @@ int mtg_setup_damage(mtg_setup *s, int i, int d) {
 }
 int mtg_setup_counters(mtg_setup *s, int i, const char *kind, int n) {
   SEntry *e = ENTRY(s, i);
-  if (!e || n < 0 || strlen(kind) >= sizeof e->c[0].kind || e->nc >= MAX_CKINDS) return MTG_EARG;
-  snprintf(e->c[e->nc].kind, sizeof e->c[0].kind, "%s", kind);
+  if (!e || n < 0 || strlen(kind) >= sizeof e->c->kind || e->nc >= MAX_CKINDS) return MTG_EARG;
+  snprintf(e->c[e->nc].kind, sizeof e->c->kind, "%s", kind);
   e->c[e->nc].n = n;
   e->nc++;
   return MTG_OK;
@@ -207,10 +207,10 @@ int mtg_setup_attach_player(mtg_setup *s, int i, int p) {
 }
 int mtg_setup_choice(mtg_setup *s, int i, const char *key, const char *value) {
   SEntry *e = ENTRY(s, i);
-  if (!e || e->nch >= SETUP_MAX_CHOICES || strlen(key) >= sizeof e->ch[0].key || strlen(value) >= sizeof e->ch[0].val)
+  if (!e || e->nch >= SETUP_MAX_CHOICES || strlen(key) >= sizeof e->ch->key || strlen(value) >= sizeof e->ch->val)
     return MTG_EARG;
-  snprintf(e->ch[e->nch].key, sizeof e->ch[0].key, "%s", key);
-  snprintf(e->ch[e->nch].val, sizeof e->ch[0].val, "%s", value);
+  snprintf(e->ch[e->nch].key, sizeof e->ch->key, "%s", key);
+  snprintf(e->ch[e->nch].val, sizeof e->ch->val, "%s", value);
   e->nch++;
   return MTG_OK;
 }
@@ -342,7 +342,7 @@ static const char *intern(G *g, const char *v) {
   for (int i = 0; i < g->nstrs; i++)
     if (!strcmp(g->strs[i], v)) return g->strs[i];
   if (g->nstrs >= NELEM(g->strs)) return NULL;
-  snprintf(g->strs[g->nstrs], sizeof g->strs[0], "%s", v);
+  snprintf(g->strs[g->nstrs], sizeof *g->strs, "%s", v);
   return g->strs[g->nstrs++];
 }
 
@@ -649,45 +649,45 @@ int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg
     p = eol ? eol + 1 : p + len;
     if (!rec[0]) continue;
     int ok = 1;
-    const char *q = token(rec, w[0], sizeof w[0], &ok);
+    const char *q = token(rec, w[0], sizeof *w, &ok);
     if (!strcmp(w[0], "player")) {
-      q = token(q, w[1], sizeof w[1], &ok);
-      q = token(q, w[2], sizeof w[2], &ok);
+      q = token(q, w[1], sizeof *w, &ok);
+      q = token(q, w[2], sizeof *w, &ok);
       if (mtg_setup_player(s, w[1], atoi(w[2]), 0) < 0) goto bad;
     } else if (!strcmp(w[0], "player_counter") || !strcmp(w[0], "lands_played")) {
-      q = token(q, w[1], sizeof w[1], &ok);
+      q = token(q, w[1], sizeof *w, &ok);
       int pl = player_by_name(s, w[1]);
-      q = token(q, w[2], sizeof w[2], &ok);
+      q = token(q, w[2], sizeof *w, &ok);
       if (!strcmp(w[0], "lands_played")) {
         if (mtg_setup_lands_played(s, pl, atoi(w[2]))) goto bad;
       } else {
-        q = token(q, w[3], sizeof w[3], &ok);
+        q = token(q, w[3], sizeof *w, &ok);
         if (mtg_setup_player_counters(s, pl, w[2], atoi(w[3]))) goto bad;
       }
     } else if (!strcmp(w[0], "outside")) {
-      q = token(q, w[1], sizeof w[1], &ok);
-      q = token(q, w[2], sizeof w[2], &ok);
+      q = token(q, w[1], sizeof *w, &ok);
+      q = token(q, w[2], sizeof *w, &ok);
       if (!ok || mtg_setup_outside(s, player_by_name(s, w[1]), w[2], NULL)) goto bad;
     } else if (!strcmp(w[0], "variant")) {
-      q = token(q, w[1], sizeof w[1], &ok);
+      q = token(q, w[1], sizeof *w, &ok);
       if (mtg_setup_variant(s, w[1])) goto bad;
     } else if (!strcmp(w[0], "team") || !strcmp(w[0], "commander_damage")) {
-      q = token(q, w[1], sizeof w[1], &ok);
-      q = token(q, w[2], sizeof w[2], &ok);
+      q = token(q, w[1], sizeof *w, &ok);
+      q = token(q, w[2], sizeof *w, &ok);
       int pl = player_by_name(s, w[1]);
       if (w[0][0] == 't') {
         if (mtg_setup_team(s, pl, atoi(w[2]))) goto bad;
       } else {
-        q = token(q, w[3], sizeof w[3], &ok);
+        q = token(q, w[3], sizeof *w, &ok);
         if (mtg_setup_commander_damage(s, pl, atoi(w[2]), atoi(w[3]))) goto bad;
       }
     } else if (!strcmp(w[0], "seed")) {
-      q = token(q, w[1], sizeof w[1], &ok);
+      q = token(q, w[1], sizeof *w, &ok);
       s->seed = strtoull(w[1], NULL, 10);
     } else if (!strcmp(w[0], "start")) {
-      q = token(q, w[1], sizeof w[1], &ok);
-      q = token(q, w[2], sizeof w[2], &ok);
-      q = token(q, w[3], sizeof w[3], &ok);
+      q = token(q, w[1], sizeof *w, &ok);
+      q = token(q, w[2], sizeof *w, &ok);
+      q = token(q, w[3], sizeof *w, &ok);
       int pl = player_by_name(s, w[1]), st = mtg_step_parse(w[3]);
       if (pl < 0 || st < 0) goto bad;
       int o = s->opening, sh = s->shuffle;
@@ -695,15 +695,15 @@ int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg
       s->opening = o;
       s->shuffle = sh;
     } else if (!strcmp(w[0], "opening") || !strcmp(w[0], "shuffle") || !strcmp(w[0], "max_turns")) {
-      q = token(q, w[1], sizeof w[1], &ok);
+      q = token(q, w[1], sizeof *w, &ok);
       int v = atoi(w[1]);
       if (w[0][0] == 'o') s->opening = v;
       else if (w[0][0] == 's') s->shuffle = v;
       else s->max_turns = v;
     } else if (!strcmp(w[0], "card")) {
-      q = token(q, w[1], sizeof w[1], &ok);
-      q = token(q, w[2], sizeof w[2], &ok);
-      q = token(q, w[3], sizeof w[3], &ok);
+      q = token(q, w[1], sizeof *w, &ok);
+      q = token(q, w[2], sizeof *w, &ok);
+      q = token(q, w[3], sizeof *w, &ok);
       int pl = player_by_name(s, w[1]), z = mtg_zone_parse(w[2]);
       if (!ok || pl < 0 || z < 0) goto bad;
       int e = mtg_setup_card(s, pl, z, w[3], err);
@@ -716,7 +716,7 @@ int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg
         return e;
       }
       for (;;) {
-        q = token(q, w[4], sizeof w[4], &ok);
+        q = token(q, w[4], sizeof *w, &ok);
         if (!w[4][0]) break;
         char *eq = strchr(w[4], '=');
         const char *v = eq ? eq + 1 : "";
@@ -731,7 +731,7 @@ int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg
         else if (!strcmp(w[4], "exiled_with") || !strcmp(w[4], "attach")) {
           const char *colon = strchr(v, ':');
           int ex = w[4][0] == 'e';
-          if (ex && (!colon || strlen(colon + 1) >= sizeof fw[0].link)) goto bad;
+          if (ex && (!colon || strlen(colon + 1) >= sizeof fw->link)) goto bad;
           if (nfw == capfw) {
             int cap = capfw ? 2 * capfw : 8;
             struct fwd *nf = realloc(fw, (size_t)cap * sizeof *nf);

@@ -35,7 +35,7 @@ static void state_trig_left(G *g, const StackItem *si) {
 void stack_remove(G *g, int idx) {
   State *s = g->s;
   state_trig_left(g, &s->stack[idx]);
-  memmove(&s->stack[idx], &s->stack[idx + 1], (size_t)(s->c.nstack - idx - 1) * sizeof s->stack[0]);
+  memmove(&s->stack[idx], &s->stack[idx + 1], (size_t)(s->c.nstack - idx - 1) * sizeof *s->stack);
   s->c.nstack--;
   chars_dirty(g);
 }

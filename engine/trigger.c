@@ -405,7 +405,7 @@ static void check_delayed(G *g, const Event *e, int lookback) {
         g->dcand[g->ndcand].eff = i;
         g->dcand[g->ndcand].tc = tc;
         g->dcand[g->ndcand].obj = e->obj.id;
-        fmt_obj(g, e->obj, g->dcand[g->ndcand].label, sizeof g->dcand[0].label);
+        fmt_obj(g, e->obj, g->dcand[g->ndcand].label, sizeof g->dcand->label);
         g->ndcand++;
       }
       continue;

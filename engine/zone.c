@@ -196,7 +196,7 @@ int ckind_id(G *g, const char *name) {
   for (int i = 0; i < c->ncnames; i++)
     if (!strcmp(c->cnames[i], name)) return i;
   if (c->ncnames >= MAX_COUNTER_NAMES) game_throw(g, JMP_LIMIT);
-  snprintf(c->cnames[c->ncnames], sizeof c->cnames[0], "%s", name);
+  snprintf(c->cnames[c->ncnames], sizeof *c->cnames, "%s", name);
   return c->ncnames++;
 }
 

@@ -1,0 +1,526 @@
+/* test_setup.c - unit tests of the setup: each setter's accepted range (the
+ * first value out of range refused, the last one in accepted), the canonical
+ * text form written record by record as the replay format defines it, read
+ * back to the same text and to the same game, and every malformed record
+ * refused at its line. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit.h"
+
+/* ---- setters: the edges of what each accepts ---- */
+
+TEST(setup_setters_accept_their_range_and_refuse_past_it) {
+  if (u_begin(t_, w, NULL)) return;
+  mtg_setup *s = w->setup;
+  int bears = u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Grizzly Bears"); /* entry 0 */
+  int bolt = u_card(t_, w, w->bob, MTG_Z_HAND, "Lightning Bolt");          /* entry 1 */
+  CHECK_INT(bears, 0);
+  CHECK_INT(bolt, 1);
+  /* entries: 0 and the last exist; -1 and the count don't */
+  int (*const flag[])(mtg_setup *, int, int) = {mtg_setup_tapped, mtg_setup_sick, mtg_setup_face_down};
+  for (int k = 0; k < 3; k++) {
+    CHECK_INT(flag[k](s, 0, 1), MTG_OK);
+    CHECK_INT(flag[k](s, 1, 0), MTG_OK);
+    CHECK_INT(flag[k](s, 2, 1), MTG_EARG);
+    CHECK_INT(flag[k](s, -1, 1), MTG_EARG);
+  }
+  CHECK_INT(mtg_setup_damage(s, 0, 0), MTG_OK);
+  CHECK_INT(mtg_setup_damage(s, 0, -1), MTG_EARG);
+  CHECK_INT(mtg_setup_damage(s, 2, 1), MTG_EARG);
+  /* players: 0 and the last exist; the count doesn't */
+  CHECK_INT(mtg_setup_controller(s, 0, 0), MTG_OK);
+  CHECK_INT(mtg_setup_controller(s, 0, 1), MTG_OK);
+  CHECK_INT(mtg_setup_controller(s, 0, 2), MTG_EARG);
+  CHECK_INT(mtg_setup_controller(s, 0, -1), MTG_EARG);
+  CHECK_INT(mtg_setup_controller(s, 2, 0), MTG_EARG);
+  CHECK_INT(mtg_setup_attach_player(s, 1, 0), MTG_OK);
+  CHECK_INT(mtg_setup_attach_player(s, 1, 2), MTG_EARG);
+  CHECK_INT(mtg_setup_attach_player(s, 1, -1), MTG_EARG);
+  CHECK_INT(mtg_setup_attach_player(s, 2, 0), MTG_EARG);
+  CHECK_INT(mtg_setup_lands_played(s, 0, 0), MTG_OK);
+  CHECK_INT(mtg_setup_lands_played(s, 1, 1), MTG_OK);
+  CHECK_INT(mtg_setup_lands_played(s, 1, -1), MTG_EARG);
+  CHECK_INT(mtg_setup_lands_played(s, 2, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_lands_played(s, -1, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_team(s, 0, 0), MTG_OK);
+  CHECK_INT(mtg_setup_team(s, 1, 4), MTG_OK);
+  CHECK_INT(mtg_setup_team(s, 1, 5), MTG_EARG);
+  CHECK_INT(mtg_setup_team(s, 1, -1), MTG_EARG);
+  CHECK_INT(mtg_setup_team(s, 2, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_team(s, -1, 1), MTG_EARG);
+  /* an attachment or exiling card is another existing entry */
+  CHECK_INT(mtg_setup_attach(s, 1, 0), MTG_OK);
+  CHECK_INT(mtg_setup_attach(s, 0, 1), MTG_OK);
+  CHECK_INT(mtg_setup_attach(s, 0, 0), MTG_EARG);
+  CHECK_INT(mtg_setup_attach(s, 0, 2), MTG_EARG);
+  CHECK_INT(mtg_setup_attach(s, 0, -1), MTG_EARG);
+  CHECK_INT(mtg_setup_attach(s, 2, 0), MTG_EARG);
+  CHECK_INT(mtg_setup_exiled_with(s, 1, 0, "exiled"), MTG_OK);
+  CHECK_INT(mtg_setup_exiled_with(s, 0, 1, "exiled"), MTG_OK);
+  CHECK_INT(mtg_setup_exiled_with(s, 0, 0, "exiled"), MTG_EARG);
+  CHECK_INT(mtg_setup_exiled_with(s, 0, 2, "exiled"), MTG_EARG);
+  CHECK_INT(mtg_setup_exiled_with(s, 0, -1, "exiled"), MTG_EARG);
+  CHECK_INT(mtg_setup_exiled_with(s, 2, 0, "exiled"), MTG_EARG);
+  CHECK_INT(mtg_setup_exiled_with(s, 1, 0, "a label of 23 letters.."), MTG_OK);
+  CHECK_INT(mtg_setup_exiled_with(s, 1, 0, "a label of 24 letters..."), MTG_EARG);
+  /* counter kinds: names up to 23 characters, at most six kinds, any count from 0 */
+  CHECK_INT(mtg_setup_counters(s, 0, "a kind of 23 letters...", 0), MTG_OK);
+  CHECK_INT(mtg_setup_counters(s, 0, "a kind of 24 letters....", 1), MTG_EARG);
+  CHECK_INT(mtg_setup_counters(s, 0, "+1/+1", -1), MTG_EARG);
+  CHECK_INT(mtg_setup_counters(s, 2, "+1/+1", 1), MTG_EARG);
+  for (int k = 1; k < 6; k++) CHECK_INT(mtg_setup_counters(s, 0, "+1/+1", k), MTG_OK);
+  CHECK_INT(mtg_setup_counters(s, 0, "+1/+1", 1), MTG_EARG);
+  CHECK_INT(mtg_setup_player_counters(s, 1, "a kind of 23 letters...", 0), MTG_OK);
+  CHECK_INT(mtg_setup_player_counters(s, 1, "a kind of 24 letters....", 0), MTG_EARG);
+  CHECK_INT(mtg_setup_player_counters(s, 1, "energy", -1), MTG_EARG);
+  CHECK_INT(mtg_setup_player_counters(s, 2, "energy", 1), MTG_EARG);
+  CHECK_INT(mtg_setup_player_counters(s, -1, "energy", 1), MTG_EARG);
+  for (int k = 1; k < 6; k++) CHECK_INT(mtg_setup_player_counters(s, 1, "energy", k), MTG_OK);
+  CHECK_INT(mtg_setup_player_counters(s, 1, "energy", 1), MTG_EARG);
+  /* choices: keys up to 23 characters, values up to 63, at most four */
+  CHECK_INT(mtg_setup_choice(s, 0, "a key of 23 letters....", "v"), MTG_OK);
+  CHECK_INT(mtg_setup_choice(s, 0, "a key of 24 letters.....", "v"), MTG_EARG);
+  char v63[64], v64[65];
+  memset(v63, 'v', 63);
+  v63[63] = 0;
+  memset(v64, 'v', 64);
+  v64[64] = 0;
+  CHECK_INT(mtg_setup_choice(s, 0, "k", v63), MTG_OK);
+  CHECK_INT(mtg_setup_choice(s, 0, "k", v64), MTG_EARG);
+  CHECK_INT(mtg_setup_choice(s, 2, "k", "v"), MTG_EARG);
+  CHECK_INT(mtg_setup_choice(s, 0, "k", "v"), MTG_OK);
+  CHECK_INT(mtg_setup_choice(s, 0, "k", "v"), MTG_OK);
+  CHECK_INT(mtg_setup_choice(s, 0, "k", "v"), MTG_EARG);
+  /* variants by name only */
+  CHECK_INT(mtg_setup_variant(s, "two_headed_giant"), MTG_OK);
+  CHECK_INT(mtg_setup_variant(s, "planechase"), MTG_OK);
+  CHECK_INT(mtg_setup_variant(s, "planechas"), MTG_EARG);
+  CHECK_INT(mtg_setup_variant(s, NULL), MTG_EARG);
+}
+
+TEST(setup_card_and_player_errors_say_what_is_wrong) {
+  if (u_begin(t_, w, NULL)) return;
+  mtg_setup *s = w->setup;
+  mtg_error e;
+  CHECK_INT(mtg_setup_card(s, 2, MTG_Z_HAND, "Forest", &e), MTG_EARG);
+  CHECK(strstr(e.msg, "no player 2") != NULL);
+  CHECK_INT(mtg_setup_card(s, -1, MTG_Z_HAND, "Forest", &e), MTG_EARG);
+  CHECK_INT(mtg_setup_card(s, 1, MTG_Z_STACK, "Forest", &e), MTG_EARG);
+  CHECK(strstr(e.msg, "can't start in zone") != NULL);
+  CHECK_INT(mtg_setup_card(s, 1, MTG_Z_COUNT, "Forest", &e), MTG_EARG);
+  CHECK_INT(mtg_setup_card(s, 1, -1, "Forest", &e), MTG_EARG);
+  CHECK_INT(mtg_setup_card(s, 0, MTG_Z_ANTE, "Forest", &e), 0);
+  CHECK_INT(mtg_setup_card(s, 1, MTG_Z_LIBRARY, "Forest", &e), 1);
+  CHECK_INT(mtg_setup_card(s, 1, MTG_Z_HAND, "Grizly Bears", &e), MTG_EDATA);
+  CHECK(strstr(e.msg, "unknown card 'Grizly Bears'; did you mean Grizzly Bears") != NULL);
+  CHECK_INT(mtg_setup_card(s, 1, MTG_Z_HAND, "Qqqqqqqqqqqqqqqqqqqqq", &e), MTG_EDATA);
+  CHECK(strstr(e.msg, "unknown card 'Qqqqqqqqqqqqqqqqqqqqq' (not in the card pool)") != NULL);
+  /* 309.2c, 309.3: a dungeon card only in the command zone, one per owner */
+  CHECK_INT(mtg_setup_card(s, 0, MTG_Z_HAND, "Tomb of Annihilation", &e), MTG_EDATA);
+  CHECK(strstr(e.msg, "309.2c") != NULL);
+  CHECK_INT(mtg_setup_card(s, 0, MTG_Z_COMMAND, "Tomb of Annihilation", &e), 2);
+  CHECK_INT(mtg_setup_card(s, 1, MTG_Z_COMMAND, "Lost Mine of Phandelver", &e), 3);
+  CHECK_INT(mtg_setup_card(s, 0, MTG_Z_COMMAND, "Lost Mine of Phandelver", &e), MTG_EDATA);
+  CHECK(strstr(e.msg, "309.3") != NULL && strstr(e.msg, "alice") != NULL && strstr(e.msg, "Tomb of Annihilation") != NULL);
+  /* rooms: only a dungeon's, by their exact name */
+  CHECK_INT(mtg_setup_room(s, 3, "Goblin Lair"), MTG_OK);
+  CHECK_INT(mtg_setup_room(s, 3, "Goblin Lai"), MTG_EARG);
+  CHECK_INT(mtg_setup_room(s, 3, NULL), MTG_EARG);
+  CHECK_INT(mtg_setup_room(s, 1, "Goblin Lair"), MTG_EARG);
+  CHECK_INT(mtg_setup_room(s, 4, "Goblin Lair"), MTG_EARG);
+  /* outside the game: known cards, at most eight per player */
+  CHECK_INT(mtg_setup_outside(s, 2, "Tomb of Annihilation", &e), MTG_EARG);
+  CHECK(strstr(e.msg, "no player 2") != NULL);
+  CHECK_INT(mtg_setup_outside(s, -1, "Tomb of Annihilation", &e), MTG_EARG);
+  CHECK_INT(mtg_setup_outside(s, 1, "Tomb of Anihilation", &e), MTG_EDATA);
+  CHECK(strstr(e.msg, "unknown card 'Tomb of Anihilation'; did you mean Tomb of Annihilation?") != NULL);
+  for (int k = 0; k < 8; k++) CHECK_INT(mtg_setup_outside(s, 1, "Tomb of Annihilation", &e), MTG_OK);
+  CHECK_INT(mtg_setup_outside(s, 1, "Tomb of Annihilation", &e), MTG_ELIMIT);
+  CHECK(strstr(e.msg, "at most 8") != NULL);
+  CHECK_INT(mtg_setup_outside(s, 0, "Tomb of Annihilation", &e), MTG_OK);
+  /* players: 2 to 4, named with letters, digits, _ and -, each name once */
+  CHECK_INT(mtg_setup_player(s, "carol_3-x", 20, 0), 2);
+  CHECK_INT(mtg_setup_player(s, "alice", 20, 0), MTG_EARG);
+  CHECK_INT(mtg_setup_player(s, "", 20, 0), MTG_EARG);
+  CHECK_INT(mtg_setup_player(s, "da ve", 20, 0), MTG_EARG);
+  CHECK_INT(mtg_setup_player(s, "a name of 32 characters.........", 20, 0), MTG_EARG);
+  CHECK_INT(mtg_setup_player(s, "a_name_of_31_characters________", 20, 0), 3);
+  CHECK_INT(mtg_setup_player(s, "erin", 20, 0), MTG_ELIMIT);
+}
+
+TEST(setup_commanders_and_battle_designations) {
+  if (u_begin(t_, w, NULL)) return;
+  mtg_setup *s = w->setup;
+  int isamaru = u_card(t_, w, w->alice, MTG_Z_COMMAND, "Isamaru, Hound of Konda");
+  int bears = u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+  int invasion = u_card(t_, w, w->bob, MTG_Z_BATTLEFIELD, "Invasion of Dominaria");
+  int hand_invasion = u_card(t_, w, w->bob, MTG_Z_HAND, "Invasion of Dominaria");
+  /* 903.3: a commander is a legendary creature card */
+  CHECK_INT(mtg_setup_commander(s, bears), MTG_EDATA);
+  CHECK_INT(mtg_setup_commander(s, isamaru), MTG_OK);
+  CHECK_INT(mtg_setup_commander(s, isamaru), MTG_OK); /* again: still one */
+  CHECK_INT(mtg_setup_commander(s, 9), MTG_EARG);
+  CHECK_INT(mtg_setup_commander_damage(s, w->bob, isamaru, 0), MTG_OK);
+  CHECK_INT(mtg_setup_commander_damage(s, w->bob, isamaru, 20), MTG_OK);
+  CHECK_INT(mtg_setup_commander_damage(s, w->bob, isamaru, -1), MTG_EARG);
+  CHECK_INT(mtg_setup_commander_damage(s, w->bob, bears, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_commander_damage(s, 2, isamaru, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_commander_damage(s, -1, isamaru, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_commander_damage(s, w->alice, isamaru, 3), MTG_OK);
+  /* a battle's protector: a battle on the battlefield, a player */
+  CHECK_INT(mtg_setup_protector(s, invasion, w->alice), MTG_OK);
+  CHECK_INT(mtg_setup_protector(s, invasion, 2), MTG_EARG);
+  CHECK_INT(mtg_setup_protector(s, invasion, -1), MTG_EARG);
+  CHECK_INT(mtg_setup_protector(s, hand_invasion, w->alice), MTG_EARG);
+  CHECK_INT(mtg_setup_protector(s, bears, w->alice), MTG_EARG);
+  /* a sector: a permanent, a known designation */
+  CHECK_INT(mtg_setup_sector(s, bears, "alpha"), MTG_OK);
+  CHECK_INT(mtg_setup_sector(s, bears, "gamma"), MTG_OK);
+  CHECK_INT(mtg_setup_sector(s, bears, "delta"), MTG_EARG);
+  CHECK_INT(mtg_setup_sector(s, bears, NULL), MTG_EARG);
+  CHECK_INT(mtg_setup_sector(s, hand_invasion, "beta"), MTG_EARG);
+  /* transformed: only a double-faced card */
+  CHECK_INT(mtg_setup_transformed(s, invasion, 1), MTG_OK);
+  CHECK_INT(mtg_setup_transformed(s, bears, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_transformed(s, bears, 0), MTG_OK);
+  int need = mtg_setup_write(s, NULL, 0);
+  char *text = malloc((size_t)need + 1);
+  CHECK(text != NULL);
+  mtg_setup_write(s, text, (size_t)need + 1);
+  /* commander damage set twice for one player and commander is one record, the last value */
+  int bob_dmg = strstr(text, "commander_damage bob 0 20\n") != NULL, alice_dmg = strstr(text, "commander_damage alice 0 3\n") != NULL;
+  int once = strstr(text, "commander_damage bob 0 0") == NULL;
+  int transformed = strstr(text, "card bob battlefield \"Invasion of Dominaria\" transformed protector=alice\n") != NULL;
+  int sector = strstr(text, "card alice battlefield \"Grizzly Bears\" sector=gamma\n") != NULL;
+  free(text);
+  CHECK(bob_dmg);
+  CHECK(alice_dmg);
+  CHECK(once);
+  CHECK(transformed);
+  CHECK(sector);
+}
+
+/* ---- the text form ---- */
+
+/* The setup of the round-trip test: every record and every card option. */
+static void full_setup(unit_ctx *t_, u_world *w, int *carol) {
+  mtg_setup *s = w->setup;
+  *carol = mtg_setup_player(s, "carol", 17, 2);
+  CHECK_INT(*carol, 2);
+  mtg_error e;
+  CHECK_INT(mtg_setup_player_counters(s, w->alice, "energy", 3), MTG_OK);
+  CHECK_INT(mtg_setup_lands_played(s, w->bob, 1), MTG_OK);
+  CHECK_INT(mtg_setup_outside(s, *carol, "Tomb of Annihilation", &e), MTG_OK);
+  CHECK_INT(mtg_setup_variant(s, "planechase"), MTG_OK);
+  CHECK_INT(mtg_setup_variant(s, "commander"), MTG_OK);
+  CHECK_INT(mtg_setup_team(s, w->bob, 2), MTG_OK);
+  CHECK_INT(mtg_setup_team(s, *carol, 2), MTG_OK);
+  mtg_setup_seed(s, 4242);
+  mtg_setup_start(s, w->bob, 5, MTG_S_DECLARE_ATTACKERS);
+  mtg_setup_max_turns(s, 9);
+  mtg_setup_opening_hand(s, 7); /* after mtg_setup_start, which sets none */
+  mtg_setup_shuffle(s, 1);
+  int bears = u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Grizzly Bears");       /* 0 */
+  int pacifism = u_card(t_, w, w->bob, MTG_Z_BATTLEFIELD, "Pacifism");           /* 1 */
+  int isamaru = u_card(t_, w, *carol, MTG_Z_COMMAND, "Isamaru, Hound of Konda"); /* 2 */
+  int bolt = u_card(t_, w, w->alice, MTG_Z_EXILE, "Lightning Bolt");             /* 3 */
+  int krosa = u_card(t_, w, w->bob, MTG_Z_COMMAND, "Krosa");                     /* 4 */
+  int mine = u_card(t_, w, w->alice, MTG_Z_COMMAND, "Lost Mine of Phandelver");  /* 5 */
+  int invasion = u_card(t_, w, w->bob, MTG_Z_BATTLEFIELD, "Invasion of Dominaria"); /* 6 */
+  int voice = u_card(t_, w, *carol, MTG_Z_BATTLEFIELD, "Voice of All");           /* 7 */
+  int forest = u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Forest");                  /* 8 */
+  CHECK_INT(forest, 8);
+  CHECK_INT(mtg_setup_tapped(s, bears, 1), 0);
+  CHECK_INT(mtg_setup_face_down(s, bears, 1), 0);
+  CHECK_INT(mtg_setup_sick(s, bears, 1), 0);
+  CHECK_INT(mtg_setup_damage(s, bears, 1), 0);
+  CHECK_INT(mtg_setup_controller(s, bears, w->bob), 0);
+  CHECK_INT(mtg_setup_sector(s, bears, "beta"), 0);
+  CHECK_INT(mtg_setup_counters(s, bears, "+1/+1", 2), 0);
+  CHECK_INT(mtg_setup_counters(s, bears, "stun", 1), 0);
+  CHECK_INT(mtg_setup_attach(s, pacifism, bears), 0);
+  CHECK_INT(mtg_setup_commander(s, isamaru), 0);
+  CHECK_INT(mtg_setup_exiled_with(s, bolt, bears, "exiled"), 0);
+  CHECK_INT(mtg_setup_controller(s, pacifism, w->alice), 0);
+  CHECK_INT(mtg_setup_face_down(s, krosa, 0), 0);
+  CHECK_INT(mtg_setup_room(s, mine, "Goblin Lair"), 0);
+  CHECK_INT(mtg_setup_transformed(s, invasion, 1), 0);
+  CHECK_INT(mtg_setup_protector(s, invasion, w->alice), 0);
+  CHECK_INT(mtg_setup_attach_player(s, invasion, w->alice), 0);
+  CHECK_INT(mtg_setup_choice(s, voice, "color", "red"), 0);
+  CHECK_INT(mtg_setup_choice(s, voice, "note", "a \"quoted\" \\ value"), 0);
+  CHECK_INT(mtg_setup_commander_damage(s, w->alice, isamaru, 7), 0);
+}
+
+/* The text it must give, record by record, as docs/replay-format.md and
+ * mtg.h define the canonical form. */
+static const char full_text[] =
+    "player alice 20\n"
+    "player_counter alice energy 3\n"
+    "player bob 20\n"
+    "lands_played bob 1\n"
+    "player carol 17\n"
+    "player_counter carol poison 2\n"
+    "outside carol \"Tomb of Annihilation\"\n"
+    "variant commander\n"
+    "variant planechase\n"
+    "team bob 2\n"
+    "team carol 2\n"
+    "seed 4242\n"
+    "start bob 5 declare_attackers\n"
+    "opening 7\n"
+    "shuffle 1\n"
+    "max_turns 9\n"
+    "card alice battlefield \"Grizzly Bears\" tapped face_down sick damage=1 controller=bob sector=beta "
+    "counter=+1/+1:2 counter=stun:1\n"
+    "card bob battlefield \"Pacifism\" controller=alice attach=0\n"
+    "card carol command \"Isamaru, Hound of Konda\" commander\n"
+    "card alice exile \"Lightning Bolt\" exiled_with=0:exiled\n"
+    "card bob command \"Krosa\" face_up\n"
+    "card alice command \"Lost Mine of Phandelver\" room=\"Goblin Lair\"\n"
+    "card bob battlefield \"Invasion of Dominaria\" transformed attach_player=alice protector=alice\n"
+    "card carol battlefield \"Voice of All\" choice=color:\"red\" choice=note:\"a \\\"quoted\\\" \\\\ value\"\n"
+    "card alice library \"Forest\"\n"
+    "commander_damage alice 2 7\n";
+
+static char *write_setup(const mtg_setup *s) {
+  int need = mtg_setup_write(s, NULL, 0);
+  char *t = need >= 0 ? malloc((size_t)need + 1) : NULL;
+  if (t && mtg_setup_write(s, t, (size_t)need + 1) != need) {
+    free(t);
+    t = NULL;
+  }
+  return t;
+}
+
+TEST(setup_text_writes_every_record_and_option) {
+  if (u_begin(t_, w, NULL)) return;
+  int carol;
+  full_setup(t_, w, &carol);
+  if (t_->failed) return;
+  char *t = write_setup(w->setup);
+  CHECK(t != NULL);
+  int same = !strcmp(t, full_text);
+  if (!same) unit_fail(t_, __FILE__, __LINE__, "mtg_setup_write gave:\n%s\nexpected:\n%s", t, full_text);
+  /* a short buffer: truncated and terminated, the length needed still returned */
+  char small[40];
+  int need = mtg_setup_write(w->setup, small, sizeof small);
+  free(t);
+  if (!same) return;
+  CHECK_INT(need, (int)strlen(full_text));
+  CHECK_INT((int)strlen(small), (int)sizeof small - 1);
+  CHECK(!strncmp(small, full_text, sizeof small - 1));
+}
+
+TEST(setup_text_reads_back_to_the_same_text) {
+  if (u_begin(t_, w, NULL)) return;
+  mtg_setup *s = NULL;
+  mtg_error e;
+  int rc = mtg_setup_read(w->pool, "full.txt", full_text, &s, &e);
+  CHECK_OK(rc, &e);
+  char *t = write_setup(s);
+  mtg_setup_free(s);
+  CHECK(t != NULL);
+  int same = !strcmp(t, full_text);
+  if (!same) unit_fail(t_, __FILE__, __LINE__, "read then written:\n%s\nexpected:\n%s", t, full_text);
+  free(t);
+}
+
+/* Records left out take their defaults: no opening hand, no shuffle, no turn
+ * limit, the game from its first turn's untap step. */
+TEST(setup_text_defaults_for_records_left_out) {
+  if (u_begin(t_, w, NULL)) return;
+  static const char text[] = "player alice 20\nplayer bob 20\nseed 3\ncard alice library \"Forest\"\n"
+                             "card alice library \"Island\"\ncard alice library \"Swamp\"\n";
+  mtg_setup *s = NULL;
+  mtg_error e;
+  CHECK_OK(mtg_setup_read(w->pool, "min.txt", text, &s, &e), &e);
+  char *t = write_setup(s);
+  mtg_setup_free(w->setup);
+  w->setup = s;
+  CHECK(t != NULL);
+  int defaults = strstr(t, "opening 0\nshuffle 0\nmax_turns 0\n") != NULL && !strstr(t, "start ");
+  free(t);
+  CHECK(defaults);
+  if (u_start(t_, w)) return;
+  /* no opening hand and no shuffle: turn 1 begins, alice skips her first draw (103.8a) */
+  CHECK_INT(mtg_game_turn(w->game), 1);
+  mtg_player pa;
+  CHECK_INT(mtg_player_info(w->game, w->alice, &pa), 0);
+  CHECK_INT(pa.hand, 0);
+  CHECK_INT(pa.library, 3);
+  uint32_t lib[3];
+  CHECK_INT(mtg_zone_objects(w->game, w->alice, MTG_Z_LIBRARY, lib, 3), 3);
+  mtg_object o;
+  CHECK_INT(mtg_object_info(w->game, lib[0], &o), 0);
+  CHECK_STR(o.name, "Forest");
+  CHECK_INT(mtg_object_info(w->game, lib[2], &o), 0);
+  CHECK_STR(o.name, "Swamp");
+}
+
+/* A playable setup through the text form: the game it starts is the one the
+ * text describes, object by object. */
+TEST(setup_text_read_builds_the_game_it_describes) {
+  if (u_begin(t_, w, NULL)) return;
+  static const char text[] =
+      "player alice 18\n"
+      "player_counter alice energy 2\n"
+      "player bob 15\n"
+      "player_counter bob poison 3\n"
+      "lands_played bob 1\n"
+      "seed 7\n"
+      "start bob 4 main2\n"
+      "opening 0\n"
+      "shuffle 0\n"
+      "max_turns 0\n"
+      "card alice library \"Forest\"\n"
+      "card alice library \"Island\"\n"
+      "card alice battlefield \"Grizzly Bears\" tapped damage=1 counter=+1/+1:2\n"
+      "card bob battlefield \"Pacifism\" controller=alice attach=2\n"
+      "card bob battlefield \"Runeclaw Bear\" sick\n"
+      "card bob battlefield \"Grizzly Bears\" face_down\n"
+      "card bob hand \"Lightning Bolt\"\n"
+      "card bob graveyard \"Shock\"\n";
+  mtg_setup *s = NULL;
+  mtg_error e;
+  CHECK_OK(mtg_setup_read(w->pool, "game.txt", text, &s, &e), &e);
+  mtg_setup_free(w->setup);
+  w->setup = s;
+  if (u_start(t_, w)) return;
+  mtg_game *g = w->game;
+  CHECK_INT(mtg_game_turn(g), 4);
+  CHECK_INT(mtg_game_step(g), MTG_S_MAIN2);
+  CHECK_INT(mtg_game_active(g), w->bob);
+  mtg_player pa, pb;
+  CHECK_INT(mtg_player_info(g, w->alice, &pa), 0);
+  CHECK_INT(mtg_player_info(g, w->bob, &pb), 0);
+  CHECK_INT(pa.life, 18);
+  CHECK_INT(pb.life, 15);
+  CHECK_INT(pb.poison, 3);
+  CHECK_INT(mtg_counters(g, 0, w->alice, "energy"), 2);
+  CHECK_INT(pb.lands_played, 1);
+  CHECK_INT(pa.library, 2);
+  CHECK_INT(pb.hand, 1);
+  CHECK_INT(pb.graveyard, 1);
+  uint32_t lib[2];
+  CHECK_INT(mtg_zone_objects(g, w->alice, MTG_Z_LIBRARY, lib, 2), 2);
+  mtg_object o;
+  CHECK_INT(mtg_object_info(g, lib[0], &o), 0);
+  CHECK_STR(o.name, "Forest"); /* libraries are listed top first */
+  uint32_t bf[8];
+  CHECK_INT(mtg_zone_objects(g, -1, MTG_Z_BATTLEFIELD, bf, 8), 4);
+  CHECK_INT(mtg_object_info(g, bf[0], &o), 0);
+  CHECK_STR(o.name, "Grizzly Bears");
+  CHECK(o.tapped);
+  CHECK_INT(o.damage, 1);
+  CHECK_INT(mtg_counters(g, bf[0], -1, "+1/+1"), 2);
+  CHECK_INT(o.power, 4); /* a 2/2 with two +1/+1 counters */
+  uint32_t bears = bf[0];
+  CHECK_INT(mtg_object_info(g, bf[1], &o), 0);
+  CHECK_STR(o.name, "Pacifism");
+  CHECK_INT(o.owner, w->bob);
+  CHECK_INT(o.controller, w->alice);
+  CHECK(o.attached_to == bears);
+  CHECK_INT(mtg_object_info(g, bf[2], &o), 0);
+  CHECK_STR(o.name, "Runeclaw Bear");
+  CHECK(o.sick);
+  CHECK(!o.tapped);
+  CHECK_INT(mtg_object_info(g, bf[3], &o), 0);
+  CHECK(o.face_down);
+  CHECK_INT(o.power, 2);
+}
+
+/* Each malformed record is refused with MTG_EDATA (or the card error) at its line. */
+TEST(setup_text_refuses_each_malformed_record_at_its_line) {
+  if (u_begin(t_, w, NULL)) return;
+  static const char head[] = "player alice 20\nplayer bob 20\ncard alice battlefield \"Grizzly Bears\"\n";
+  static const struct {
+    const char *rec;
+    int status;
+  } bad[] = {
+      {"bogus 1\n", MTG_EDATA},
+      {"player alice 20\n", MTG_EDATA},                      /* a player twice */
+      {"player_counter carol energy 1\n", MTG_EDATA},        /* unknown player */
+      {"lands_played carol 1\n", MTG_EDATA},
+      {"lands_played bob -1\n", MTG_EDATA},
+      {"outside bob \"Tomb of Anihilation\"\n", MTG_EDATA},  /* unknown card */
+      {"outside bob \"Tomb of Annihilation\n", MTG_EDATA},   /* unterminated quote */
+      {"variant poker\n", MTG_EDATA},
+      {"team carol 1\n", MTG_EDATA},
+      {"team bob 5\n", MTG_EDATA},
+      {"commander_damage bob 0 1\n", MTG_EDATA},             /* entry 0 is no commander */
+      {"start carol 1 main1\n", MTG_EDATA},
+      {"start bob 1 elevenses\n", MTG_EDATA},
+      {"card carol hand \"Forest\"\n", MTG_EDATA},
+      {"card bob nowhere \"Forest\"\n", MTG_EDATA},
+      {"card bob hand \"Forest\n", MTG_EDATA},
+      {"card bob hand \"Forest\" shiny\n", MTG_EDATA},
+      {"card bob hand \"Forest\" exiled_with=0\n", MTG_EDATA}, /* no label */
+      {"card bob hand \"Forest\" exiled_with=0:" "a-label-of-64-characters-is-too-long-for-a-link-label-xxxxxxxxxxx\n", MTG_EDATA},
+      {"card bob hand \"Forest\" attach=9\n", MTG_EDATA},     /* no such entry */
+      {"card bob hand \"Forest\" counter=stun\n", MTG_EDATA},
+      {"card bob hand \"Forest\" counter=a-kind-of-64-characters-is-too-long-for-a-kind-xxxxxxxxxxxxxxxx:1\n",
+       MTG_EDATA},
+      {"card bob hand \"Forest\" choice=color\n", MTG_EDATA},
+      {"card bob hand \"Forest\" damage=-1\n", MTG_EDATA},
+      {"card bob hand \"Forest\" controller=carol\n", MTG_EDATA},
+      {"card bob hand \"Forest\" attach_player=carol\n", MTG_EDATA},
+      {"card bob hand \"Forest\" protector=alice\n", MTG_EDATA},
+      {"card bob battlefield \"Forest\" sector=delta\n", MTG_EDATA},
+      {"card bob battlefield \"Forest\" room=\"Goblin Lair\"\n", MTG_EDATA},
+      {"card bob battlefield \"Forest\" transformed\n", MTG_EDATA},
+      {"card bob battlefield \"Forest\" commander\n", MTG_EDATA},
+      {"card bob hand \"Forrest\"\n", MTG_EDATA},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char text[1024];
+    snprintf(text, sizeof text, "%s%s", head, bad[i].rec);
+    mtg_setup *s = (mtg_setup *)1;
+    mtg_error e;
+    memset(&e, 0, sizeof e);
+    int rc = mtg_setup_read(w->pool, "bad.txt", text, &s, &e);
+    int said = bad[i].status != MTG_EDATA || strstr(bad[i].rec, "Forrest") || !strcmp(e.msg, "malformed setup record");
+    if (rc != bad[i].status || s != NULL || e.line != 4 || strcmp(e.file, "bad.txt") || e.status != rc || !said) {
+      unit_fail(t_, __FILE__, __LINE__, "record %zu '%.*s': status %d line %d file '%s', expected %d at line 4", i,
+                (int)strcspn(bad[i].rec, "\n"), bad[i].rec, rc, e.line, e.file, bad[i].status);
+      mtg_setup_free(s == (mtg_setup *)1 ? NULL : s);
+      return;
+    }
+  }
+  /* a record longer than 1023 characters */
+  char *big = malloc(2048);
+  CHECK(big != NULL);
+  snprintf(big, 2048, "%scard bob hand \"Forest\" choice=k:\"", head);
+  size_t n = strlen(big);
+  memset(big + n, 'x', 1100);
+  strcpy(big + n + 1100, "\"\n");
+  mtg_setup *s = NULL;
+  mtg_error e;
+  int rc = mtg_setup_read(w->pool, "big.txt", big, &s, &e);
+  free(big);
+  CHECK_INT(rc, MTG_EDATA);
+  CHECK_INT(e.line, 4);
+  /* the same records well formed are read, blank lines and a last line without a newline included */
+  static const char good[] = "player alice 20\n\nplayer bob 20\ncard alice battlefield \"Grizzly Bears\"\n"
+                             "card bob hand \"Forest\" exiled_with=0:exiled attach=0 counter=stun:1 choice=color:\"red\"";
+  CHECK_OK(mtg_setup_read(w->pool, "good.txt", good, &s, &e), &e);
+  char *t = write_setup(s);
+  mtg_setup_free(s);
+  CHECK(t != NULL);
+  int ok = strstr(t, "card bob hand \"Forest\" exiled_with=0:exiled attach=0 counter=stun:1 choice=color:\"red\"\n") != NULL;
+  free(t);
+  CHECK(ok);
+}
+
+const unit_test setup_tests[] = {
+    {"setup_setters_accept_their_range_and_refuse_past_it", setup_setters_accept_their_range_and_refuse_past_it},
+    {"setup_card_and_player_errors_say_what_is_wrong", setup_card_and_player_errors_say_what_is_wrong},
+    {"setup_commanders_and_battle_designations", setup_commanders_and_battle_designations},
+    {"setup_text_writes_every_record_and_option", setup_text_writes_every_record_and_option},
+    {"setup_text_reads_back_to_the_same_text", setup_text_reads_back_to_the_same_text},
+    {"setup_text_defaults_for_records_left_out", setup_text_defaults_for_records_left_out},
+    {"setup_text_read_builds_the_game_it_describes", setup_text_read_builds_the_game_it_describes},
+    {"setup_text_refuses_each_malformed_record_at_its_line", setup_text_refuses_each_malformed_record_at_its_line},
+    {NULL, NULL},
+};
