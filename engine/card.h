@@ -202,6 +202,7 @@ typedef struct TrigPat {
   uint8_t alone;         /* TE_ATTACKS: only when it is the one creature declared as an attacker (506.5) */
   uint8_t nth;           /* TE_CAST, TE_DRAW: only the player's Nth spell / card this turn */
   uint8_t nth_in_turn;   /* TE_CAST: nth counts every player's spells ("the fourth spell of a turn") */
+  int8_t tap_cost;       /* TE_ACTIVATE: 1 only abilities with {T} in their activation cost, 0 only without, -1 any */
 } TrigPat;
 
 /* Replacement and prevention patterns. */
@@ -355,6 +356,9 @@ struct Ability {
   TrigPat trig;
   const Node *cond;        /* intervening "if" (603.4) */
   uint8_t delayed_once;    /* delayed trigger without duration (603.7b) */
+  const TrigPat *alt;      /* more trigger events of one ability ("at the beginning of your upkeep or
+                            * whenever you cast a black spell", "attacks or blocks") */
+  uint8_t nalt;
   /* static */
   StaticSpec st;
   /* replacement / prevention */

@@ -1300,7 +1300,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   t->step = -1;
   if (want_map(l, n, "when")) return -1;
   static const char *const extra[] = {"player", "combat", "from", "to", "source", "kind", "by", "this_way", "alone",
-                                      "nth", "nth_in_turn", NULL};
+                                      "nth", "nth_in_turn", "tap_cost", NULL};
   const ynode *evk = NULL, *ev = NULL;
   for (int i = 0; i < n->n; i++) {
     const char *k = scalar(ymap_key(n, i));
@@ -1350,6 +1350,12 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
     if (bool_field(l, v, &b)) return -1;
     if (t->ev != TE_ATTACKS) return BADI(l, v, "alone: only for an 'attacks' trigger (\"attacks alone\", 506.5)");
     t->alone = (uint8_t)b;
+  }
+  t->tap_cost = -1;
+  if ((v = ymap_get(n, "tap_cost"))) {
+    /* "activates an ability with / without {T} in its activation cost" */
+    if (t->ev != TE_ACTIVATE) return BADI(l, v, "tap_cost is for activate triggers");
+    if (bool_field(l, v, &t->tap_cost)) return -1;
   }
   if ((v = ymap_get(n, "nth")) || (v = ymap_get(n, "nth_in_turn"))) {
     /* "your Nth spell each turn", "your Nth card each turn"; nth_in_turn: "the Nth spell of a turn" */
@@ -1476,7 +1482,22 @@ static const Ability *p_trigger_ability(L *l, const ynode *n, int delayed) {
   a->zone = -1;
   const ynode *w = ymap_get(n, "when");
   if (!w) return BAD(l, n, "triggered ability needs 'when'");
-  if (p_trigpat(l, w, &a->trig)) return NULL;
+  if (w->kind == YN_SEQ) {
+    /* one ability with several trigger events ("attacks or blocks"): a list of them */
+    if (w->n < 2 || w->n > 8) return BAD(l, w, "when: one trigger event, or a list of 2 to 8 ('attacks or blocks')");
+    TrigPat *alt = al(l, (size_t)(w->n - 1) * sizeof *alt);
+    if (!alt) return NULL;
+    for (int i = 0; i < w->n; i++) {
+      TrigPat *t = i ? &alt[i - 1] : &a->trig;
+      if (p_trigpat(l, w->items[i], t)) return NULL;
+      if (t->mana_ability || t->ev == TE_STATE)
+        return BAD(l, w->items[i], "a %s trigger stands alone, not in a list of trigger events", t->mana_ability ? "mana" : "state");
+    }
+    a->alt = alt;
+    a->nalt = (uint8_t)(w->n - 1);
+  } else if (p_trigpat(l, w, &a->trig)) {
+    return NULL;
+  }
   const ynode *v;
   if ((v = ymap_get(n, "if")) && !(a->cond = p_cond(l, v))) return NULL;
   if (p_modes(l, n, a)) return NULL;

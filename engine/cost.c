@@ -169,9 +169,12 @@ void mana_ability_activate(G *g, int player, int slot, int abi) {
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
   log_line(g, 0, "activate player=%s src=%s ability=%d mana=1", player_name(g, player), nm, abi);
+  Lki before;
+  lki_of(g, slot, &before);
   ManaCost mc = r.ab->cost.mana;
   cost_pay_mana(g, player, &mc, 0, slot, 0, NULL);
   cost_pay_parts(g, player, slot, &r.ab->cost, NULL);
+  stack_action_taken(g, EV_ACTIVATE, player, slot, &before, cost_has_tap(&r.ab->cost)); /* 605.3a, 602.2b (601.2i): the ability became activated */
   Ctx cx;
   ctx_init(g, &cx);
   cx.controller = player;
@@ -188,7 +191,10 @@ static void activate_for(G *g, int player, int slot, int abi, int color) {
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
   log_line(g, 0, "activate player=%s src=%s ability=%d mana=1", player_name(g, player), nm, abi);
+  Lki before;
+  lki_of(g, slot, &before);
   cost_pay_parts(g, player, slot, &r.ab->cost, NULL);
+  stack_action_taken(g, EV_ACTIVATE, player, slot, &before, cost_has_tap(&r.ab->cost));
   Ctx cx;
   ctx_init(g, &cx);
   cx.controller = player;

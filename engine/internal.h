@@ -265,6 +265,8 @@ int can_cast_face_down(G *g, int player, int slot);   /* 702.37c */
 void stack_cast_face_down(G *g, int player, int slot);
 void stack_activate(G *g, int player, int slot, int abi);
 void stack_resolve_top(G *g);
+void stack_action_taken(G *g, int type, int player, int slot, const Lki *src, int tap_cost); /* EV_CAST, EV_ACTIVATE */
+int cost_has_tap(const Cost *c);
 int stack_find(G *g, uint32_t id);
 void stack_counter(G *g, int idx, int to_zone, int cause_ctl, uint32_t cause_id);
 int stack_push(G *g, const StackItem *si);

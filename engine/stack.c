@@ -428,19 +428,32 @@ int spell_to_stack(G *g, int player, int slot, int zone_from, const Ability *ab,
 }
 
 /* A spell cast or an ability activated (EV_CAST, EV_ACTIVATE): nothing is
- * performed, the abilities that trigger on it are found. */
-static void action_taken(G *g, int type, int player, int slot) {
+ * performed, the abilities that trigger on it are found. An activated
+ * ability's source is as it was before the costs were paid (src), and the
+ * event says whether {T} was in the activation cost (aux). */
+void stack_action_taken(G *g, int type, int player, int slot, const Lki *src, int tap_cost) {
   Event e;
   ev_init(&e, type);
   e.obj = oref(g, slot);
+  if (src && src->id && e.obj.id != src->id) e.obj.id = src->id; /* gone (sacrificed as a cost): the LKI stands for it */
   e.player = (int8_t)player;
+  e.aux = tap_cost;
   e.done = 1;
   if (type == EV_CAST) {
     /* the spells cast before it this turn, storm's count (702.40a) */
     for (int q = 0; q < g->s->c.np; q++) e.amount += g->s->c.pl[q].spells_cast_turn;
     e.amount--;
   }
+  const Lki *save = g->act_lki;
+  g->act_lki = src;
   trig_detect(g, &e, 1);
+  g->act_lki = save;
+}
+
+int cost_has_tap(const Cost *c) {
+  for (int i = 0; i < c->nparts; i++)
+    if (c->part[i].kind == CK_TAP) return 1;
+  return 0;
 }
 
 /* 601.2i: the spell became cast: it counts for storm and "whenever a player
@@ -448,7 +461,7 @@ static void action_taken(G *g, int type, int player, int slot) {
 void spell_cast_done(G *g, int player, int slot) {
   g->s->c.pl[player].spells_cast_turn++;
   hist_cast(g, player, slot);
-  action_taken(g, EV_CAST, player, slot);
+  stack_action_taken(g, EV_CAST, player, slot, NULL, 0);
 }
 
 void stack_cast(G *g, int player, int slot, int zone_from) {
@@ -647,8 +660,7 @@ int can_activate(G *g, int player, int slot, int abi, int for_mana) {
   ManaCost mc = ab->cost.mana;
   if (!mana_value(&mc) && !mc.x) return 1;
   int any_blue = rule_effect(g, SE_ANY_MANA_FOR_ABILITIES, -1, slot, NULL, NULL);
-  int self_tap = 0;
-  for (int i = 0; i < ab->cost.nparts; i++) self_tap |= ab->cost.part[i].kind == CK_TAP;
+  int self_tap = cost_has_tap(&ab->cost);
   return cost_can_pay_mana(g, player, &mc, 0, self_tap ? slot : -1, any_blue);
 }
 
@@ -685,13 +697,12 @@ void stack_activate(G *g, int player, int slot, int abi) {
   if (ab->loyalty) o->loyalty_turn = s->c.turn_seq;
   if (ab->once_per_turn) o->abil_used[1] |= 1u << (ab->index & 31);
   int any_blue = rule_effect(g, SE_ANY_MANA_FOR_ABILITIES, -1, slot, NULL, NULL);
-  int self_tap = 0;
-  for (int i = 0; i < ab->cost.nparts; i++) self_tap |= ab->cost.part[i].kind == CK_TAP;
+  int self_tap = cost_has_tap(&ab->cost);
   ManaCost mc = ab->cost.mana;
   cost_pay_mana(g, player, &mc, 0, self_tap ? slot : -1, any_blue, NULL);
   idx = stack_find(g, si.id);
   cost_pay_parts(g, player, slot, &ab->cost, idx >= 0 ? &s->stack[idx] : NULL);
-  action_taken(g, EV_ACTIVATE, player, slot);
+  stack_action_taken(g, EV_ACTIVATE, player, slot, &si.srcl, self_tap); /* 602.2b (601.2i): the ability became activated */
 }
 
 /* ---- resolving ---- */

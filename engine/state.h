@@ -578,6 +578,7 @@ struct mtg_game {
   uint8_t collecting;        /* trig_lookback / trig_detect gather dcand */
   uint8_t batch_draw;        /* the batch being scanned makes every remaining player lose (104.4a) */
   int push_failed;        /* choose_modes_targets found no legal choice (603.3c/d) */
+  const Lki *act_lki;     /* the source of the ability being activated as it was before its costs (EV_ACTIVATE) */
   uint64_t pool_hash;
 };
 

@@ -11,6 +11,20 @@
 
 void trig_index_dirty(G *g) { g->abil_epoch++; }
 
+/* An ability's trigger patterns: its trigger event and, for an ability with
+ * several ("attacks or blocks"), the others. */
+static int npats(const Ability *ab) { return 1 + ab->nalt; }
+static const TrigPat *pat_at(const Ability *ab, int i) { return i ? &ab->alt[i - 1] : &ab->trig; }
+
+/* The pattern of ab for trigger event te (and step, for TE_STEP), or NULL. */
+static const TrigPat *pat_for(const Ability *ab, int te, int step) {
+  for (int i = 0; i < npats(ab); i++) {
+    const TrigPat *t = pat_at(ab, i);
+    if (t->ev == te && (te != TE_STEP || t->step == step)) return t;
+  }
+  return NULL;
+}
+
 /* The listener index: for each trigger event, the (slot, ability) pairs of
  * triggered abilities that currently function. */
 /* Objects whose triggered abilities can trigger: none in hidden zones (603.2g). */
@@ -23,7 +37,8 @@ static void index_rebuild(G *g) {
   State *s = g->s;
   int need = 0;
   for (int i = 0; i < s->c.nslots; i++)
-    if (indexable(&s->obj[i])) need += chars(g, i)->nab;
+    if (indexable(&s->obj[i]))
+      for (int a = 0; a < chars(g, i)->nab; a++) need += npats(chars(g, i)->ab[a].ab);
   if (need * 2 > g->li_cap) {
     int cap = need * 2 + 64;
     int16_t *l = realloc(g->li, (size_t)cap * TE_COUNT * sizeof *l);
@@ -41,11 +56,15 @@ static void index_rebuild(G *g) {
       if (ab->kind != AB_TRIGGERED) continue;
       int z = ab->zone < 0 ? MTG_Z_BATTLEFIELD : ab->zone;
       if (o->zone != z) continue;
-      int te = ab->trig.ev;
-      int16_t *l = g->li + (size_t)te * (size_t)g->li_cap;
-      l[g->li_n[te] * 2] = (int16_t)i;
-      l[g->li_n[te] * 2 + 1] = (int16_t)a;
-      g->li_n[te]++;
+      for (int p = 0; p < npats(ab); p++) {
+        int te = pat_at(ab, p)->ev, seen = 0;
+        for (int q = 0; q < p; q++) seen |= pat_at(ab, q)->ev == te; /* listed once per event */
+        if (seen) continue;
+        int16_t *l = g->li + (size_t)te * (size_t)g->li_cap;
+        l[g->li_n[te] * 2] = (int16_t)i;
+        l[g->li_n[te] * 2 + 1] = (int16_t)a;
+        g->li_n[te]++;
+      }
     }
   }
   g->li_abil = g->abil_epoch;
@@ -199,8 +218,10 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
   case TE_ACTIVATE:
     if (e->type != EV_ACTIVATE) return 0;
     if (t->player && !rel_match(g, c, t->player, e->player)) return 0;
-    /* "an ability of this" or of a filtered object: the ability's source ("ability" alone: any) */
-    if (t->self || (t->obj && !t->obj->stack_ability)) return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
+    if (t->tap_cost >= 0 && (e->aux != 0) != t->tap_cost) return 0; /* "with / without {T} in its activation cost" */
+    /* "an ability of this" or of a filtered object: the ability's source ("ability" alone: any),
+     * as it was when activated if paying the cost took it away */
+    if (t->self || (t->obj && !t->obj->stack_ability)) return pat_obj(g, c, t, e->obj, g->act_lki, src_id, 0);
     return 1;
   case TE_DRAW:
     if (e->type != EV_DRAW || !e->new_id) return 0;
@@ -337,11 +358,20 @@ static int times(G *g, const TrigPat *t, const Event *e, int src_slot, int contr
   return 1;
 }
 
-static void check_listener(G *g, int slot, int a, const Event *e, int lookback) {
+/* The pattern of ab with event te that e matches; an ability with several
+ * trigger events triggers once for an event any of them matches. */
+static const TrigPat *pat_matching(G *g, Ctx *cx, const Ability *ab, int te, const Event *e, uint32_t src_id, int lookback) {
+  for (int i = 0; i < npats(ab); i++) {
+    const TrigPat *t = pat_at(ab, i);
+    if (t->ev == te && t->lookback == lookback && pat_match(g, cx, t, e, src_id, lookback)) return t;
+  }
+  return NULL;
+}
+
+static void check_listener(G *g, int slot, int a, int te, const Event *e, int lookback) {
   const Chars *c = chars(g, slot);
   const AbRef *r = &c->ab[a];
   const Ability *ab = r->ab;
-  if (ab->trig.lookback != lookback) return;
   Obj *o = &g->s->obj[slot];
   Ctx cx;
   ctx_init(g, &cx);
@@ -349,15 +379,16 @@ static void check_listener(G *g, int slot, int a, const Event *e, int lookback) 
   cx.src = oref(g, slot);
   cx.def = r->def;
   cx.grant = r->grant;
-  if (!pat_match(g, &cx, &ab->trig, e, o->id, lookback)) return;
+  const TrigPat *t = pat_matching(g, &cx, ab, te, e, o->id, lookback);
+  if (!t) return;
   if (ab->trig.once_per_turn && (o->abil_used[0] >> (ab->index & 31) & 1)) return; /* 603.2i: action taken this turn */
   /* 603.2c, 510.2: simultaneous damage is one occurrence per source for
    * "whenever X deals damage", one per recipient for "whenever X is dealt
    * damage" (several sources at once: once); "that much" is the total */
-  int merge = ab->trig.ev == TE_DAMAGE && (ab->trig.to_self || (!ab->trig.to_player && !ab->trig.obj));
+  int merge = t->ev == TE_DAMAGE && (t->to_self || (!t->to_player && !t->obj));
   uint32_t key = 0;
   if (merge) {
-    uint64_t who = ab->trig.to_self ? ((uint64_t)1 << 40) ^ e->obj.id : e->src.id;
+    uint64_t who = t->to_self ? ((uint64_t)1 << 40) ^ e->obj.id : e->src.id;
     key = (uint32_t)hash_mix(((uint64_t)o->id << 32) ^ ((uint64_t)ab->index << 24) ^ who);
     for (int i = 0; i < g->ndmg_seen; i++)
       if (g->dmg_seen[i] == key) {
@@ -369,7 +400,7 @@ static void check_listener(G *g, int slot, int a, const Event *e, int lookback) 
   tc_from_event(g, e, &tc);
   cx.tc = &tc;
   if (ab->cond && !cond_eval(g, &cx, ab->cond)) return; /* 603.4 */
-  int k = times(g, &ab->trig, e, slot, c->controller), first = g->s->c.npend;
+  int k = times(g, t, e, slot, c->controller), first = g->s->c.npend;
   for (int i = 0; i < k; i++) add_pending(g, ab, r->def, r->grant, oref(g, slot), NULL, c->controller, &tc, 0, 0);
   if (merge && g->ndmg_seen < (int)NELEM(g->dmg_seen)) {
     g->dmg_seen[g->ndmg_seen] = key;
@@ -379,13 +410,12 @@ static void check_listener(G *g, int slot, int a, const Event *e, int lookback) 
   }
 }
 
-static void check_delayed(G *g, const Event *e, int lookback) {
+static void check_delayed(G *g, const Event *e, int lookback, const uint8_t *tes, int nt) {
   State *s = g->s;
   for (int i = 0; i < s->c.neff; i++) {
     Effect *ef = &s->eff[i];
-    if (ef->kind != EK_DELAYED || ef->used || !ef->ab || ef->ab->trig.ev == TE_STEP) continue;
+    if (ef->kind != EK_DELAYED || ef->used || !ef->ab) continue;
     const Ability *ab = ef->ab;
-    if (ab->trig.lookback != lookback) continue;
     Ctx cx;
     ctx_init(g, &cx);
     cx.controller = ef->controller;
@@ -394,7 +424,10 @@ static void check_delayed(G *g, const Event *e, int lookback) {
     cx.def = ef->def;
     cx.grant = ef->grant;
     /* "self" in a delayed trigger is the object it refers to (603.7c) */
-    if (!pat_match(g, &cx, &ab->trig, e, ef->obj.id ? ef->obj.id : ef->source.id, lookback)) continue;
+    const TrigPat *t = NULL;
+    for (int k = 0; k < nt && !t; k++)
+      if (tes[k] != TE_STEP) t = pat_matching(g, &cx, ab, tes[k], e, ef->obj.id ? ef->obj.id : ef->source.id, lookback);
+    if (!t) continue;
     TrigCtx tc;
     tc_from_event(g, e, &tc);
     cx.tc = &tc;
@@ -473,11 +506,11 @@ static void scan(G *g, const Event *e, int lookback) {
     for (int i = 0; i < n; i++) {
       int slot = pairs[2 * i], a = pairs[2 * i + 1];
       if (!g->s->obj[slot].id || a >= chars(g, slot)->nab) continue;
-      if (chars(g, slot)->ab[a].ab->trig.ev != te) continue;
-      check_listener(g, slot, a, e, lookback);
+      if (!pat_for(chars(g, slot)->ab[a].ab, te, -1)) continue;
+      check_listener(g, slot, a, te, e, lookback);
     }
   }
-  check_delayed(g, e, lookback);
+  check_delayed(g, e, lookback, tes, nt);
 }
 
 /* 104.4a: the batch makes every player still in the game lose at once */
@@ -616,7 +649,8 @@ void trig_step(G *g, int step) {
     const Chars *c = chars(g, slot);
     if (a >= c->nab) continue;
     const Ability *ab = c->ab[a].ab;
-    if (ab->trig.ev != TE_STEP || ab->trig.step != step) continue;
+    const TrigPat *t = pat_for(ab, TE_STEP, step);
+    if (!t) continue;
     Ctx cx;
     ctx_init(g, &cx);
     cx.controller = c->controller;
@@ -624,20 +658,21 @@ void trig_step(G *g, int step) {
     cx.def = c->ab[a].def;
     cx.grant = c->ab[a].grant;
     cx.tc = &tc;
-    if (ab->trig.player && !rel_match(g, &cx, ab->trig.player, s->c.active)) continue;
+    if (t->player && !rel_match(g, &cx, t->player, s->c.active)) continue;
     if (ab->cond && !cond_eval(g, &cx, ab->cond)) continue; /* 603.4 */
     add_pending(g, ab, c->ab[a].def, c->ab[a].grant, oref(g, slot), NULL, c->controller, &tc, 0, 0);
   }
   for (int i = 0; i < s->c.neff; i++) {
     Effect *ef = &s->eff[i];
-    if (ef->kind != EK_DELAYED || ef->used || !ef->ab || ef->ab->trig.ev != TE_STEP || ef->ab->trig.step != step) continue;
+    const TrigPat *t = ef->kind == EK_DELAYED && !ef->used && ef->ab ? pat_for(ef->ab, TE_STEP, step) : NULL;
+    if (!t) continue;
     if (s->c.turn_seq < ef->wait_turn) continue;
     Ctx cx;
     ctx_init(g, &cx);
     cx.controller = ef->controller;
     cx.src = ef->source;
     cx.tc = &tc;
-    if (ef->ab->trig.player && !rel_match(g, &cx, ef->ab->trig.player, s->c.active)) continue;
+    if (t->player && !rel_match(g, &cx, t->player, s->c.active)) continue;
     if (ef->ab->cond && !cond_eval(g, &cx, ef->ab->cond)) continue;
     if (ef->ab->delayed_once) ef->used = 1;
     add_pending(g, ef->ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &tc, ef->id, 0);

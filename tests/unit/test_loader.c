@@ -202,6 +202,17 @@ TEST(nth_trigger_misuse_is_refused) {
   if (refused(t_, y, 4, 0, "nth: 1 to 100")) return;
 }
 
+TEST(several_trigger_events_misuse_is_refused) {
+  const char *head = "- name: X\n  type: Enchantment\n  abilities:\n    - triggered: {when: ";
+  char y[400];
+  snprintf(y, sizeof y, "%s[{dies: creature}], effect: [{draw: 1}]}\n", head);
+  if (refused(t_, y, 4, 0, "a list of 2 to 8")) return;
+  snprintf(y, sizeof y, "%s[{dies: creature}, {state: {life: you, at_most: 5}}], effect: [{draw: 1}]}\n", head);
+  if (refused(t_, y, 4, 0, "a state trigger stands alone")) return;
+  snprintf(y, sizeof y, "%s[{dies: creature}, {tapped: creature, tap_cost: false}], effect: [{draw: 1}]}\n", head);
+  if (refused(t_, y, 4, 0, "tap_cost is for activate triggers")) return;
+}
+
 const unit_test loader_tests[] = {
     {"inline_card_loads", inline_card_loads},
     {"unknown_key_is_located", unknown_key_is_located},
@@ -220,5 +231,6 @@ const unit_test loader_tests[] = {
     {"engine_cards_all_load", engine_cards_all_load},
     {"history_misuse_is_refused", history_misuse_is_refused},
     {"nth_trigger_misuse_is_refused", nth_trigger_misuse_is_refused},
+    {"several_trigger_events_misuse_is_refused", several_trigger_events_misuse_is_refused},
     {NULL, NULL},
 };
