@@ -36,6 +36,11 @@ void ctx_from_stack(G *g, Ctx *c, StackItem *si) {
   c->src = si->kind == SI_SPELL ? oref(g, si->slot) : si->src;
   c->srclbuf = si->srcl;
   if (si->kind == SI_SPELL && oref_ok(g, c->src)) lki_of(g, si->slot, &c->srclbuf);
+  else if (!oref_ok(g, c->src)) {
+    /* a source that is gone acts as it last existed (113.7a, 608.2h) */
+    const Lki *l = lki_find(g, si->srcl.id);
+    if (l) c->srclbuf = *l;
+  }
   c->srcl = &c->srclbuf;
   c->def = si->def;
   c->grant = si->grant;
@@ -79,7 +84,7 @@ static int dur_of(const Node *n, int dflt) { return n ? n->i : dflt; }
 
 static void result_set(G *g, Ctx *c, const Sel *s) {
   c->nres = 0;
-  c->nresl = 0;
+  c->nresl = c->nresold = 0;
   for (int i = 0; i < s->n && c->nres < NELEM(c->res); i++) c->res[c->nres++] = s->o[i];
   c->res_player = s->np ? s->p[0] : -1;
   (void)g;
@@ -96,15 +101,20 @@ static void sel_default(G *g, Ctx *c, const Node *n, Sel *out, int dflt_op) {
   sel_eval(g, c, &d, out);
 }
 
-static int src_damage_flags(G *g, Ctx *c) {
-  if (oref_ok(g, c->src)) return 0; /* read from the source when dealt */
+/* Damage from a source that is gone has the abilities it had as it last
+ * existed (702.2e, 702.15c); a source still there is read when it deals it. */
+static int lki_damage_flags(const Lki *l) {
   int f = 0;
-  if (c->srcl) {
-    if (c->srcl->kw >> KW_DEATHTOUCH & 1) f |= EF_DEATHTOUCH;
-    if (c->srcl->kw >> KW_LIFELINK & 1) f |= EF_LIFELINK;
-    if (c->srcl->kw >> KW_INFECT & 1) f |= EF_INFECT;
-  }
+  if (l && (l->kw >> KW_DEATHTOUCH & 1)) f |= EF_DEATHTOUCH;
+  if (l && (l->kw >> KW_LIFELINK & 1)) f |= EF_LIFELINK;
+  if (l && (l->kw >> KW_INFECT & 1)) f |= EF_INFECT;
   return f;
+}
+
+static int src_damage_flags(G *g, Ctx *c) {
+  if (oref_ok(g, c->src)) return 0;
+  const Lki *l = c->src.id ? lki_find(g, c->src.id) : NULL;
+  return lki_damage_flags(l ? l : c->srcl);
 }
 
 /* Runs events of one type on every selected object at once. */
@@ -141,18 +151,25 @@ static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_
     if (to == MTG_Z_BATTLEFIELD && c->src.id) e[n].cause_id = c->src.id;
     n++;
   }
-  /* what left the battlefield, as it last was there: "that creature" of a
-   * reflexive ability that follows (608.2h) */
+  /* what moved from a public zone, as it last was there: "that creature" of
+   * a value or a reflexive ability that follows (608.2h); what is put onto
+   * the battlefield is the permanent it becomes, and a card from a hidden
+   * zone is the card it became (the one that was milled, discarded) */
   Lki left[NELEM(c->resl)];
-  for (int i = 0; moved && i < n && i < (int)NELEM(left); i++) {
+  uint32_t old[NELEM(c->resold)];
+  for (int i = 0; moved && i < n; i++) {
+    int kept = e[i].to != MTG_Z_BATTLEFIELD && e[i].from != e[i].to && e[i].from != MTG_Z_LIBRARY && e[i].from != MTG_Z_HAND;
+    if (i < (int)NELEM(old)) old[i] = kept ? e[i].obj.id : 0;
+    if (i >= (int)NELEM(left)) continue;
     left[i].id = 0;
-    if (e[i].from == MTG_Z_BATTLEFIELD) lki_of(g, e[i].obj.slot, &left[i]);
+    if (kept) lki_of(g, e[i].obj.slot, &left[i]);
   }
   if (n) ev_run(g, e, n);
   if (moved) {
     moved->n = moved->np = 0;
     Lki kept[NELEM(c->resl)];
     int nkept = 0;
+    uint32_t olds[NELEM(c->resold)];
     for (int i = 0; i < n; i++)
       if (e[i].done && e[i].new_slot >= 0 && g->s->obj[e[i].new_slot].id == e[i].new_id && moved->n < MAX_SEL) {
         ORef r = {e[i].new_slot, e[i].new_id};
@@ -160,11 +177,14 @@ static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_
           kept[moved->n] = i < (int)NELEM(left) ? left[i] : (Lki){0};
           nkept = moved->n + 1;
         }
+        if (moved->n < (int)NELEM(olds)) olds[moved->n] = i < (int)NELEM(old) ? old[i] : 0;
         moved->o[moved->n++] = r;
       }
     result_set(g, c, moved);
     memcpy(c->resl, kept, (size_t)nkept * sizeof *kept);
     c->nresl = (uint8_t)nkept;
+    for (int i = 0; i < moved->n && i < (int)NELEM(olds); i++) c->resold[i] = olds[i];
+    c->nresold = (uint8_t)(moved->n < (int)NELEM(olds) ? moved->n : (int)NELEM(olds));
   }
   g->evtop = base;
 }
@@ -500,7 +520,7 @@ static void step_discard(G *g, Ctx *c, const Node *n) {
     for (int i = 0; i < nv; i++) pick.o[pick.n++] = oref(g, h[v[i]]);
   }
   batch_objects(g, c, &pick, EV_DISCARD, MTG_Z_GRAVEYARD, 0, 0, -1, 0, NULL, NULL);
-  c->nres = c->nresl = 0;
+  c->nres = c->nresl = c->nresold = 0;
   for (int i = 0; i < pick.n && c->nres < NELEM(c->res); i++) c->res[c->nres++] = pick.o[i];
 }
 
@@ -568,12 +588,12 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_DAMAGE: {
     int amount = expr_eval(g, c, n->k[0]);
     sel_default(g, c, n->k[1], &a, SL_TARGET);
+    /* "[that creature] deals damage": the object as it is, or as it last
+     * existed, deals it (608.2h) */
     ORef src = c->src;
-    if (n->k[2]) {
-      sel_eval(g, c, n->k[2], &b);
-      if (b.n) src = b.o[0];
-    }
-    int flags = src_damage_flags(g, c);
+    const Lki *srcl = NULL;
+    int flags = n->k[2] && sel_object_ref(g, c, n->k[2], &src, &srcl) ? lki_damage_flags(srcl) : src_damage_flags(g, c);
+    if (n->k[2] && !src.id) src = c->src;
     int cnt = a.n + a.np, base = g->evtop;
     if (!cnt || amount <= 0) return;
     if (g->evtop + cnt > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
@@ -597,7 +617,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_DRAW: {
     int cnt = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
     sel_default(g, c, n->k[1], &a, SL_YOU);
-    c->nres = c->nresl = 0;
+    c->nres = c->nresl = c->nresold = 0;
     for (int i = 0; i < a.np; i++)
       for (int k = 0; k < cnt; k++) {
         Event e;
@@ -765,7 +785,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     int cnt = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
     sel_default(g, c, n->k[2], &a, SL_YOU);
     int slots[64];
-    c->nres = c->nresl = 0;
+    c->nres = c->nresl = c->nresold = 0;
     for (int i = 0; i < a.np; i++) {
       int made = do_token(g, n->k[0]->def, a.p[i], cnt, c->controller, c->src.id ? c->src.id : c->cause_id, slots, 64);
       for (int k = 0; k < made && k < 64 && c->nres < NELEM(c->res); k++) c->res[c->nres++] = oref(g, slots[k]);
@@ -1017,9 +1037,9 @@ static void step(G *g, Ctx *c, const Node *n) {
         tc.amount = c->amount;
         tc.from = tc.to = -1;
         if (i < c->nresl && c->resl[i].id) {
-          /* it left the battlefield: "that creature" is as it last was there */
+          /* it moved: "that creature" is as it last was where it was */
           tc.objl = c->resl[i];
-          tc.from = MTG_Z_BATTLEFIELD;
+          tc.from = (int8_t)c->resl[i].zone;
           tc.to = oref_ok(g, tc.obj) ? (int8_t)s->obj[tc.obj.slot].zone : -1;
         } else if (oref_ok(g, tc.obj)) {
           lki_of(g, tc.obj.slot, &tc.objl);

@@ -392,6 +392,11 @@ void ev_run(G *g, Event *in, int n) {
   g->defer_trig_log--;
   int lb_end = g->s->c.npend;
   int hist_from = hist_before(g, b, m);
+  /* 608.2h: what leaves a public zone is kept as it last existed there, for
+   * the abilities and effects that still refer to it */
+  for (int i = 0; i < m; i++)
+    if (b[i].type == EV_ZONE && oref_ok(g, b[i].obj) && b[i].from != MTG_Z_LIBRARY && b[i].from != MTG_Z_HAND)
+      lki_keep(g, b[i].obj.slot);
   perform(g, b, m);
   hist_after(g, b, m, hist_from);
   /* look-back triggers were found before the move: tell them the new object (400.7e) */

@@ -28,6 +28,7 @@ static void state_copy(State *d, const State *s) {
   memcpy(d->pend, s->pend, (size_t)s->c.npend * sizeof(Pending));
   memcpy(d->link, s->link, (size_t)s->c.nlink * sizeof(Link));
   memcpy(d->hist, s->hist, (size_t)s->c.nhist * sizeof(Hist));
+  memcpy(d->lki, s->lki, (size_t)s->c.nlki * sizeof(Lki));
 }
 
 _Noreturn void game_throw(G *g, int code) { longjmp(g->jb, code); }

@@ -74,6 +74,8 @@ static void lki_from_hobj(const HObj *o, Lki *l) {
   l->owner = o->owner;
   l->token = o->token;
   l->tapped = o->tapped;
+  l->zone = MTG_Z_COUNT; /* where it was is not asked of a record (filter_match_lki) */
+  for (int i = 0; o->def && i < o->def->nsub; i++) l->sub[l->nsub++] = o->def->subtypes[i];
 }
 
 /* The record just made repeats the one before it exactly (the same damage

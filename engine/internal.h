@@ -130,6 +130,11 @@ void cmd_remove(G *g, int slot);
  * lib_pos: 0 top, 1 bottom (libraries). */
 int zone_move(G *g, int slot, int zone, int lib_pos, int controller);
 void lki_of(G *g, int slot, Lki *out);
+/* Last known information (608.2h): lki_keep records the object in slot as it
+ * is, before it leaves its zone; lki_find gives the newest record of the
+ * object with that id, or NULL. */
+void lki_keep(G *g, int slot);
+const Lki *lki_find(G *g, uint32_t id);
 int zone_owner_list(int zone); /* zone has per-player lists */
 int ckind_id(G *g, const char *name); /* counter kind index (interned per game) */
 const char *ckind_name(G *g, int k);
@@ -317,11 +322,14 @@ typedef struct Ctx {
   uint32_t cause_id;
   int8_t forced_color;    /* mana ability activated by payment for this color */
   uint8_t spell_ch;       /* ch holds the choices made casting the source (a resolving spell) */
-  uint8_t nresl;          /* resl[0..nresl): res[i] as it last was on the battlefield (id 0: wasn't) */
+  uint8_t nresl;          /* resl[0..nresl): res[i] as it was before the step moved it (id 0: not moved,
+                           * or moved onto the battlefield); resold[0..nresold): its id then, for the rest */
+  uint8_t nresold;
   /* below: storage read only through nres and the pointers above; ctx_init
    * leaves it uninitialised */
   ORef res[32];
   Lki resl[4];
+  uint32_t resold[32];
   Choice chbuf;           /* copies, so the stack may move during resolution */
   TrigCtx tcbuf;
   Lki srclbuf;
@@ -343,6 +351,9 @@ int cond_eval(G *g, Ctx *c, const Node *n);
 int expr_eval(G *g, Ctx *c, const Node *n);
 int filter_match(G *g, Ctx *c, const Filter *f, int slot);
 int filter_match_lki(G *g, Ctx *c, const Filter *f, const Lki *l);
+/* The object that does something (608.2h): the first object n refers to,
+ * as it is, or as it last existed (*lk set, *o its reference, now stale). */
+int sel_object_ref(G *g, Ctx *c, const Node *n, ORef *o, const Lki **lk);
 int filter_match_player(G *g, Ctx *c, const Filter *f, int player);
 int rel_match(G *g, Ctx *c, int rel, int player);
 int link_find_value(G *g, uint32_t oid, uint16_t grant, const char *label, int32_t *v, const char **sv);

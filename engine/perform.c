@@ -100,6 +100,10 @@ static void perform_damage(G *g, Event *e) {
     dt |= has_kw(g, ss, KW_DEATHTOUCH);
     ll |= has_kw(g, ss, KW_LIFELINK);
     src_ctl = obj_controller(g, ss);
+  } else {
+    /* a source that is gone: its controller as it last existed (702.15b-c) */
+    const Lki *l = lki_find(g, e->src.id);
+    if (l) src_ctl = l->controller;
   }
   if (dt) e->flags |= EF_DEATHTOUCH;
   if (ll) {

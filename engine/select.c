@@ -97,6 +97,29 @@ static uint32_t src_id(G *g, Ctx *c) {
   return c->srcl ? c->srcl->id : 0;
 }
 
+/* An object an effect refers to, for reading its information: the object
+ * itself while it is still where the effect expects it (slot), else the
+ * object as it last existed there (lk). */
+typedef struct Ref {
+  int16_t slot;
+  const Lki *lk;
+} Ref;
+static int refs_of(G *g, Ctx *c, const Node *n, Ref *out, int max);
+static int ref_controller(G *g, const Ref *r);
+static int ref_owner(G *g, const Ref *r);
+static const Node it_node = {.op = SL_IT};
+
+/* "another": the source itself, or once the source has left its zone, the card
+ * it became there (400.7; a 'leaves the battlefield' ability's "another
+ * target creature card" can't be its own card) */
+static int is_source(G *g, Ctx *c, const Obj *o) {
+  uint32_t sid = src_id(g, c);
+  if (o->id == sid) return 1;
+  if (oref_ok(g, c->src) || o->kind != OK_CARD || o->card < 0) return 0;
+  const Lki *l = c->srcl && c->srcl->id == sid ? c->srcl : lki_find(g, sid);
+  return l && l->kind == OK_CARD && l->card == o->card;
+}
+
 /* 607.1d: a token's abilities can be linked to those of the object that made it */
 static uint32_t creator_id(G *g, Ctx *c) {
   return oref_ok(g, c->src) ? g->s->obj[c->src.slot].entered_with : 0;
@@ -116,10 +139,16 @@ static int cmp_ok(int cmp, int a, int b) {
   return 0;
 }
 
-static int is_spell_slot(G *g, int slot) {
-  Obj *o = &g->s->obj[slot];
-  return o->zone == MTG_Z_STACK;
-}
+/* What a filter looks at: an object (slot) with its characteristics, or an
+ * object as it last existed (slot -1, o and ch made from its last known
+ * information, 608.2h); zone is the zone it is seen in. */
+typedef struct Seen {
+  int slot;
+  const Obj *o;
+  const Chars *ch;
+  int zone;
+  const Lki *lk;
+} Seen;
 
 /* colored, colorless, multicolored (105.2) */
 static int colors_match(const Filter *f, uint8_t colors) {
@@ -132,29 +161,30 @@ static int colors_match(const Filter *f, uint8_t colors) {
   return 1;
 }
 
-int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
+static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
   State *s = g->s;
-  if (slot < 0) return 0;
-  Obj *o = &s->obj[slot];
-  if (!o->id) return 0;
-  if (f->or_f && filter_match(g, c, f->or_f, slot)) return 1;
+  int slot = v->slot;
+  const Obj *o = v->o;
+  if (f->or_f && seen_match(g, c, f->or_f, v)) return 1;
   if (f->entered_with_self && (!o->entered_with || o->entered_with != src_id(g, c))) return 0;
   if (f->stack_ability == 1) return 0;
-  int zone = slot == g->hyp_slot ? MTG_Z_BATTLEFIELD : o->zone;
-  if (f->zone == -1) {
-    if (f->spell == 1 || f->stack_ability) {
-      if (zone != MTG_Z_STACK) return 0;
-    } else if (zone != MTG_Z_BATTLEFIELD || o->phased_out) return 0;
-  } else if (f->zone >= 0 && zone != f->zone) return 0;
-  if (f->spell == 1 && !is_spell_slot(g, slot)) return 0;
-  if (f->spell == 0 && is_spell_slot(g, slot)) return 0;
+  int zone = v->zone; /* -1: not known (an object the turn's history recorded): zones aren't asked */
+  if (zone >= 0) {
+    if (f->zone == -1) {
+      if (f->spell == 1 || f->stack_ability) {
+        if (zone != MTG_Z_STACK) return 0;
+      } else if (zone != MTG_Z_BATTLEFIELD || o->phased_out) return 0;
+    } else if (f->zone >= 0 && zone != f->zone) return 0;
+    if (f->spell == 1 && o->zone != MTG_Z_STACK) return 0;
+    if (f->spell == 0 && o->zone == MTG_Z_STACK) return 0;
+  }
   if (f->player_target && !f->types_any && f->types_none == 0xffffffffu) return 0;
-  const Chars *ch = chars(g, slot);
+  const Chars *ch = v->ch;
   if (f->any_target) {
-    if (o->zone != MTG_Z_BATTLEFIELD || !(ch->types & (T_CREATURE | T_PLANESWALKER | T_BATTLE))) return 0;
+    if ((zone >= 0 && o->zone != MTG_Z_BATTLEFIELD) || !(ch->types & (T_CREATURE | T_PLANESWALKER | T_BATTLE))) return 0;
   }
   /* 110.1: whatever is on the battlefield is a permanent, even with no card type left */
-  int any_permanent = f->types_any == T_PERMANENT && zone == MTG_Z_BATTLEFIELD;
+  int any_permanent = f->types_any == T_PERMANENT && (zone == MTG_Z_BATTLEFIELD || zone < 0);
   if (f->types_any && f->types_any != 0xffffffffu && !any_permanent && !(ch->types & f->types_any)) return 0;
   if (f->types_any == 0xffffffffu && f->types_none == 0xffffffffu) return 0;
   if ((ch->types & f->types_all) != f->types_all) return 0;
@@ -173,7 +203,7 @@ int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
   if (!colors_match(f, ch->colors)) return 0;
   if (f->controller && !rel_match(g, c, f->controller, ch->controller)) return 0;
   if (f->owner && !rel_match(g, c, f->owner, o->owner)) return 0;
-  if (f->other && o->id == src_id(g, c)) return 0;
+  if (f->other && is_source(g, c, o)) return 0;
   if (f->tapped >= 0 && o->tapped != f->tapped) return 0;
   if (f->token >= 0 && (o->kind == OK_TOKEN) != f->token) return 0;
   if (f->card && o->kind != OK_CARD) return 0;
@@ -193,7 +223,7 @@ int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
   }
   if (f->pow_cmp && !cmp_ok(f->pow_cmp - 1, ch->power, f->pow_val)) return 0;
   if (f->tough_cmp && !cmp_ok(f->tough_cmp - 1, ch->toughness, f->tough_val)) return 0;
-  if (f->mv_cmp && !cmp_ok(f->mv_cmp - 1, obj_mv(g, slot), f->mv_val)) return 0;
+  if (f->mv_cmp && !cmp_ok(f->mv_cmp - 1, slot >= 0 ? obj_mv(g, slot) : v->lk->mv, f->mv_val)) return 0;
   if ((ch->kw & f->kw_has) != f->kw_has) return 0;
   if (ch->kw & f->kw_not) return 0;
   if (f->counter && counters_get(o->c, o->nc, ckind_id(g, f->counter)) <= 0) return 0;
@@ -207,10 +237,11 @@ int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
         if (rel.o[i].id == o->id) return 0;
     }
     if (f->share_color) {
-      sel_eval(g, c, f->share_color, &rel);
-      int ok = 0;
-      for (int i = 0; i < rel.n && !ok; i++)
-        if (oref_ok(g, rel.o[i]) && (chars(g, rel.o[i].slot)->colors & ch->colors)) ok = 1;
+      /* with the object as it last existed if it is gone (608.2h) */
+      Ref r[MAX_SEL];
+      int k = refs_of(g, c, f->share_color, r, NELEM(r)), ok = 0;
+      for (int i = 0; i < k && !ok; i++)
+        if ((r[i].slot >= 0 ? chars(g, r[i].slot)->colors : r[i].lk->colors) & ch->colors) ok = 1;
       if (!ok) return 0;
     }
   }
@@ -218,12 +249,12 @@ int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
     int src = oref_ok(g, c->src) ? c->src.slot : -1;
     if (src < 0) return 0;
     Obj *so = &s->obj[src];
-    int ok = (o->blocking && o->block_of.slot == src && o->block_of.id == so->id) ||
-             (so->blocking && so->block_of.slot == slot && so->block_of.id == o->id);
+    int ok = (o->blocking && o->block_of.id == so->id) || (so->blocking && so->block_of.id == o->id);
     if (!ok) return 0;
   }
   if (f->single_target) {
     int si = -1;
+    if (slot < 0) return 0;
     for (int i = 0; i < s->c.nstack; i++)
       if (s->stack[i].slot == slot) si = i;
     if (si < 0) return 0;
@@ -235,11 +266,11 @@ int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
     /* "not [quality]" asks about the object wherever it is being looked for */
     Filter nf = *f->not_f;
     if (nf.zone == -1 && nf.spell != 1 && !nf.stack_ability) nf.zone = -2;
-    if (filter_match(g, c, &nf, slot)) return 0;
+    if (seen_match(g, c, &nf, v)) return 0;
   }
   if (f->cond) {
     ORef save = c->each_obj;
-    c->each_obj = oref(g, slot);
+    c->each_obj = slot >= 0 ? oref(g, slot) : (ORef){v->lk->slot, v->lk->id};
     int ok = cond_eval(g, c, f->cond);
     c->each_obj = save;
     if (!ok) return 0;
@@ -247,42 +278,53 @@ int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
   return 1;
 }
 
+int filter_match(G *g, Ctx *c, const Filter *f, int slot) {
+  if (slot < 0 || !g->s->obj[slot].id) return 0;
+  Seen v = {slot, &g->s->obj[slot], chars(g, slot), slot == g->hyp_slot ? MTG_Z_BATTLEFIELD : g->s->obj[slot].zone, NULL};
+  return seen_match(g, c, f, &v);
+}
+
+/* The same filter asked of an object as it last existed: of what it was where
+ * it was (its zone then), with the status it had. */
 int filter_match_lki(G *g, Ctx *c, const Filter *f, const Lki *l) {
-  if (f->or_f && filter_match_lki(g, c, f->or_f, l)) return 1;
-  int any_permanent = f->types_any == T_PERMANENT && l->zone == MTG_Z_BATTLEFIELD; /* 110.1 */
-  if (f->types_any && f->types_any != 0xffffffffu && !any_permanent && !(l->types & f->types_any)) return 0;
-  if (f->types_any == 0xffffffffu && f->types_none == 0xffffffffu) return 0;
-  if ((l->types & f->types_all) != f->types_all) return 0;
-  if (f->types_none != 0xffffffffu && (l->types & f->types_none)) return 0;
-  if (f->super_any && !(l->supers & f->super_any)) return 0;
-  if (f->colors_any && !(l->colors & f->colors_any)) return 0;
-  if (l->colors & f->colors_none) return 0;
-  if (f->controller && !rel_match(g, c, f->controller, l->controller)) return 0;
-  if (f->owner && !rel_match(g, c, f->owner, l->owner)) return 0;
-  if (f->other && l->id == src_id(g, c)) return 0;
-  if (f->token >= 0 && l->token != f->token) return 0;
-  if (f->card && l->token) return 0;
-  if (f->name && strcmp(l->name, f->name)) return 0;
-  if (f->nsub && l->def) {
-    int ok = 0;
-    for (int i = 0; i < f->nsub; i++)
-      for (int j = 0; j < l->def->nsub; j++)
-        if (!strcmp(l->def->subtypes[j], f->subtypes[i])) ok = 1;
-    if (!ok) return 0;
-  }
-  if (f->not_subtype && l->def)
-    for (int j = 0; j < l->def->nsub; j++)
-      if (!strcmp(l->def->subtypes[j], f->not_subtype)) return 0;
-  if (l->supers & f->super_none) return 0;
-  if (!colors_match(f, l->colors)) return 0;
-  if ((l->kw & f->kw_has) != f->kw_has) return 0;
-  if (l->kw & f->kw_not) return 0;
-  if (f->pow_cmp && !cmp_ok(f->pow_cmp - 1, l->power, f->pow_val)) return 0;
-  if (f->tough_cmp && !cmp_ok(f->tough_cmp - 1, l->toughness, f->tough_val)) return 0;
-  if (f->mv_cmp && !cmp_ok(f->mv_cmp - 1, l->mv, f->mv_val)) return 0;
-  if (f->tapped >= 0 && l->tapped != f->tapped) return 0;
-  if (f->not_f && filter_match_lki(g, c, f->not_f, l)) return 0;
-  return 1;
+  if (!l || !l->id) return 0;
+  Obj o;
+  memset(&o, 0, sizeof o);
+  o.id = l->id;
+  o.card = l->card;
+  o.def = l->def;
+  o.owner = l->owner;
+  o.controller = l->controller;
+  o.zone = l->zone;
+  o.kind = l->token ? OK_TOKEN : l->kind;
+  o.tapped = l->tapped;
+  o.attacking = l->attacking;
+  o.blocking = l->blocking;
+  o.damage = l->damage;
+  memcpy(o.c, l->c, sizeof o.c);
+  o.nc = l->nc;
+  o.attached = l->attached;
+  o.attached_player = l->attached_player;
+  o.entered_with = l->entered_with;
+  o.kicked = l->kicked;
+  o.cast_zone = l->cast_zone;
+  o.block_of = oref_none();
+  Chars ch;
+  memset(&ch, 0, sizeof ch);
+  ch.base = l->def;
+  ch.name = l->name ? l->name : "";
+  ch.types = l->types;
+  ch.supers = l->supers;
+  ch.colors = l->colors;
+  ch.has_pt = l->has_pt;
+  ch.power = l->power;
+  ch.toughness = l->toughness;
+  ch.kw = l->kw;
+  ch.controller = l->controller;
+  ch.nsub = l->nsub;
+  memcpy(ch.sub, l->sub, (size_t)l->nsub * sizeof *l->sub);
+  Seen v = {-1, &o, &ch, l->zone < MTG_Z_COUNT ? l->zone : -1, l};
+  return seen_match(g, c, f, &v);
 }
 
 int filter_match_player(G *g, Ctx *c, const Filter *f, int p) {
@@ -358,16 +400,10 @@ static void each_zone_objects(G *g, Ctx *c, const Filter *f, Sel *out) {
   }
 }
 
-static void sel_players_of(G *g, Ctx *c, const Node *n, Sel *out, int owner) {
-  Sel in;
-  sel_eval(g, c, n, &in);
-  for (int i = 0; i < in.n; i++) {
-    if (!oref_ok(g, in.o[i])) continue;
-    Obj *o = &g->s->obj[in.o[i].slot];
-    sel_addp(out, owner ? o->owner : obj_controller(g, in.o[i].slot));
-  }
-  for (int i = 0; i < in.np; i++) sel_addp(out, in.p[i]);
-}
+
+/* The controllers (owners) of the objects n refers to, each as it is or as it
+ * last existed (608.2h), and the players n names. */
+static void sel_players_of(G *g, Ctx *c, const Node *n, Sel *out, int owner);
 
 static void sel_choose(G *g, Ctx *c, const Node *n, Sel *out) {
   Sel choosers;
@@ -539,25 +575,14 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
   case SL_OWNER_OF:
     if (n->i == 2) sel_players_of(g, c, n->k[0], out, n->op == SL_OWNER_OF);
     else if (n->op == SL_CONTROLLER_OF) sel_addp(out, c->controller);
-    else if (n->i == 1) {
-      ORef r = trig_obj(g, c);
-      if (r.id) sel_addp(out, s->obj[r.slot].owner);
-      else if (c->tc) sel_addp(out, c->tc->objl.owner);
-    } else if (oref_ok(g, c->src)) sel_addp(out, s->obj[c->src.slot].owner);
+    else if (n->i == 1) sel_players_of(g, c, &it_node, out, 1);
+    else if (oref_ok(g, c->src)) sel_addp(out, s->obj[c->src.slot].owner);
     else if (c->srcl) sel_addp(out, c->srcl->owner);
     break;
-  case SL_ITS_CONTROLLER: {
-    if (c->each_obj.id && oref_ok(g, c->each_obj)) {
-      sel_addp(out, obj_controller(g, c->each_obj.slot));
-      break;
-    }
-    if (c->tc) {
-      /* the controller as the object last existed (608.2h) */
-      if (c->tc->objl.id) sel_addp(out, c->tc->objl.controller);
-      else if (oref_ok(g, c->tc->obj)) sel_addp(out, obj_controller(g, c->tc->obj.slot));
-    }
+  case SL_ITS_CONTROLLER:
+    /* the controller of `it`, or as it last existed if it is gone (608.2h) */
+    sel_players_of(g, c, &it_node, out, 0);
     break;
-  }
   case SL_LINKED:
   case SL_LINKED_ANY: {
     uint32_t id = n->i == 1 ? creator_id(g, c) : src_id(g, c);
@@ -649,17 +674,142 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
   }
 }
 
+/* ---- information about the objects an effect refers to (608.2h) ---- */
+
+
+static int ref_add(Ref *out, int n, int max, int slot, const Lki *lk) {
+  if (n >= max || (slot < 0 && !lk)) return n;
+  for (int i = 0; i < n; i++) /* the same object twice counts once */
+    if (slot >= 0 ? out[i].slot == slot : (out[i].lk && out[i].lk->id == lk->id)) return n;
+  out[n].slot = (int16_t)slot;
+  out[n].lk = slot >= 0 ? NULL : lk;
+  return n + 1;
+}
+
+/* The object with this id if it still exists, else its last known
+ * information: the newest kept (lki_find), else the copy the caller holds. */
+static int ref_id(G *g, Ref *out, int n, int max, ORef r, const Lki *held) {
+  if (oref_ok(g, r)) return ref_add(out, n, max, r.slot, NULL);
+  const Lki *l = lki_find(g, r.id);
+  if (!l && held && held->id && held->id == r.id) l = held;
+  return ref_add(out, n, max, -1, l);
+}
+
+static int refs_of(G *g, Ctx *c, const Node *n, Ref *out, int max) {
+  State *s = g->s;
+  int k = 0;
+  if (!n) return 0;
+  switch (n->op) {
+  case SL_SELF: {
+    ORef r = c->src;
+    if (!r.id && c->srcl) r = (ORef){c->srcl->slot, c->srcl->id};
+    return ref_id(g, out, k, max, r, c->srcl);
+  }
+  case SL_TARGET:
+  case SL_TARGETS:
+    /* a target that changed zones is read as it last existed (608.2h) */
+    for (int i = 0; c->ch && i < MAX_TARGETS; i++) {
+      if (n->op == SL_TARGET && i != n->i) continue;
+      const Target *t = &c->ch->t[c->mode * MAX_TARGETS + i];
+      if (t->kind == TK_OBJ) k = ref_id(g, out, k, max, t->obj, NULL);
+      else if (t->kind == TK_STACK) {
+        int si = stack_find(g, t->stack_id);
+        if (si >= 0 && s->stack[si].kind == SI_SPELL) k = ref_add(out, k, max, s->stack[si].slot, NULL);
+      }
+    }
+    return k;
+  case SL_IT:
+  case SL_TRIG_OBJ_NEW:
+    if (n->op == SL_IT && c->it_player >= 0) return 0; /* a player (a player filter's 'if') */
+    if (c->each_obj.id) return ref_id(g, out, k, max, c->each_obj, NULL);
+    if (!c->tc && c->ev) return c->ev->obj.id ? ref_id(g, out, k, max, c->ev->obj, NULL) : 0;
+    if (c->tc && c->tc->objl.id) {
+      /* the object the trigger saw: itself while it is still there, else as
+       * it last existed (a creature that died, one that entered and left) */
+      ORef r = {c->tc->objl.slot, c->tc->objl.id};
+      return ref_id(g, out, k, max, r, &c->tc->objl);
+    }
+    break;
+  case SL_RESULT:
+  case SL_REMEMBERED:
+    /* what the previous step moved is read as it was before the move, unless
+     * it was put onto the battlefield: then the permanent it became */
+    for (int i = 0; i < c->nres; i++) {
+      const Lki *pre = i < c->nresl && c->resl[i].id ? &c->resl[i] : i < c->nresold && c->resold[i] ? lki_find(g, c->resold[i]) : NULL;
+      k = pre ? ref_add(out, k, max, -1, pre) : ref_id(g, out, k, max, c->res[i], NULL);
+    }
+    return k;
+  case SL_TRIG_SOURCE:
+    if (c->tc && c->tc->src.id) return ref_id(g, out, k, max, c->tc->src, &c->tc->srcl);
+    if (c->ev && c->ev->src.id) return ref_id(g, out, k, max, c->ev->src, NULL);
+    return 0;
+  case SL_ENCHANTED:
+  case SL_EQUIPPED: {
+    ORef a = oref_ok(g, c->src) ? s->obj[c->src.slot].attached : c->srcl ? c->srcl->attached : oref_none();
+    return a.id ? ref_id(g, out, k, max, a, NULL) : 0;
+  }
+  case SL_UNION:
+    for (int i = 0; i < n->n; i++) {
+      Ref part[MAX_SEL];
+      int np = refs_of(g, c, n->k[i], part, NELEM(part));
+      for (int j = 0; j < np; j++) k = ref_add(out, k, max, part[j].slot, part[j].lk);
+    }
+    return k;
+  default:
+    break;
+  }
+  Sel r;
+  sel_eval(g, c, n, &r);
+  for (int i = 0; i < r.n; i++) k = ref_add(out, k, max, r.o[i].slot, NULL);
+  return k;
+}
+
+int sel_object_ref(G *g, Ctx *c, const Node *n, ORef *o, const Lki **lk) {
+  Ref r[1];
+  *lk = NULL;
+  if (!refs_of(g, c, n, r, 1)) return 0;
+  if (r[0].slot >= 0) *o = oref(g, r[0].slot);
+  else {
+    *lk = r[0].lk;
+    o->slot = r[0].lk->slot;
+    o->id = r[0].lk->id;
+  }
+  return 1;
+}
+
+static int ref_controller(G *g, const Ref *r) { return r->slot >= 0 ? obj_controller(g, r->slot) : r->lk->controller; }
+static int ref_owner(G *g, const Ref *r) { return r->slot >= 0 ? g->s->obj[r->slot].owner : r->lk->owner; }
+
+static void sel_players_of(G *g, Ctx *c, const Node *n, Sel *out, int owner) {
+  Ref r[MAX_SEL];
+  int k = refs_of(g, c, n, r, NELEM(r));
+  for (int i = 0; i < k; i++) sel_addp(out, owner ? ref_owner(g, &r[i]) : ref_controller(g, &r[i]));
+  Sel in;
+  sel_eval(g, c, n, &in);
+  for (int i = 0; i < in.np; i++) sel_addp(out, in.p[i]);
+}
+
 /* ---- values ---- */
 
-static int first_slot(G *g, Ctx *c, const Node *n, const Lki **lki) {
-  Sel s;
-  *lki = NULL;
-  sel_eval(g, c, n, &s);
-  if (s.n) return s.o[0].slot;
-  /* gone: fall back on last known information */
-  if (n->op == SL_SELF && c->srcl) *lki = c->srcl;
-  if ((n->op == SL_IT || n->op == SL_TRIG_OBJ_NEW) && c->tc) *lki = &c->tc->objl;
-  return -1;
+static int ref_value(G *g, int op, const Ref *r) {
+  if (r->slot >= 0) {
+    const Obj *o = &g->s->obj[r->slot];
+    switch (op) {
+    case E_POWER: return obj_power(g, r->slot);
+    case E_TOUGHNESS: return obj_toughness(g, r->slot);
+    case E_MANA_VALUE: return obj_mv(g, r->slot);
+    case E_DAMAGE_ON: return o->damage;
+    default: return counters_get(o->c, o->nc, CN_LOYALTY);
+    }
+  }
+  const Lki *l = r->lk;
+  switch (op) {
+  case E_POWER: return l->power;
+  case E_TOUGHNESS: return l->toughness;
+  case E_MANA_VALUE: return l->mv;
+  case E_DAMAGE_ON: return l->damage;
+  default: return counters_get(l->c, l->nc, CN_LOYALTY);
+  }
 }
 
 static int first_player(G *g, Ctx *c, const Node *n) {
@@ -673,8 +823,7 @@ static int first_player(G *g, Ctx *c, const Node *n) {
 int expr_eval(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   if (!n) return 0;
-  const Lki *lk;
-  int slot, p, v;
+  int p, v;
   switch (n->op) {
   case E_INT: return n->i;
   case E_X:
@@ -705,46 +854,13 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
   case E_MANA_VALUE:
   case E_DAMAGE_ON:
   case E_LOYALTY: {
-    /* 608.2h: information about the object a trigger saw leave the
-     * battlefield is that of the object as it last existed there, though
-     * "it" follows the card to its new zone for actions (603.10a) */
-    const Node *ref = n->k[0];
-    if (ref && (ref->op == SL_IT || ref->op == SL_TRIG_OBJ_NEW) && c->tc && !c->each_obj.id &&
-        c->tc->from == MTG_Z_BATTLEFIELD && c->tc->to != MTG_Z_BATTLEFIELD && c->tc->objl.id) {
-      lk = &c->tc->objl;
-      goto from_lki;
-    }
-    /* 607.3: a value asked of several objects (cards exiled with ...) is their sum */
-    Sel many;
-    sel_eval(g, c, n->k[0], &many);
-    if (many.n > 1) {
-      int sum = 0;
-      for (int i = 0; i < many.n; i++) {
-        int sl = many.o[i].slot;
-        sum += n->op == E_POWER ? obj_power(g, sl) : n->op == E_TOUGHNESS ? obj_toughness(g, sl)
-             : n->op == E_MANA_VALUE ? obj_mv(g, sl) : n->op == E_DAMAGE_ON ? s->obj[sl].damage
-             : counters_get(s->obj[sl].c, s->obj[sl].nc, CN_LOYALTY);
-      }
-      return sum;
-    }
+    /* 608.2h: an object that changed zones is read as it last existed; a value
+     * asked of several objects (cards exiled with ...) is their sum (607.3) */
+    Ref r[MAX_SEL];
+    int k = refs_of(g, c, n->k[0], r, NELEM(r)), sum = 0;
+    for (int i = 0; i < k; i++) sum += ref_value(g, n->op, &r[i]);
+    return sum;
   }
-    slot = first_slot(g, c, n->k[0], &lk);
-    if (slot >= 0) {
-      if (n->op == E_POWER) return obj_power(g, slot);
-      if (n->op == E_TOUGHNESS) return obj_toughness(g, slot);
-      if (n->op == E_MANA_VALUE) return obj_mv(g, slot);
-      if (n->op == E_DAMAGE_ON) return s->obj[slot].damage;
-      return counters_get(s->obj[slot].c, s->obj[slot].nc, CN_LOYALTY);
-    }
-  from_lki:
-    if (lk) {
-      if (n->op == E_POWER) return lk->power;
-      if (n->op == E_TOUGHNESS) return lk->toughness;
-      if (n->op == E_MANA_VALUE) return lk->mv;
-      if (n->op == E_DAMAGE_ON) return lk->damage;
-      return counters_get(lk->c, lk->nc, CN_LOYALTY);
-    }
-    return 0;
   case E_LIFE:
   case E_HAND:
   case E_LIBRARY:
@@ -753,17 +869,17 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
     if (n->op == E_LIFE) return s->c.pl[p].life;
     return zl_count(g, n->op == E_HAND ? MTG_Z_HAND : MTG_Z_LIBRARY, p);
   case E_COUNTERS: {
+    /* on an object, as it last existed if it changed zones (608.2h), or on a player */
+    static const Node self_node = {.op = SL_SELF};
     int k = ckind_id(g, n->s);
-    if (!n->k[0]) {
-      if (oref_ok(g, c->src)) return counters_get(s->obj[c->src.slot].c, s->obj[c->src.slot].nc, k);
-      return c->srcl ? counters_get(c->srcl->c, c->srcl->nc, k) : 0;
+    Ref r[1];
+    if (refs_of(g, c, n->k[0] ? n->k[0] : &self_node, r, 1)) {
+      if (r[0].slot >= 0) return counters_get(s->obj[r[0].slot].c, s->obj[r[0].slot].nc, k);
+      return counters_get(r[0].lk->c, r[0].lk->nc, k);
     }
-    Sel r;
-    sel_eval(g, c, n->k[0], &r);
-    if (r.n) return counters_get(s->obj[r.o[0].slot].c, s->obj[r.o[0].slot].nc, k);
-    if (r.np) return counters_get(s->c.pl[r.p[0]].c, s->c.pl[r.p[0]].nc, k);
-    first_slot(g, c, n->k[0], &lk);
-    return lk ? counters_get(lk->c, lk->nc, k) : 0;
+    Sel pl;
+    sel_eval(g, c, n->k[0], &pl);
+    return pl.np ? counters_get(s->c.pl[pl.p[0]].c, s->c.pl[pl.p[0]].nc, k) : 0;
   }
   case E_SUM:
     v = 0;
@@ -871,16 +987,12 @@ int cond_eval(G *g, Ctx *c, const Node *n) {
     return k != 0;
   }
   case C_IS: {
-    Sel r;
-    sel_eval(g, c, n->k[0], &r);
-    if (!r.n) {
-      const Lki *lk;
-      first_slot(g, c, n->k[0], &lk);
-      return lk ? filter_match_lki(g, c, n->f, lk) : 0;
-    }
-    for (int i = 0; i < r.n; i++)
-      if (!filter_match(g, c, n->f, r.o[i].slot)) return 0;
-    return 1;
+    /* each object, as it is or as it last existed (608.2h) */
+    Ref r[MAX_SEL];
+    int k = refs_of(g, c, n->k[0], r, NELEM(r));
+    for (int i = 0; i < k; i++)
+      if (r[i].slot >= 0 ? !filter_match(g, c, n->f, r[i].slot) : !filter_match_lki(g, c, n->f, r[i].lk)) return 0;
+    return k > 0;
   }
   case C_DID: return c->did;
   case C_HAD_COUNTERS: {

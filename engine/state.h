@@ -27,6 +27,7 @@
 #define MAX_COUNTER_NAMES 32
 #define NZL 16
 #define MAX_OUTSIDE 8
+#define MAX_LKI 32
 
 /* A reference to an object: its slot and the object id it had. The reference
  * is stale (the object is gone, 400.7) when the slot holds another id. */
@@ -103,6 +104,11 @@ typedef struct Lki {
   uint8_t spell;
   uint8_t kicked;
   uint8_t cast_zone;      /* zone the spell it was cast from, +1 (0: not cast), 400.7d */
+  uint8_t kind;           /* enum okind */
+  uint8_t attacking, blocking;
+  uint8_t nsub;
+  const char *sub[MAX_SUBTYPES + 4];
+  uint32_t entered_with;
 } Lki;
 
 enum tkind { TK_NONE, TK_OBJ, TK_PLAYER, TK_STACK };
@@ -417,6 +423,7 @@ typedef struct Core {
   uint32_t batch_seq;       /* simultaneous event batches so far (704.5k "time") */
   int32_t combat_seq;       /* combat phases begun so far ("this combat", history.c) */
   int16_t nhist;            /* records in State.hist */
+  uint16_t nlki, lki_next;  /* State.lki: entries used, the next one to overwrite */
   /* dungeon cards each player owns outside the game (309.2a); none listed: the pool's */
   const CardDef *outside[MAX_PLAYERS][MAX_OUTSIDE];
   uint8_t noutside[MAX_PLAYERS];
@@ -432,6 +439,9 @@ typedef struct State {
   Pending pend[MAX_PENDING];
   Link link[MAX_LINKS];
   Hist hist[MAX_HIST];
+  /* the objects that most recently left a public zone, as they last existed
+   * there (608.2h, 113.7a): a ring, newest at lki_next - 1 */
+  Lki lki[MAX_LKI];
 } State;
 
 /* Zone list index: per-player hidden and graveyard zones, then shared zones. */

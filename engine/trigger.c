@@ -95,7 +95,10 @@ static void tc_from_event(G *g, const Event *e, TrigCtx *tc) {
   tc->ckind = e->ckind;
   tc->step = -1;
   if (e->type == EV_MANA && !e->obj.id) tc->obj = e->src; /* "it": the permanent tapped for mana */
+  /* the object as the trigger sees it: before the event when it looks back,
+   * else as it is after it (an entering permanent, 603.6a) */
   if (oref_ok(g, tc->obj)) lki_of(g, tc->obj.slot, &tc->objl);
+  else if (e->new_id && e->new_slot >= 0 && g->s->obj[e->new_slot].id == e->new_id) lki_of(g, e->new_slot, &tc->objl);
   if (oref_ok(g, e->src)) lki_of(g, e->src.slot, &tc->srcl);
 }
 

@@ -189,6 +189,34 @@ void lki_of(G *g, int slot, Lki *l) {
   l->spell = o->zone == MTG_Z_STACK;
   l->kicked = o->kicked;
   l->cast_zone = o->cast_zone;
+  l->kind = o->kind;
+  l->attacking = o->attacking;
+  l->blocking = o->blocking;
+  l->nsub = c->nsub;
+  memcpy(l->sub, c->sub, (size_t)c->nsub * sizeof *c->sub);
+  l->entered_with = o->entered_with;
+}
+
+void lki_keep(G *g, int slot) {
+  State *s = g->s;
+  uint32_t id = s->obj[slot].id;
+  int at = s->c.lki_next;
+  for (int i = 0; i < s->c.nlki; i++)
+    if (s->lki[i].id == id) at = i; /* already kept in this batch: refresh it */
+  lki_of(g, slot, &s->lki[at]);
+  if (at != s->c.lki_next) return;
+  s->c.lki_next = (uint16_t)((s->c.lki_next + 1) % MAX_LKI);
+  if (s->c.nlki < MAX_LKI) s->c.nlki++;
+}
+
+const Lki *lki_find(G *g, uint32_t id) {
+  State *s = g->s;
+  if (!id) return NULL;
+  for (int k = 1; k <= s->c.nlki; k++) {
+    const Lki *l = &s->lki[(s->c.lki_next + MAX_LKI - k) % MAX_LKI];
+    if (l->id == id) return l;
+  }
+  return NULL;
 }
 
 int ckind_id(G *g, const char *name) {
