@@ -1388,9 +1388,11 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
         t->from = (int8_t)z;
         t->from_anywhere = z == -1;
       } else t->from_anywhere = 1;
-      if (!to) return BADI(l, ev, "zone trigger needs 'to'");
-      int z = p_zone(l, to, 0);
-      if (z < 0) return -1;
+      if (!to) return BADI(l, ev, "zone trigger needs 'to' (a zone, or any: \"leaves [zone]\")");
+      int z = p_zone(l, to, 1);
+      if (z < -1) return -1;
+      if (z == -1 && t->from_anywhere)
+        return BADI(l, to, "a zone trigger needs 'from' or 'to' to be a zone (to: any is \"leaves [from]\")");
       t->to = (int8_t)z;
     }
     break;
@@ -1467,7 +1469,9 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
                 t->ev == TE_PHASED_OUT || t->ev == TE_PLANESWALK_AWAY /* 603.10g */ ||
                 t->ev == TE_LOSES || t->ev == TE_COUNTERED || t->ev == TE_SACRIFICE || t->ev == TE_DISCARD ||
                 (t->ev == TE_ZONE && t->from == MTG_Z_BATTLEFIELD && !t->from_anywhere) ||
-                (t->ev == TE_ZONE && t->from == MTG_Z_GRAVEYARD && !t->from_anywhere) ||
+                /* leaving a graveyard looks back, but entering the battlefield from one is
+                 * an enters-the-battlefield trigger: newcomers see themselves (603.6a) */
+                (t->ev == TE_ZONE && t->from == MTG_Z_GRAVEYARD && !t->from_anywhere && t->to != MTG_Z_BATTLEFIELD) ||
                 (t->ev == TE_ZONE && (t->to == MTG_Z_HAND || t->to == MTG_Z_LIBRARY) && !t->from_anywhere);
   return 0;
 }
@@ -1510,7 +1514,7 @@ static const Ability *p_trigger_ability(L *l, const ynode *n, int delayed) {
     int z = p_zone(l, v, 0);
     if (z < 0) return NULL;
     a->zone = (int8_t)z;
-  } else if (a->trig.ev == TE_ZONE && a->trig.self && a->trig.from_anywhere) {
+  } else if (a->trig.ev == TE_ZONE && a->trig.self && a->trig.from_anywhere && a->trig.to >= 0) {
     a->zone = a->trig.to; /* "when this is put into a graveyard from anywhere" functions there */
   } else if (a->trig.ev == TE_CAST && a->trig.self) {
     a->zone = MTG_Z_STACK;

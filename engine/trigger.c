@@ -207,7 +207,7 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     if (e->type != EV_ZONE || e->from != MTG_Z_BATTLEFIELD) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   case TE_ZONE:
-    if (e->type != EV_ZONE || e->to != t->to) return 0;
+    if (e->type != EV_ZONE || (t->to >= 0 && e->to != t->to) || e->from == e->to) return 0;
     if (t->from >= 0 && e->from != t->from) return 0;
     if (t->self && t->from_anywhere) return obj.id == src_id;
     return pat_obj(g, c, t, lookback ? e->obj : obj, NULL, src_id, lookback);
