@@ -57,13 +57,6 @@ static int defense_of(G *g, int slot) {
   return counters_get(o->c, o->nc, ckind_id(g, "defense")); /* 310.4c */
 }
 
-void enter_with(G *g, Event *e, int ctl, int kind, int n, const char *rule) {
-  n = etb_counters(g, e, ctl, kind, n);
-  if (!n) return;
-  char nm[110];
-  fmt_obj(g, e->obj, nm, sizeof nm);
-  log_line(g, 0, "enters_with obj=%s kind=%s n=%d rule=%s", nm, ckind_name(g, kind), n, rule);
-}
 
 /* The players who may protect a battle controlled by ctl (310.8a, 310.11a). */
 static int protector_candidates(G *g, const Chars *c, int ctl, int *out) {
@@ -118,10 +111,10 @@ void ct_entering(G *g, Event *e) {
   o->face_down = save_fd;
   chars_dirty(g);
   /* 306.5b: a planeswalker enters with its printed loyalty */
-  if ((c.types & T_PLANESWALKER) && c.base && c.base->has_loyalty) enter_with(g, e, ctl, CN_LOYALTY, c.base->loyalty, "306.5b");
-  if (is_saga(&c)) enter_with(g, e, ctl, ckind_id(g, "lore"), 1, "714.3a"); /* 714.3a */
+  if ((c.types & T_PLANESWALKER) && c.base && c.base->has_loyalty) etb_counters(e, CN_LOYALTY, c.base->loyalty, "306.5b");
+  if (is_saga(&c)) etb_counters(e, ckind_id(g, "lore"), 1, "714.3a"); /* 714.3a */
   if (c.types & T_BATTLE) {
-    enter_with(g, e, ctl, ckind_id(g, "defense"), c.base ? c.base->defense : 0, "310.4b"); /* 310.4b */
+    etb_counters(e, ckind_id(g, "defense"), c.base ? c.base->defense : 0, "310.4b"); /* 310.4b */
     /* 310.8a, 310.11a: its controller chooses its protector as it enters */
     int cand[MAX_PLAYERS];
     int n = protector_candidates(g, &c, ctl, cand);

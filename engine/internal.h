@@ -210,11 +210,15 @@ int replace_event(G *g, Event *ev);
 /* Runs the rests of prevention effects recorded since `from` (615.5): a batch
  * calls it once its events are done. */
 void prevention_riders(G *g, int from);
-/* The counters an entering permanent (ev, moving to the battlefield) gets as
- * it enters, after counter replacements and "can't have" effects applied to
- * it as it would exist (614.12, 614.16); added to ev->etb_c. Returns how
- * many it gets. ctl -1: the event's controller on entering. */
-int etb_counters(G *g, Event *ev, int ctl, int kind, int n);
+/* The counters an entering permanent (ev, moving to the battlefield) is given
+ * as it enters (122.6) are gathered from every source that gives them
+ * (etb_counters; rule: the rule logged for them, or NULL when a replacement's
+ * own line says it), then put on it as one event (etb_counters_put): counter
+ * replacements apply once to each kind, however many sources there were, to
+ * the permanent as it would exist (614.12, 614.16, 616), and "can't have"
+ * effects stop them. */
+void etb_counters(Event *ev, int kind, int n, const char *rule);
+void etb_counters_put(G *g, Event *ev);
 
 /* ---- perform.c: performing events ---- */
 void perform(G *g, Event *ev, int n);
@@ -375,10 +379,6 @@ uint64_t hist_hash(G *g, uint64_t h);
 
 /* ---- cardtype.c: Sagas (714), dungeons (309, 701.49), space sculptor (702.158), battles (310) ---- */
 void ct_entering(G *g, Event *e);   /* as a Saga, battle or planeswalker enters: 714.3a, 310.4b, 310.8a, 310.11a, 306.5b */
-/* Counters an entering permanent is given as it enters (122.6), through the
- * counter replacements as it would exist (614.12, 614.16), logged as
- * enters_with with the rule that gives them. ctl -1: the event's. */
-void enter_with(G *g, Event *e, int ctl, int kind, int n, const char *rule);
 void ct_precombat_main(G *g);       /* 714.3b, 505.4: lore counters (a turn-based action) */
 int ct_sba(G *g, Event *ev, int *n, int max, const int16_t *bf, int nb); /* 704.5s-704.5x */
 int ct_chapter_match(G *g, const TrigPat *t, const Event *e, uint32_t src_id); /* 714.2b */

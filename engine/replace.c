@@ -425,23 +425,49 @@ static void log_repl(G *g, const Repl *r, const Event *ev, const char *what) {
            ev_names[ev->type], what);
 }
 
-int etb_counters(G *g, Event *ev, int ctl, int kind, int n) {
-  if (n <= 0 || ev->netb_c >= NELEM(ev->etb_c)) return 0;
-  Event ce;
-  ev_init(&ce, EV_COUNTERS);
-  ce.obj = ev->obj;
-  ce.ckind = (uint8_t)kind;
-  ce.amount = n;
-  if (ctl < 0) ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : g->s->obj[ev->obj.slot].owner;
-  g->hyp_slot = ev->obj.slot;
-  g->hyp_ctl = ctl;
-  int keep = ev_possible(g, &ce) && replace_event(g, &ce);
-  g->hyp_slot = -1;
-  if (!keep || ce.amount <= 0) return 0;
+void etb_counters(Event *ev, int kind, int n, const char *rule) {
+  if (n <= 0) return;
+  for (int i = 0; i < ev->netb_c; i++)
+    if (ev->etb_c[i].kind == kind) {
+      ev->etb_c[i].n += n;
+      if (!ev->etb_rule[i]) ev->etb_rule[i] = rule;
+      return;
+    }
+  if (ev->netb_c >= NELEM(ev->etb_c)) return;
   ev->etb_c[ev->netb_c].kind = (uint8_t)kind;
-  ev->etb_c[ev->netb_c].n = ce.amount;
+  ev->etb_c[ev->netb_c].n = n;
+  ev->etb_rule[ev->netb_c] = rule;
   ev->netb_c++;
-  return ce.amount;
+}
+
+void etb_counters_put(G *g, Event *ev) {
+  if (!ev->netb_c || !oref_ok(g, ev->obj)) return;
+  const Obj *o = &g->s->obj[ev->obj.slot];
+  int ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : o->zone == MTG_Z_STACK ? o->controller : o->owner;
+  int k = 0;
+  for (int i = 0; i < ev->netb_c; i++) {
+    /* one event per kind of counter, seen on the permanent as it would exist (614.12) */
+    Event ce;
+    ev_init(&ce, EV_COUNTERS);
+    ce.obj = ev->obj;
+    ce.ckind = ev->etb_c[i].kind;
+    ce.amount = ev->etb_c[i].n;
+    g->hyp_slot = ev->obj.slot;
+    g->hyp_ctl = ctl;
+    int keep = ev_possible(g, &ce) && replace_event(g, &ce);
+    g->hyp_slot = -1;
+    if (!keep || ce.amount <= 0) continue;
+    if (ev->etb_rule[i]) {
+      char nm[110];
+      fmt_obj(g, ev->obj, nm, sizeof nm);
+      log_line(g, 0, "enters_with obj=%s kind=%s n=%d rule=%s", nm, ckind_name(g, ce.ckind), ce.amount, ev->etb_rule[i]);
+    }
+    ev->etb_c[k].kind = ce.ckind;
+    ev->etb_c[k].n = ce.amount;
+    ev->etb_rule[k] = ev->etb_rule[i];
+    k++;
+  }
+  ev->netb_c = (uint8_t)k;
 }
 
 /* "As this enters, exile / sacrifice any number of [objects]" (614.13, 702.82
@@ -628,7 +654,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
     int n = expr_eval(g, &c, rp->steps);
     snprintf(what, sizeof what, " counters=%s:%d", rp->counter, n);
     log_repl(g, r, ev, what);
-    etb_counters(g, ev, -1, ckind_id(g, rp->counter), n);
+    etb_counters(ev, ckind_id(g, rp->counter), n, NULL);
     return 1;
   }
   case RA_ETB_CHOOSE: {
@@ -687,7 +713,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
       if (rp->counter) {
         log_repl(g, r, ev, what);
         what[0] = 0;
-        etb_counters(g, ev, -1, ckind_id(g, rp->counter), moved * rp->add); /* 702.82a */
+        etb_counters(ev, ckind_id(g, rp->counter), moved * rp->add, NULL); /* 702.82a */
         ev->etb_choice_kind = (int8_t)k;
         ev->etb_choice_label = rp->label;
         return 1;

@@ -190,6 +190,7 @@ typedef struct Event {
   uint8_t etb_tapped;
   int8_t etb_ctl;
   Counter etb_c[3];
+  const char *etb_rule[3]; /* the rule that gives etb_c[i], for the log (NULL: a replacement's) */
   uint8_t netb_c;
   uint8_t given_ckind;    /* counters the moving effect gives it as it enters ("return it with a */
   int16_t given_n;        /* +1/+1 counter"): through counter replacements just before it enters (122.6) */
