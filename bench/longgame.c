@@ -68,7 +68,7 @@ int main(int argc, char **argv) {
   mtg_setup_write(s, text, (size_t)need + 1);
   mtg_game *g;
   if (mtg_game_new(&g, s, &e) < 0) return die("mtg_game_new", &e);
-  rlog_header h = {text, totem, "bench/longgame", 1, mtg_pool_hash(pool)};
+  rlog_header h = {.setup_text = text, .pool = pool, .base = base, .origin = "bench/longgame", .seed = 1};
   rlog_writer *w;
   if (rlog_writer_open(&w, argv[2], &h, &e)) return die(argv[2], &e);
   while (mtg_log_total(g) < want) {

@@ -134,6 +134,11 @@ const CardDef *pool_find(const mtg_pool *p, const char *name) {
 
 int mtg_pool_has(const mtg_pool *p, const char *name) { return pool_find(p, name) != NULL; }
 
+const char *mtg_pool_card_text(const mtg_pool *p, const char *name) {
+  const CardDef *d = p && name ? pool_find(p, name) : NULL;
+  return d ? d->yaml : NULL;
+}
+
 int mtg_pool_has_token(const mtg_pool *p, const char *name) {
   for (; p; p = p->parent)
     for (int i = 0; i < p->ntok; i++)

@@ -419,6 +419,7 @@ struct CardDef {
   const char *file;        /* where it was defined */
   int line;
   uint64_t hash;
+  const char *yaml;        /* the definition written back canonically (yemit), for replays */
 };
 
 #endif

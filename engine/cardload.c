@@ -15,6 +15,7 @@
 #include "internal.h"
 #include "suggest.h"
 #include "ydoc.h"
+#include "yemit.h"
 
 typedef struct L {
   mtg_pool *p;
@@ -2536,7 +2537,11 @@ static int load_node(mtg_pool *p, const ydoc *d, const ynode *n, mtg_error *err)
       ydoc_error(d, ymap_get(n, "name"), err, "card '%s' is defined twice (first at %s)", c->name, first);
       return MTG_EDATA;
     }
-  if (pool_add(p, (CardDef *)c)) {
+  /* the text a replay carries for this card (docs/replay-format.md) */
+  char *yaml = yemit_item(n, NULL);
+  ((CardDef *)c)->yaml = yaml ? pool_strdup(p, yaml) : NULL;
+  free(yaml);
+  if (!c->yaml || pool_add(p, (CardDef *)c)) {
     mtg_error_set(err, MTG_ENOMEM, "out of memory");
     return MTG_ENOMEM;
   }

@@ -283,7 +283,10 @@ static void step_choose(G *g, Ctx *c, const Node *n) {
         cnt++;
       }
     int v = ask_pick(g);
-    link_add(g, oid, c->grant, label, LK_NAME, v, names[v], oref_none());
+    /* the name is the choice: its place in the pool's list means nothing (a
+     * setup's chosen name is recorded the same way, and a game does not
+     * depend on the pool's unused cards) */
+    link_add(g, oid, c->grant, label, LK_NAME, 0, names[v], oref_none());
     log_line(g, 0, "choose player=%s %s=\"%s\"", player_name(g, p), label, names[v]);
   }
 }

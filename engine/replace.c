@@ -696,7 +696,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
           cnt++;
         }
       int v = ask_pick(g);
-      ev->etb_choice = v;
+      ev->etb_choice = 0; /* the name is the choice, not its place in the pool's list */
       ev->etb_choice_s = names[v];
       snprintf(what, sizeof what, " chosen=\"%s\"", names[v]);
     } else if (k == 4) {

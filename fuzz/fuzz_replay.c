@@ -62,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (mode == 2) {
     const mtg_pool *pool = fuzz_pool();
     if (!pool) return 0;
-    verify_opts o = {pool, NULL};
+    verify_opts o = {.pool = pool, .pool_dir = "engine/cards"};
     verify_report *rep = calloc(1, sizeof *rep);
     if (!rep) return 0;
     int rc = verify_file(&o, path, rep);

@@ -21,6 +21,11 @@ hrecord *record_open(const hcase *hc, const mtg_pool *pool, const char *dir, buf
   return NULL;
 }
 
+void record_see(hrecord *r, const mtg_game *g) {
+  (void)r;
+  (void)g;
+}
+
 void record_close(hrecord *r, mtg_game *g, buf *note) {
   (void)r;
   (void)g;
@@ -38,54 +43,29 @@ struct hrecord {
   char path[4096];
 };
 
-/* The case's `cards:` text, cut from its file by lines: from the value's
- * line to the line before the case's next key (or, when cards is the last
- * key, to the last line that still belongs to it). The first line keeps its
- * column so that a flow list stays valid YAML on its own. */
-static void cards_text(const hcase *hc, buf *out) {
-  const ynode *root = hc->root, *cards = hc->cards;
-  const ydoc *d = hc->file->doc;
-  int end = 0, keycol = 1;
-  for (int i = 0; i < root->n; i++)
-    if (ymap_val(root, i) == cards) {
-      keycol = ymap_key(root, i)->col;
-      if (i + 1 < root->n) end = ymap_key(root, i + 1)->line - 1;
-    }
-  char line[4096];
-  for (int l = cards->line; !end || l <= end; l++) {
-    ydoc_source_line(d, l, line, sizeof line);
-    if (!end && l > cards->line) {
-      /* the last key: stop at a line back at the key's column that is not a list item */
-      size_t ind = strspn(line, " ");
-      if (!strncmp(line, "---", 3) || !strncmp(line, "...", 3)) break;
-      if (line[ind] && line[ind] != '#' && (int)ind + 1 <= keycol && line[ind] != '-') break;
-      if (l > cards->line + 100000) break;
-      /* past the end of the file ydoc gives "": stop after a run of them */
-      if (!line[0]) {
-        char next[8];
-        ydoc_source_line(d, l + 1, next, sizeof next);
-        if (!next[0]) {
-          ydoc_source_line(d, l + 2, next, sizeof next);
-          if (!next[0]) break;
-        }
-      }
-    }
-    if (l == cards->line)
-      for (int c = 0; c < cards->col - 1 && line[c]; c++) line[c] = ' ';
-    buf_printf(out, "%s\n", line);
-  }
+/* DIR/<id>.gz; an id beginning with '.' has it written %2E, so that the file
+ * is not hidden (directory walks skip dot files) and no two ids share a name
+ * (ids use letters, digits, '-', '_' and '.' only). */
+static int record_path(char *buf, size_t size, const char *dir, const char *id) {
+  int n = snprintf(buf, size, "%s/%s%s.gz", dir, id[0] == '.' ? "%2E" : "", id + (id[0] == '.'));
+  return n < 0 || (size_t)n >= size ? -1 : 0;
 }
 
 hrecord *record_open(const hcase *hc, const mtg_pool *pool, const char *dir, buf *note) {
   hrecord *r = calloc(1, sizeof *r);
   if (!r) return NULL;
-  snprintf(r->path, sizeof r->path, "%s/%s.gz", dir, hc->id);
+  if (record_path(r->path, sizeof r->path, dir, hc->id)) {
+    buf_printf(note, "--record: %s/%s: the file name is too long\n", dir, hc->id);
+    free(r);
+    return NULL;
+  }
   int need = mtg_setup_write(hc->setup, NULL, 0);
   char *setup = malloc((size_t)need + 1);
-  buf cards = {0}, origin = {0};
-  if (hc->cards) cards_text(hc, &cards);
-  buf_printf(&origin, "harness case %s (%s:%d)", hc->id, hc->file->path, hc->line);
+  buf origin = {0};
+  /* no line number: adding a case to a file changes no other case's recording */
+  buf_printf(&origin, "harness case %s (%s)", hc->id, hc->file->path);
   if (!setup) {
+    buf_free(&origin);
     free(r);
     return NULL;
   }
@@ -95,10 +75,11 @@ hrecord *record_open(const hcase *hc, const mtg_pool *pool, const char *dir, buf
   if (sp) seed = strtoull(sp + 6, NULL, 10);
   else if (!strncmp(setup, "seed ", 5)) seed = strtoull(setup + 5, NULL, 10);
   rlog_header h = {.setup_text = setup,
-                   .cards_yaml = hc->cards ? buf_str(&cards) : NULL,
+                   .pool = hc->pool ? hc->pool : pool,
+                   .base = pool,
                    .origin = buf_str(&origin),
                    .seed = seed,
-                   .pool_hash = mtg_pool_hash(hc->pool ? hc->pool : pool)};
+                   .partial = 1};
   mtg_error err;
   if (rlog_writer_open(&r->w, r->path, &h, &err)) {
     buf_printf(note, "--record: %s: %s\n", r->path, err.msg);
@@ -106,9 +87,13 @@ hrecord *record_open(const hcase *hc, const mtg_pool *pool, const char *dir, buf
     r = NULL;
   }
   free(setup);
-  buf_free(&cards);
   buf_free(&origin);
   return r;
+}
+
+void record_see(hrecord *r, const mtg_game *g) {
+  mtg_error err;
+  if (r && r->w) rlog_writer_see(r->w, g, &err);
 }
 
 void record_close(hrecord *r, mtg_game *g, buf *note) {

@@ -332,6 +332,7 @@ static int decide(runner *R, const int *v, int n, mtg_error *err) {
   int seen = !rule[0] || strlen(rule) >= sizeof R->asked[0] || R->nasked == 32;
   for (int i = 0; i < R->nasked && !seen; i++) seen = !strcmp(R->asked[i], rule);
   if (!seen) strcpy(R->asked[R->nasked++], rule);
+  record_see(R->rec, R->g);
   int rc = mtg_game_decide(R->g, &ans, err);
   R->answered++;
   if (rc >= 0 && R->hc->nlabels) ctx_note_ids(&R->x);

@@ -8,11 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "mtg_private.h"
 #include "parallel.h"
 #include "paths.h"
+#include "poolset.h"
 #include "replaylog.h"
 #include "report.h"
 #include "verify.h"
@@ -26,20 +29,26 @@ static const char usage[] =
     "       replay diff [--format text|json] A B\n"
     "       replay --help | --version\n"
     "\n"
-    "check  re-runs each replay's setup and decisions through the engine and compares\n"
-    "       every event, checkpoint and the trailer with the recording. PATHs are files\n"
-    "       or directories (searched recursively for *.gz files).\n"
+    "check  re-runs each replay's setup and decisions through the engine, with the card\n"
+    "       definitions the replay carries, and compares every event, the options of\n"
+    "       every decision, every checkpoint and the trailer with the recording. PATHs\n"
+    "       are files or directories (searched recursively for *.gz files).\n"
     "       -j N          check N files at a time (default: the number of processors)\n"
     "       --format F    text (default) or json (one object per file)\n"
     "       --shard I/N   check only the I-th (1..N) of N slices of the sorted file list\n"
-    "       --cards DIR   card pool directory (default: $ARBITER_CARDS, else engine/cards\n"
-    "                     in a source tree, else the installed pool)\n"
+    "       --cards DIR   the card pool to check against: a card the game used that DIR\n"
+    "                     defines otherwise makes the outcome pool-changed (default:\n"
+    "                     $ARBITER_CARDS, else engine/cards in a source tree, else the\n"
+    "                     installed pool, when there, is only compared with)\n"
     "dump   prints a replay's header and its log, numbering events as check reports them\n"
     "diff   compares two replays of the same game and reports their first difference\n"
     "\n"
-    "exit status: 0 all consistent, 1 a divergence (or difference), 2 unreadable input\n"
-    "(truncated, damaged, not a replay, unsupported version or card pool) or bad usage;\n"
-    "when both occur, 2.\n";
+    "outcomes: ok; open (recorded up to a pending decision, as a case is); incomplete\n"
+    "(the game is unfinished: abandoned, or cut short); pool-changed; divergence;\n"
+    "unreadable (truncated, damaged, not a replay, unsupported version, bad card\n"
+    "definitions, another card pool for a version-1 replay).\n"
+    "exit status: 0 all ok or open, 1 incomplete, pool-changed or a divergence (or a\n"
+    "difference), 2 unreadable input or bad usage; the highest wins.\n";
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
@@ -61,7 +70,7 @@ typedef struct check {
   char **path;
   int n;
   int json;
-  int counts[3];
+  int counts[VERIFY_OUTCOMES];
   long events;
   atomic_long progress;
   int tty;
@@ -84,7 +93,7 @@ static void *check_job(void *ctx, int i) {
 static void check_done(void *ctx, int i, void *result) {
   check *c = ctx;
   verify_report *r = result;
-  static const report_labels labels = {"expected:", "actual:"};
+  report_labels labels = {"expected:", "actual:", c->vo.pool_dir};
   if (!r) {
     fprintf(stdout, "%s: UNREADABLE (memory): out of memory\n", c->path[i]);
     c->counts[VERIFY_UNREADABLE]++;
@@ -105,7 +114,8 @@ static void check_tick(void *ctx) {
   clock_gettime(CLOCK_MONOTONIC, &c->shown);
   double t = since(&c->start);
   long ev = atomic_load(&c->progress);
-  int done = c->counts[0] + c->counts[1] + c->counts[2];
+  int done = 0;
+  for (int k = 0; k < VERIFY_OUTCOMES; k++) done += c->counts[k];
   fflush(stdout);
   fprintf(stderr, "\r\033[K%d/%d replays, %ld events, %.0f events/s", done, c->n, ev, t > 0 ? (double)ev / t : 0.0);
 }
@@ -121,7 +131,7 @@ static int parse_shard(const char *s, long *i, long *n) {
 
 static int cmd_check(int argc, char **argv) {
   long jobs = par_cpus(), si = 1, sn = 1;
-  const char *cards = NULL; /* paths_cards: --cards, $ARBITER_CARDS, the tree's or the installed pool */
+  const char *cards = NULL; /* --cards; else paths_cards: $ARBITER_CARDS, the tree's or the installed pool */
   int json = 0, npaths = 0;
   char **paths = calloc((size_t)argc + 1, sizeof *paths);
   if (!paths) return bad_usage("%s", "out of memory");
@@ -167,18 +177,32 @@ static int cmd_check(int argc, char **argv) {
     else free(files.path[i]);
   files.n = k;
 
-  mtg_pool *pool;
+  /* the pool to compare with: the one given, or else the default one when
+   * it is there (a version-2 replay plays with its own definitions and needs
+   * none); a pool that is there must load */
+  mtg_pool *pool = NULL;
   mtg_error err;
-  cards = paths_cards(cards);
-  if (mtg_pool_new(&pool, NULL) || mtg_pool_load_dir(pool, cards, &err)) {
+  struct stat st;
+  const char *dir = paths_cards(cards);
+  if ((cards || (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))) &&
+      (mtg_pool_new(&pool, NULL) || mtg_pool_load_dir(pool, dir, &err))) {
     char msg[2048];
+    if (!pool) mtg_error_set(&err, MTG_ENOMEM, "out of memory");
     mtg_error_format(&err, msg, sizeof msg);
-    fprintf(stderr, "replay: cannot load the card pool from %s: %s\n", cards, msg);
+    fprintf(stderr, "replay: cannot load the card pool from %s: %s\n", dir, msg);
     mtg_pool_free(pool);
     cli_files_free(&files);
     return EXIT_UNREADABLE;
   }
-  check c = {.vo = {.pool = pool}, .path = files.path, .n = files.n, .json = json, .tty = isatty(2)};
+  poolset *frozen = poolset_new();
+  if (!frozen) {
+    mtg_pool_free(pool);
+    cli_files_free(&files);
+    fprintf(stderr, "replay: out of memory\n");
+    return EXIT_UNREADABLE;
+  }
+  check c = {.vo = {.pool = pool, .pool_dir = pool ? dir : NULL, .pool_given = cards != NULL, .frozen = frozen},
+             .path = files.path, .n = files.n, .json = json, .tty = isatty(2)};
   atomic_init(&c.progress, 0);
   c.vo.progress = c.tty ? &c.progress : NULL;
   clock_gettime(CLOCK_MONOTONIC, &c.start);
@@ -186,13 +210,22 @@ static int cmd_check(int argc, char **argv) {
   int rc = par_run(files.n, (int)jobs, check_job, check_done, c.tty ? check_tick : NULL, &c);
   if (c.tty) fputs("\r\033[K", stderr);
   if (rc) fprintf(stderr, "replay: cannot start threads\n");
-  else if (!json)
-    printf("%d replays: %d consistent, %d diverged, %d unreadable (%ld events checked)\n", files.n, c.counts[0],
-           c.counts[1], c.counts[2], c.events);
+  else if (!json) {
+    int *k = c.counts;
+    printf("%d replays: %d consistent", files.n, k[VERIFY_OK] + k[VERIFY_OPEN]);
+    if (k[VERIFY_OPEN]) printf(" (%d open)", k[VERIFY_OPEN]);
+    if (k[VERIFY_INCOMPLETE]) printf(", %d incomplete", k[VERIFY_INCOMPLETE]);
+    if (k[VERIFY_POOL_CHANGED]) printf(", %d pool-changed", k[VERIFY_POOL_CHANGED]);
+    printf(", %d diverged, %d unreadable (%ld events checked)\n", k[VERIFY_DIVERGED], k[VERIFY_UNREADABLE], c.events);
+  }
+  poolset_free(frozen);
   mtg_pool_free(pool);
   cli_files_free(&files);
-  if (rc || c.counts[VERIFY_UNREADABLE]) return EXIT_UNREADABLE;
-  return c.counts[VERIFY_DIVERGED] ? EXIT_DIVERGED : 0;
+  if (rc) return EXIT_UNREADABLE;
+  int worst = 0;
+  for (int k = 0; k < VERIFY_OUTCOMES; k++)
+    if (c.counts[k] && verify_exit_status(k) > worst) worst = verify_exit_status(k);
+  return worst;
 }
 
 /* ---- dump ---- */
@@ -209,13 +242,24 @@ static int cmd_dump(int argc, char **argv) {
   int rc = rlog_reader_open(&r, argv[0], &err);
   if (!rc) {
     const rlog_info *h = rlog_reader_info(r);
-    printf("# replay format %d, engine %s, rules %s, pool %016" PRIx64 ", seed %" PRIu64 "\n", h->version, h->engine,
-           h->rules, h->pool_hash, h->seed);
+    if (h->version == 1)
+      printf("# replay format %d, engine %s, rules %s, pool %016" PRIx64 ", seed %" PRIu64 "\n", h->version, h->engine,
+             h->rules, h->pool_hash, h->seed);
+    else
+      printf("# replay format %d, engine %s, rules %s, seed %" PRIu64 "\n", h->version, h->engine, h->rules, h->seed);
     printf("# origin: %s\n# players:", h->origin);
     for (int i = 0; i < h->nplayers; i++) printf(" %s", h->players[i]);
     printf("\n");
+    if (h->version >= 2) printf("# until %s\n", h->partial ? "decision" : "over");
     print_block("setup", h->setup_text);
-    print_block("cards", h->cards_yaml);
+    if (h->version >= 2) {
+      printf("# cards: %d definition%s\n", h->ncards, h->ncards == 1 ? "" : "s");
+      for (int i = 0; i < h->ncards; i++) {
+        printf("# card %s %016" PRIx64 " %s\n", h->cards[i].extra ? "extra" : "pool", h->cards[i].hash, h->cards[i].name);
+        fputs(h->cards[i].text, stdout);
+      }
+    } else
+      print_block("cards", h->cards_yaml);
     printf("# log (event number, then the line):\n");
     rlog_record rec;
     while ((rc = rlog_reader_next(r, &rec, &err)) > 0) {
@@ -257,7 +301,7 @@ static int cmd_diff(int argc, char **argv) {
   verify_diff(p[0], p[1], r);
   char name[4096];
   snprintf(name, sizeof name, "%s vs %s", p[0], p[1]);
-  report_labels labels = {p[0], p[1]};
+  report_labels labels = {p[0], p[1], NULL};
   if (json) report_json(stdout, name, r, &labels);
   else if (r->outcome == VERIFY_OK)
     printf("%s: the same game (%ld events, %ld decisions)\n", name, r->events, r->decisions);
@@ -265,7 +309,7 @@ static int cmd_diff(int argc, char **argv) {
     report_text(stdout, name, r, &labels);
   int outcome = r->outcome;
   free(r);
-  return outcome == VERIFY_OK ? 0 : outcome == VERIFY_DIVERGED ? EXIT_DIVERGED : EXIT_UNREADABLE;
+  return verify_exit_status(outcome);
 }
 
 int main(int argc, char **argv) {

@@ -2,11 +2,11 @@
  * one back (the format is described in docs/replay-format.md).
  *
  * A replay is a gzip stream of text lines: a header (format version, engine
- * and rules versions, card-pool hash, seed, the setup in mtg_setup_write form,
- * extra card definitions), then every event and decision line of the game's
- * log in order, with state-hash checkpoints, and a trailer with counts and a
- * hash chain over all lines. Writers sync-flush the stream at every turn
- * boundary, so a file cut short by a crash still holds every complete turn.
+ * and rules versions, seed, players, the setup in mtg_setup_write form and
+ * the definition of every card the game used, each with its hash), then
+ * every event and decision line of the game's log in order, with the options
+ * offered at each decision and state-hash checkpoints, and a trailer with
+ * counts and a hash chain over all lines.
  *
  * Errors are values: every function returns 0 or a negative status and fills
  * the caller's mtg_error. Besides the engine's statuses, readers use the
@@ -14,11 +14,21 @@
 #ifndef REPLAYLOG_H
 #define REPLAYLOG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mtg.h"
 
-#define RLOG_FORMAT_VERSION 1
+#define RLOG_FORMAT_VERSION 2 /* written by default */
+#define RLOG_FORMAT_OLDEST 1  /* the oldest version read */
+
+/* Bounds on what a header holds; a file over them is refused, not loaded. */
+#define RLOG_MAX_FIELDS 64          /* header lines besides the blocks */
+#define RLOG_MAX_FIELD_LINE 4096    /* bytes in a header line */
+#define RLOG_MAX_SETUP (1 << 20)    /* bytes of setup text */
+#define RLOG_MAX_CARDS 4096         /* card definitions */
+#define RLOG_MAX_CARD_TEXT (1 << 20) /* bytes of card definitions */
+#define RLOG_MAX_CARDS_V1 (256 << 10) /* bytes of a version-1 cards block */
 
 enum {
   RLOG_ETRUNC = -100,   /* the compressed stream or the log ends early */
@@ -30,49 +40,79 @@ enum {
 /* What a writer records in the header. Strings are copied; NULL means absent. */
 typedef struct rlog_header {
   const char *setup_text; /* the game's setup as written by mtg_setup_write */
-  const char *cards_yaml; /* extra card definitions (YAML) loaded on top of the pool */
+  const mtg_pool *pool;   /* the pool the game's setup was made with */
+  const mtg_pool *base;   /* the card pool under it (pool, or a parent of pool); cards
+                           * pool defines on top of base are recorded as "extra" */
   const char *origin;     /* one line saying what produced the game, e.g. "selfplay seed=7 game=3" */
-  uint64_t seed, pool_hash; /* the setup's seed; mtg_pool_hash of the pool the game used */
+  uint64_t seed;          /* the setup's seed */
+  int partial;            /* the recording may stop at a pending decision (a conformance case) */
+  int version;            /* the format version to write: 0 (the current one), or 1, which
+                           * records the pool's hash and extra cards as YAML text: */
+  const char *cards_yaml; /*   version 1: extra card definitions loaded on top of the pool */
 } rlog_header;
 
 typedef struct rlog_writer rlog_writer;
 
-/* Creates (or replaces) the file at path and writes the header. */
+/* Starts a replay to be written at path. Nothing appears at path before
+ * rlog_writer_close: the log goes to a temporary file beside it (created
+ * new, never through a link), and the whole file replaces path at close. */
 int rlog_writer_open(rlog_writer **w, const char *path, const rlog_header *h, mtg_error *err);
 
-/* Appends the game's committed log entries not yet written, with a state-hash
- * checkpoint once per turn (call it after every decision for that), flushing
- * the stream at turn boundaries. Written entries are dropped from the game's
- * log (mtg_log_drop), so memory stays bounded however long the game runs; the
- * caller must not need them afterwards. */
+/* Notes the decision the game now waits for: the options it offers, the
+ * state-hash checkpoint due there, the cards its options name. A writer
+ * that keeps the game's log until the end (the harness) calls it before
+ * answering each decision; rlog_writer_sync calls it too. */
+int rlog_writer_see(rlog_writer *w, const mtg_game *g, mtg_error *err);
+
+/* rlog_writer_see, then appends the game's committed log entries not yet
+ * written, flushing the stream at turn boundaries. Written entries are
+ * dropped from the game's log (mtg_log_drop), so memory stays bounded
+ * however long the game runs; the caller must not need them afterwards. */
 int rlog_writer_sync(rlog_writer *w, mtg_game *g, mtg_error *err);
 
-/* Writes the final entries, a final checkpoint and the trailer, closes the
- * file and frees w (always, even on error). g may be NULL when the game could
- * not be continued (an engine error): the file then ends with what was synced
- * and the trailer says the game was abandoned. */
+/* Writes the final entries, a final checkpoint and the trailer, puts the
+ * header with the card definitions in front and moves the file to its path;
+ * frees w (always, even on error). g may be NULL when the game could not be
+ * continued (an engine error): the file then ends with what was synced and
+ * the trailer says the game was abandoned. */
 int rlog_writer_close(rlog_writer *w, mtg_game *g, mtg_error *err);
 
 /* ---- reading ---- */
 
 #define RLOG_MAX_PLAYERS 4
 
+/* A card definition a replay carries (version 2). */
+typedef struct rlog_card {
+  const char *name;   /* as the card line names it */
+  int extra;          /* defined on top of the card pool (a case's own card), not from it */
+  uint64_t hash;      /* FNV-1a 64 of text, as recorded (and verified when read) */
+  const char *text;   /* the definition: YAML, a one-item list */
+  size_t len;
+  long line;          /* line of the file where text begins */
+} rlog_card;
+
 /* The header of a replay, as read. Strings belong to the reader. */
 typedef struct rlog_info {
   int version;            /* format version */
   char engine[32];        /* MTG_VERSION of the recording engine */
   char rules[32];         /* MTG_RULES_EFFECTIVE of the recording engine */
-  uint64_t pool_hash, seed;
+  uint64_t seed;
+  uint64_t pool_hash;     /* version 1: mtg_pool_hash of the pool the game used */
   const char *origin;     /* "" when absent */
   int nplayers;
   char players[RLOG_MAX_PLAYERS][32];
+  int partial;            /* "until decision": may stop at a pending decision; version 1: -1 (unknown) */
   const char *setup_text; /* mtg_setup_write text */
-  const char *cards_yaml; /* "" when the replay defines no extra cards */
+  long setup_line;        /* line of the file where it begins */
+  const char *cards_yaml; /* version 1: extra card definitions, "" when none */
   size_t cards_len;
+  long cards_line;
+  const rlog_card *cards; /* version 2: the definitions of the cards the game used */
+  int ncards;
 } rlog_info;
 
 /* Kinds of record after the header. */
-enum { RLOG_R_EVENT = 1, RLOG_R_DECISION, RLOG_R_CHECKPOINT, RLOG_R_END };
+enum { RLOG_R_EVENT = 1, RLOG_R_DECISION, RLOG_R_CHECKPOINT, RLOG_R_OPTIONS, RLOG_R_END };
 
 typedef struct rlog_record {
   int kind;
@@ -80,22 +120,27 @@ typedef struct rlog_record {
   size_t len;
   long event;       /* log lines (events and decisions) up to and including this one */
   long decision;    /* decisions up to and including this one */
+  long line;        /* line of the file */
 } rlog_record;
 
 typedef struct rlog_reader rlog_reader;
 
 /* Opens a replay and reads its header. A file that is not a replay, damaged
  * or cut short fails with RLOG_EFORMAT / RLOG_ECORRUPT / RLOG_ETRUNC; a newer
- * format version with RLOG_EVERSION, naming both versions. */
+ * format version with RLOG_EVERSION, naming both versions. Card definitions
+ * and the setup are checked against their hashes here (RLOG_EFORMAT, with the
+ * line and the card's name). */
 int rlog_reader_open(rlog_reader **r, const char *path, mtg_error *err);
 const rlog_info *rlog_reader_info(const rlog_reader *r);
 /* The next record: returns 1, or 0 once the trailer has been read and the
  * stream has ended cleanly after it, or a negative status (a stream that ends
  * without a trailer is RLOG_ETRUNC). */
 int rlog_reader_next(rlog_reader *r, rlog_record *rec, mtg_error *err);
-/* Decompresses the rest of the file to learn whether its data is intact: 0,
- * or the RLOG_ECORRUPT / RLOG_ETRUNC the rest of the stream holds. */
+/* Decompresses up to `limit` more bytes of text (0: no limit) to learn
+ * whether the data is intact: 0 if the stream ends cleanly or the limit is
+ * reached first, or the RLOG_ECORRUPT / RLOG_ETRUNC the stream holds. */
 int rlog_reader_drain(rlog_reader *r, mtg_error *err);
+int rlog_reader_drain_some(rlog_reader *r, uint64_t limit, mtg_error *err);
 void rlog_reader_free(rlog_reader *r);
 
 /* ---- records both sides build, so that they compare as text ---- */
@@ -103,12 +148,22 @@ void rlog_reader_free(rlog_reader *r);
 #define RLOG_CHAIN_INIT 0xcbf29ce484222325ULL
 /* The hash chain over log lines: FNV-1a continued over each line and its newline. */
 uint64_t rlog_chain(uint64_t h, const char *line, size_t len);
+/* FNV-1a 64 of a text (the hash of a card definition or of the setup). */
+uint64_t rlog_text_hash(const char *text, size_t len);
 /* "@checkpoint turn=.. step=.. event=.. decision=.. hash=.." for g as it stands
  * after `events` log lines of which `decisions` were decisions. */
 void rlog_checkpoint_line(char *buf, size_t size, const mtg_game *g, long events, long decisions);
+/* "@options n=.. hash=..": the options decision d offers (their number and a
+ * hash of their labels that does not depend on their order, with the bounds of
+ * the answer); buf[0] is 0 for decisions whose options are not recorded
+ * (names: the pool's card names, which a replay does not carry). */
+void rlog_options_line(char *buf, size_t size, const mtg_decision *d);
 /* "@end events=.. decisions=.. checkpoints=.. status=.. chain=.."; status is
  * "over", "open" (closed while a decision was pending) or "abandoned". */
 void rlog_trailer_line(char *buf, size_t size, long events, long decisions, long checkpoints,
                        const char *status, uint64_t chain);
+/* Calls fn for each card name a log or setup line names: every quoted
+ * string ("..." with \" and \\ escapes), and the choices of a name decision. */
+void rlog_line_names(const char *line, void (*fn)(void *ctx, const char *name, size_t len), void *ctx);
 
 #endif

@@ -3,10 +3,6 @@
 
 #include <string.h>
 
-static const char *outcome_name(int outcome) {
-  return outcome == VERIFY_OK ? "ok" : outcome == VERIFY_DIVERGED ? "divergence" : "unreadable";
-}
-
 /* The length of the valid UTF-8 sequence at s, or 0 if it is not one. */
 static int utf8_len(const unsigned char *s) {
   int n = s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : s[0] >= 0xe0 && s[0] < 0xf0 ? 3 : s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : 0;
@@ -29,37 +25,73 @@ static void text_out(FILE *f, const char *s) {
   }
 }
 
-void report_text(FILE *f, const char *path, const verify_report *r, const report_labels *l) {
-  text_out(f, path);
-  if (r->outcome == VERIFY_OK) {
-    fprintf(f, ": ok (%ld events, %ld decisions, %ld checkpoints%s)\n", r->events, r->decisions, r->checkpoints,
-            strcmp(r->status, "abandoned") ? "" : "; the recording was abandoned");
-    return;
+static void cards_text(FILE *f, const char *title, const verify_cards *c, const char *now) {
+  if (!c->n) return;
+  fprintf(f, "  %s:", title);
+  for (int i = 0; i < c->n && i < VERIFY_LIST; i++) {
+    fputs(i ? ", " : " ", f);
+    text_out(f, c->name[i]);
+    if (c->was[i][0] && now) fprintf(f, " (recorded %s, %s %s)", c->was[i], now, c->now[i][0] ? c->now[i] : "none");
   }
-  fprintf(f, ": %s (%s): ", r->outcome == VERIFY_UNREADABLE ? "UNREADABLE" : "DIVERGENCE", r->kind);
-  text_out(f, r->message);
+  if (c->n > VERIFY_LIST) fprintf(f, " and %d more", c->n - VERIFY_LIST);
   fputc('\n', f);
-  if (r->outcome == VERIFY_UNREADABLE) return;
-  if (r->event || r->decision) {
-    fprintf(f, "  at event %ld, decision %ld, turn %d, step ", r->event, r->decision, r->turn);
-    text_out(f, r->step);
+}
+
+static void lines_text(FILE *f, const char *title, int n, const char (*lines)[VERIFY_TEXT]) {
+  if (!n) return;
+  fprintf(f, "  %s\n", title);
+  for (int i = 0; i < n; i++) {
+    fputs("    ", f);
+    text_out(f, lines[i]);
     fputc('\n', f);
   }
-  int w = (int)(strlen(l->expected) > strlen(l->actual) ? strlen(l->expected) : strlen(l->actual)) + 1;
-  if (r->expected[0] || r->actual[0]) {
-    fprintf(f, "  %-*s ", w, l->expected);
-    text_out(f, r->expected);
-    fprintf(f, "\n  %-*s ", w, l->actual);
-    text_out(f, r->actual);
+}
+
+void report_text(FILE *f, const char *path, const verify_report *r, const report_labels *l) {
+  const char *pool = l->pool ? l->pool : "the pool";
+  char title[256];
+  text_out(f, path);
+  if (r->outcome == VERIFY_OK || r->outcome == VERIFY_OPEN) {
+    fprintf(f, ": %s (%ld events, %ld decisions, %ld checkpoints%s)\n", verify_outcome_name(r->outcome), r->events,
+            r->decisions, r->checkpoints, r->outcome == VERIFY_OPEN ? "; recorded up to a pending decision, no result" : "");
+  } else {
+    static const char *const shout[VERIFY_OUTCOMES] = {"", "", "INCOMPLETE", "POOL-CHANGED", "DIVERGENCE", "UNREADABLE"};
+    fprintf(f, ": %s (%s): ", shout[r->outcome], r->kind);
+    text_out(f, r->message);
     fputc('\n', f);
   }
-  if (r->ncontext) {
-    fprintf(f, "  before it:\n");
-    for (int i = 0; i < r->ncontext; i++) {
-      fputs("    ", f);
-      text_out(f, r->context[i]);
+  if (r->outcome == VERIFY_DIVERGED) {
+    if (r->event || r->decision) {
+      fprintf(f, "  at event %ld, decision %ld, turn %d, step ", r->event, r->decision, r->turn);
+      text_out(f, r->step);
       fputc('\n', f);
     }
+    if (r->last_decision) {
+      fprintf(f, "  after decision %ld: ", r->last_decision);
+      text_out(f, r->last_decision_line);
+      fputc('\n', f);
+    }
+    int w = (int)(strlen(l->expected) > strlen(l->actual) ? strlen(l->expected) : strlen(l->actual)) + 1;
+    if (r->expected[0] || r->actual[0]) {
+      fprintf(f, "  %-*s ", w, l->expected);
+      text_out(f, r->expected);
+      fprintf(f, "\n  %-*s ", w, l->actual);
+      text_out(f, r->actual);
+      fputc('\n', f);
+    }
+    lines_text(f, "before it:", r->ncontext, r->context);
+    lines_text(f, "then recorded, not (yet) logged by the engine:", r->npending, r->pending);
+  }
+  snprintf(title, sizeof title, "changed in %s", pool);
+  cards_text(f, title, &r->changed, "now");
+  snprintf(title, sizeof title, "defines (not in %s)", pool);
+  cards_text(f, title, &r->defines, NULL);
+  snprintf(title, sizeof title, "redefines (defined otherwise in %s)", pool);
+  cards_text(f, title, &r->redefines, "pool");
+  for (int i = 0; i < r->nnotes; i++) {
+    fputs("  note: ", f);
+    text_out(f, r->notes[i]);
+    fputc('\n', f);
   }
 }
 
@@ -90,10 +122,34 @@ static void json_field(FILE *f, const char *key, const char *value) {
   json_string(f, value);
 }
 
+static void json_strings(FILE *f, const char *key, int n, const char (*lines)[VERIFY_TEXT]) {
+  fprintf(f, ",\"%s\":[", key);
+  for (int i = 0; i < n; i++) {
+    if (i) fputc(',', f);
+    json_string(f, lines[i]);
+  }
+  fputc(']', f);
+}
+
+static void json_cards(FILE *f, const char *key, const verify_cards *c, const char *now) {
+  if (!c->n) return;
+  fprintf(f, ",\"%s\":[", key);
+  for (int i = 0; i < c->n && i < VERIFY_LIST; i++) {
+    fputs(i ? ",{" : "{", f);
+    fputs("\"card\":", f);
+    json_string(f, c->name[i]);
+    json_field(f, "recorded", c->was[i]);
+    if (now) json_field(f, now, c->now[i]);
+    fputc('}', f);
+  }
+  fputc(']', f);
+  if (c->n > VERIFY_LIST) fprintf(f, ",\"%s_more\":%d", key, c->n - VERIFY_LIST);
+}
+
 void report_json(FILE *f, const char *path, const verify_report *r, const report_labels *l) {
   fputs("{\"file\":", f);
   json_string(f, path);
-  json_field(f, "result", outcome_name(r->outcome));
+  json_field(f, "result", verify_outcome_name(r->outcome));
   if (r->outcome != VERIFY_OK) {
     json_field(f, "kind", r->kind);
     json_field(f, "message", r->message);
@@ -105,14 +161,18 @@ void report_json(FILE *f, const char *path, const verify_report *r, const report
     json_field(f, "actual", r->actual);
     json_field(f, "expected_from", l->expected);
     json_field(f, "actual_from", l->actual);
-    fputs(",\"context\":[", f);
-    for (int i = 0; i < r->ncontext; i++) {
-      if (i) fputc(',', f);
-      json_string(f, r->context[i]);
+    json_strings(f, "context", r->ncontext, r->context);
+    if (r->npending) json_strings(f, "pending", r->npending, r->pending);
+    if (r->last_decision) {
+      fprintf(f, ",\"last_decision\":%ld", r->last_decision);
+      json_field(f, "last_decision_line", r->last_decision_line);
     }
-    fputc(']', f);
   }
   fprintf(f, ",\"events\":%ld,\"decisions\":%ld,\"checkpoints\":%ld", r->events, r->decisions, r->checkpoints);
   if (r->status[0]) json_field(f, "status", r->status);
+  json_cards(f, "changed", &r->changed, "now");
+  json_cards(f, "defines", &r->defines, NULL);
+  json_cards(f, "redefines", &r->redefines, "pool");
+  if (r->nnotes) json_strings(f, "notes", r->nnotes, r->notes);
   fputs("}\n", f);
 }

@@ -9,6 +9,7 @@
 
 typedef struct report_labels {
   const char *expected, *actual; /* "expected"/"actual" for check; the two paths for diff */
+  const char *pool;              /* the pool cards are compared with (check), or NULL */
 } report_labels;
 
 void report_text(FILE *f, const char *path, const verify_report *r, const report_labels *l);

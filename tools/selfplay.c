@@ -30,7 +30,7 @@
 static const char usage[] =
     "usage: selfplay --games N --seed S --out DIR [--deck FILE ...] [-j N]\n"
     "                [--max-turns T] [--max-decisions D] [--check] [--cards DIR]\n"
-    "                [--first K]\n"
+    "                [--first K] [--format-version V]\n"
     "       selfplay --help | --version\n"
     "\n"
     "Plays N games between random agents (each picks uniformly among the legal\n"
@@ -48,6 +48,8 @@ static const char usage[] =
     "                    in a source tree, else the installed pool)\n"
     "  --first K         number the games from K (default 1): plays games K..K+N-1,\n"
     "                    the same games a longer run from 1 plays\n"
+    "  --format-version V  write replay format version V (default: the current one;\n"
+    "                    1 is for the frozen samples of replays/compat/)\n"
     "\n"
     "exit status: 0 all games played cleanly, 1 an engine problem in some game\n"
     "(reported on stderr; the game's replay ends where it stopped), 2 bad usage or\n"
@@ -55,13 +57,13 @@ static const char usage[] =
 
 typedef struct selfplay {
   const mtg_pool *pool;
-  uint64_t pool_hash;
   deck decks[MAX_DECKS];
   int ndecks;
   uint64_t seed;
   const char *out;
   long games, first, max_turns, max_decisions;
   int check;
+  long version;       /* replay format version written (0: the current one) */
   /* totals, kept by the caller thread */
   long events, decisions, turns, refusals;
   int problems, io_errors, over, stopped;
@@ -135,7 +137,7 @@ static void *game_job(void *ctx, int i) {
     say(r, "out of memory\n");
   } else {
     mtg_setup_write(s, text, (size_t)len + 1);
-    rlog_header h = {.setup_text = text, .origin = origin, .seed = seed, .pool_hash = sp->pool_hash};
+    rlog_header h = {.setup_text = text, .pool = sp->pool, .origin = origin, .seed = seed, .version = sp->version};
     if (rlog_writer_open(&w, path, &h, &err)) {
       mtg_error_format(&err, msg, sizeof msg);
       r->m.io_error = 1;
@@ -273,6 +275,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--max-turns")) bad = cli_long(v, 1, 100000, &sp.max_turns);
     else if (!strcmp(a, "--max-decisions")) bad = cli_long(v, 1, 1000000000, &sp.max_decisions);
     else if (!strcmp(a, "--cards")) cards = v;
+    else if (!strcmp(a, "--format-version")) bad = cli_long(v, 1, RLOG_FORMAT_VERSION, &sp.version);
     else {
       free(deckargs);
       fprintf(stderr, "selfplay: unknown option %s\n%s", a, usage);
@@ -302,7 +305,6 @@ int main(int argc, char **argv) {
     goto out;
   }
   sp.pool = pool;
-  sp.pool_hash = mtg_pool_hash(pool);
   if (!ndeckargs) {
     char *dir = (char *)paths_decks();
     if (cli_files_collect(&defaults, &dir, 1, ".yaml")) goto out;

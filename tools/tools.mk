@@ -4,7 +4,7 @@
 
 TOOLS_SHARED = tools/replaylog.c tools/zlines.c tools/cli.c tools/parallel.c
 SELFPLAY_SRC = tools/selfplay.c tools/match.c tools/agent.c tools/decks.c $(TOOLS_SHARED)
-REPLAY_SRC = tools/replay.c tools/verify.c tools/report.c $(TOOLS_SHARED)
+REPLAY_SRC = tools/replay.c tools/verify.c tools/report.c tools/poolset.c $(TOOLS_SHARED)
 TOOLS_OBJ = $(sort $(SELFPLAY_SRC:%.c=$(B)/%.o) $(REPLAY_SRC:%.c=$(B)/%.o))
 
 PROGRAMS += $(BIN)/selfplay $(BIN)/replay

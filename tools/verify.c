@@ -1,6 +1,13 @@
 /* verify.c - checking a replay against the engine, and comparing two
  * replays (see verify.h).
  *
+ * Before the game: the card definitions a replay carries (version 2) are
+ * loaded into a pool of their own, which the game is played with, and
+ * compared with the card pool given (--cards) or found (engine/cards); a
+ * version-1 replay needs the very pool it was recorded with (its hash), found
+ * as given or frozen beside it in pool-HASH/. The header's seed and players
+ * must be the setup's.
+ *
  * The check streams both sides. Records are read from the recording into a
  * small queue; the engine's final log lines (those before
  * mtg_log_committed) are compared with the front of the queue and then
@@ -8,28 +15,44 @@
  * divergence). When the engine has no final line left, the game waits for a
  * decision: the next decision line not yet given in the queue (read ahead
  * as far as needed: the lines of the action in progress come before it) is
- * mapped back to option indices and answered. Lines of an unfinished action
+ * mapped back to option indices and answered, after its options record is
+ * compared with the options the engine offers. Lines of an unfinished action
  * are only compared once final, since the engine may rewrite them when the
  * action goes on; the exception is a recording closed in the middle of an
- * action, whose last lines are compared as they stand. */
+ * action, whose last lines are compared as they stand. A version-2 replay
+ * has a checkpoint exactly where its writer puts one (the first point of each
+ * turn where the game waits with its log complete, and after the last line):
+ * one missing or one elsewhere is a divergence. */
 #include "verify.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "replaylog.h"
 #include "mtg_private.h"
+#include "zlines.h"
 
 #define DROP_AT 4096 /* compared lines kept before dropping them from the game's log */
 #define PROGRESS_EVERY 1024
-#define LOOKAHEAD_BYTES (4 << 20) /* the longest action the check reads ahead over */
+#define LOOKAHEAD_BYTES (4 << 20) /* the longest action the check reads ahead over, records included */
+
+const char *verify_outcome_name(int outcome) {
+  static const char *const names[VERIFY_OUTCOMES] = {"ok",           "open",       "incomplete",
+                                                     "pool-changed", "divergence", "unreadable"};
+  return outcome >= 0 && outcome < VERIFY_OUTCOMES ? names[outcome] : "unreadable";
+}
+
+int verify_exit_status(int outcome) { return outcome <= VERIFY_OPEN ? 0 : outcome == VERIFY_UNREADABLE ? 2 : 1; }
 
 /* A record read from the recording and not yet compared. */
 typedef struct qrec {
   rlog_record r; /* kind, length and numbers (the text is at off) */
   size_t off;
+  int checked;   /* an options record compared with its decision's options */
 } qrec;
 
 /* Records read ahead, oldest first; addressed by their sequence number. */
@@ -45,12 +68,16 @@ typedef struct V {
   const verify_opts *o;
   verify_report *rep;
   rlog_reader *r;
+  const rlog_info *info;
   mtg_game *g;
   queue q;
   long next_decide;      /* sequence number from which to look for a decision to give */
   int final;             /* no decision is left before the next checkpoint or the trailer */
   int cmp;               /* next line of the game's log to compare */
   long events, decisions, checkpoints, unreported;
+  long last_checkpoint;  /* events when the last checkpoint was read; -1 before */
+  int turn_seen;         /* a turn began since the last checkpoint: one is due (version 2) */
+  int outcome;           /* from the trailer */
   uint64_t chain;
   int turn;
   char step[32];
@@ -70,6 +97,17 @@ static void textf(char *buf, size_t size, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(buf, size, fmt, ap);
+  va_end(ap);
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void note(verify_report *rep, const char *fmt, ...) {
+  if (rep->nnotes == VERIFY_NOTES) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(rep->notes[rep->nnotes++], VERIFY_TEXT, fmt, ap);
   va_end(ap);
 }
 
@@ -126,6 +164,11 @@ static long q_end(const queue *q) { return q->first + q->n; }
 
 /* Appends a copy of rec; 0, or -1 when the lookahead limit is reached. */
 static int q_push(queue *q, const rlog_record *rec, mtg_error *err) {
+  if ((size_t)(q->n + 1) * sizeof *q->e + q->tlen - q->thead + rec->len + 1 > LOOKAHEAD_BYTES) {
+    mtg_error_set(err, RLOG_EFORMAT, "line %ld: an action longer than the check reads ahead over (%d bytes)",
+                  rec->line, LOOKAHEAD_BYTES);
+    return -1;
+  }
   if (q->head + q->n == q->cap) {
     if (q->head > 0) {
       memmove(q->e, q->e + q->head, (size_t)q->n * sizeof *q->e);
@@ -145,10 +188,6 @@ static int q_push(queue *q, const rlog_record *rec, mtg_error *err) {
       q->tlen -= q->thead;
       q->thead = 0;
     }
-    if (q->tlen + rec->len + 1 > LOOKAHEAD_BYTES) {
-      mtg_error_set(err, RLOG_EFORMAT, "an action longer than the check reads ahead over (%d bytes)", LOOKAHEAD_BYTES);
-      return -1;
-    }
     if (q->tlen + rec->len + 1 > q->tcap) {
       size_t cap = q->tcap ? q->tcap : 16384;
       while (cap < q->tlen + rec->len + 1) cap *= 2;
@@ -162,6 +201,7 @@ static int q_push(queue *q, const rlog_record *rec, mtg_error *err) {
   e->r = *rec;
   e->r.text = NULL; /* the reader's buffer: the copy is at off */
   e->off = q->tlen;
+  e->checked = 0;
   memcpy(q->text + q->tlen, rec->text, rec->len + 1);
   q->tlen += rec->len + 1;
   return 0;
@@ -187,21 +227,43 @@ static void q_free(queue *q) {
 
 static int is_line(int kind) { return kind == RLOG_R_EVENT || kind == RLOG_R_DECISION; }
 
-/* The last lines before record seq in the recording: queued lines before it,
- * then (for the rest) the game's lines already compared. */
+/* Reads one more record into the queue; 1, 0 at the end, or -1 (unreadable). */
+static int read_more(V *v) {
+  rlog_record rec;
+  mtg_error err;
+  int rc = rlog_reader_next(v->r, &rec, &err);
+  if (rc > 0 && q_push(&v->q, &rec, &err)) rc = err.status;
+  if (rc < 0) return unreadable(v->rep, &err, v->events, v->turn), -1;
+  return rc;
+}
+
+/* Makes record seq readable if the file has it: 1, 0 (the file ends
+ * before), -1 (unreadable). */
+static int have(V *v, long seq) {
+  while (q_end(&v->q) <= seq) {
+    int rc = read_more(v);
+    if (rc <= 0) return rc;
+  }
+  return 1;
+}
+
+/* The last lines both sides logged alike (the game's, already compared),
+ * then the recording's lines queued before record seq, which the engine
+ * has not logged. */
 static void context(V *v, long seq) {
-  const char *from_q[VERIFY_CONTEXT];
-  int nq = 0;
-  for (long s = seq - 1; s >= v->q.first && nq < VERIFY_CONTEXT; s--)
-    if (is_line(q_at(&v->q, s)->r.kind)) from_q[nq++] = q_text(&v->q, s);
-  int ng = VERIFY_CONTEXT - nq, k = 0;
+  int ng = VERIFY_CONTEXT, k = 0;
   if (ng > v->cmp) ng = v->cmp;
   for (int i = v->cmp - ng; i < v->cmp; i++) {
     const char *line = mtg_log_line(v->g, i);
     if (line) copy(v->rep->context[k++], line);
   }
-  while (nq) copy(v->rep->context[k++], from_q[--nq]);
   v->rep->ncontext = k;
+  const char *from_q[VERIFY_CONTEXT];
+  int nq = 0;
+  for (long s = seq - 1; s >= v->q.first && nq < VERIFY_CONTEXT; s--)
+    if (is_line(q_at(&v->q, s)->r.kind)) from_q[nq++] = q_text(&v->q, s);
+  for (k = 0; nq;) copy(v->rep->pending[k++], from_q[--nq]);
+  v->rep->npending = k;
 }
 
 #if defined(__GNUC__)
@@ -214,11 +276,10 @@ static int diverge(V *v, long seq, const char *actual, const char *kind, const c
   rep->kind = kind;
   rep->event = rec->event;
   rep->decision = rec->decision;
+  /* where both sides agree the game is: the recording's lines read ahead
+   * (context's pending lines) are not the engine's */
   rep->turn = v->turn;
   snprintf(rep->step, sizeof rep->step, "%s", v->step);
-  /* the turn and step where the record is: follow the queued lines before it */
-  for (long s = v->q.first; s < seq; s++)
-    if (is_line(q_at(&v->q, s)->r.kind)) track(&rep->turn, rep->step, sizeof rep->step, q_text(&v->q, s));
   copy(rep->expected, q_text(&v->q, seq));
   copy(rep->actual, actual);
   va_list ap;
@@ -323,17 +384,49 @@ static int rebuild_answer(V *v, long seq, const mtg_decision *d, const char *p) 
   }
 }
 
+/* The options record that follows decision line seq against the options the
+ * engine offers (version 2); 0, 1 (a divergence) or -1 (unreadable). */
+static int check_options(V *v, long seq, const mtg_decision *d) {
+  char want[128], buf[VERIFY_TEXT];
+  rlog_options_line(want, sizeof want, d);
+  int rc = have(v, seq + 1);
+  if (rc < 0) return -1;
+  int has = rc && q_at(&v->q, seq + 1)->r.kind == RLOG_R_OPTIONS;
+  long n = q_at(&v->q, seq)->r.decision;
+  if (!want[0] && !has) return 0;
+  if (!want[0])
+    return diverge(v, seq + 1, "(no options record: a name decision's are not recorded)", "options",
+                   "decision %ld has an options record where none belongs", n);
+  if (!has) return diverge(v, seq, want, "options", "decision %ld lacks the record of its options", n);
+  q_at(&v->q, seq + 1)->checked = 1;
+  const char *rec = q_text(&v->q, seq + 1);
+  if (!strcmp(rec, want)) return 0;
+  /* which options: the engine's (the recording has only their number and hash) */
+  int recorded = -1;
+  sscanf(rec, "@options n=%d", &recorded);
+  option_list(d, buf, sizeof buf);
+  return diverge(v, seq + 1, buf, "options",
+                 "decision %ld: the engine offers other options than the recording (%d options; the recording had %d%s)",
+                 n, d->n_options, recorded, recorded == d->n_options ? ", not the same ones" : "");
+}
+
 /* Gives the pending decision the recorded decision line seq; 0, or 1 with
  * a divergence reported, or -1 when the check cannot go on (unreadable). */
 static int apply(V *v, long seq) {
   const mtg_decision *d = mtg_game_decision(v->g);
-  const char *text = q_text(&v->q, seq);
   long n = q_at(&v->q, seq)->r.decision;
   char head[160], buf[VERIFY_TEXT];
-  int hl = snprintf(head, sizeof head, "decide kind=%s player=%s", d->kind_name, player_name(v->g, d->player));
-  if (strncmp(text, head, (size_t)hl) || (text[hl] != ' ' && text[hl] != 0)) {
-    waiting(v->g, buf, sizeof buf);
-    return diverge(v, seq, buf, "decision", "decision %ld: the engine asks for a different decision", n);
+  {
+    const char *text = q_text(&v->q, seq);
+    int hl = snprintf(head, sizeof head, "decide kind=%s player=%s", d->kind_name, player_name(v->g, d->player));
+    if (strncmp(text, head, (size_t)hl) || (text[hl] != ' ' && text[hl] != 0)) {
+      waiting(v->g, buf, sizeof buf);
+      return diverge(v, seq, buf, "decision", "decision %ld: the engine asks for a different decision", n);
+    }
+  }
+  if (v->info->version >= 2) {
+    int rc = check_options(v, seq, d);
+    if (rc) return rc;
   }
   int cap = d->n_options > 1 ? d->n_options : 1;
   int *vals = realloc(v->vals, (size_t)cap * sizeof *vals);
@@ -343,7 +436,10 @@ static int apply(V *v, long seq) {
     return unreadable(v->rep, &err, v->events, v->turn), -1;
   }
   v->vals = vals;
-  if (rebuild_answer(v, seq, d, text + hl)) return 1;
+  const char *text = q_text(&v->q, seq);
+  if (rebuild_answer(v, seq, d, text + strlen(head))) return VERIFY_DIVERGED;
+  v->rep->last_decision = n;
+  copy(v->rep->last_decision_line, text);
   int rc = mtg_game_decide(v->g, &(mtg_answer){v->nvals, v->vals}, &err);
   if (rc >= 0) return 0;
   /* running out of memory says nothing about the recording */
@@ -360,6 +456,7 @@ static void matched(V *v, const char *line, size_t len) {
   v->chain = rlog_chain(v->chain, line, len);
   v->events++;
   v->decisions += mtg_log_is_decision(v->g, v->cmp) != 0;
+  if (line[0] == 't' && starts(line, "turn ")) v->turn_seen = 1;
   track(&v->turn, v->step, sizeof v->step, line);
   v->cmp++;
   if (v->cmp >= DROP_AT) {
@@ -382,14 +479,12 @@ static int comparable(V *v) {
   return v->final || mtg_game_status(v->g) != MTG_DECISION ? mtg_log_count(v->g) : mtg_log_committed(v->g);
 }
 
-/* Reads one more record into the queue; 1, 0 at the end, or -1 (unreadable). */
-static int read_more(V *v) {
-  rlog_record rec;
-  mtg_error err;
-  int rc = rlog_reader_next(v->r, &rec, &err);
-  if (rc > 0 && q_push(&v->q, &rec, &err)) rc = err.status;
-  if (rc < 0) return unreadable(v->rep, &err, v->events, v->turn), -1;
-  return rc;
+/* Whether the writer puts a checkpoint where the game now stands: it waits
+ * for a decision, its log complete and compared, and a turn began since the
+ * last checkpoint (version 2). */
+static int checkpoint_due(V *v) {
+  return v->info->version >= 2 && v->turn_seen && mtg_game_status(v->g) == MTG_DECISION &&
+         mtg_log_count(v->g) == mtg_log_committed(v->g) && v->cmp == mtg_log_count(v->g);
 }
 
 /* The engine has no final line left and waits for a decision: gives it the
@@ -405,6 +500,13 @@ static int give_decision(V *v) {
     int kind = q_at(&v->q, s)->r.kind;
     if (kind == RLOG_R_CHECKPOINT || kind == RLOG_R_END) break;
     if (kind == RLOG_R_DECISION) {
+      if (s == v->q.first && checkpoint_due(v)) {
+        char buf[256];
+        rlog_checkpoint_line(buf, sizeof buf, v->g, v->events, v->decisions);
+        return diverge(v, s, buf, "checkpoint",
+                       "the recording lacks the checkpoint due after event %ld (turn %d, before decision %ld)",
+                       v->events, v->turn, q_at(&v->q, s)->r.decision);
+      }
       v->next_decide = s + 1;
       return apply(v, s);
     }
@@ -441,10 +543,20 @@ static int check_checkpoint(V *v) {
   if (v->cmp < mtg_log_count(v->g))
     return diverge(v, v->q.first, mtg_log_line(v->g, v->cmp), "event",
                    "the recording lacks event %ld, which the engine logs before the checkpoint", v->events + 1);
+  if (v->info->version >= 2 && !checkpoint_due(v)) {
+    /* only the last checkpoint, just before the trailer, may be elsewhere */
+    int rc = have(v, v->q.first + 1);
+    if (rc < 0) return -1;
+    if (rc && q_at(&v->q, v->q.first + 1)->r.kind != RLOG_R_END)
+      return diverge(v, v->q.first, "(no checkpoint is due here)", "checkpoint",
+                     "a checkpoint after event %ld, where the writer puts none", v->events);
+  }
   rlog_checkpoint_line(buf, sizeof buf, v->g, v->events, v->decisions);
   if (strcmp(buf, q_text(&v->q, v->q.first)))
     return diverge(v, v->q.first, buf, "checkpoint", "the checkpoint after event %ld differs", v->events);
   v->checkpoints++;
+  v->last_checkpoint = v->events;
+  v->turn_seen = 0;
   v->final = 0;
   q_pop(&v->q);
   return 0;
@@ -460,9 +572,32 @@ static int check_trailer(V *v) {
     return diverge(v, v->q.first, mtg_log_line(v->g, v->cmp), "event", "the recording ends, the engine logs event %ld",
                    v->events + 1);
   const char *status = abandoned ? "abandoned" : mtg_game_status(v->g) == MTG_OVER ? "over" : "open";
+  if (v->info->version >= 2 && v->last_checkpoint != v->events) {
+    rlog_checkpoint_line(buf, sizeof buf, v->g, v->events, v->decisions);
+    return diverge(v, v->q.first, buf, "checkpoint", "the recording lacks its last checkpoint (after event %ld)",
+                   v->events);
+  }
   rlog_trailer_line(buf, sizeof buf, v->events, v->decisions, v->checkpoints, status, v->chain);
   if (strcmp(buf, text)) return diverge(v, v->q.first, buf, "trailer", "the trailer after event %ld differs", v->events);
   snprintf(v->rep->status, sizeof v->rep->status, "%s", status);
+  /* a consistent recording of an unfinished game is not a game that checks ok */
+  if (abandoned) {
+    v->outcome = VERIFY_INCOMPLETE;
+    v->rep->kind = "abandoned";
+    textf(v->rep->message, sizeof v->rep->message,
+          "the recording was abandoned at turn %d (the recorder stopped on an engine failure): the game has no result",
+          v->turn);
+  } else if (!strcmp(status, "open") && v->info->partial == 0) {
+    v->outcome = VERIFY_INCOMPLETE;
+    v->rep->kind = "cut-short";
+    textf(v->rep->message, sizeof v->rep->message,
+          "the game is not over: the recording stops at turn %d, step %s, with a decision pending, but its header "
+          "says it records the whole game (until over)",
+          v->turn, v->step);
+  } else if (!strcmp(status, "open")) {
+    v->outcome = VERIFY_OPEN;
+    v->rep->kind = "open";
+  }
   q_pop(&v->q);
   return 0;
 }
@@ -472,25 +607,35 @@ static int run_check(V *v) {
     if (!v->q.n) {
       int rc = read_more(v);
       if (rc < 0) return VERIFY_UNREADABLE;
-      if (rc == 0) return VERIFY_OK;
+      if (rc == 0) return v->outcome;
     }
     int rc;
     switch (q_at(&v->q, v->q.first)->r.kind) {
     case RLOG_R_CHECKPOINT: rc = check_checkpoint(v); break;
     case RLOG_R_END: rc = check_trailer(v); break;
+    case RLOG_R_OPTIONS:
+      if (!q_at(&v->q, v->q.first)->checked)
+        rc = diverge(v, v->q.first, "(no decision was given before it)", "options",
+                     "an options record after event %ld, not right after a decision", v->events);
+      else {
+        q_pop(&v->q);
+        rc = 0;
+      }
+      break;
     default: rc = check_line(v); break;
     }
-    if (rc) return rc < 0 ? VERIFY_UNREADABLE : rc;
+    /* reported: a divergence (> 0) or unreadable input (< 0) */
+    if (rc) return rc < 0 ? VERIFY_UNREADABLE : v->rep->outcome;
   }
 }
 
 /* After a problem found in the text, learns whether the rest of the
  * compressed stream is damaged or cut short: then the text cannot be trusted
  * (damaged data can inflate to anything before zlib notices) and the file
- * is unreadable. */
+ * is unreadable. Looks at most ZLINES_DRAIN_LIMIT bytes further. */
 static void blame_data(rlog_reader *r, const char *name, verify_report *rep) {
   mtg_error err;
-  int rc = rlog_reader_drain(r, &err);
+  int rc = rlog_reader_drain_some(r, ZLINES_DRAIN_LIMIT, &err);
   if (rc != RLOG_ECORRUPT && rc != RLOG_ETRUNC) return;
   if (name) {
     char msg[sizeof err.msg];
@@ -504,38 +649,225 @@ static void blame_data(rlog_reader *r, const char *name, verify_report *rep) {
   if (diverged) textf(rep->message + u, sizeof rep->message - u, " (the text read before it already differs at event %ld)", at);
 }
 
+/* ---- the cards a replay plays with ---- */
+
+static void hex16(char *buf, uint64_t h) { snprintf(buf, 17, "%016" PRIx64, h); }
+
+static void list_card(verify_cards *c, const char *name, uint64_t was, const char *now_text) {
+  if (c->n < VERIFY_LIST) {
+    snprintf(c->name[c->n], sizeof c->name[0], "%s", name);
+    hex16(c->was[c->n], was);
+    if (now_text) hex16(c->now[c->n], rlog_text_hash(now_text, strlen(now_text)));
+    else c->now[c->n][0] = 0;
+  }
+  c->n++;
+}
+
+/* A version-2 replay's card definitions, loaded into a pool of their own:
+ * 0, or an unreadable report (kind "cards") naming the line and the card. */
+static int load_recorded(V *v, mtg_pool **out) {
+  const rlog_info *info = v->info;
+  mtg_error err;
+  mtg_pool *p;
+  if (mtg_pool_new(&p, NULL)) {
+    mtg_error_set(&err, MTG_ENOMEM, "out of memory");
+    return unreadable(v->rep, &err, 0, 0);
+  }
+  *out = p;
+  for (int i = 0; i < info->ncards; i++) {
+    const rlog_card *c = &info->cards[i];
+    char problem[VERIFY_TEXT] = "";
+    long line = c->line;
+    int before = mtg_pool_count(p);
+    if (mtg_pool_has(p, c->name)) snprintf(problem, sizeof problem, "defined twice");
+    else if (mtg_pool_load_buffer(p, c->name, c->text, c->len, &err)) {
+      if (err.status == MTG_ENOMEM) return unreadable(v->rep, &err, 0, 0);
+      if (err.line > 0) line += err.line - 1;
+      textf(problem, sizeof problem, "%s%s%s", err.msg, err.source[0] ? ": " : "", err.source);
+    } else if (mtg_pool_count(p) != before + 1)
+      textf(problem, sizeof problem, "the text holds %d definitions, not one", mtg_pool_count(p) - before);
+    else if (strcmp(mtg_pool_name(p, before), c->name))
+      textf(problem, sizeof problem, "the text defines \"%s\"", mtg_pool_name(p, before));
+    if (problem[0]) {
+      mtg_error_set(&err, RLOG_EFORMAT, "line %ld: card \"%s\": %s", line, c->name, problem);
+      unreadable(v->rep, &err, 0, 0);
+      v->rep->kind = "cards";
+      return VERIFY_UNREADABLE;
+    }
+  }
+  return 0;
+}
+
+/* Which recorded cards the pool to compare with lacks or defines otherwise;
+ * with --cards, those the game took from the pool are the outcome. */
+static int compare_cards(V *v, const mtg_pool *recorded) {
+  const rlog_info *info = v->info;
+  const verify_opts *o = v->o;
+  if (!o->pool) return 0;
+  for (int i = 0; i < info->ncards; i++) {
+    const rlog_card *c = &info->cards[i];
+    const char *mine = mtg_pool_card_text(recorded, c->name), *theirs = mtg_pool_card_text(o->pool, c->name);
+    uint64_t h = rlog_text_hash(mine, strlen(mine));
+    if (theirs && !strcmp(mine, theirs)) continue;
+    if (!c->extra && o->pool_given) list_card(&v->rep->changed, c->name, h, theirs);
+    else list_card(theirs ? &v->rep->redefines : &v->rep->defines, c->name, h, theirs);
+  }
+  if (!v->rep->changed.n) return 0;
+  v->rep->outcome = VERIFY_POOL_CHANGED;
+  v->rep->kind = "pool-changed";
+  int k = v->rep->changed.n;
+  textf(v->rep->message, sizeof v->rep->message,
+        "%d card%s the game used %s defined differently in %s; checked with it, the game would not be the one recorded",
+        k, k == 1 ? "" : "s", k == 1 ? "is" : "are", o->pool_dir ? o->pool_dir : "the pool");
+  return VERIFY_POOL_CHANGED;
+}
+
+/* Version 1: the extra definitions (the cards block) on top of base, into
+ * *child; 0, or an unreadable report (kind "cards"). */
+static int load_extra_v1(V *v, const mtg_pool *base, mtg_pool **child) {
+  const rlog_info *info = v->info;
+  mtg_error err;
+  if (mtg_pool_new(child, base) || mtg_pool_load_buffer(*child, "extra cards", info->cards_yaml, info->cards_len, &err)) {
+    if (!*child) mtg_error_set(&err, MTG_ENOMEM, "out of memory");
+    if (err.status != MTG_ENOMEM && err.status != MTG_EIO) {
+      char msg[VERIFY_TEXT];
+      snprintf(msg, sizeof msg, "%s", err.msg);
+      mtg_error_set(&err, RLOG_EFORMAT, "line %ld: the cards block: %s",
+                    info->cards_line + (err.line > 0 ? err.line - 1 : 0), msg);
+    }
+    unreadable(v->rep, &err, 0, 0);
+    if (err.status == RLOG_EFORMAT) v->rep->kind = "cards";
+    return VERIFY_UNREADABLE;
+  }
+  return 0;
+}
+
+/* The pool a version-1 replay was recorded with, which it names by its hash
+ * only (of the pool with its extra cards on top): the pool given, or one
+ * frozen beside the replay (pool-HASH/). Sets *base and *pool (the base, or
+ * *child with the extra cards); 0 or an unreadable report. */
+static int version1_pool(V *v, const char *path, const mtg_pool **base, const mtg_pool **pool, mtg_pool **child) {
+  const rlog_info *info = v->info;
+  const mtg_pool *const *frozen = NULL;
+  int nfrozen = 0;
+  mtg_error err;
+  if (v->o->frozen) {
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+    if ((nfrozen = poolset_frozen(v->o->frozen, dir, &frozen, &err)) < 0) {
+      unreadable(v->rep, &err, 0, 0);
+      v->rep->kind = "pool";
+      return VERIFY_UNREADABLE;
+    }
+  }
+  for (int i = -1; i < nfrozen; i++) {
+    const mtg_pool *b = i < 0 ? v->o->pool : frozen[i];
+    if (!b) continue;
+    if (info->cards_len) {
+      if (load_extra_v1(v, b, child)) return VERIFY_UNREADABLE;
+      if (mtg_pool_hash(*child) == info->pool_hash) {
+        *base = b;
+        *pool = *child;
+        return 0;
+      }
+      mtg_pool_free(*child);
+      *child = NULL;
+    } else if (mtg_pool_hash(b) == info->pool_hash) {
+      *base = *pool = b;
+      return 0;
+    }
+  }
+  char mine[32] = "none";
+  if (v->o->pool) snprintf(mine, sizeof mine, "%016" PRIx64, mtg_pool_hash(v->o->pool));
+  mtg_error_set(&err, RLOG_EVERSION,
+                "refused: the card pool differs: recorded with pool %016" PRIx64
+                " (engine %s, rules %s), this pool is %s (engine %s, rules %s)%s; a version-1 replay checks only with "
+                "the pool it was recorded with (--cards DIR, or a copy in a directory pool-HASH beside it)",
+                info->pool_hash, info->engine, info->rules, mine, MTG_VERSION, MTG_RULES_EFFECTIVE,
+                info->cards_len ? " with the replay's extra cards" : "");
+  unreadable(v->rep, &err, 0, 0);
+  v->rep->kind = "pool";
+  return VERIFY_UNREADABLE;
+}
+
+/* Version 1: the extra definitions against the pool under them. */
+static void compare_extra_v1(V *v, const mtg_pool *child, const mtg_pool *base) {
+  for (int i = 0; i < mtg_pool_count(child); i++) {
+    const char *name = mtg_pool_name(child, i);
+    const char *mine = mtg_pool_card_text(child, name), *theirs = mtg_pool_card_text(base, name);
+    if (!theirs) list_card(&v->rep->defines, name, rlog_text_hash(mine, strlen(mine)), NULL);
+    else if (strcmp(mine, theirs)) list_card(&v->rep->redefines, name, rlog_text_hash(mine, strlen(mine)), theirs);
+  }
+}
+
+/* The header's claims that the setup decides: its seed and its players. */
+static int check_header(V *v) {
+  const rlog_info *info = v->info;
+  char names[RLOG_MAX_PLAYERS + 1][32];
+  int np = 0, have_seed = 0;
+  unsigned long long seed = 0;
+  for (const char *p = info->setup_text; *p;) {
+    const char *eol = strchr(p, '\n');
+    size_t len = eol ? (size_t)(eol - p) : strlen(p);
+    if (starts(p, "player ") && np <= RLOG_MAX_PLAYERS) {
+      size_t n = strcspn(p + 7, " \n");
+      snprintf(names[np++], sizeof names[0], "%.*s", (int)(n < 31 ? n : 31), p + 7);
+    } else if (starts(p, "seed ") && sscanf(p + 5, "%llu", &seed) == 1)
+      have_seed = 1;
+    p += len + (eol != NULL);
+  }
+  const char *what = NULL;
+  char claim[VERIFY_TEXT] = "", truth[VERIFY_TEXT] = "";
+  if (have_seed && seed != info->seed) {
+    what = "seed";
+    textf(claim, sizeof claim, "seed %" PRIu64, info->seed);
+    textf(truth, sizeof truth, "seed %llu", seed);
+  } else {
+    int same = np == info->nplayers;
+    for (int i = 0; i < np && same; i++) same = !strcmp(names[i], info->players[i]);
+    if (!same) {
+      what = "players";
+      size_t u = (size_t)snprintf(claim, sizeof claim, "players");
+      for (int i = 0; i < info->nplayers; i++) u += (size_t)snprintf(claim + u, sizeof claim - u, " %s", info->players[i]);
+      u = (size_t)snprintf(truth, sizeof truth, "players");
+      for (int i = 0; i < np; i++) u += (size_t)snprintf(truth + u, sizeof truth - u, " %s", names[i]);
+    }
+  }
+  if (!what) return 0;
+  verify_report *rep = v->rep;
+  rep->outcome = VERIFY_DIVERGED;
+  rep->kind = "header";
+  copy(rep->expected, claim);
+  copy(rep->actual, truth);
+  textf(rep->message, sizeof rep->message, "the header's %s is not the setup's", what);
+  return VERIFY_DIVERGED;
+}
+
 int verify_file(const verify_opts *o, const char *path, verify_report *rep) {
   memset(rep, 0, sizeof *rep);
   rep->kind = "ok";
-  V v = {.o = o, .rep = rep, .chain = RLOG_CHAIN_INIT, .step = "-"};
+  V v = {.o = o, .rep = rep, .chain = RLOG_CHAIN_INIT, .step = "-", .last_checkpoint = -1};
   mtg_error err;
-  mtg_pool *child = NULL;
+  mtg_pool *own = NULL;
   mtg_setup *setup = NULL;
+  const mtg_pool *pool = NULL;
   if (rlog_reader_open(&v.r, path, &err)) return unreadable(rep, &err, 0, 0);
-  const rlog_info *info = rlog_reader_info(v.r);
-  const mtg_pool *pool = o->pool;
+  v.info = rlog_reader_info(v.r);
+  const rlog_info *info = v.info;
   int rc = VERIFY_OK;
-  if (info->cards_len) {
-    if (mtg_pool_new(&child, o->pool) ||
-        mtg_pool_load_buffer(child, "extra cards", info->cards_yaml, info->cards_len, &err)) {
-      if (!child) mtg_error_set(&err, MTG_ENOMEM, "out of memory");
-      if (err.status != MTG_ENOMEM && err.status != MTG_EIO) err.status = RLOG_EFORMAT;
-      rc = unreadable(rep, &err, 0, 0);
-      goto done;
-    }
-    pool = child;
+  if (strcmp(info->engine, MTG_VERSION) || strcmp(info->rules, MTG_RULES_EFFECTIVE))
+    note(rep, "recorded with engine %s (rules %s), checked with engine %s (rules %s)", info->engine, info->rules,
+         MTG_VERSION, MTG_RULES_EFFECTIVE);
+  if (info->version >= 2) {
+    if ((rc = load_recorded(&v, &own)) || (rc = compare_cards(&v, own))) goto done;
+    pool = own;
+  } else {
+    const mtg_pool *base = NULL;
+    if ((rc = version1_pool(&v, path, &base, &pool, &own))) goto done;
+    if (own) compare_extra_v1(&v, own, o->pool ? o->pool : base);
   }
-  uint64_t hash = mtg_pool_hash(pool);
-  if (hash != info->pool_hash) {
-    mtg_error_set(&err, RLOG_EVERSION,
-                  "refused: the card pool differs: recorded with pool %016llx (engine %s, rules %s), this pool is "
-                  "%016llx (engine %s, rules %s)",
-                  (unsigned long long)info->pool_hash, info->engine, info->rules, (unsigned long long)hash, MTG_VERSION,
-                  MTG_RULES_EFFECTIVE);
-    rc = unreadable(rep, &err, 0, 0);
-    rep->kind = "pool";
-    goto done;
-  }
+  if ((rc = check_header(&v))) goto done;
   if (mtg_setup_read(pool, "setup", info->setup_text, &setup, &err)) {
     char msg[sizeof err.msg];
     int status = err.status == MTG_ENOMEM ? MTG_ENOMEM : RLOG_EFORMAT;
@@ -558,9 +890,11 @@ int verify_file(const verify_opts *o, const char *path, verify_report *rep) {
     goto done;
   }
   rc = run_check(&v);
+  if (rc != VERIFY_DIVERGED && rc != VERIFY_UNREADABLE) rep->outcome = rc;
 done:
   /* a problem found in the text may come from damaged data */
-  if (v.r && (rep->outcome == VERIFY_DIVERGED || !strcmp(rep->kind, "format") || !strcmp(rep->kind, "pool")))
+  if (v.r && (rep->outcome == VERIFY_DIVERGED || !strcmp(rep->kind, "format") || !strcmp(rep->kind, "pool") ||
+              !strcmp(rep->kind, "cards")))
     blame_data(v.r, NULL, rep);
   rc = rep->outcome;
   rep->events = v.events;
@@ -569,7 +903,7 @@ done:
   if (o->progress && v.unreported) atomic_fetch_add(o->progress, v.unreported);
   mtg_game_free(v.g);
   mtg_setup_free(setup);
-  mtg_pool_free(child);
+  mtg_pool_free(own);
   rlog_reader_free(v.r);
   q_free(&v.q);
   free(v.vals);
@@ -620,20 +954,36 @@ static int text_diff(const char *a, const char *b, char *la, char *lb) {
 }
 
 static int diff_headers(D *d, const rlog_info *a, const rlog_info *b) {
-  char la[VERIFY_TEXT], lb[VERIFY_TEXT];
+  char la[VERIFY_TEXT], lb[VERIFY_TEXT], msg[256];
   int line;
-  if (a->pool_hash != b->pool_hash) {
+  if (a->version == 1 && b->version == 1 && a->pool_hash != b->pool_hash) {
     snprintf(la, sizeof la, "pool %016llx", (unsigned long long)a->pool_hash);
     snprintf(lb, sizeof lb, "pool %016llx", (unsigned long long)b->pool_hash);
     return differ(d, "header", la, lb, 0, 0, "the card pools differ");
   }
-  char msg[128];
   if ((line = text_diff(a->setup_text, b->setup_text, la, lb))) {
     snprintf(msg, sizeof msg, "the setups differ at line %d", line);
     return differ(d, "header", la, lb, 0, 0, msg);
   }
   if ((line = text_diff(a->cards_yaml, b->cards_yaml, la, lb))) {
     snprintf(msg, sizeof msg, "the extra card definitions differ at line %d", line);
+    return differ(d, "header", la, lb, 0, 0, msg);
+  }
+  /* version 2: the definitions, by name (a card one has and the other not, or defined otherwise) */
+  for (int i = 0, j = 0; i < a->ncards || j < b->ncards;) {
+    int c = i == a->ncards ? 1 : j == b->ncards ? -1 : strcmp(a->cards[i].name, b->cards[j].name);
+    if (c == 0 && a->cards[i].hash == b->cards[j].hash && a->cards[i].extra == b->cards[j].extra) {
+      i++, j++;
+      continue;
+    }
+    if (c == 0 && (line = text_diff(a->cards[i].text, b->cards[j].text, la, lb))) {
+      snprintf(msg, sizeof msg, "the definitions of \"%.100s\" differ at their line %d", a->cards[i].name, line);
+      return differ(d, "header", la, lb, 0, 0, msg);
+    }
+    snprintf(la, sizeof la, "%s", c <= 0 ? a->cards[i].name : "(no such card)");
+    snprintf(lb, sizeof lb, "%s", c >= 0 ? b->cards[j].name : "(no such card)");
+    snprintf(msg, sizeof msg, "the card definitions differ: \"%.100s\" is in one only, or from elsewhere",
+             c <= 0 ? a->cards[i].name : b->cards[j].name);
     return differ(d, "header", la, lb, 0, 0, msg);
   }
   return 0;
@@ -656,7 +1006,7 @@ static int diff_records(D *d, const char *pa, rlog_reader *ra, const char *pb, r
     int cb = rlog_reader_next(rb, &b, &err);
     if (cb < 0) return diff_unreadable(d, pb, &err);
     if (!ca && !cb) return VERIFY_OK;
-    int line = ca && a.kind != RLOG_R_CHECKPOINT && a.kind != RLOG_R_END;
+    int line = ca && is_line(a.kind);
     if (!ca || !cb || a.len != b.len || memcmp(a.text, b.text, a.len)) {
       char msg[128];
       snprintf(msg, sizeof msg, line ? "event %ld differs" : "the record after event %ld differs", d->events + line);

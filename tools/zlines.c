@@ -202,10 +202,13 @@ int zlines_next(zlines *z, const char **line, size_t *len, mtg_error *err) {
   }
 }
 
-int zlines_drain(zlines *z, mtg_error *err) {
+int zlines_drain(zlines *z, uint64_t limit, mtg_error *err) {
+  uint64_t seen = 0;
   for (;;) {
     z->start = z->end = z->scan = 0;
     int rc = fill(z, err);
     if (rc <= 0) return rc;
+    seen += (uint64_t)rc;
+    if (limit && seen >= limit) return 0;
   }
 }

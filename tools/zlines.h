@@ -24,10 +24,14 @@ void zlines_close(zlines *z);
  * gzip, a line over ZLINES_MAX_LINE), MTG_EIO. Errors are sticky. */
 int zlines_next(zlines *z, const char **line, size_t *len, mtg_error *err);
 
-/* Decompresses the rest of the stream without looking at it: 0 if it ends
- * cleanly, else the error zlines_next would have met. Used after a log-level
- * problem to learn whether the data itself is damaged. */
-int zlines_drain(zlines *z, mtg_error *err);
+/* Decompresses the rest of the stream without looking at it, or at most
+ * `limit` bytes of text when limit is not 0: 0 if it ends cleanly (or the
+ * limit comes first), else the error zlines_next would have met. Used after
+ * a log-level problem to learn whether the data itself is damaged. */
+int zlines_drain(zlines *z, uint64_t limit, mtg_error *err);
+
+/* How much a reader decompresses after a problem, looking for damage. */
+#define ZLINES_DRAIN_LIMIT ((uint64_t)16 << 20)
 
 /* Compressed bytes consumed so far (for messages). */
 uint64_t zlines_offset(const zlines *z);

@@ -90,6 +90,13 @@ int mtg_pool_has_token(const mtg_pool *p, const char *name);
 void mtg_pool_suggest(const mtg_pool *p, const char *name, char *buf, size_t size);
 /* Hash of the pool's definitions (parent included): replays record it. */
 uint64_t mtg_pool_hash(const mtg_pool *p);
+/* The definition of card `name` as p sees it (its own cards first, then its
+ * parents'): the YAML text of a one-item list, written back in one canonical
+ * block layout (the same definition gives the same text, whatever the layout
+ * it was read from; it loads back as the same card). The text belongs to the
+ * pool that defines the card (the same pointer seen from p or its parent);
+ * NULL if p has no such card. Replays carry these texts. */
+const char *mtg_pool_card_text(const mtg_pool *p, const char *name);
 
 /* ---- Setup ---- */
 

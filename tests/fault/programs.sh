@@ -92,7 +92,10 @@ else
   S=$((S + 1))
 fi
 if [ -x "$bin/replay" ]; then
-  for f in $(find replays -name '*.gz' 2>/dev/null | sort | head -n 2); do
+  # a version-1 replay (with extra cards and the pool frozen beside it) and
+  # the shortest current one of the first few self-play games
+  v2=$(ls -S $(find replays/selfplay -name '*.gz' 2>/dev/null | sort | head -n 8) 2>/dev/null | tail -n 1)
+  for f in $(find replays/compat -name '*.gz' 2>/dev/null | sort | head -n 1) $v2; do
     loop "replay check $f (allocations)" alloc "$bin/replay" check -j 1 "$f"
     loop "replay check $f (reads)" read "$bin/replay" check -j 1 "$f"
   done

@@ -36,12 +36,12 @@ elif "$R" check replays >"$tmp/out" 2>&1; then ok "corpus: $(tail -n 1 "$tmp/out
 else ko "corpus: replay check replays exits $? (re-record with make replay-corpus after a card pool change)"
 fi
 
-# the first corpus replay (in path order) that checks clean and where a
+# the first self-play replay (in path order) that checks clean and where a
 # player attacks, so that every kind of record is there to tamper with; if
 # the corpus is stale (its failure is reported above), a fresh game instead
 attacks() { zcat "$1" 2>/dev/null | grep -q '^decide kind=attackers .*choice=[^n]'; }
 base=
-for f in $(find replays -name '*.gz' | sort); do
+for f in $(find replays/selfplay -name '*.gz' | sort); do
   if attacks "$f" && "$R" check "$f" >/dev/null 2>&1; then base=$f; break; fi
 done
 if [ -z "$base" ]; then
@@ -105,16 +105,73 @@ printf "$(printf '\\%03o' $((255 - b)))" | dd of="$tmp/flipped.rpl.gz" bs=1 seek
 expect "flipped byte in the compressed data" 2 "$tmp/flipped.rpl.gz" "UNREADABLE \(corrupt\): damaged compressed data at byte [0-9]+"
 
 sed '1s/.*/arbiter-replay 99/' "$tmp/plain" | mk version
-expect "newer format version" 2 "$tmp/version.rpl.gz" "UNREADABLE \(version\): unsupported replay format version 99: this build reads versions 1 to 1"
+expect "newer format version" 2 "$tmp/version.rpl.gz" "UNREADABLE \(version\): unsupported replay format version 99: this build reads versions 1 to [0-9]+"
 
-sed 's/^pool .*/pool 0123456789abcdef/' "$tmp/plain" | mk pool
-expect "other card pool" 2 "$tmp/pool.rpl.gz" "UNREADABLE \(pool\): refused: the card pool differs: recorded with pool 0123456789abcdef \(engine [^)]*\), this pool is"
+# ---- tampering with what a forger would keep consistent (tests/replay/tamper.py) ----
+T="python3 tests/replay/tamper.py"
+tamper() { $T "$1" "$base" "$tmp/$1.rpl.gz" ${2:+"$2"}; }
+tamper cut-open
+expect "cut short, trailer rewritten as open" 1 "$tmp/cut-open.rpl.gz" "INCOMPLETE \(cut-short\): the game is not over"
+tamper cut-abandoned
+expect "cut short, trailer rewritten as abandoned" 1 "$tmp/cut-abandoned.rpl.gz" "INCOMPLETE \(abandoned\): the recording was abandoned"
+tamper drop-checkpoint
+expect "a checkpoint removed" 1 "$tmp/drop-checkpoint.rpl.gz" "DIVERGENCE \(checkpoint\): the recording lacks the checkpoint due after event [0-9]+"
+tamper drop-options
+expect "an options record removed" 1 "$tmp/drop-options.rpl.gz" "DIVERGENCE \(options\): decision [0-9]+ lacks the record of its options"
+tamper alter-options
+expect "an options record altered" 1 "$tmp/alter-options.rpl.gz" "DIVERGENCE \(options\): decision [0-9]+: the engine offers other options than the recording" "^  actual: +options: "
+tamper seed
+expect "the header's seed edited" 1 "$tmp/seed.rpl.gz" "DIVERGENCE \(header\): the header's seed is not the setup's"
+tamper players
+expect "the header's players edited" 1 "$tmp/players.rpl.gz" "DIVERGENCE \(header\): the header's players is not the setup's"
+tamper engine
+expect "another engine version is reported" 0 "$tmp/engine.rpl.gz" ": ok \(" "note: recorded with engine 0.0.1-old"
+tamper setup-nohash
+expect "the setup edited, its hash not" 2 "$tmp/setup-nohash.rpl.gz" "UNREADABLE \(format\): line [0-9]+: the setup does not match its hash"
+tamper card-nohash
+expect "a card definition edited, its hash not" 2 "$tmp/card-nohash.rpl.gz" "UNREADABLE \(format\): line [0-9]+: card \"[^\"]+\": the definition does not match its hash"
+card=$(zcat "$base" | sed -n 's/^card pool [0-9]* [0-9a-f]* "\(.*\)"$/\1/p' | while read -r c; do
+  zcat "$base" | sed -n "/^card pool [0-9]* [0-9a-f]* \"$c\"$/,/^card /p" | grep -q '^  text: [A-Z]' && { echo "$c"; break; }; done)
+tamper card-text "$card"
+# the state hashes of the checkpoints cover the definitions of the cards in the game
+expect "a card redefined in the replay (hash recomputed): reported, and the checkpoints differ" 1 "$tmp/card-text.rpl.gz" "DIVERGENCE \(checkpoint\): the checkpoint after event [0-9]+ differs" "^  redefines \(defined otherwise in engine/cards\): $card \(recorded [0-9a-f]{16}, pool [0-9a-f]{16}\)"
+"$R" check -j 1 --cards engine/cards "$tmp/card-text.rpl.gz" >"$tmp/out" 2>&1; rc=$?
+if [ $rc = 1 ] && grep -Eq "POOL-CHANGED \(pool-changed\): 1 card the game used is defined differently in engine/cards" "$tmp/out" &&
+   grep -Eq "^  changed in engine/cards: $card \(recorded [0-9a-f]{16}, now [0-9a-f]{16}\)" "$tmp/out"
+then ok "a card redefined in the replay, checked against the pool: pool-changed (exit 1)"; else ko "pool-changed: exit $rc"; fi
+tamper card-bad "$card"
+expect "a malformed card definition (hash recomputed)" 2 "$tmp/card-bad.rpl.gz" "UNREADABLE \(cards\): line [0-9]+: card \"$card\": unknown key 'colour'"
+
+# ---- recorded definitions against an edited pool ----
+cp -r engine/cards "$tmp/pool-new"
+printf -- '- name: Replay Test Newcard\n  cost: "{1}"\n  type: Artifact\n  text: ""\n' >"$tmp/pool-new/zz_new.yaml"
+if "$R" check --cards "$tmp/pool-new" replays >"$tmp/out" 2>&1; then ok "a card added to the pool changes no result: $(tail -n 1 "$tmp/out")"
+else ko "a card added to the pool: exit $?"; fi
+cp -r engine/cards "$tmp/pool-edit"
+f=$(grep -rl "^- name: $card\$" "$tmp/pool-edit" | head -n 1)
+sed -i "/^- name: $card\$/,/^- name:/ s/^\(  text: \).*/\1\"edited in the pool\"/" "$f"
+"$R" check --cards "$tmp/pool-edit" replays >"$tmp/out" 2>&1; rc=$?
+if [ $rc = 1 ] && grep -q "POOL-CHANGED" "$tmp/out" && ! grep -q "DIVERGENCE" "$tmp/out" && grep -q "changed in .*: $card (recorded" "$tmp/out"
+then ok "a used card edited in the pool: pool-changed, never a divergence (exit 1)"; else ko "a used card edited in the pool: exit $rc"; fi
+if "$R" check replays >"$tmp/out" 2>&1; then ok "the default check plays with the recorded definitions"; else ko "the default check: exit $?"; fi
+
+# ---- version 1: a frozen sample, checked with the pool frozen beside it ----
+v1=$(find replays/compat -name '*.gz' | sort | head -n 1)
+if [ -z "$v1" ]; then ko "no version-1 replay in replays/compat"
+else
+  zcat "$v1" >"$tmp/v1plain"
+  if head -n 1 "$tmp/v1plain" | grep -q '^arbiter-replay 1$'; then ok "replays/compat holds version-1 files"; else ko "$v1 is not version 1"; fi
+  if "$R" check --cards "$tmp/pool-new" replays/compat >"$tmp/out" 2>&1; then ok "version-1 replays check with the pool frozen beside them"
+  else ko "version-1 replays with another pool given: exit $?"; fi
+  sed 's/^pool .*/pool 0123456789abcdef/' "$tmp/v1plain" | mk pool
+  expect "version 1: another card pool" 2 "$tmp/pool.rpl.gz" "UNREADABLE \(pool\): refused: the card pool differs: recorded with pool 0123456789abcdef \(engine [^)]*\), this pool is"
+fi
 
 : >"$tmp/empty.rpl.gz"
 expect "empty file" 2 "$tmp/empty.rpl.gz" "UNREADABLE \(format\): empty file"
 
 printf 'hello\n' | mk text
-expect "not a replay" 2 "$tmp/text.rpl.gz" "UNREADABLE \(format\): not a replay"
+expect "not a replay" 2 "$tmp/text.rpl.gz" "UNREADABLE \(format\): line 1: not a replay"
 
 sed '$d' "$tmp/plain" | mk notrailer
 expect "no trailer" 2 "$tmp/notrailer.rpl.gz" "UNREADABLE \(truncated\): truncated: the log ends after event [0-9]+ without a trailer"

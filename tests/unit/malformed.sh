@@ -76,7 +76,7 @@ fi
 
 # 3. the replay checker on damaged replays
 if [ -x "$bin/replay" ]; then
-  src=$(find replays -name '*.gz' 2>/dev/null | sort | head -n 1)
+  src=$(find replays/selfplay -name '*.gz' 2>/dev/null | sort | head -n 1)
   : >"$tmp/empty.gz"
   run "$bin/replay" check "$tmp/empty.gz"
   [ $rc = 2 ] && ok "replay check: empty file is exit 2" || ko "replay check: empty file: exit $rc (want 2)"
