@@ -22,7 +22,7 @@ _arbiter_harness() {
 _arbiter_replay() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   if ((COMP_CWORD == 1)); then
-    COMPREPLY=($(compgen -W "check dump diff --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "check rerecord dump diff --help --version" -- "$cur"))
     return
   fi
   case $prev in
@@ -32,7 +32,7 @@ _arbiter_replay() {
   esac
   if [[ $cur == -* ]]; then
     case ${COMP_WORDS[1]} in
-      check) COMPREPLY=($(compgen -W "-j --format --shard --cards" -- "$cur")) ;;
+      check|rerecord) COMPREPLY=($(compgen -W "-j --format --shard --cards" -- "$cur")) ;;
       diff) COMPREPLY=($(compgen -W "--format" -- "$cur")) ;;
     esac
   else
@@ -45,9 +45,9 @@ _arbiter_selfplay() {
   case $prev in
     --out|--cards) COMPREPLY=($(compgen -d -- "$cur")); return ;;
     --deck) COMPREPLY=($(compgen -f -X '!*.y*ml' -- "$cur") $(compgen -d -- "$cur")); return ;;
-    --games|--seed|-j|--max-turns|--max-decisions|--first) return ;;
+    --games|--seed|-j|--max-turns|--max-decisions|--first|--format-version) return ;;
   esac
-  COMPREPLY=($(compgen -W "--games --seed --out --deck -j --max-turns --max-decisions --check --first --cards
+  COMPREPLY=($(compgen -W "--games --seed --out --deck -j --max-turns --max-decisions --check --first --cards --format-version
     --help --version" -- "$cur"))
 }
 

@@ -25,6 +25,7 @@
 
 static const char usage[] =
     "usage: replay check [-j N] [--format text|json] [--shard I/N] [--cards DIR] PATH...\n"
+    "       replay rerecord [-j N] [--cards DIR] PATH...\n"
     "       replay dump FILE\n"
     "       replay diff [--format text|json] A B\n"
     "       replay --help | --version\n"
@@ -40,6 +41,10 @@ static const char usage[] =
     "                     defines otherwise makes the outcome pool-changed (default:\n"
     "                     $ARBITER_CARDS, else engine/cards in a source tree, else the\n"
     "                     installed pool, when there, is only compared with)\n"
+    "rerecord  plays each replay's setup and decisions again and writes the game as\n"
+    "       the engine now plays it over the file (same format version, card definitions,\n"
+    "       origin and seed): after an intended change of the engine's log. A replay\n"
+    "       whose decisions the engine no longer takes is left as it was (exit 1).\n"
     "dump   prints a replay's header and its log, numbering events as check reports them\n"
     "diff   compares two replays of the same game and reports their first difference\n"
     "\n"
@@ -70,6 +75,7 @@ typedef struct check {
   char **path;
   int n;
   int json;
+  int rerecord;          /* write each replay again instead of checking it */
   int counts[VERIFY_OUTCOMES];
   long events;
   atomic_long progress;
@@ -86,7 +92,8 @@ static double since(const struct timespec *t) {
 static void *check_job(void *ctx, int i) {
   check *c = ctx;
   verify_report *r = malloc(sizeof *r);
-  if (r) verify_file(&c->vo, c->path[i], r);
+  if (r && c->rerecord) verify_rerecord(&c->vo, c->path[i], c->path[i], r);
+  else if (r) verify_file(&c->vo, c->path[i], r);
   return r;
 }
 
@@ -101,6 +108,8 @@ static void check_done(void *ctx, int i, void *result) {
   }
   if (c->tty) fputs("\r\033[K", stderr);
   if (c->json) report_json(stdout, c->path[i], r, &labels);
+  else if (c->rerecord && r->outcome == VERIFY_OK)
+    printf("%s: re-recorded (%ld decisions given)\n", c->path[i], r->decisions);
   else report_text(stdout, c->path[i], r, &labels);
   c->counts[r->outcome]++;
   c->events += r->events;
@@ -129,7 +138,7 @@ static int parse_shard(const char *s, long *i, long *n) {
   return 0;
 }
 
-static int cmd_check(int argc, char **argv) {
+static int cmd_check(int argc, char **argv, int rerecord) {
   long jobs = par_cpus(), si = 1, sn = 1;
   const char *cards = NULL; /* --cards; else paths_cards: $ARBITER_CARDS, the tree's or the installed pool */
   int json = 0, npaths = 0;
@@ -156,7 +165,7 @@ static int cmd_check(int argc, char **argv) {
     } else
       paths[npaths++] = argv[i];
   }
-  if (!npaths) return free(paths), bad_usage("%s", "check needs at least one PATH");
+  if (!npaths) return free(paths), bad_usage("%s needs at least one PATH", rerecord ? "rerecord" : "check");
 
   cli_files files = {0};
   if (cli_files_collect(&files, paths, npaths, ".gz")) {
@@ -202,7 +211,7 @@ static int cmd_check(int argc, char **argv) {
     return EXIT_UNREADABLE;
   }
   check c = {.vo = {.pool = pool, .pool_dir = pool ? dir : NULL, .pool_given = cards != NULL, .frozen = frozen},
-             .path = files.path, .n = files.n, .json = json, .tty = isatty(2)};
+             .path = files.path, .n = files.n, .json = json, .rerecord = rerecord, .tty = isatty(2)};
   atomic_init(&c.progress, 0);
   c.vo.progress = c.tty ? &c.progress : NULL;
   clock_gettime(CLOCK_MONOTONIC, &c.start);
@@ -210,6 +219,8 @@ static int cmd_check(int argc, char **argv) {
   int rc = par_run(files.n, (int)jobs, check_job, check_done, c.tty ? check_tick : NULL, &c);
   if (c.tty) fputs("\r\033[K", stderr);
   if (rc) fprintf(stderr, "replay: cannot start threads\n");
+  else if (!json && rerecord)
+    printf("%d replays: %d re-recorded, %d not\n", files.n, c.counts[VERIFY_OK], files.n - c.counts[VERIFY_OK]);
   else if (!json) {
     int *k = c.counts;
     printf("%d replays: %d consistent", files.n, k[VERIFY_OK] + k[VERIFY_OPEN]);
@@ -324,7 +335,8 @@ int main(int argc, char **argv) {
            RLOG_FORMAT_VERSION);
     return 0;
   }
-  if (!strcmp(cmd, "check")) return cmd_check(argc - 2, argv + 2);
+  if (!strcmp(cmd, "check")) return cmd_check(argc - 2, argv + 2, 0);
+  if (!strcmp(cmd, "rerecord")) return cmd_check(argc - 2, argv + 2, 1);
   if (!strcmp(cmd, "dump")) return cmd_dump(argc - 2, argv + 2);
   if (!strcmp(cmd, "diff")) return cmd_diff(argc - 2, argv + 2);
   return bad_usage("unknown command %s", cmd);

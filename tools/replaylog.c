@@ -691,6 +691,10 @@ int rlog_writer_close(rlog_writer *w, mtg_game *g, mtg_error *err) {
   return rc;
 }
 
+void rlog_writer_discard(rlog_writer *w) {
+  if (w) writer_free(w);
+}
+
 /* ---- reader ---- */
 
 struct rlog_reader {

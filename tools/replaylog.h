@@ -77,6 +77,10 @@ int rlog_writer_sync(rlog_writer *w, mtg_game *g, mtg_error *err);
  * the trailer says the game was abandoned. */
 int rlog_writer_close(rlog_writer *w, mtg_game *g, mtg_error *err);
 
+/* Stops writing: removes the temporary file and frees w; path is left as
+ * it was. */
+void rlog_writer_discard(rlog_writer *w);
+
 /* ---- reading ---- */
 
 #define RLOG_MAX_PLAYERS 4

@@ -4,7 +4,7 @@
 
 TOOLS_SHARED = tools/replaylog.c tools/zlines.c tools/cli.c tools/parallel.c
 SELFPLAY_SRC = tools/selfplay.c tools/match.c tools/agent.c tools/decks.c $(TOOLS_SHARED)
-REPLAY_SRC = tools/replay.c tools/verify.c tools/report.c tools/poolset.c $(TOOLS_SHARED)
+REPLAY_SRC = tools/replay.c tools/verify.c tools/answer.c tools/report.c tools/poolset.c $(TOOLS_SHARED)
 TOOLS_OBJ = $(sort $(SELFPLAY_SRC:%.c=$(B)/%.o) $(REPLAY_SRC:%.c=$(B)/%.o))
 
 PROGRAMS += $(BIN)/selfplay $(BIN)/replay
@@ -27,13 +27,16 @@ $(BIN)/replay: $(REPLAY_SRC:%.c=$(B)/%.o) $(LIB)
 replay-test: $(BIN)/replay $(BIN)/selfplay
 	sh tests/replay/replay-test.sh $(BIN)
 
-# Re-records the self-play corpus (after a change to the card pool or the
-# engine's log, which makes the recorded games differ): same seed, same decks.
+# Re-records the corpus after an intended change of the engine's log, which
+# makes the recorded games differ: the self-play games with the same seed and
+# decks, the frozen version-1 sample (replays/compat/) with its own
+# decisions, in its own format and with its frozen pool.
 REPLAY_CORPUS_SEED = 20251119
 REPLAY_CORPUS_GAMES = 60
-replay-corpus: $(BIN)/selfplay
+replay-corpus: $(BIN)/selfplay $(BIN)/replay
 	rm -f replays/selfplay/game-*.rpl.gz
 	$(BIN)/selfplay --games $(REPLAY_CORPUS_GAMES) --seed $(REPLAY_CORPUS_SEED) --out replays/selfplay --check
+	$(BIN)/replay rerecord replays/compat
 
 .PHONY: replay-test replay-corpus
 

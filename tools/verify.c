@@ -32,8 +32,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "replaylog.h"
+#include "answer.h"
 #include "mtg_private.h"
+#include "replaylog.h"
 #include "zlines.h"
 
 #define DROP_AT 4096 /* compared lines kept before dropping them from the game's log */
@@ -304,83 +305,30 @@ static void waiting(const mtg_game *g, char *buf, size_t size) {
              d->prompt);
 }
 
-static void option_list(const mtg_decision *d, char *buf, size_t size) {
-  size_t u = (size_t)snprintf(buf, size, "options:");
-  for (int i = 0; i < d->n_options && u < size; i++)
-    u += (size_t)snprintf(buf + u, size - u, "%s%s", i ? " | " : " ", d->options[i].label);
-  if (d->n_options == 0) snprintf(buf + u, size - u, " none");
-}
-
-/* the option whose label starts text and is followed by the end or " | "
- * (the longest such, should one label begin another) */
-static int match_label(const mtg_decision *d, const char *text, size_t *len) {
-  int best = -1;
-  size_t bl = 0;
-  for (int i = 0; i < d->n_options; i++) {
-    const char *l = d->options[i].label;
-    size_t n = strlen(l);
-    if (n >= bl && !strncmp(text, l, n) && (text[n] == 0 || starts(text + n, " | "))) best = i, bl = n;
-  }
-  *len = bl;
-  return best;
-}
-
-static int parse_int(const char **p, int *out) {
-  char *end;
-  long x = strtol(*p, &end, 10);
-  if (end == *p || x < -1000000000L || x > 1000000000L) return -1;
-  *out = (int)x;
-  *p = end;
-  return 0;
-}
-
 /* Rebuilds the recorded answer from decision line seq (text p after its
- * "decide kind=.. player=.." head); 0, or 1 with a divergence reported. */
+ * "decide kind=.. player=.." head); 0, or a divergence reported. */
 static int rebuild_answer(V *v, long seq, const mtg_decision *d, const char *p) {
   char buf[VERIFY_TEXT];
   long n = q_at(&v->q, seq)->r.decision;
-  v->nvals = 0;
-  if (d->kind == MTG_D_X || d->kind == MTG_D_NUMBER) {
-    if (!starts(p, " value=") || (p += 7, parse_int(&p, &v->vals[0])) || *p)
-      return diverge(v, seq, "(a number)", "decision", "decision %ld does not give a number", n);
-    v->nvals = 1;
-    return 0;
+  const char *bad = NULL;
+  switch (answer_parse(d, p, v->vals, &v->nvals, &bad)) {
+  case ANSWER_OK: return 0;
+  case ANSWER_NO_NUMBER: return diverge(v, seq, "(a number)", "decision", "decision %ld does not give a number", n);
+  case ANSWER_DIVISION:
+    answer_options(d, buf, sizeof buf);
+    return diverge(v, seq, buf, "decision", "decision %ld divides damage among other options", n);
+  case ANSWER_AMOUNT: return diverge(v, seq, "(an amount)", "decision", "decision %ld has a malformed amount", n);
+  case ANSWER_MORE:
+    return diverge(v, seq, "(no more options)", "decision", "decision %ld divides damage among more options", n);
+  case ANSWER_NO_CHOICE: return diverge(v, seq, "(a choice)", "decision", "decision %ld does not name a choice", n);
+  case ANSWER_TWICE: return diverge(v, seq, "(each option once)", "illegal", "decision %ld picks an option twice", n);
+  default: {
+    answer_options(d, buf, sizeof buf);
+    const char *bar = strstr(bad, " | ");
+    size_t k = bar ? (size_t)(bar - bad) : strlen(bad);
+    return diverge(v, seq, buf, "illegal", "decision %ld is no longer legal: \"%.*s\" is not among the %d options", n,
+                   (int)(k < 300 ? k : 300), bad, d->n_options);
   }
-  if (d->kind == MTG_D_DAMAGE) {
-    for (int i = 0; i < d->n_options; i++) {
-      const char *l = d->options[i].label;
-      size_t len = strlen(l);
-      if (*p != ' ' || strncmp(p + 1, l, len) || p[1 + len] != '=') {
-        option_list(d, buf, sizeof buf);
-        return diverge(v, seq, buf, "decision", "decision %ld divides damage among other options", n);
-      }
-      p += len + 2;
-      if (parse_int(&p, &v->vals[v->nvals++]))
-        return diverge(v, seq, "(an amount)", "decision", "decision %ld has a malformed amount", n);
-    }
-    if (*p) return diverge(v, seq, "(no more options)", "decision", "decision %ld divides damage among more options", n);
-    return 0;
-  }
-  if (!strcmp(p, " choice=none")) return 0;
-  if (!starts(p, " choice="))
-    return diverge(v, seq, "(a choice)", "decision", "decision %ld does not name a choice", n);
-  p += 8;
-  for (;;) {
-    size_t len;
-    int i = match_label(d, p, &len);
-    if (i < 0) {
-      option_list(d, buf, sizeof buf);
-      const char *bar = strstr(p, " | ");
-      size_t k = bar ? (size_t)(bar - p) : strlen(p);
-      return diverge(v, seq, buf, "illegal", "decision %ld is no longer legal: \"%.*s\" is not among the %d options", n,
-                     (int)(k < 300 ? k : 300), p, d->n_options);
-    }
-    if (v->nvals >= d->n_options) /* more picks than options: a repeat */
-      return diverge(v, seq, "(each option once)", "illegal", "decision %ld picks an option twice", n);
-    v->vals[v->nvals++] = i;
-    p += len;
-    if (!*p) return 0;
-    p += 3;
   }
 }
 
@@ -404,7 +352,7 @@ static int check_options(V *v, long seq, const mtg_decision *d) {
   /* which options: the engine's (the recording has only their number and hash) */
   int recorded = -1;
   sscanf(rec, "@options n=%d", &recorded);
-  option_list(d, buf, sizeof buf);
+  answer_options(d, buf, sizeof buf);
   return diverge(v, seq + 1, buf, "options",
                  "decision %ld: the engine offers other options than the recording (%d options; the recording had %d%s)",
                  n, d->n_options, recorded, recorded == d->n_options ? ", not the same ones" : "");
@@ -663,23 +611,24 @@ static void list_card(verify_cards *c, const char *name, uint64_t was, const cha
   c->n++;
 }
 
-/* A version-2 replay's card definitions, loaded into a pool of their own:
- * 0, or an unreadable report (kind "cards") naming the line and the card. */
-static int load_recorded(V *v, mtg_pool **out) {
+/* A version-2 replay's card definitions, loaded into pools of their own:
+ * *base those of the card pool, *top (on top of it) those defined on top of
+ * the pool (extra). 0, or an unreadable report (kind "cards") naming the line
+ * and the card. */
+static int load_recorded(V *v, mtg_pool **base, mtg_pool **top) {
   const rlog_info *info = v->info;
   mtg_error err;
-  mtg_pool *p;
-  if (mtg_pool_new(&p, NULL)) {
+  if (mtg_pool_new(base, NULL) || mtg_pool_new(top, *base)) {
     mtg_error_set(&err, MTG_ENOMEM, "out of memory");
     return unreadable(v->rep, &err, 0, 0);
   }
-  *out = p;
   for (int i = 0; i < info->ncards; i++) {
     const rlog_card *c = &info->cards[i];
+    mtg_pool *p = c->extra ? *top : *base;
     char problem[VERIFY_TEXT] = "";
     long line = c->line;
     int before = mtg_pool_count(p);
-    if (mtg_pool_has(p, c->name)) snprintf(problem, sizeof problem, "defined twice");
+    if (mtg_pool_has(*top, c->name)) snprintf(problem, sizeof problem, "defined twice");
     else if (mtg_pool_load_buffer(p, c->name, c->text, c->len, &err)) {
       if (err.status == MTG_ENOMEM) return unreadable(v->rep, &err, 0, 0);
       if (err.line > 0) line += err.line - 1;
@@ -844,70 +793,177 @@ static int check_header(V *v) {
   return VERIFY_DIVERGED;
 }
 
-int verify_file(const verify_opts *o, const char *path, verify_report *rep) {
-  memset(rep, 0, sizeof *rep);
-  rep->kind = "ok";
-  V v = {.o = o, .rep = rep, .chain = RLOG_CHAIN_INIT, .step = "-", .last_checkpoint = -1};
+/* The pools a replay plays with, the setup rebuilt with them and the game
+ * started: 0, or a report. For a check (compare), the cards are compared
+ * with the pool given and the header with the setup. */
+typedef struct played {
+  const mtg_pool *pool, *base; /* the game's pool, and the card pool under it */
+  mtg_pool *own[2];            /* pools made here */
+  mtg_setup *setup;
+} played;
+
+static int start(V *v, const char *path, played *pl, int compare) {
+  const rlog_info *info = v->info;
+  verify_report *rep = v->rep;
   mtg_error err;
-  mtg_pool *own = NULL;
-  mtg_setup *setup = NULL;
-  const mtg_pool *pool = NULL;
-  if (rlog_reader_open(&v.r, path, &err)) return unreadable(rep, &err, 0, 0);
-  v.info = rlog_reader_info(v.r);
-  const rlog_info *info = v.info;
-  int rc = VERIFY_OK;
-  if (strcmp(info->engine, MTG_VERSION) || strcmp(info->rules, MTG_RULES_EFFECTIVE))
-    note(rep, "recorded with engine %s (rules %s), checked with engine %s (rules %s)", info->engine, info->rules,
-         MTG_VERSION, MTG_RULES_EFFECTIVE);
+  int rc;
   if (info->version >= 2) {
-    if ((rc = load_recorded(&v, &own)) || (rc = compare_cards(&v, own))) goto done;
-    pool = own;
+    if ((rc = load_recorded(v, &pl->own[0], &pl->own[1]))) return rc;
+    if (compare && (rc = compare_cards(v, pl->own[1]))) return rc;
+    pl->pool = pl->own[1];
+    pl->base = pl->own[0];
   } else {
-    const mtg_pool *base = NULL;
-    if ((rc = version1_pool(&v, path, &base, &pool, &own))) goto done;
-    if (own) compare_extra_v1(&v, own, o->pool ? o->pool : base);
+    if ((rc = version1_pool(v, path, &pl->base, &pl->pool, &pl->own[0]))) return rc;
+    if (compare && pl->own[0]) compare_extra_v1(v, pl->own[0], v->o->pool ? v->o->pool : pl->base);
   }
-  if ((rc = check_header(&v))) goto done;
-  if (mtg_setup_read(pool, "setup", info->setup_text, &setup, &err)) {
+  if (compare && (rc = check_header(v))) return rc;
+  if (mtg_setup_read(pl->pool, "setup", info->setup_text, &pl->setup, &err)) {
     char msg[sizeof err.msg];
     int status = err.status == MTG_ENOMEM ? MTG_ENOMEM : RLOG_EFORMAT;
     mtg_error_format(&err, msg, sizeof msg);
     mtg_error_set(&err, status, "cannot rebuild the setup: %s", msg);
-    rc = unreadable(rep, &err, 0, 0);
-    goto done;
+    return unreadable(rep, &err, 0, 0);
   }
-  track_start(&v.turn, v.step, sizeof v.step, info->setup_text);
-  if ((rc = mtg_game_new(&v.g, setup, &err)) == MTG_ENOMEM) {
-    rc = unreadable(rep, &err, 0, 0);
-    goto done;
-  }
+  track_start(&v->turn, v->step, sizeof v->step, info->setup_text);
+  if ((rc = mtg_game_new(&v->g, pl->setup, &err)) == MTG_ENOMEM) return unreadable(rep, &err, 0, 0);
   if (rc < 0) {
     char msg[VERIFY_TEXT];
     mtg_error_format(&err, msg, sizeof msg);
-    rep->outcome = rc = VERIFY_DIVERGED;
+    rep->outcome = VERIFY_DIVERGED;
     rep->kind = "engine";
     textf(rep->message, sizeof rep->message, "the engine cannot start the game: %s", msg);
-    goto done;
+    return VERIFY_DIVERGED;
   }
-  rc = run_check(&v);
-  if (rc != VERIFY_DIVERGED && rc != VERIFY_UNREADABLE) rep->outcome = rc;
-done:
+  return 0;
+}
+
+/* What start and the check leave to free; the report's totals. */
+static int finish(V *v, played *pl) {
+  verify_report *rep = v->rep;
+  rep->events = v->events;
+  rep->decisions = v->decisions;
+  rep->checkpoints = v->checkpoints;
+  if (v->o->progress && v->unreported) atomic_fetch_add(v->o->progress, v->unreported);
+  mtg_game_free(v->g);
+  mtg_setup_free(pl->setup);
+  mtg_pool_free(pl->own[1]);
+  mtg_pool_free(pl->own[0]);
+  rlog_reader_free(v->r);
+  q_free(&v->q);
+  free(v->vals);
+  return rep->outcome;
+}
+
+int verify_file(const verify_opts *o, const char *path, verify_report *rep) {
+  memset(rep, 0, sizeof *rep);
+  rep->kind = "ok";
+  V v = {.o = o, .rep = rep, .chain = RLOG_CHAIN_INIT, .step = "-", .last_checkpoint = -1};
+  played pl = {0};
+  mtg_error err;
+  if (rlog_reader_open(&v.r, path, &err)) return unreadable(rep, &err, 0, 0);
+  v.info = rlog_reader_info(v.r);
+  const rlog_info *info = v.info;
+  if (strcmp(info->engine, MTG_VERSION) || strcmp(info->rules, MTG_RULES_EFFECTIVE))
+    note(rep, "recorded with engine %s (rules %s), checked with engine %s (rules %s)", info->engine, info->rules,
+         MTG_VERSION, MTG_RULES_EFFECTIVE);
+  if (!start(&v, path, &pl, 1)) {
+    int rc = run_check(&v);
+    if (rc != VERIFY_DIVERGED && rc != VERIFY_UNREADABLE) rep->outcome = rc;
+  }
   /* a problem found in the text may come from damaged data */
-  if (v.r && (rep->outcome == VERIFY_DIVERGED || !strcmp(rep->kind, "format") || !strcmp(rep->kind, "pool") ||
-              !strcmp(rep->kind, "cards")))
+  if (rep->outcome == VERIFY_DIVERGED || !strcmp(rep->kind, "format") || !strcmp(rep->kind, "pool") ||
+      !strcmp(rep->kind, "cards"))
     blame_data(v.r, NULL, rep);
-  rc = rep->outcome;
-  rep->events = v.events;
-  rep->decisions = v.decisions;
-  rep->checkpoints = v.checkpoints;
-  if (o->progress && v.unreported) atomic_fetch_add(o->progress, v.unreported);
-  mtg_game_free(v.g);
-  mtg_setup_free(setup);
-  mtg_pool_free(own);
-  rlog_reader_free(v.r);
-  q_free(&v.q);
-  free(v.vals);
-  return rc;
+  return finish(&v, &pl);
+}
+
+/* ---- re-recording ---- */
+
+/* A failure to write, as an unreadable report naming the file. */
+static int write_failed(verify_report *rep, const char *out, const mtg_error *err) {
+  mtg_error e = *err;
+  snprintf(e.msg, sizeof e.msg, "%s: %.900s", out, err->msg);
+  return unreadable(rep, &e, 0, 0);
+}
+
+int verify_rerecord(const verify_opts *o, const char *in, const char *out, verify_report *rep) {
+  memset(rep, 0, sizeof *rep);
+  rep->kind = "ok";
+  V v = {.o = o, .rep = rep, .chain = RLOG_CHAIN_INIT, .step = "-", .last_checkpoint = -1};
+  played pl = {0};
+  mtg_error err;
+  rlog_writer *w = NULL;
+  if (rlog_reader_open(&v.r, in, &err)) return unreadable(rep, &err, 0, 0);
+  v.info = rlog_reader_info(v.r);
+  const rlog_info *info = v.info;
+  if (start(&v, in, &pl, 0)) return finish(&v, &pl);
+  rlog_header h = {.setup_text = info->setup_text,
+                   .pool = pl.pool,
+                   .base = pl.base,
+                   .origin = info->origin,
+                   .seed = info->seed,
+                   .partial = info->partial > 0,
+                   .version = info->version,
+                   .cards_yaml = info->version == 1 && info->cards_len ? info->cards_yaml : NULL};
+  if (rlog_writer_open(&w, out, &h, &err)) {
+    write_failed(rep, out, &err);
+    return finish(&v, &pl);
+  }
+  /* every recorded decision in turn, to the engine as it now is */
+  int rc = 0, abandoned = 0;
+  while (!rc) {
+    if (rlog_writer_sync(w, v.g, &err)) {
+      rc = write_failed(rep, out, &err);
+      break;
+    }
+    if (mtg_game_status(v.g) != MTG_DECISION) break;
+    rlog_record rec;
+    int got;
+    while ((got = rlog_reader_next(v.r, &rec, &err)) > 0 && rec.kind != RLOG_R_DECISION && rec.kind != RLOG_R_END) {
+    }
+    if (got < 0) {
+      rc = unreadable(rep, &err, v.decisions, v.turn);
+      break;
+    }
+    if (!got || rec.kind == RLOG_R_END) {
+      abandoned = got && strstr(rec.text, " status=abandoned ");
+      break; /* the recording stops here */
+    }
+    const mtg_decision *d = mtg_game_decision(v.g);
+    char head[160];
+    int hl = snprintf(head, sizeof head, "decide kind=%s player=%s", d->kind_name, player_name(v.g, d->player));
+    int *vals = realloc(v.vals, (size_t)(d->n_options > 1 ? d->n_options : 1) * sizeof *vals);
+    const char *bad = NULL;
+    if (!vals) {
+      mtg_error_set(&err, MTG_ENOMEM, "out of memory");
+      rc = unreadable(rep, &err, v.decisions, v.turn);
+      break;
+    }
+    v.vals = vals;
+    v.decisions++;
+    if (strncmp(rec.text, head, (size_t)hl) || answer_parse(d, rec.text + hl, v.vals, &v.nvals, &bad) ||
+        mtg_game_decide(v.g, &(mtg_answer){v.nvals, v.vals}, &err) < 0) {
+      char now[VERIFY_TEXT];
+      answer_options(d, now, sizeof now);
+      rep->outcome = rc = VERIFY_DIVERGED;
+      rep->kind = "decision";
+      rep->decision = v.decisions;
+      rep->event = mtg_log_total(v.g);
+      rep->turn = mtg_game_turn(v.g);
+      snprintf(rep->step, sizeof rep->step, "%s", mtg_step_name(mtg_game_step(v.g)));
+      copy(rep->expected, rec.text);
+      textf(rep->actual, sizeof rep->actual, "%s decision by %s: %s", d->kind_name, player_name(v.g, d->player), now);
+      textf(rep->message, sizeof rep->message,
+            "decision %ld can't be given to the engine as it now is: nothing was written", v.decisions);
+    }
+  }
+  if (rc) {
+    rlog_writer_discard(w); /* out stays as it was */
+    w = NULL;
+  }
+  /* a recording the writer abandoned ends so again */
+  if (w && rlog_writer_close(w, abandoned ? NULL : v.g, &err)) write_failed(rep, out, &err);
+  return finish(&v, &pl);
 }
 
 /* ---- diff ---- */

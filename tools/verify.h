@@ -82,6 +82,15 @@ typedef struct verify_opts {
 
 /* Checks one replay; returns rep->outcome. */
 int verify_file(const verify_opts *o, const char *path, verify_report *rep);
+/* Plays a replay's setup and decisions again, with the card definitions it
+ * carries (version 1: its pool), and writes the game as the engine now plays
+ * it to out, which may be the replay itself: the same format version, card
+ * definitions, origin and seed, the log, options, checkpoints and trailer of
+ * now. For re-recording after an intended change of the engine's log.
+ * Returns rep->outcome: VERIFY_OK, VERIFY_DIVERGED when a recorded decision
+ * can't be given to the engine any more (nothing is written), or
+ * VERIFY_UNREADABLE. */
+int verify_rerecord(const verify_opts *o, const char *in, const char *out, verify_report *rep);
 /* Compares two replays of the same game; returns rep->outcome (expected is
  * a's line, actual b's). */
 int verify_diff(const char *a, const char *b, verify_report *rep);
