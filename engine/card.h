@@ -174,6 +174,7 @@ enum trig_ev {
   TE_ROOM,     /* a dungeon's room ability (309.4c): fired by venturing, never by an event */
   TE_DEFEATED, /* the last defense counter is removed from a battle (310.11b) */
   TE_SET_IN_MOTION, TE_PLANESWALK_TO, TE_PLANESWALK_AWAY, /* 904.9, 901.11 */
+  TE_CYCLE,    /* a card is cycled: discarded to pay a cycling ability's cost (702.29c) */
   TE_COUNT
 };
 
@@ -270,6 +271,7 @@ enum se_kind {
   SE_CAST_FREE, SE_CANT_SACRIFICE_OPP, SE_LOSE_INFECT, SE_MUST_BLOCK, SE_DAMAGE_AS_INFECT,
   SE_ANY_MANA_FOR_ABILITIES, SE_HAND_SIZE, SE_CANT_REGENERATE, SE_CANT_BE_DESTROYED,
   SE_CANT_DRAW, SE_CANT_GAIN_LIFE, SE_REVEAL_FIRST_DRAW, SE_CAST_AS_FLASH,
+  SE_CYCLING_FREE,       /* "you may pay {0} rather than pay cycling costs" */
   SE_COUNT
 };
 
@@ -317,7 +319,8 @@ typedef struct Mode {
 enum cost_kind {
   CK_TAP, CK_UNTAP, CK_SAC_SELF, CK_SAC, CK_PAY_LIFE, CK_EXILE_SELF, CK_EXILE_HAND,
   CK_EXILE_TOP, CK_EXILE_GRAVEYARD, CK_REMOVE_COUNTERS, CK_ADD_COUNTERS, CK_DISCARD,
-  CK_LOYALTY, CK_RETURN_UNBLOCKED, CK_EXILE_GRAVEYARD_N
+  CK_LOYALTY, CK_RETURN_UNBLOCKED, CK_EXILE_GRAVEYARD_N,
+  CK_DISCARD_SELF        /* "Discard this card": an ability that functions in a hand */
 };
 typedef struct CostPart {
   uint8_t kind;
@@ -334,6 +337,8 @@ typedef struct Cost {
   const char *label_for_exile; /* cards exiled by this cost are linked (607.2q) */
 } Cost;
 
+#define AB_ZONE_ANY (-2)     /* a triggered ability that triggers from whatever zone its card is in (702.29c) */
+
 struct Ability {
   uint8_t kind;            /* enum abkind */
   uint8_t index;           /* position on the card */
@@ -349,9 +354,10 @@ struct Ability {
   uint8_t loyalty;         /* loyalty ability (606) */
   uint8_t mana;            /* mana ability (605), computed */
   uint8_t once_per_turn;
-  int8_t zone;             /* zone the ability functions in (-1: battlefield) */
+  int8_t zone;             /* zone the ability functions in (-1: battlefield; AB_ZONE_ANY: wherever the object is) */
   uint8_t equip;           /* equip: attach to target creature you control, sorcery */
   uint8_t ninjutsu;
+  uint8_t cycling;         /* a cycling or typecycling ability (702.29): its cost but the discard is the cycling cost */
   /* triggered */
   TrigPat trig;
   const Node *cond;        /* intervening "if" (603.4) */

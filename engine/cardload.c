@@ -874,7 +874,7 @@ static const StepDef step_defs[] = {
     {"discard", S_DISCARD, {{"discard", P_EXPR}, {"who", P_SEL}, {"random", P_BOOL}}},
     {"shuffle_into_library", S_SHUFFLE_INTO, {{"shuffle_into_library", P_SEL}}},
     {"shuffle", S_SHUFFLE, {{"shuffle", P_SEL}}},
-    {"search_library", S_SEARCH, {{"search_library", P_FILTER}, {"who", P_SEL}, {"to", P_ZONE}, {"tapped", P_BOOL}, {"n", P_EXPR}, {"optional", P_BOOL}}},
+    {"search_library", S_SEARCH, {{"search_library", P_FILTER}, {"who", P_SEL}, {"to", P_ZONE}, {"tapped", P_BOOL}, {"n", P_EXPR}, {"optional", P_BOOL}, {"reveal", P_BOOL}}},
     {"create_token", S_TOKEN, {{"create_token", P_TOKEN}, {"n", P_EXPR}, {"under", P_SEL}}},
     {"put_counters", S_PUT_COUNTERS, {{"put_counters", P_STR}, {"n", P_EXPR}, {"on", P_SEL}}},
     {"remove_counters", S_REMOVE_COUNTERS, {{"remove_counters", P_STR}, {"n", P_EXPR}, {"from", P_SEL}}},
@@ -1204,8 +1204,9 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
       else if (!strcmp(s, "sacrifice_self")) cp->kind = CK_SAC_SELF;
       else if (!strcmp(s, "exile_self")) cp->kind = CK_EXILE_SELF;
       else if (!strcmp(s, "return_unblocked_attacker")) cp->kind = CK_RETURN_UNBLOCKED;
+      else if (!strcmp(s, "discard_self")) cp->kind = CK_DISCARD_SELF;
       else {
-        static const char *const w[] = {"tap", "untap", "sacrifice_self", "exile_self", "return_unblocked_attacker",
+        static const char *const w[] = {"tap", "untap", "sacrifice_self", "exile_self", "return_unblocked_attacker", "discard_self",
                                         "{sacrifice: filter}", "{pay_life: N}", "{discard: N}", "{exile_top: N}",
                                         "{remove_counters: kind, n: N}", "{exile_from_hand: filter}", NULL};
         return bad_name(l, p, "cost", w, -1);
@@ -1272,7 +1273,7 @@ static const char *const trig_events[] = {
     "attacks", "blocks", "becomes_blocked", "tapped", "untapped", "counters", "loses", "countered",
     "discard", "sacrifice", "unattached", "control_lost", "mana", "state", "reveal", "activate", "prevented",
     "phases_out", "turned_face_up", "defeated", "set_in_motion", "planeswalk_to", "planeswalk_away",
-    "ability_triggers", NULL};
+    "ability_triggers", "cycle", NULL};
 
 static const char *const step_keys[] = {"untap", "upkeep", "draw", "main1", "beginning_of_combat",
                                         "declare_attackers", "declare_blockers", "combat_damage",
@@ -1329,7 +1330,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
                                    TE_TAPPED, TE_UNTAPPED, TE_COUNTERS, TE_LOSES, TE_COUNTERED, TE_DISCARD,
                                    TE_SACRIFICE, TE_UNATTACHED, TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL,
                                    TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT, TE_FACE_UP, TE_DEFEATED, TE_SET_IN_MOTION,
-                                   TE_PLANESWALK_TO, TE_PLANESWALK_AWAY, TE_TRIGGERED};
+                                   TE_PLANESWALK_TO, TE_PLANESWALK_AWAY, TE_TRIGGERED, TE_CYCLE};
   t->ev = map_ev[t->ev];
   if ((v = ymap_get(n, "player"))) {
     int r = p_rel(l, v);
@@ -1373,7 +1374,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   case TE_ENTERS: case TE_DIES: case TE_LEAVES: case TE_ATTACKS: case TE_BLOCKS: case TE_BLOCKED:
   case TE_TAPPED: case TE_UNTAPPED: case TE_SACRIFICE: case TE_UNATTACHED: case TE_CONTROL_LOST:
   case TE_DISCARD: case TE_COUNTERED: case TE_REVEAL: case TE_PHASED_OUT: case TE_FACE_UP: case TE_DEFEATED:
-  case TE_SET_IN_MOTION: case TE_PLANESWALK_TO: case TE_PLANESWALK_AWAY: case TE_TRIGGERED:
+  case TE_SET_IN_MOTION: case TE_PLANESWALK_TO: case TE_PLANESWALK_AWAY: case TE_TRIGGERED: case TE_CYCLE:
     if (p_subject(l, ev, t)) return -1;
     break;
   case TE_ZONE:
@@ -1519,6 +1520,8 @@ static const Ability *p_trigger_ability(L *l, const ynode *n, int delayed) {
     a->zone = a->trig.to; /* "when this is put into a graveyard from anywhere" functions there */
   } else if (a->trig.ev == TE_CAST && a->trig.self) {
     a->zone = MTG_Z_STACK;
+  } else if (a->trig.ev == TE_CYCLE && a->trig.self) {
+    a->zone = AB_ZONE_ANY; /* 702.29c: from whatever zone the card winds up in after it's cycled */
   }
   if ((v = ymap_get(n, "label")) && scalar(v)) a->label = dup(l, scalar(v));
   if ((v = ymap_get(n, "text")) && scalar(v)) a->text = dup(l, scalar(v));
@@ -1795,7 +1798,7 @@ static const char *const rule_names[] = {
     "extra_trigger", "no_life_loss_game", "cant_get_poison", "no_minus_counters", "max_counters", "cast_free",
     "cant_sacrifice_by_opponents", "lose_infect", "must_block", "damage_as_infect", "any_mana_for_abilities",
     "hand_size", "cant_regenerate", "cant_be_destroyed", "cant_draw", "cant_gain_life", "reveal_first_draw",
-    "cast_as_flash", NULL};
+    "cast_as_flash", "cycling_free", NULL};
 
 static int p_ability(L *l, const ynode *n, Ability *a, int index);
 static int p_static(L *l, const ynode *n, StaticSpec *s) {
@@ -1973,6 +1976,12 @@ static int p_ability(L *l, const ynode *n, Ability *a, int index) {
       if (z < 0) return -1;
       a->zone = (int8_t)z;
     }
+    for (int i = 0; i < a->cost.nparts; i++)
+      if (a->cost.part[i].kind == CK_DISCARD_SELF) {
+        /* "Discard this card" is a cost only a card in a hand can pay (channel, 702.29a) */
+        if (v && a->zone != MTG_Z_HAND) return BADI(l, v, "an ability whose cost discards this card functions in a hand: zone: hand");
+        a->zone = MTG_Z_HAND;
+      }
     if (p_modes(l, body, a)) return -1;
     /* 605.1a: no target, could add mana, not a loyalty ability */
     int adds = 0;
@@ -2291,11 +2300,105 @@ static uint64_t node_hash(uint64_t h, const ynode *n) {
   return h;
 }
 
+/* ---- keyword abilities written out by the compiler (702) ---- */
+
+/* Compiles ability `index` from a fixed template in the card format (a
+ * keyword's meaning); the card's own pieces (costs, filters) are parsed where
+ * they are written and patched in by the caller, so errors point at them. */
+static int synth_ability(L *l, const char *yaml, Ability *a, int index) {
+  ydoc *d;
+  if (ydoc_parse_buffer("<keyword>", yaml, strlen(yaml), &d, l->err)) return -1;
+  L sub = *l;
+  sub.d = d;
+  int rc = p_ability(&sub, ydoc_root(d, 0), a, index);
+  ydoc_free(d);
+  return rc;
+}
+
+/* A keyword's cost: "{2}{U}", or {cost: "{2}", costs: [...]} (mana and other
+ * costs); `extra` lists the other keys the mapping may have. */
+static int p_keyword_cost(L *l, const ynode *v, const char *what, const char *const *keys, Cost *c) {
+  if (scalar(v)) return p_cost(l, v, NULL, c);
+  if (v->kind != YN_MAP) return BADI(l, v, "%s: expected a cost like \"{2}\" or {cost: \"{2}\", costs: [...]}", what);
+  if (ymap_check_keys(l->d, v, keys, what, l->err)) return -1;
+  if (!ymap_get(v, "cost") && !ymap_get(v, "costs")) return BADI(l, v, "%s needs 'cost' or 'costs'", what);
+  return p_cost(l, ymap_get(v, "cost"), ymap_get(v, "costs"), c);
+}
+
+static int add_cost_part(L *l, const ynode *at, Cost *c, int kind) {
+  if (c->nparts >= MAX_COST_PARTS) return BADI(l, at, "too many costs");
+  c->part[c->nparts++].kind = (uint8_t)kind;
+  return 0;
+}
+
+/* 702.29a, 702.29e: "Cycling [cost]" is "[Cost], Discard this card: Draw a
+ * card"; "[Type]cycling [cost]" (`for: filter`) searches for a card of that
+ * type instead. A list gives several cycling abilities. */
+static int p_cycling(L *l, const ynode *v, Ability *ab, int *k) {
+  const ynode *one[1] = {v};
+  const ynode *const *items = v->kind == YN_SEQ ? (const ynode *const *)v->items : one;
+  int cnt = v->kind == YN_SEQ ? v->n : 1;
+  static const char *const keys[] = {"cost", "costs", "for", NULL};
+  for (int i = 0; i < cnt; i++) {
+    const ynode *it = items[i], *f = it->kind == YN_MAP ? ymap_get(it, "for") : NULL;
+    Ability *a = &ab[*k];
+    if (synth_ability(l, f ? "activated: {zone: hand, effect: [{search_library: card, reveal: true}]}\ntext: Typecycling (702.29e)"
+                           : "activated: {zone: hand, effect: [{draw: 1}]}\ntext: Cycling (702.29a)", a, *k))
+      return -1;
+    if (p_keyword_cost(l, it, "cycling", keys, &a->cost) || add_cost_part(l, it, &a->cost, CK_DISCARD_SELF)) return -1;
+    if (f && !(a->modes[0].effect->k[0]->k[0]->f = p_filter(l, f))) return -1;
+    a->cycling = 1;
+    (*k)++;
+  }
+  return 0;
+}
+
+/* 702.77a: "Reinforce N—[cost]" is "[Cost], Discard this card: Put N +1/+1
+ * counters on target creature"; N may be X, the X of the cost (107.3). */
+static int p_reinforce(L *l, const ynode *v, Ability *ab, int *k) {
+  static const char *const keys[] = {"n", "cost", "costs", NULL};
+  if (want_map(l, v, "reinforce")) return -1;
+  const ynode *nn = ymap_get(v, "n");
+  if (!nn) return BADI(l, v, "reinforce needs 'n' (a number or X)");
+  long x = 0;
+  int is_x = scalar(nn) && !strcmp(scalar(nn), "X");
+  if (!is_x && ynode_int(l->d, nn, &x, l->err)) return -1;
+  if (!is_x && (x < 1 || x > 100)) return BADI(l, nn, "reinforce: n is 1 to 100 or X");
+  char num[24], y[200];
+  snprintf(num, sizeof num, "%ld", x);
+  snprintf(y, sizeof y, "activated: {zone: hand, targets: [creature], effect: [{put_counters: \"+1/+1\", n: %s, on: target}]}\n"
+           "text: Reinforce (702.77a)", is_x ? "X" : num);
+  Ability *a = &ab[*k];
+  if (synth_ability(l, y, a, *k)) return -1;
+  if (p_keyword_cost(l, v, "reinforce", keys, &a->cost) || add_cost_part(l, v, &a->cost, CK_DISCARD_SELF)) return -1;
+  if (is_x && !a->cost.mana.x) return BADI(l, nn, "reinforce X needs {X} in its cost");
+  (*k)++;
+  return 0;
+}
+
+/* Abilities and costs of the casting keywords of the card mapping n, added
+ * after its other abilities. */
+static int p_casting_keys(L *l, const ynode *n, CardDef *c, Ability *ab, int *k) {
+  const ynode *v;
+  (void)c;
+  if ((v = ymap_get(n, "cycling")) && p_cycling(l, v, ab, k)) return -1;
+  if ((v = ymap_get(n, "reinforce")) && p_reinforce(l, v, ab, k)) return -1;
+  return 0;
+}
+
+/* How many abilities p_casting_keys adds, at most. */
+static int count_casting_keys(const ynode *n) {
+  const ynode *v = ymap_get(n, "cycling");
+  int cnt = v ? (v->kind == YN_SEQ ? v->n : 1) : 0;
+  return cnt + (ymap_get(n, "reinforce") ? 1 : 0);
+}
+
 static const CardDef *p_card(L *l, const ynode *n, int token) {
   static const char *const keys[] = {"name", "cost", "type", "pt", "loyalty", "defense", "colors",
                                      "keywords", "abilities", "spell", "text", "token", "kicker",
                                      "flashback", "enchant", "equip", "leyline", "alt_cost",
-                                     "additional_cost", "back", "morph", "chapters", "rooms", "unsupported", NULL};
+                                     "additional_cost", "back", "morph", "chapters", "rooms", "unsupported",
+                                     "cycling", "reinforce", NULL};
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
   CardDef *c = al(l, sizeof *c);
@@ -2373,7 +2476,8 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
    * a Siege's, and a flashback or kicker pseudo-ability */
   int nkw = 0;
   for (int kw = 0; kw < KW_COUNT; kw++) nkw += (int)(c->keywords >> kw & 1);
-  int nab = (abs ? abs->n : 0) + (sp ? 1 : 0) + (eq ? 1 : 0) + nkw + 4 + count_chapters(chs) + (rms && rms->kind == YN_SEQ ? rms->n : 0);
+  int nab = (abs ? abs->n : 0) + (sp ? 1 : 0) + (eq ? 1 : 0) + nkw + 4 + count_chapters(chs) + (rms && rms->kind == YN_SEQ ? rms->n : 0) +
+            count_casting_keys(n);
   if (nab > 255) return BAD(l, n, "card '%s' has too many abilities", c->name);
   Ability *ab = al(l, (size_t)nab * sizeof *ab);
   if (!ab) return NULL;
@@ -2428,13 +2532,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     if (!scalar(eq)) return BAD(l, eq, "equip: expected a cost like \"{1}\"");
     char y[256];
     snprintf(y, sizeof y, "activated: {cost: \"%s\", sorcery: true, targets: [{type: creature, controller: you}], effect: [{attach: self, to: target}]}\ntext: Equip", scalar(eq));
-    ydoc *d;
-    if (ydoc_parse_buffer("<equip>", y, strlen(y), &d, l->err)) return NULL;
-    L sub = *l;
-    sub.d = d;
-    int rc = p_ability(&sub, ydoc_root(d, 0), &ab[k], k);
-    ydoc_free(d);
-    if (rc) return NULL;
+    if (synth_ability(l, y, &ab[k], k)) return NULL;
     ab[k].equip = 1;
     k++;
     Filter *ef = al(l, sizeof *ef);
@@ -2443,6 +2541,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     ef->types_any = T_CREATURE;
     c->equip_f = ef;
   }
+  if (p_casting_keys(l, n, c, ab, &k)) return NULL;
   if ((v = ymap_get(n, "kicker"))) {
     const ynode *one[1] = {v};
     const ynode *const *items = v->kind == YN_SEQ ? (const ynode *const *)v->items : one;

@@ -345,6 +345,9 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
     case CK_DISCARD:
       if (zl_count(g, MTG_Z_HAND, player) - (o->zone == MTG_Z_HAND) < p->n) return 0;
       break;
+    case CK_DISCARD_SELF:
+      if (o->zone != MTG_Z_HAND || o->owner != player) return 0;
+      break;
     case CK_SAC: {
       Ctx cx;
       ctx_init(g, &cx);
@@ -468,6 +471,10 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
         int t = choose_own(g, player, MTG_Z_HAND, NULL, slot, "discard", slot);
         do_move(g, t, EV_DISCARD, MTG_Z_GRAVEYARD, 0, CA_COST, player, cause);
       }
+      break;
+    case CK_DISCARD_SELF:
+      if (o->zone != MTG_Z_HAND) game_illegal(g, "the card to discard is no longer in the hand");
+      do_move(g, slot, EV_DISCARD, MTG_Z_GRAVEYARD, 0, CA_COST, player, cause);
       break;
     case CK_EXILE_HAND: {
       int t = choose_own(g, player, MTG_Z_HAND, p->f, slot, "exile", slot);

@@ -440,6 +440,16 @@ static void step_change_target(G *g, Ctx *c, const Node *n) {
   }
 }
 
+static void reveal(G *g, Ctx *c, ORef o, int player) {
+  Event r;
+  ev_init(&r, EV_REVEAL);
+  r.obj = o;
+  r.player = (int8_t)player;
+  r.cause_id = c->src.id;
+  r.src = c->src;
+  ev_one(g, &r);
+}
+
 static void step_search(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   const Filter *f = n->k[0]->f;
@@ -473,6 +483,8 @@ static void step_search(G *g, Ctx *c, const Node *n) {
       const int *v = dec_ask(g, 0, &nv);
       for (int i = 0; i < nv; i++) chosen.o[chosen.n++] = cand[v[i]];
     }
+    /* "search ... for a card, reveal it, put it into your hand" */
+    for (int i = 0; n->k[6] && n->k[6]->i && i < chosen.n; i++) reveal(g, c, chosen.o[i], p);
     Sel moved;
     batch_objects(g, c, &chosen, EV_ZONE, to, 0, 0, to == MTG_Z_BATTLEFIELD ? p : -1, tapped, NULL, &moved);
     c->did = chosen.n > 0;
@@ -1123,15 +1135,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   case S_REVEAL:
     sel_default(g, c, n->k[0], &a, SL_SELF);
-    for (int i = 0; i < a.n; i++) {
-      Event r;
-      ev_init(&r, EV_REVEAL);
-      r.obj = a.o[i];
-      r.player = (int8_t)c->controller;
-      r.cause_id = c->src.id;
-      r.src = c->src;
-      ev_one(g, &r);
-    }
+    for (int i = 0; i < a.n; i++) reveal(g, c, a.o[i], c->controller);
     return;
   case S_UNLESS: {
     sel_default(g, c, n->k[1], &a, SL_TARGET);

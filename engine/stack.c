@@ -636,6 +636,20 @@ void stack_cast_face_down(G *g, int player, int slot) {
 
 /* ---- activating ---- */
 
+/* "You may pay {0} rather than pay cycling costs" (702.29a, 702.29f): what
+ * remains of the cost is the card's discard. */
+static int cycling_free(G *g, int player, const Ability *ab) {
+  return ab->cycling && rule_effect(g, SE_CYCLING_FREE, player, -1, NULL, NULL);
+}
+
+static Cost discard_only(const Cost *c) {
+  Cost d;
+  memset(&d, 0, sizeof d);
+  for (int i = 0; i < c->nparts; i++)
+    if (c->part[i].kind == CK_DISCARD_SELF) d.part[d.nparts++] = c->part[i];
+  return d;
+}
+
 int can_activate(G *g, int player, int slot, int abi, int for_mana) {
   State *s = g->s;
   Obj *o = &s->obj[slot];
@@ -655,8 +669,12 @@ int can_activate(G *g, int player, int slot, int abi, int for_mana) {
     if (!sorcery_timing(g, player) || o->loyalty_turn == s->c.turn_seq) return 0;
   }
   if (ab->once_per_turn && (o->abil_used[1] >> (ab->index & 31) & 1)) return 0;
-  if (!cost_can_pay_parts(g, player, slot, &ab->cost)) return 0;
   if (!ab->mana && !ability_feasible(g, ab, player, oref(g, slot), c)) return 0;
+  if (cycling_free(g, player, ab)) {
+    Cost d = discard_only(&ab->cost);
+    if (cost_can_pay_parts(g, player, slot, &d)) return 1;
+  }
+  if (!cost_can_pay_parts(g, player, slot, &ab->cost)) return 0;
   ManaCost mc = ab->cost.mana;
   if (!mana_value(&mc) && !mc.x) return 1;
   int any_blue = rule_effect(g, SE_ANY_MANA_FOR_ABILITIES, -1, slot, NULL, NULL);
@@ -691,17 +709,35 @@ void stack_activate(G *g, int player, int slot, int abi) {
   for (int i = 0; i < MAX_CHOICE_T; i++) si.ch.t[i].player = -1;
   int idx = stack_push(g, &si);
   log_line(g, 0, "activate player=%s src=%s ability=%d id=#%u", player_name(g, player), nm, abi, (unsigned)si.id);
+  int any_blue = rule_effect(g, SE_ANY_MANA_FOR_ABILITIES, -1, slot, NULL, NULL);
+  int self_tap = cost_has_tap(&ab->cost);
+  /* 602.2b, 601.2b: an alternative cost for cycling, then the value of X */
+  Cost cost = ab->cost;
+  if (cycling_free(g, player, ab) &&
+      (mana_value(&ab->cost.mana) || ab->cost.mana.x || ab->cost.nparts > discard_only(&ab->cost).nparts)) {
+    Cost d = discard_only(&ab->cost);
+    int can_full = cost_can_pay_parts(g, player, slot, &ab->cost) &&
+                   cost_can_pay_mana(g, player, &ab->cost.mana, 0, self_tap ? slot : -1, any_blue);
+    if (!can_full || ask_yes_no(g, player, "702.29a", "pay {0} rather than the cycling cost of %s?", nm)) cost = d;
+  }
+  if (cost.mana.x) {
+    int hi = 0;
+    while (hi < 40 && cost_can_pay_mana(g, player, &cost.mana, hi + 1, self_tap ? slot : -1, any_blue)) hi++;
+    idx = stack_find(g, si.id);
+    s->stack[idx].ch.x = ask_number(g, player, 0, hi, "choose X for %s", nm);
+    log_line(g, 0, "choose player=%s x=%d", player_name(g, player), s->stack[idx].ch.x);
+  }
+  idx = stack_find(g, si.id);
   choose_modes_targets(g, &s->stack[idx], player);
   idx = stack_find(g, si.id);
+  int x = s->stack[idx].ch.x;
   Obj *o = &s->obj[slot];
   if (ab->loyalty) o->loyalty_turn = s->c.turn_seq;
   if (ab->once_per_turn) o->abil_used[1] |= 1u << (ab->index & 31);
-  int any_blue = rule_effect(g, SE_ANY_MANA_FOR_ABILITIES, -1, slot, NULL, NULL);
-  int self_tap = cost_has_tap(&ab->cost);
-  ManaCost mc = ab->cost.mana;
-  cost_pay_mana(g, player, &mc, 0, self_tap ? slot : -1, any_blue, NULL);
+  ManaCost mc = cost.mana;
+  cost_pay_mana(g, player, &mc, x, self_tap ? slot : -1, any_blue, NULL);
   idx = stack_find(g, si.id);
-  cost_pay_parts(g, player, slot, &ab->cost, idx >= 0 ? &s->stack[idx] : NULL);
+  cost_pay_parts(g, player, slot, &cost, idx >= 0 ? &s->stack[idx] : NULL);
   stack_action_taken(g, EV_ACTIVATE, player, slot, &si.srcl, self_tap); /* 602.2b (601.2i): the ability became activated */
 }
 

@@ -55,7 +55,7 @@ static void index_rebuild(G *g) {
       const Ability *ab = c->ab[a].ab;
       if (ab->kind != AB_TRIGGERED) continue;
       int z = ab->zone < 0 ? MTG_Z_BATTLEFIELD : ab->zone;
-      if (o->zone != z) continue;
+      if (o->zone != z && ab->zone != AB_ZONE_ANY) continue;
       for (int p = 0; p < npats(ab); p++) {
         int te = pat_at(ab, p)->ev, seen = 0;
         for (int q = 0; q < p; q++) seen |= pat_at(ab, q)->ev == te; /* listed once per event */
@@ -325,6 +325,20 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
   case TE_MANA:
     if (e->type != EV_MANA) return 0;
     return pat_obj(g, c, t, e->src, NULL, src_id, 0);
+  case TE_CYCLE: {
+    /* 702.29c: the card discarded to pay a cost of its own cycling ability,
+     * seen where it wound up; 702.29d: "cycles or discards" is a discard trigger */
+    if (e->type != EV_ZONE || e->from != MTG_Z_HAND || e->cause != CA_COST || lookback) return 0;
+    int i = stack_find(g, e->cause_id);
+    if (i < 0 || s->stack[i].kind != SI_ACTIVATED || !s->stack[i].ab->cycling || s->stack[i].src.id != e->obj.id) return 0;
+    if (t->player && !rel_match(g, c, t->player, s->stack[i].controller)) return 0;
+    if (t->self) return obj.id == src_id;
+    if (!t->obj) return 1;
+    if (!oref_ok(g, obj)) return 0;
+    Filter f = *t->obj;
+    if (f.zone == -1) f.zone = -2;
+    return filter_match(g, c, &f, obj.slot);
+  }
   case TE_CHAPTER:
     return ct_chapter_match(g, t, e, src_id); /* 714.2b */
   case TE_DEFEATED:
@@ -465,7 +479,11 @@ static void scan(G *g, const Event *e, int lookback) {
   uint8_t tes[6];
   int nt = 0;
   switch (e->type) {
-  case EV_ZONE: memcpy(tes, zone_tes, 5); nt = e->from == MTG_Z_BATTLEFIELD ? 5 : 4; break;
+  case EV_ZONE:
+    memcpy(tes, zone_tes, 5);
+    nt = e->from == MTG_Z_BATTLEFIELD ? 5 : 4;
+    if (e->from == MTG_Z_HAND && e->cause == CA_COST) tes[nt++] = TE_CYCLE;
+    break;
   case EV_DRAW: tes[nt++] = TE_DRAW; break;
   case EV_DAMAGE: tes[nt++] = TE_DAMAGE; tes[nt++] = TE_DEFEATED; break;
   case EV_COUNTERS_OFF: tes[nt++] = TE_DEFEATED; break;
