@@ -1,0 +1,240 @@
+/* test_checker.c - unit tests of the invariant checker (mtg_game_check):
+ * a game the engine plays passes it, and each kind of corruption it exists to
+ * find, made by hand in an otherwise valid game, is reported with its
+ * message. White-box: it reaches into the State (engine/state.h) to break
+ * exactly one invariant at a time. */
+#include <string.h>
+
+#include "internal.h"
+#include "unit.h"
+
+/* A valid game at alice's priority: Grizzly Bears and Mountain on alice's
+ * battlefield, Lightning Bolt in her hand, Shock in bob's graveyard, Island
+ * in bob's library. */
+static int start(unit_ctx *t_, u_world *w) {
+  if (u_begin(t_, w, NULL)) return -1;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Grizzly Bears"); /* slot 0 */
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain");      /* slot 1 */
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Lightning Bolt");       /* slot 2 */
+  u_card(t_, w, w->bob, MTG_Z_GRAVEYARD, "Shock");             /* slot 3 */
+  u_card(t_, w, w->bob, MTG_Z_LIBRARY, "Island");              /* slot 4 */
+  if (u_start(t_, w)) return -1;
+  char why[256];
+  if (mtg_game_check(w->game, why, sizeof why)) {
+    unit_fail(t_, __FILE__, __LINE__, "a fresh game fails the checker: %s", why);
+    return -1;
+  }
+  return 0;
+}
+
+/* The checker's verdict, which must be a failure saying `expect`. */
+static int reports(unit_ctx *t_, u_world *w, const char *expect, int line) {
+  char why[256] = "";
+  int rc = mtg_game_check(w->game, why, sizeof why);
+  if (rc != -1 || !strstr(why, expect)) {
+    unit_fail(t_, __FILE__, line, "checker returned %d '%s', expected a report containing '%s'", rc, why, expect);
+    return -1;
+  }
+  return 0;
+}
+#define REPORTS(text) \
+  do { \
+    if (reports(t_, w, (text), __LINE__)) return; \
+  } while (0)
+
+TEST(checker_passes_a_played_game) {
+  if (start(t_, w)) return;
+  if (u_pick(t_, w, "cast \"Lightning Bolt\"") < 0) return;
+  if (u_pick(t_, w, "bob") < 0) return;
+  char why[256];
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+  u_pass(t_, w, 2);
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+}
+
+TEST(checker_finds_zone_list_corruption) {
+  if (start(t_, w)) return;
+  State *s = w->game->s;
+  int bf = zl_index(MTG_Z_BATTLEFIELD, 0);
+  s->zl[bf][0] = s->c.nslots; /* past the last slot */
+  REPORTS("out of range");
+  s->zl[bf][0] = -1;
+  REPORTS("out of range");
+  s->zl[bf][0] = 0;
+  s->obj[0].id = 0; /* a freed slot still listed */
+  REPORTS("holds a free slot 0");
+}
+
+TEST(checker_finds_an_object_in_two_lists) {
+  if (start(t_, w)) return;
+  State *s = w->game->s;
+  int ex = zl_index(MTG_Z_EXILE, 0);
+  s->zl[ex][s->c.zn[ex]++] = 0; /* the Bears also in exile */
+  REPORTS("is in two zone lists");
+}
+
+TEST(checker_finds_a_zone_field_that_disagrees) {
+  if (start(t_, w)) return;
+  w->game->s->obj[0].zone = MTG_Z_EXILE; /* listed on the battlefield */
+  REPORTS("is listed in battlefield but says exile");
+}
+
+TEST(checker_finds_a_card_in_another_players_zone) {
+  if (start(t_, w)) return;
+  w->game->s->obj[2].owner = 1; /* alice's hand holds a card bob owns */
+  REPORTS("is in another player's hand");
+  w->game->s->obj[2].owner = 0;
+  w->game->s->obj[3].owner = 0; /* bob's graveyard holds alice's card */
+  REPORTS("is in another player's graveyard");
+}
+
+TEST(checker_finds_objects_in_no_zone) {
+  if (start(t_, w)) return;
+  State *s = w->game->s;
+  int hand = zl_index(MTG_Z_HAND, 0);
+  s->c.zn[hand] = 0; /* the Bolt drops out of alice's hand list */
+  REPORTS("is in no zone list");
+  s->c.zn[hand] = 1;
+  int lib = zl_index(MTG_Z_LIBRARY, 1);
+  s->c.zn[lib] = 0;
+  s->obj[4].zone = MTG_Z_COUNT;
+  REPORTS("is in no zone");
+}
+
+TEST(checker_finds_negative_damage_and_empty_counters) {
+  if (start(t_, w)) return;
+  State *s = w->game->s;
+  s->obj[0].damage = -1;
+  REPORTS("has negative damage");
+  s->obj[0].damage = 0;
+  s->obj[1].nc = 1;
+  s->obj[1].c[0].kind = 0;
+  s->obj[1].c[0].n = 0; /* a kind with no counter is not kept */
+  REPORTS("has 0 +1/+1 counters");
+  s->obj[1].nc = 0;
+  s->c.pl[1].nc = 1;
+  s->c.pl[1].c[0].kind = 3;
+  s->c.pl[1].c[0].n = -2;
+  REPORTS("player bob has -2 poison counters");
+}
+
+TEST(checker_finds_a_broken_stack) {
+  if (start(t_, w)) return;
+  if (u_pick(t_, w, "cast \"Lightning Bolt\"") < 0) return;
+  if (u_pick(t_, w, "bob") < 0) return;
+  State *s = w->game->s;
+  CHECK_INT(s->c.nstack, 1);
+  s->stack[1] = s->stack[0];
+  s->stack[1].kind = SI_ACTIVATED;
+  s->c.nstack = 2; /* the same id twice */
+  REPORTS("stack id #");
+  s->c.nstack = 1;
+  uint32_t id = s->stack[0].id;
+  s->stack[0].id = id + 100; /* no longer its object's id */
+  REPORTS("does not match its object");
+  s->stack[0].id = id;
+  int ex = zl_index(MTG_Z_EXILE, 0);
+  s->zl[ex][s->c.zn[ex]++] = s->stack[0].slot;
+  s->obj[s->stack[0].slot].zone = MTG_Z_STACK;
+  REPORTS("listed in exile but says stack");
+}
+
+TEST(checker_finds_what_priority_must_not_see) {
+  if (start(t_, w)) return;
+  State *s = w->game->s;
+  s->obj[1].attached = oref(w->game, 4); /* the Mountain "attached" to a card... */
+  s->obj[4].id += 1000;                  /* ...that has since become another object */
+  REPORTS("is attached to an object that no longer exists");
+  s->obj[4].id -= 1000;
+  s->obj[1].attached = oref_none();
+  s->obj[0].c[0].kind = 1;
+  s->obj[0].c[0].n = 2; /* two -1/-1 counters on the 2/2 Bears */
+  s->obj[0].nc = 1;
+  chars_dirty(w->game);
+  REPORTS("creature #");
+  s->obj[0].nc = 0;
+  chars_dirty(w->game);
+  s->c.npend = 1;
+  REPORTS("1 triggered abilities wait at priority");
+}
+
+TEST(checker_finds_a_stale_characteristics_cache) {
+  if (start(t_, w)) return;
+  const Chars *c = chars(w->game, 0);
+  ((Chars *)c)->power = 7; /* the cache says 7, a recomputation says 2 */
+  REPORTS("cached characteristics of #");
+}
+
+TEST(checker_finds_an_over_status_without_a_game_over) {
+  if (start(t_, w)) return;
+  w->game->status = MTG_OVER;
+  REPORTS("status is over but the game is not");
+  w->game->s->c.over = 1;
+  char why[256];
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+}
+
+TEST(checker_finds_a_decision_without_options) {
+  if (start(t_, w)) return;
+  w->game->dec.pub.n_options = 0;
+  REPORTS("decision priority has no options");
+}
+
+TEST(checker_finds_bad_designations) {
+  if (start(t_, w)) return;
+  State *s = w->game->s;
+  s->obj[0].sector = 4;
+  REPORTS("has a bad protector or sector");
+  s->obj[0].sector = 3;
+  s->obj[0].protector = 3; /* a third player in a two-player game */
+  REPORTS("has a bad protector or sector");
+  s->obj[0].protector = 0;
+  s->obj[2].sector = 1; /* in alice's hand */
+  REPORTS("keeps a designation off the battlefield");
+  s->obj[2].sector = 0;
+  s->obj[2].protector = 1;
+  REPORTS("keeps a designation off the battlefield");
+}
+
+TEST(checker_finds_variant_inconsistencies) {
+  if (start(t_, w)) return;
+  State *s = w->game->s;
+  s->c.v.kind |= VAR_2HG; /* a Two-Headed Giant game, alice and bob one team */
+  s->c.pl[0].team = s->c.pl[1].team = 1;
+  s->c.pl[1].life = 19;
+  REPORTS("teammates alice and bob differ in life or poison");
+  s->c.pl[1].life = 20;
+  char why[256];
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+  s->c.pl[1].c[0].kind = 3;
+  s->c.pl[1].c[0].n = 1;
+  s->c.pl[1].nc = 1; /* one poison counter, on bob only */
+  REPORTS("teammates alice and bob differ in life or poison");
+  s->c.pl[1].nc = 0;
+  s->c.pl[0].team = s->c.pl[1].team = 0;
+  int cmd = zl_index(MTG_Z_COMMAND, 0), bf = zl_index(MTG_Z_BATTLEFIELD, 0);
+  /* move the Mountain from the battlefield to the command zone, face down */
+  s->c.zn[bf]--;
+  s->zl[cmd][s->c.zn[cmd]++] = 1;
+  s->obj[1].zone = MTG_Z_COMMAND;
+  s->obj[1].face_down = 1;
+  REPORTS("is face down in the command zone but no scheme, plane or phenomenon");
+}
+
+const unit_test checker_tests[] = {
+    {"checker_passes_a_played_game", checker_passes_a_played_game},
+    {"checker_finds_zone_list_corruption", checker_finds_zone_list_corruption},
+    {"checker_finds_an_object_in_two_lists", checker_finds_an_object_in_two_lists},
+    {"checker_finds_a_zone_field_that_disagrees", checker_finds_a_zone_field_that_disagrees},
+    {"checker_finds_a_card_in_another_players_zone", checker_finds_a_card_in_another_players_zone},
+    {"checker_finds_objects_in_no_zone", checker_finds_objects_in_no_zone},
+    {"checker_finds_negative_damage_and_empty_counters", checker_finds_negative_damage_and_empty_counters},
+    {"checker_finds_a_broken_stack", checker_finds_a_broken_stack},
+    {"checker_finds_what_priority_must_not_see", checker_finds_what_priority_must_not_see},
+    {"checker_finds_a_stale_characteristics_cache", checker_finds_a_stale_characteristics_cache},
+    {"checker_finds_an_over_status_without_a_game_over", checker_finds_an_over_status_without_a_game_over},
+    {"checker_finds_a_decision_without_options", checker_finds_a_decision_without_options},
+    {"checker_finds_bad_designations", checker_finds_bad_designations},
+    {"checker_finds_variant_inconsistencies", checker_finds_variant_inconsistencies},
+    {NULL, NULL},
+};
