@@ -18,6 +18,73 @@ static int bad(char *why, size_t n, const char *fmt, ...) {
   return -1;
 }
 
+static int opt_bad(char *why, size_t n, int i, const mtg_option *o, const char *what) {
+  return bad(why, n, "option %d '%s' (kind %d, obj #%u, obj2 #%u, player %d, index %d): %s", i, o->label, o->kind,
+             (unsigned)o->obj, (unsigned)o->obj2, o->player, o->index, what);
+}
+
+int mtg_decision_check(const mtg_game *g, char *why, size_t n) {
+  if (g->status != MTG_DECISION) return 0;
+  const mtg_decision *d = &g->dec.pub;
+  int np = g->s->c.np;
+  for (int i = 0; i < d->n_options; i++) {
+    const mtg_option *o = &d->options[i];
+    int k = o->kind;
+    int attack = k == MTG_O_ATTACK, block = k == MTG_O_BLOCK;
+    if (o->obj2 && !attack && !block) return opt_bad(why, n, i, o, "a second object on an option that has none");
+    if (block && !o->obj2) return opt_bad(why, n, i, o, "a block without the attacker it blocks");
+    if (attack && (o->obj2 != 0) == (o->player >= 0)) return opt_bad(why, n, i, o, "an attack on no defender or on two");
+    if (o->player != -1 && k != MTG_O_PLAYER && !attack) return opt_bad(why, n, i, o, "a player on an option that has none");
+    if ((k == MTG_O_PLAYER || (attack && !o->obj2)) && (o->player < 0 || o->player >= np))
+      return opt_bad(why, n, i, o, "no such player");
+    if (k == MTG_O_PLAYER && strcmp(o->label, g->s->c.pl[o->player].name)) return opt_bad(why, n, i, o, "not the player's name");
+    int about_object = k == MTG_O_PLAY || k == MTG_O_CAST || k == MTG_O_ACTIVATE || attack || block ||
+                       k == MTG_O_OBJECT || k == MTG_O_TRIGGER || k == MTG_O_EFFECT;
+    int objectless = k == MTG_O_PASS || k == MTG_O_YES || k == MTG_O_NO || k == MTG_O_PLAYER || k == MTG_O_MODE ||
+                     k == MTG_O_COLOR || k == MTG_O_NAME;
+    if (about_object && !o->obj) return opt_bad(why, n, i, o, "no object");
+    if (objectless && o->obj) return opt_bad(why, n, i, o, "an object on an option that has none");
+    switch (k) {
+    case MTG_O_PASS:
+    case MTG_O_YES:
+    case MTG_O_NO:
+    case MTG_O_PLAY:
+    case MTG_O_PLAYER:
+    case MTG_O_ATTACK:
+    case MTG_O_BLOCK:
+      if (o->index != -1) return opt_bad(why, n, i, o, "an index on an option that has none");
+      break;
+    case MTG_O_CAST: /* index 1: cast face down for {3} (702.37c) */
+      if (o->index != -1 && o->index != 1) return opt_bad(why, n, i, o, "a cast option's index is -1 or 1");
+      if ((o->index == 1) != (strstr(o->label, " face_down=1") != NULL)) return opt_bad(why, n, i, o, "face down or not");
+      break;
+    case MTG_O_ACTIVATE: { /* -1: turning a face-down permanent face up (116.2b) */
+      char want[32];
+      snprintf(want, sizeof want, "/%d", o->index);
+      int face_up = !strncmp(o->label, "turn_face_up ", 13);
+      if (face_up ? o->index != -1 : o->index < 0 || !strstr(o->label, want))
+        return opt_bad(why, n, i, o, "the ability index and the label disagree");
+      break;
+    }
+    case MTG_O_COLOR:
+      if (o->index < 0 || o->index > 4 || strcmp(o->label, color_names[o->index]))
+        return opt_bad(why, n, i, o, "not one of the five colors by name");
+      break;
+    case MTG_O_MODE: {
+      char want[32];
+      snprintf(want, sizeof want, "mode %d", o->index + 1);
+      if (o->index < 0 || strncmp(o->label, want, strlen(want))) return opt_bad(why, n, i, o, "the mode and the label disagree");
+      break;
+    }
+    default: /* name, word, trigger, effect, object: an index or none */
+      if (o->index < -1 || (o->index == -1 && (k == MTG_O_NAME || k == MTG_O_WORD || k == MTG_O_TRIGGER || k == MTG_O_EFFECT)))
+        return opt_bad(why, n, i, o, "a bad index");
+      break;
+    }
+  }
+  return 0;
+}
+
 int mtg_game_check(mtg_game *g, char *why, size_t n) {
   State *s = g->s;
   Core *c = &s->c;
@@ -69,6 +136,7 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
     const mtg_decision *d = &g->dec.pub;
     if (d->n_options == 0 && d->kind != MTG_D_X && d->kind != MTG_D_NUMBER && d->min > 0)
       return bad(why, n, "decision %s has no options", d->kind_name);
+    if (mtg_decision_check(g, why, n)) return -1;
     if (d->kind == MTG_D_PRIORITY) {
       /* after state-based actions: nothing orphaned, no lethal damage left */
       int nb = bf_count(g);

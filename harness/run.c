@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "mtg_private.h"
 #include "record.h"
 #include "rules.h"
 
@@ -328,6 +329,12 @@ enum { APPLIED, REFUSED, REFUSED_STOP, BROKEN = -1 };
 
 static int decide(runner *R, const int *v, int n, mtg_error *err) {
   mtg_answer ans = {n, v};
+  /* what the engine offers must keep the option contract (mtg.h) */
+  char why[512];
+  if (mtg_decision_check(R->g, why, sizeof why)) {
+    mtg_error_set(err, MTG_EINTERNAL, "the engine offered a malformed decision: %s", why);
+    return MTG_EINTERNAL;
+  }
   const char *rule = mtg_game_decision(R->g)->rule;
   int seen = !rule[0] || strlen(rule) >= sizeof R->asked[0] || R->nasked == 32;
   for (int i = 0; i < R->nasked && !seen; i++) seen = !strcmp(R->asked[i], rule);

@@ -337,6 +337,17 @@ uint64_t mtg_game_hash(const mtg_game *g);
  * last check of a type and with fields of mtg_event_types). Returns 0, or -1 with a
  * description in why. For tests; costs a full recomputation. */
 int mtg_game_check(mtg_game *g, char *why, size_t size);
+/* Checks the pending decision against the option contract of mtg_option:
+ * obj2 only for an attacked planeswalker or battle and a blocked attacker;
+ * a player only for player options and a player attacked; an object for the
+ * options that are about one (play, cast, activate, attack, block, object,
+ * trigger, effect) and none for pass, yes, no, player, mode, color and name;
+ * an index only where it names an ability, mode, color, name, word, trigger
+ * or replacement effect (or a candidate of an object choice), and labels
+ * that agree with the fields (a color's name, "mode N", "activate X/N", a
+ * player's name). Returns 0 (also when nothing is pending), or -1 with the
+ * option in why. Cheap: for tests and drivers, after every decision. */
+int mtg_decision_check(const mtg_game *g, char *why, size_t size);
 
 /* ---- Event log ----
  * Lines are canonical: byte-identical for the same pool, setup, seed and

@@ -221,6 +221,130 @@ TEST(checker_finds_variant_inconsistencies) {
   REPORTS("is face down in the command zone but no scheme, plane or phenomenon");
 }
 
+/* The option contract (mtg_decision_check): each field used only where the
+ * option kind gives it a meaning, and labels that agree with the fields. */
+static int option_reports(unit_ctx *t_, u_world *w, int i, mtg_option o, const char *expect, int line) {
+  mtg_option *opt = &w->game->dec.opt[i];
+  mtg_option keep = *opt;
+  char label[96];
+  snprintf(label, sizeof label, "%s", keep.label);
+  *opt = o;
+  if (o.label != keep.label) snprintf(w->game->dec.labels[i], sizeof w->game->dec.labels[i], "%s", o.label);
+  opt->label = w->game->dec.labels[i];
+  char why[512] = "";
+  int rc = mtg_decision_check(w->game, why, sizeof why);
+  *opt = keep;
+  snprintf(w->game->dec.labels[i], sizeof w->game->dec.labels[i], "%s", label);
+  if (rc != -1 || !strstr(why, expect)) {
+    unit_fail(t_, __FILE__, line, "option %d: mtg_decision_check returned %d '%s', expected '%s'", i, rc, why, expect);
+    return -1;
+  }
+  return 0;
+}
+#define OPTION_REPORTS(i, o, text) \
+  do { \
+    if (option_reports(t_, w, (i), (o), (text), __LINE__)) return; \
+  } while (0)
+
+TEST(decision_check_keeps_the_option_contract_at_priority) {
+  if (start(t_, w)) return;
+  char why[512];
+  CHECK_INT(mtg_decision_check(w->game, why, sizeof why), 0);
+  int pass = u_find(w->game, "pass"), cast = u_find(w->game, "cast \"Lightning Bolt\""), act = u_find(w->game, "activate");
+  CHECK(pass >= 0 && cast >= 0 && act >= 0);
+  const mtg_option *o = w->game->dec.opt;
+  mtg_option x = o[pass];
+  x.obj2 = o[cast].obj;
+  OPTION_REPORTS(pass, x, "a second object on an option that has none");
+  x = o[pass];
+  x.player = 0;
+  OPTION_REPORTS(pass, x, "a player on an option that has none");
+  x = o[pass];
+  x.obj = o[cast].obj;
+  OPTION_REPORTS(pass, x, "an object on an option that has none");
+  x = o[pass];
+  x.index = 0;
+  OPTION_REPORTS(pass, x, "an index on an option that has none");
+  x = o[cast];
+  x.obj = 0;
+  OPTION_REPORTS(cast, x, "no object");
+  x = o[cast];
+  x.index = 1;
+  OPTION_REPORTS(cast, x, "face down or not");
+  x = o[cast];
+  x.index = 0;
+  OPTION_REPORTS(cast, x, "a cast option's index is -1 or 1");
+  x = o[cast];
+  x.label = "cast \"Lightning Bolt\"#3 face_down=1";
+  OPTION_REPORTS(cast, x, "face down or not");
+  x = o[act];
+  x.index = o[act].index + 1;
+  OPTION_REPORTS(act, x, "the ability index and the label disagree");
+  x = o[act];
+  x.index = -1;
+  OPTION_REPORTS(act, x, "the ability index and the label disagree");
+  x = o[act];
+  x.label = "turn_face_up \"Mountain\"#2";
+  OPTION_REPORTS(act, x, "the ability index and the label disagree");
+  CHECK_INT(mtg_decision_check(w->game, why, sizeof why), 0);
+}
+
+TEST(decision_check_keeps_the_option_contract_for_targets) {
+  if (start(t_, w)) return;
+  if (u_pick(t_, w, "cast \"Lightning Bolt\"") < 0) return;
+  char why[512];
+  CHECK_INT(mtg_decision_check(w->game, why, sizeof why), 0);
+  int bob = u_find(w->game, "bob"), alice = u_find(w->game, "alice"), bears = u_find(w->game, "\"Grizzly Bears\"");
+  CHECK(bob >= 0 && alice >= 0 && bears >= 0);
+  const mtg_option *o = w->game->dec.opt;
+  mtg_option x = o[bob];
+  x.player = 2;
+  OPTION_REPORTS(bob, x, "no such player");
+  x = o[bob];
+  x.player = -1;
+  OPTION_REPORTS(bob, x, "no such player");
+  x = o[bob];
+  x.player = o[alice].player;
+  OPTION_REPORTS(bob, x, "not the player's name");
+  x = o[bears];
+  x.index = -2;
+  OPTION_REPORTS(bears, x, "a bad index");
+  x = o[bears];
+  x.player = 1;
+  OPTION_REPORTS(bears, x, "a player on an option that has none");
+  x = o[bears];
+  x.obj = 0;
+  OPTION_REPORTS(bears, x, "no object");
+}
+
+TEST(decision_check_keeps_the_option_contract_for_attacks) {
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+  u_card(t_, w, w->bob, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+  mtg_setup_start(w->setup, w->alice, 3, MTG_S_DECLARE_ATTACKERS);
+  if (u_start(t_, w)) return;
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d != NULL && d->kind == MTG_D_ATTACKERS && d->n_options == 1);
+  char why[512];
+  CHECK_INT(mtg_decision_check(w->game, why, sizeof why), 0);
+  const mtg_option *o = w->game->dec.opt;
+  mtg_option x = o[0];
+  x.obj2 = o[0].obj;
+  OPTION_REPORTS(0, x, "an attack on no defender or on two");
+  x = o[0];
+  x.player = -1;
+  OPTION_REPORTS(0, x, "an attack on no defender or on two");
+  x = o[0];
+  x.player = 2;
+  OPTION_REPORTS(0, x, "no such player");
+  x = o[0];
+  x.index = 0;
+  OPTION_REPORTS(0, x, "an index on an option that has none");
+  x = o[0];
+  x.kind = MTG_O_BLOCK;
+  OPTION_REPORTS(0, x, "a block without the attacker it blocks");
+}
+
 const unit_test checker_tests[] = {
     {"checker_passes_a_played_game", checker_passes_a_played_game},
     {"checker_finds_zone_list_corruption", checker_finds_zone_list_corruption},
@@ -236,5 +360,8 @@ const unit_test checker_tests[] = {
     {"checker_finds_a_decision_without_options", checker_finds_a_decision_without_options},
     {"checker_finds_bad_designations", checker_finds_bad_designations},
     {"checker_finds_variant_inconsistencies", checker_finds_variant_inconsistencies},
+    {"decision_check_keeps_the_option_contract_at_priority", decision_check_keeps_the_option_contract_at_priority},
+    {"decision_check_keeps_the_option_contract_for_targets", decision_check_keeps_the_option_contract_for_targets},
+    {"decision_check_keeps_the_option_contract_for_attacks", decision_check_keeps_the_option_contract_for_attacks},
     {NULL, NULL},
 };
