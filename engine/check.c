@@ -23,12 +23,23 @@ static int opt_bad(char *why, size_t n, int i, const mtg_option *o, const char *
              (unsigned)o->obj, (unsigned)o->obj2, o->player, o->index, what);
 }
 
+/* Text shown to players: not empty, no control characters. */
+static int printable(const char *s) {
+  if (!s || !*s) return 0;
+  for (; *s; s++)
+    if ((unsigned char)*s < 0x20 || *s == 0x7f) return 0;
+  return 1;
+}
+
 int mtg_decision_check(const mtg_game *g, char *why, size_t n) {
   if (g->status != MTG_DECISION) return 0;
   const mtg_decision *d = &g->dec.pub;
   int np = g->s->c.np;
+  if (!printable(d->prompt)) return bad(why, n, "decision %s has no readable prompt", d->kind_name);
+  if (d->player < 0 || d->player >= np) return bad(why, n, "decision %s for no player (%d)", d->kind_name, d->player);
   for (int i = 0; i < d->n_options; i++) {
     const mtg_option *o = &d->options[i];
+    if (!printable(o->label)) return bad(why, n, "option %d of decision %s has no readable label", i, d->kind_name);
     int k = o->kind;
     int attack = k == MTG_O_ATTACK, block = k == MTG_O_BLOCK;
     if (o->obj2 && !attack && !block) return opt_bad(why, n, i, o, "a second object on an option that has none");

@@ -345,7 +345,8 @@ int mtg_game_check(mtg_game *g, char *why, size_t size);
  * an index only where it names an ability, mode, color, name, word, trigger
  * or replacement effect (or a candidate of an object choice), and labels
  * that agree with the fields (a color's name, "mode N", "activate X/N", a
- * player's name). Returns 0 (also when nothing is pending), or -1 with the
+ * player's name); a prompt and labels that are readable text, a deciding
+ * player who is in the game. Returns 0 (also when nothing is pending), or -1 with the
  * option in why. Cheap: for tests and drivers, after every decision. */
 int mtg_decision_check(const mtg_game *g, char *why, size_t size);
 

@@ -286,6 +286,26 @@ TEST(decision_check_keeps_the_option_contract_at_priority) {
   x = o[act];
   x.label = "turn_face_up \"Mountain\"#2";
   OPTION_REPORTS(act, x, "the ability index and the label disagree");
+  x = o[act];
+  x.label = "";
+  OPTION_REPORTS(act, x, "has no readable label");
+  x = o[act];
+  x.label = "activate \"Mountain\"#2/0\n";
+  OPTION_REPORTS(act, x, "has no readable label");
+  CHECK_INT(mtg_decision_check(w->game, why, sizeof why), 0);
+  /* the prompt and the deciding player */
+  w->game->dec.prompt[0] = 0;
+  CHECK_INT(mtg_decision_check(w->game, why, sizeof why), -1);
+  CHECK(strstr(why, "decision priority has no readable prompt") != NULL);
+  snprintf(w->game->dec.prompt, sizeof w->game->dec.prompt, "priority\t");
+  CHECK_INT(mtg_decision_check(w->game, why, sizeof why), -1);
+  snprintf(w->game->dec.prompt, sizeof w->game->dec.prompt, "priority");
+  w->game->dec.pub.player = 2;
+  CHECK_INT(mtg_decision_check(w->game, why, sizeof why), -1);
+  CHECK(strstr(why, "for no player (2)") != NULL);
+  w->game->dec.pub.player = -1;
+  CHECK_INT(mtg_decision_check(w->game, why, sizeof why), -1);
+  w->game->dec.pub.player = 1;
   CHECK_INT(mtg_decision_check(w->game, why, sizeof why), 0);
 }
 
