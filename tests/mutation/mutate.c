@@ -239,7 +239,8 @@ typedef struct site {
   const char *repl;   /* what replaces it */
   int kind;
   int line, col;
-  int occurrence;     /* 1-based among sites of the same text and replacement on the line */
+  size_t fn_off, fn_len; /* the name of the function it is in (length 0: file scope) */
+  int occurrence;     /* 1-based among the sites of its function with the same line text and mutation */
 } site;
 
 typedef struct sites {
@@ -253,12 +254,12 @@ typedef struct srcfile {
   size_t len;
 } srcfile;
 
-static void site_push(sites *v, int file, const tok *t, size_t len, const char *repl, int kind) {
+static void site_push(sites *v, int file, const tok *t, size_t len, const char *repl, int kind, const tok *fn) {
   if (v->n == v->cap) {
     v->cap = v->cap ? v->cap * 2 : 4096;
     v->s = xrealloc(v->s, (size_t)v->cap * sizeof *v->s);
   }
-  v->s[v->n++] = (site){file, t->off, len, repl, kind, t->line, t->col, 1};
+  v->s[v->n++] = (site){file, t->off, len, repl, kind, t->line, t->col, fn ? fn->off : 0, fn ? fn->len : 0, 1};
 }
 
 static int tok_is(const srcfile *f, const tok *t, const char *text) {
@@ -293,6 +294,35 @@ static int ends_operand(const srcfile *f, const tok *t) {
   return tok_is(f, t, ")") || tok_is(f, t, "]") || tok_is(f, t, "++") || tok_is(f, t, "--");
 }
 
+/* The source line of a site, trimmed, into buf. */
+static void site_line(const srcfile *f, const site *s, char *buf, size_t size) {
+  size_t a = s->off, b = s->off;
+  while (a > 0 && f->text[a - 1] != '\n') a--;
+  while (b < f->len && f->text[b] != '\n') b++;
+  while (a < b && (f->text[a] == ' ' || f->text[a] == '\t')) a++;
+  while (b > a && (f->text[b - 1] == ' ' || f->text[b - 1] == '\t' || f->text[b - 1] == '\r')) b--;
+  size_t l = b - a < size - 1 ? b - a : size - 1;
+  memcpy(buf, f->text + a, l);
+  buf[l] = 0;
+}
+
+/* The original text of a site on one line (a call statement may span lines). */
+static void site_orig(const srcfile *f, const site *s, char *buf, size_t size) {
+  size_t u = 0;
+  int space = 0;
+  for (size_t i = 0; i < s->len && u + 1 < size; i++) {
+    char c = f->text[s->off + i];
+    if (c == '\n' || c == '\t' || c == ' ' || c == '\r') {
+      space = 1;
+      continue;
+    }
+    if (space && u) buf[u++] = ' ';
+    space = 0;
+    if (u + 1 < size) buf[u++] = c;
+  }
+  buf[u] = 0;
+}
+
 /* brace kinds: what a { opens */
 enum { B_FUNC, B_BLOCK, B_INIT, B_TYPE };
 
@@ -307,6 +337,7 @@ static void find_sites(const srcfile *f, int fi, sites *out) {
   int *pstack = xrealloc(NULL, (size_t)(n + 1) * sizeof *pstack); /* token before each open paren */
   int np = 0;
   int first = out->n;
+  const tok *fn = NULL; /* the name of the function being read */
   for (int i = 0; i < n; i++) {
     const tok *k = &t[i];
     const tok *prev = i ? &t[i - 1] : NULL;
@@ -327,12 +358,22 @@ static void find_sites(const srcfile *f, int fi, sites *out) {
       else if (prev && (tok_is(f, prev, "=") || tok_is(f, prev, "return") || tok_is(f, prev, ",")))
         kind = B_INIT;
       else kind = B_BLOCK;
+      if (kind == B_FUNC) { /* NAME ( ... ) { */
+        fn = NULL;
+        for (int b = i - 1, depth = 0; b > 0; b--) {
+          if (tok_is(f, &t[b], ")")) depth++;
+          else if (tok_is(f, &t[b], "(") && --depth == 0) {
+            if (t[b - 1].kind == T_IDENT) fn = &t[b - 1];
+            break;
+          }
+        }
+      }
       braces[nb++] = kind;
       continue;
     }
     if (k->kind == T_PUNCT && tok_is(f, k, "}")) {
       if (nb) nb--;
-      if (!nb) paren = np = 0;
+      if (!nb) paren = np = 0, fn = NULL;
       continue;
     }
     if (k->kind == T_PUNCT && tok_is(f, k, "(")) {
@@ -352,17 +393,17 @@ static void find_sites(const srcfile *f, int fi, sites *out) {
                                            {"!=", "=="}, {"&&", "||"}, {"||", "&&"}};
       static const int op_kind[] = {K_REL, K_REL, K_REL, K_REL, K_EQ, K_EQ, K_LOGIC, K_LOGIC};
       for (int o = 0; o < 8; o++)
-        if (tok_is(f, k, ops[o][0])) site_push(out, fi, k, k->len, ops[o][1], op_kind[o]);
+        if (tok_is(f, k, ops[o][0])) site_push(out, fi, k, k->len, ops[o][1], op_kind[o], fn);
       if ((tok_is(f, k, "+") || tok_is(f, k, "-")) && prev && ends_operand(f, prev) && i + 1 < n) {
         char d;
-        if (zero_or_one(f, &t[i + 1], &d) && d == '1') site_push(out, fi, k, 1, tok_is(f, k, "+") ? "-" : "+", K_ARITH);
+        if (zero_or_one(f, &t[i + 1], &d) && d == '1') site_push(out, fi, k, 1, tok_is(f, k, "+") ? "-" : "+", K_ARITH, fn);
       }
-      if (tok_is(f, k, "!")) site_push(out, fi, k, 1, "", K_NOT);
+      if (tok_is(f, k, "!")) site_push(out, fi, k, 1, "", K_NOT, fn);
       continue;
     }
     char d;
     if (zero_or_one(f, k, &d)) {
-      site_push(out, fi, k, 1, d == '0' ? "1" : "0", K_CONST);
+      site_push(out, fi, k, 1, d == '0' ? "1" : "0", K_CONST, fn);
       continue;
     }
     /* a statement that is only a call: [(void)] NAME ( ... ) ; inside a function */
@@ -400,58 +441,39 @@ static void find_sites(const srcfile *f, int fi, sites *out) {
         }
         if (e + 1 < n && tok_is(f, &t[e + 1], ";")) {
           const tok *st = &t[s];
-          site_push(out, fi, st, t[e + 1].off + 1 - st->off, ";", K_CALL);
+          site_push(out, fi, st, t[e + 1].off + 1 - st->off, ";", K_CALL, fn);
         }
       }
     }
   }
-  /* occurrence numbers: sites of the same original text and replacement on a line */
-  for (int a = first; a < out->n; a++) {
-    site *x = &out->s[a];
-    for (int b = a - 1; b >= first && out->s[b].line == x->line; b--) {
-      const site *y = &out->s[b];
-      if (y->len == x->len && !strcmp(y->repl, x->repl) && !memcmp(f->text + y->off, f->text + x->off, x->len)) {
-        x->occurrence = y->occurrence + 1;
+  /* occurrence numbers: among the sites of a function with the same line
+   * text, original text and replacement (the same operator twice on a line,
+   * or identical lines) */
+  int cnt = out->n - first;
+  char **keys = xrealloc(NULL, (size_t)(cnt ? cnt : 1) * sizeof *keys);
+  for (int a = 0; a < cnt; a++) {
+    const site *x = &out->s[first + a];
+    char line[512], orig[512], key[1200];
+    site_line(f, x, line, sizeof line);
+    site_orig(f, x, orig, sizeof orig);
+    snprintf(key, sizeof key, "%.*s|%s|%s|%s", (int)x->fn_len, f->text + x->fn_off, line, orig, x->repl);
+    keys[a] = xstrdup(key);
+  }
+  for (int a = 0; a < cnt; a++)
+    for (int b = a - 1; b >= 0; b--)
+      if (out->s[first + b].fn_off == out->s[first + a].fn_off && !strcmp(keys[a], keys[b])) {
+        out->s[first + a].occurrence = out->s[first + b].occurrence + 1;
         break;
       }
-    }
-  }
+  for (int a = 0; a < cnt; a++) free(keys[a]);
+  free(keys);
   free(braces);
   free(pstack);
   free(tv.t);
 }
 
-/* The source line of a site, trimmed, into buf. */
-static void site_line(const srcfile *f, const site *s, char *buf, size_t size) {
-  size_t a = s->off, b = s->off;
-  while (a > 0 && f->text[a - 1] != '\n') a--;
-  while (b < f->len && f->text[b] != '\n') b++;
-  while (a < b && (f->text[a] == ' ' || f->text[a] == '\t')) a++;
-  while (b > a && (f->text[b - 1] == ' ' || f->text[b - 1] == '\t' || f->text[b - 1] == '\r')) b--;
-  size_t l = b - a < size - 1 ? b - a : size - 1;
-  memcpy(buf, f->text + a, l);
-  buf[l] = 0;
-}
-
-/* The original text of a site on one line (a call statement may span lines). */
-static void site_orig(const srcfile *f, const site *s, char *buf, size_t size) {
-  size_t u = 0;
-  int space = 0;
-  for (size_t i = 0; i < s->len && u + 1 < size; i++) {
-    char c = f->text[s->off + i];
-    if (c == '\n' || c == '\t' || c == ' ' || c == '\r') {
-      space = 1;
-      continue;
-    }
-    if (space && u) buf[u++] = ' ';
-    space = 0;
-    if (u + 1 < size) buf[u++] = c;
-  }
-  buf[u] = 0;
-}
-
-/* "ORIG -> REPL" with #K after ORIG when it is the K-th on its line; the
- * key of equivalent.txt and of the report. */
+/* "ORIG -> REPL" with #K after ORIG when it is the K-th such site of its
+ * function (on its line or an identical one). */
 static void site_mutation(const srcfile *f, const site *s, char *buf, size_t size) {
   char o[512], occ[16] = "";
   site_orig(f, s, o, sizeof o);
@@ -459,10 +481,26 @@ static void site_mutation(const srcfile *f, const site *s, char *buf, size_t siz
   snprintf(buf, size, "%s%s -> %s", o, occ, s->kind == K_NOT || s->kind == K_CALL ? "(deleted)" : s->repl);
 }
 
+/* The function a site is in ("-" at file scope). */
+static void site_func(const srcfile *f, const site *s, char *buf, size_t size) {
+  if (!s->fn_len) snprintf(buf, size, "-");
+  else snprintf(buf, size, "%.*s", (int)s->fn_len, f->text + s->fn_off);
+}
+
+/* The key of a mutant: "FILE | FUNCTION | SOURCE LINE | MUTATION", what the
+ * report prints under a survivor and equivalent.txt and --keys list. */
+static void site_key(const srcfile *f, const site *s, char *buf, size_t size) {
+  char fn[128], line[512], mut[1100];
+  site_func(f, s, fn, sizeof fn);
+  site_line(f, s, line, sizeof line);
+  site_mutation(f, s, mut, sizeof mut);
+  snprintf(buf, size, "%s | %s | %s | %s", f->path, fn, line, mut);
+}
+
 /* ---- the list of equivalent mutants ---- */
 
 typedef struct equiv {
-  char *file, *line, *mutation, *reason;
+  char *key, *reason;
   int used;
   int at; /* line number in the list */
 } equiv;
@@ -480,10 +518,9 @@ static char *trim(char *s) {
   return s;
 }
 
-/* Lines "FILE | SOURCE LINE | MUTATION | REASON" (with_reason) or keys
- * alone, "FILE | SOURCE LINE | MUTATION"; # comments. The source line may
- * hold " | " itself: the file is the first field, the mutation and the reason
- * the last ones. */
+/* Lines "KEY | REASON" (with_reason: equivalent.txt) or keys alone (--keys),
+ * KEY being "FILE | FUNCTION | SOURCE LINE | MUTATION" as site_key writes
+ * it; # comments. The reason is after the last " | ", so it holds none. */
 static void load_equivs(const char *path, equivs *q, int with_reason) {
   q->path = path;
   char *text = read_file(path, NULL);
@@ -497,18 +534,19 @@ static void load_equivs(const char *path, equivs *q, int with_reason) {
     char *l = trim(p);
     p = next;
     if (!*l || *l == '#') continue;
-    char *bars[64];
     int nbar = 0;
-    for (char *c = l; *c && nbar < 64; c++)
-      if (c[0] == ' ' && c[1] == '|' && c[2] == ' ') bars[nbar++] = c;
-    if (nbar < 2 + with_reason)
-      die("%s:%d: expected FILE | SOURCE LINE | MUTATION%s", path, ln, with_reason ? " | REASON" : "");
-    char *b1 = bars[0], *b2 = bars[nbar - 1 - with_reason], *b3 = with_reason ? bars[nbar - 1] : NULL;
-    *b1 = *b2 = 0;
-    if (b3) *b3 = 0;
-    equiv e = {xstrdup(trim(l)), xstrdup(trim(b1 + 3)), xstrdup(trim(b2 + 3)), xstrdup(b3 ? trim(b3 + 3) : ""), 0, ln};
-    if (with_reason && !*e.reason)
-      die("%s:%d: an equivalent mutant needs the reason it can't change behaviour", path, ln);
+    char *last = NULL;
+    for (char *c = l; *c; c++)
+      if (c[0] == ' ' && c[1] == '|' && c[2] == ' ') nbar++, last = c;
+    if (nbar < 3 + with_reason)
+      die("%s:%d: expected FILE | FUNCTION | SOURCE LINE | MUTATION%s", path, ln, with_reason ? " | REASON" : "");
+    char *reason = "";
+    if (with_reason) {
+      *last = 0;
+      reason = trim(last + 3);
+      if (!*reason) die("%s:%d: an equivalent mutant needs the reason it can't change behaviour", path, ln);
+    }
+    equiv e = {xstrdup(trim(l)), xstrdup(reason), 0, ln};
     q->e = xrealloc(q->e, (size_t)(q->n + 1) * sizeof *q->e);
     q->e[q->n++] = e;
   }
@@ -516,14 +554,13 @@ static void load_equivs(const char *path, equivs *q, int with_reason) {
 }
 
 static void free_equivs(equivs *q) {
-  for (int i = 0; i < q->n; i++) free(q->e[i].file), free(q->e[i].line), free(q->e[i].mutation), free(q->e[i].reason);
+  for (int i = 0; i < q->n; i++) free(q->e[i].key), free(q->e[i].reason);
   free(q->e);
 }
 
-static equiv *find_equiv(equivs *q, const char *file, const char *line, const char *mutation) {
+static equiv *find_equiv(equivs *q, const char *key) {
   for (int i = 0; i < q->n; i++)
-    if (!strcmp(q->e[i].file, file) && !strcmp(q->e[i].line, line) && !strcmp(q->e[i].mutation, mutation))
-      return &q->e[i];
+    if (!strcmp(q->e[i].key, key)) return &q->e[i];
   return NULL;
 }
 
@@ -699,29 +736,31 @@ static void json_str(FILE *f, const char *s) {
 static void report_mutant(FILE *out, FILE *json, const runner *R, const mutant *m, int idx) {
   const site *s = &R->ss->s[m->site];
   const srcfile *f = &R->files[s->file];
-  char orig[512], line[512], mut[1100];
+  char orig[512], line[512], mut[1100], key[2400], fn[128];
   site_orig(f, s, orig, sizeof orig);
   site_line(f, s, line, sizeof line);
   site_mutation(f, s, mut, sizeof mut);
+  site_key(f, s, key, sizeof key);
+  site_func(f, s, fn, sizeof fn);
   char where[600];
   snprintf(where, sizeof where, "%s:%d:%d", f->path, s->line, s->col);
   fprintf(out, "%4d %-13s %-24s %s", idx + 1, result_names[m->result], where, mut);
   if (m->result == R_KILLED || m->result == R_TIMEOUT) fprintf(out, "   [%s%s%s]", m->by, m->detail[0] ? ": " : "", m->detail);
   fprintf(out, "\n");
-  if (m->result == R_SURVIVED) fprintf(out, "       %s | %s | %s\n", f->path, line, mut);
+  if (m->result == R_SURVIVED) fprintf(out, "       %s\n", key);
   if (m->result == R_EQUIVALENT) fprintf(out, "       equivalent: %s\n", m->eq->reason);
   if (!json) return;
   fprintf(json, "{\"n\":%d,\"file\":", idx + 1);
   json_str(json, f->path);
-  fprintf(json, ",\"line\":%d,\"col\":%d,\"kind\":\"%s\",\"original\":", s->line, s->col, kind_names[s->kind]);
+  fprintf(json, ",\"line\":%d,\"col\":%d,\"function\":", s->line, s->col);
+  json_str(json, fn);
+  fprintf(json, ",\"kind\":\"%s\",\"original\":", kind_names[s->kind]);
   json_str(json, orig);
   fprintf(json, ",\"mutated\":");
   json_str(json, s->kind == K_NOT || s->kind == K_CALL ? "" : s->repl);
   fprintf(json, ",\"source\":");
   json_str(json, line);
   fprintf(json, ",\"key\":");
-  char key[2048];
-  snprintf(key, sizeof key, "%s | %s | %s", f->path, line, mut);
   json_str(json, key);
   fprintf(json, ",\"status\":\"%s\",\"by\":", m->result == R_NOCOMPILE ? "not_compiling" : result_names[m->result]);
   json_str(json, m->by);
@@ -788,9 +827,9 @@ int main(int argc, char **argv) {
   }
   if (list) {
     for (int i = 0; i < ss.n; i++) {
-      char mut[1100];
-      site_mutation(&files[ss.s[i].file], &ss.s[i], mut, sizeof mut);
-      printf("%s:%d:%d %s %s\n", files[ss.s[i].file].path, ss.s[i].line, ss.s[i].col, kind_names[ss.s[i].kind], mut);
+      char key[2400];
+      site_key(&files[ss.s[i].file], &ss.s[i], key, sizeof key);
+      printf("%s:%d:%d %s | %s\n", files[ss.s[i].file].path, ss.s[i].line, ss.s[i].col, kind_names[ss.s[i].kind], key);
     }
     return 0;
   }
@@ -804,10 +843,9 @@ int main(int argc, char **argv) {
     int *pick = xrealloc(NULL, (size_t)ss.n * sizeof *pick);
     int np = 0;
     for (int i = 0; i < ss.n; i++) {
-      char line[512], mut[1100];
-      site_line(&files[ss.s[i].file], &ss.s[i], line, sizeof line);
-      site_mutation(&files[ss.s[i].file], &ss.s[i], mut, sizeof mut);
-      equiv *k = find_equiv(&want, files[ss.s[i].file].path, line, mut);
+      char key[2400];
+      site_key(&files[ss.s[i].file], &ss.s[i], key, sizeof key);
+      equiv *k = find_equiv(&want, key);
       if (k && !k->used) {
         k->used = 1;
         pick[np++] = i;
@@ -815,8 +853,7 @@ int main(int argc, char **argv) {
     }
     for (int i = 0; i < want.n; i++)
       if (!want.e[i].used)
-        fprintf(stderr, "mutate: %s:%d: no such mutation site now: %s | %s | %s\n", keys_path, want.e[i].at, want.e[i].file,
-                want.e[i].line, want.e[i].mutation);
+        fprintf(stderr, "mutate: %s:%d: no such mutation site now: %s\n", keys_path, want.e[i].at, want.e[i].key);
     if (!np) die("%s: none of the keys is a mutation site of these files", keys_path);
     free_equivs(&want);
     keys = pick;
@@ -841,10 +878,9 @@ int main(int argc, char **argv) {
     ms[i].site = order[i];
     ms[i].result = -1;
     const site *s = &ss.s[order[i]];
-    char line[512], mut[1100];
-    site_line(&files[s->file], s, line, sizeof line);
-    site_mutation(&files[s->file], s, mut, sizeof mut);
-    equiv *e = find_equiv(&eq, files[s->file].path, line, mut);
+    char key[2400];
+    site_key(&files[s->file], s, key, sizeof key);
+    equiv *e = find_equiv(&eq, key);
     if (e) {
       ms[i].result = R_EQUIVALENT;
       ms[i].eq = e;
