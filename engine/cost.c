@@ -437,14 +437,14 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
       do_tap(g, slot, 0);
       break;
     case CK_SAC_SELF:
-      do_move(g, slot, EV_SACRIFICE, MTG_Z_GRAVEYARD, 0, CA_COST, player, cause);
+      do_move(g, slot, EV_SACRIFICE, MTG_Z_GRAVEYARD, CA_COST, player, cause);
       break;
     case CK_EXILE_SELF:
-      do_move(g, slot, EV_EXILE, MTG_Z_EXILE, 0, CA_COST, player, cause);
+      do_move(g, slot, EV_EXILE, MTG_Z_EXILE, CA_COST, player, cause);
       break;
     case CK_SAC: {
       int t = choose_own(g, player, MTG_Z_BATTLEFIELD, p->f, slot, "sacrifice", -1);
-      do_move(g, t, EV_SACRIFICE, MTG_Z_GRAVEYARD, 0, CA_COST, player, cause);
+      do_move(g, t, EV_SACRIFICE, MTG_Z_GRAVEYARD, CA_COST, player, cause);
       break;
     }
     case CK_PAY_LIFE: {
@@ -469,7 +469,7 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
     case CK_DISCARD:
       for (int k = 0; k < p->n; k++) {
         int t = choose_own(g, player, MTG_Z_HAND, NULL, slot, "discard", slot);
-        do_move(g, t, EV_DISCARD, MTG_Z_GRAVEYARD, 0, CA_COST, player, cause);
+        do_move(g, t, EV_DISCARD, MTG_Z_GRAVEYARD, CA_COST, player, cause);
       }
       break;
     case CK_DISCARD_SELF:
@@ -478,7 +478,7 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
       break;
     case CK_EXILE_HAND: {
       int t = choose_own(g, player, MTG_Z_HAND, p->f, slot, "exile", slot);
-      do_move(g, t, EV_EXILE, MTG_Z_EXILE, 0, CA_COST, player, cause);
+      do_move(g, t, EV_EXILE, MTG_Z_EXILE, CA_COST, player, cause);
       break;
     }
     case CK_EXILE_TOP: {
@@ -561,7 +561,7 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
       int16_t *bf = bf_list(g);
       for (int k = 0; k < nb; k++)
         if (s->obj[bf[k]].attacking && !s->obj[bf[k]].blocked && obj_controller(g, bf[k]) == player) cand = bf[k];
-      if (cand >= 0) do_move(g, cand, EV_ZONE, MTG_Z_HAND, 0, CA_COST, player, cause);
+      if (cand >= 0) do_move(g, cand, EV_ZONE, MTG_Z_HAND, CA_COST, player, cause);
       break;
     }
     default:

@@ -189,6 +189,17 @@ static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_
   g->evtop = base;
 }
 
+/* The same, for moves to a zone where no place, controller or tapped status
+ * is chosen (a graveyard, exile, a hand) and for tapping and untapping. */
+static void batch_move(G *g, Ctx *c, const Sel *s, int type, int to, int flags, const char *link, Sel *moved) {
+  batch_objects(g, c, s, type, to, 0, flags, -1, 0, link, moved);
+}
+
+/* Cards put into their owners' libraries: lib_pos 0 on top, 2 shuffled in. */
+static void batch_to_library(G *g, Ctx *c, const Sel *s, int lib_pos) {
+  batch_objects(g, c, s, EV_ZONE, MTG_Z_LIBRARY, lib_pos, 0, -1, 0, NULL, NULL);
+}
+
 /* The top cnt cards of player's library, added to out; a card entering the
  * battlefield from it while that is being modified is not among them (614.13c). */
 static void library_top(G *g, int player, int cnt, Sel *out) {
@@ -534,7 +545,7 @@ static void step_discard(G *g, Ctx *c, const Node *n) {
     const int *v = dec_ask(g, 0, &nv);
     for (int i = 0; i < nv; i++) pick.o[pick.n++] = oref(g, h[v[i]]);
   }
-  batch_objects(g, c, &pick, EV_DISCARD, MTG_Z_GRAVEYARD, 0, 0, -1, 0, NULL, NULL);
+  batch_move(g, c, &pick, EV_DISCARD, MTG_Z_GRAVEYARD, 0, NULL, NULL);
   c->nres = c->nresl = c->nresold = 0;
   for (int i = 0; i < pick.n && c->nres < NELEM(c->res); i++) c->res[c->nres++] = pick.o[i];
 }
@@ -662,7 +673,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   }
   case S_DESTROY:
     sel_default(g, c, n->k[0], &a, SL_TARGET);
-    batch_objects(g, c, &a, EV_DESTROY, MTG_Z_GRAVEYARD, 0, n->k[1] && n->k[1]->i ? EF_NOREGEN : 0, -1, 0, NULL, &b);
+    batch_move(g, c, &a, EV_DESTROY, MTG_Z_GRAVEYARD, n->k[1] && n->k[1]->i ? EF_NOREGEN : 0, NULL, &b);
     c->did = b.n > 0; /* "when you do" (603.12): not when regenerated or indestructible */
     return;
   case S_EXILE: {
@@ -673,7 +684,7 @@ static void step(G *g, Ctx *c, const Node *n) {
       return;
     }
     /* exiled face down (406.3): hidden from all players */
-    batch_objects(g, c, &a, EV_EXILE, MTG_Z_EXILE, 0, n->k[4] && n->k[4]->i ? EF_FACE_DOWN : 0, -1, 0,
+    batch_move(g, c, &a, EV_EXILE, MTG_Z_EXILE, n->k[4] && n->k[4]->i ? EF_FACE_DOWN : 0,
                   n->k[1] ? n->k[1]->s : NULL, &b);
     if (n->k[3])
       for (int i = 0; i < b.n; i++) do_counters(g, b.o[i].slot, -1, ckind_id(g, n->k[3]->s), 1, c->controller, c->cause_id);
@@ -690,12 +701,12 @@ static void step(G *g, Ctx *c, const Node *n) {
     c->choose_for = EV_SACRIFICE;
     sel_default(g, c, n->k[0], &a, SL_SELF);
     c->choose_for = 0;
-    batch_objects(g, c, &a, EV_SACRIFICE, MTG_Z_GRAVEYARD, 0, 0, -1, 0, NULL, &b);
+    batch_move(g, c, &a, EV_SACRIFICE, MTG_Z_GRAVEYARD, 0, NULL, &b);
     c->did = b.n > 0;
     return;
   case S_BOUNCE:
     sel_default(g, c, n->k[0], &a, SL_TARGET);
-    batch_objects(g, c, &a, EV_ZONE, MTG_Z_HAND, 0, 0, -1, 0, NULL, &b);
+    batch_move(g, c, &a, EV_ZONE, MTG_Z_HAND, 0, NULL, &b);
     c->did = b.n > 0;
     return;
   case S_PUT_BATTLEFIELD:
@@ -779,7 +790,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     b.n = b.np = 0;
     for (int i = 0; i < a.np; i++) library_top(g, a.p[i], cnt, &b);
     Sel moved;
-    batch_objects(g, c, &b, EV_MILL, MTG_Z_GRAVEYARD, 0, 0, -1, 0, NULL, &moved);
+    batch_move(g, c, &b, EV_MILL, MTG_Z_GRAVEYARD, 0, NULL, &moved);
     return;
   }
   case S_DISCARD:
@@ -787,7 +798,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   case S_SHUFFLE_INTO:
     sel_default(g, c, n->k[0], &a, SL_SELF);
-    batch_objects(g, c, &a, EV_ZONE, MTG_Z_LIBRARY, 2, 0, -1, 0, NULL, NULL);
+    batch_to_library(g, c, &a, 2);
     return;
   case S_SHUFFLE:
     sel_default(g, c, n->k[0], &a, SL_YOU);
@@ -874,7 +885,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_TAP:
   case S_UNTAP:
     sel_default(g, c, n->k[0], &a, SL_TARGET);
-    batch_objects(g, c, &a, n->op == S_TAP ? EV_TAP : EV_UNTAP, -1, 0, 0, -1, 0, NULL, NULL);
+    batch_move(g, c, &a, n->op == S_TAP ? EV_TAP : EV_UNTAP, -1, 0, NULL, NULL);
     return;
   case S_PUMP: {
     sel_default(g, c, n->k[0], &a, SL_TARGET);
@@ -1193,7 +1204,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     b.n = b.np = 0;
     for (int i = 0; i < a.np; i++) library_top(g, a.p[i], cnt, &b);
     Sel moved;
-    batch_objects(g, c, &b, EV_EXILE, MTG_Z_EXILE, 0, 0, -1, 0, n->k[2] ? n->k[2]->s : NULL, &moved);
+    batch_move(g, c, &b, EV_EXILE, MTG_Z_EXILE, 0, n->k[2] ? n->k[2]->s : NULL, &moved);
     return;
   }
   case S_PAY_ANY_NUMBER: {
@@ -1287,9 +1298,9 @@ static void step(G *g, Ctx *c, const Node *n) {
       int16_t *l = zl_list(g, MTG_Z_GRAVEYARD, a.p[i]);
       for (int k = 0; k < ln && b.n < MAX_SEL; k++) b.o[b.n++] = oref(g, l[k]);
     }
-    if (n->op == S_EXILE_GRAVEYARD) batch_objects(g, c, &b, EV_EXILE, MTG_Z_EXILE, 0, 0, -1, 0, NULL, NULL);
+    if (n->op == S_EXILE_GRAVEYARD) batch_move(g, c, &b, EV_EXILE, MTG_Z_EXILE, 0, NULL, NULL);
     else {
-      batch_objects(g, c, &b, EV_ZONE, MTG_Z_LIBRARY, 0, 0, -1, 0, NULL, NULL);
+      batch_to_library(g, c, &b, 0);
       for (int i = 0; i < a.np; i++) do_shuffle(g, a.p[i]);
     }
     return;

@@ -703,22 +703,8 @@ void do_set_life(G *g, int player, int life, int cause_ctl, uint32_t cause_id) {
   if (life != cur) do_life(g, player, life - cur, cause_ctl, cause_id);
 }
 
-int do_move(G *g, int slot, int type, int to, int lib_pos, int cause, int cause_ctl, uint32_t cause_id) {
-  Event e;
-  ev_init(&e, type);
-  e.obj = oref(g, slot);
-  e.from = (int8_t)g->s->obj[slot].zone;
-  e.to = (int8_t)to;
-  e.lib_pos = (int8_t)lib_pos;
-  e.cause = (uint8_t)cause;
-  e.cause_ctl = (int8_t)cause_ctl;
-  e.cause_id = cause_id;
-  ev_one(g, &e);
-  return e.done ? e.new_slot : -1;
-}
-
-void do_move_many(G *g, const int *slots, int n, int type, int to, int lib_pos, int cause, int cause_ctl,
-                  uint32_t cause_id, int *new_slots) {
+void do_move_many(G *g, const int *slots, int n, int type, int to, int cause, int cause_ctl, uint32_t cause_id,
+                  int *new_slots) {
   int base = g->evtop;
   Event *e = ev_alloc(g, n);
   for (int i = 0; i < n; i++) {
@@ -726,7 +712,6 @@ void do_move_many(G *g, const int *slots, int n, int type, int to, int lib_pos, 
     e[i].obj = oref(g, slots[i]);
     e[i].from = (int8_t)g->s->obj[slots[i]].zone;
     e[i].to = (int8_t)to;
-    e[i].lib_pos = (int8_t)lib_pos;
     e[i].cause = (uint8_t)cause;
     e[i].cause_ctl = (int8_t)cause_ctl;
     e[i].cause_id = cause_id;
@@ -735,6 +720,12 @@ void do_move_many(G *g, const int *slots, int n, int type, int to, int lib_pos, 
   if (new_slots)
     for (int i = 0; i < n; i++) new_slots[i] = e[i].done ? e[i].new_slot : -1;
   g->evtop = base;
+}
+
+int do_move(G *g, int slot, int type, int to, int cause, int cause_ctl, uint32_t cause_id) {
+  int moved;
+  do_move_many(g, &slot, 1, type, to, cause, cause_ctl, cause_id, &moved);
+  return moved;
 }
 
 void do_counters_as(G *g, int slot, int player, int kind, int n, int cause_ctl, uint32_t cause_id, int cause) {

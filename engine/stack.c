@@ -550,7 +550,7 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   if (it->ch.free == 2) {
     int blue = blue_card_in_hand(g, player, slot);
     if (blue < 0) game_illegal(g, "no blue card to exile for %s", nm);
-    do_move(g, blue, EV_EXILE, MTG_Z_EXILE, 0, CA_COST, player, it->id);
+    do_move(g, blue, EV_EXILE, MTG_Z_EXILE, CA_COST, player, it->id);
   }
   uint8_t spent = 0;
   cost_pay_mana(g, player, &total, it->ch.x, slot, 0, &spent);

@@ -79,7 +79,7 @@ static void cleanup_discard(G *g) {
   const int *v = dec_ask(g, 0, &cnt);
   int slots[MAX_OPTIONS];
   for (int i = 0; i < cnt; i++) slots[i] = hand[v[i]];
-  do_move_many(g, slots, cnt, EV_DISCARD, MTG_Z_GRAVEYARD, 0, CA_EFFECT, -1, 0, NULL);
+  do_move_many(g, slots, cnt, EV_DISCARD, MTG_Z_GRAVEYARD, CA_EFFECT, -1, 0, NULL);
 }
 
 /* the step's line is logged once, before anything happening in it */
@@ -479,7 +479,7 @@ static void game_begin(G *g) {
       char nm[110];
       fmt_slot(g, hand[i], nm, sizeof nm);
       if (ask_yes_no(g, p, "103.6", "begin the game with %s on the battlefield?", nm))
-        do_move(g, hand[i], EV_ZONE, MTG_Z_BATTLEFIELD, 0, CA_SETUP, p, 0);
+        do_move(g, hand[i], EV_ZONE, MTG_Z_BATTLEFIELD, CA_SETUP, p, 0);
     }
   }
   var_game_begin(g); /* 901.5: the starting plane */
