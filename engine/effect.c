@@ -1035,13 +1035,12 @@ static void step(G *g, Ctx *c, const Node *n) {
     e.ab = n->k[0]->ab;
     if (c->nres && oref_ok(g, c->res[0])) e.obj = c->res[0];
     else if (c->ch && c->ch->t[c->mode * MAX_TARGETS].kind == TK_OBJ) e.obj = c->ch->t[c->mode * MAX_TARGETS].obj;
-    /* "the next end step": not this one if it has begun; but a second combat
-     * damage step follows a first-strike one (510.4), as another cleanup step
-     * follows this one (514.3a) */
-    if (e.ab->trig.ev == TE_STEP && s->c.step >= e.ab->trig.step &&
-        !(s->c.step == MTG_S_CLEANUP && e.ab->trig.step == MTG_S_CLEANUP) &&
-        !(s->c.step == MTG_S_COMBAT_DAMAGE && s->c.in_fs_step && e.ab->trig.step == MTG_S_COMBAT_DAMAGE))
-      e.wait_turn = s->c.turn_seq + 1;
+    /* "the next end step": once its step is over this turn, not before the
+     * next turn; created during the step itself, at the next time it begins
+     * (next turn, or this turn when the step comes again: a second combat
+     * damage step after a first-strike one, 510.4, another cleanup step,
+     * 514.3a), its abilities having been checked as it began */
+    if (e.ab->trig.ev == TE_STEP && s->c.step > e.ab->trig.step) e.wait_turn = s->c.turn_seq + 1;
     effect_add(g, &e);
     return;
   }
@@ -1054,7 +1053,7 @@ static void step(G *g, Ctx *c, const Node *n) {
       int te = rab->trig.ev;
       int per_obj = te == TE_SACRIFICE || te == TE_DIES || te == TE_LEAVES || te == TE_ZONE || te == TE_ENTERS ||
                     te == TE_DISCARD || te == TE_TAPPED || te == TE_UNTAPPED || te == TE_COUNTERED;
-      int times = !c->paid_any && per_obj && c->nres > 1 ? c->nres : 1;
+      int times = !c->paid_any && per_obj && c->nres ? c->nres : 1;
       for (int i = 0; i < times; i++) {
         TrigCtx tc;
         memset(&tc, 0, sizeof tc);
