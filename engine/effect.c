@@ -170,9 +170,11 @@ static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_
     Lki kept[NELEM(c->resl)];
     int nkept = 0;
     uint32_t olds[NELEM(c->resold)];
-    for (int i = 0; i < n; i++)
-      if (e[i].done && e[i].new_slot >= 0 && g->s->obj[e[i].new_slot].id == e[i].new_id && moved->n < MAX_SEL) {
-        ORef r = {e[i].new_slot, e[i].new_id};
+    for (int i = 0; i < n; i++) {
+      /* a zone change makes a new object (400.7); tapping and untapping change it in place */
+      int in_place = e[i].type == EV_TAP || e[i].type == EV_UNTAP;
+      ORef r = in_place ? e[i].obj : (ORef){e[i].new_slot, e[i].new_id};
+      if (e[i].done && oref_ok(g, r) && moved->n < MAX_SEL) {
         if (moved->n < (int)NELEM(kept)) {
           kept[moved->n] = i < (int)NELEM(left) ? left[i] : (Lki){0};
           nkept = moved->n + 1;
@@ -180,6 +182,7 @@ static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_
         if (moved->n < (int)NELEM(olds)) olds[moved->n] = i < (int)NELEM(old) ? old[i] : 0;
         moved->o[moved->n++] = r;
       }
+    }
     result_set(g, c, moved);
     memcpy(c->resl, kept, (size_t)nkept * sizeof *kept);
     c->nresl = (uint8_t)nkept;
@@ -545,9 +548,9 @@ static void step_discard(G *g, Ctx *c, const Node *n) {
     const int *v = dec_ask(g, 0, &nv);
     for (int i = 0; i < nv; i++) pick.o[pick.n++] = oref(g, h[v[i]]);
   }
-  batch_move(g, c, &pick, EV_DISCARD, MTG_Z_GRAVEYARD, 0, NULL, NULL);
-  c->nres = c->nresl = c->nresold = 0;
-  for (int i = 0; i < pick.n && c->nres < NELEM(c->res); i++) c->res[c->nres++] = pick.o[i];
+  Sel discarded;
+  batch_move(g, c, &pick, EV_DISCARD, MTG_Z_GRAVEYARD, 0, NULL, &discarded); /* the result: the cards discarded */
+  c->did = discarded.n > 0;
 }
 
 /* 701.22a: look at the top N cards, put any number on the bottom in any
@@ -764,13 +767,14 @@ static void step(G *g, Ctx *c, const Node *n) {
   }
   case S_COUNTER: {
     int to = n->k[1] ? n->k[1]->i : MTG_Z_GRAVEYARD;
+    b.n = b.np = 0; /* what was countered, for "when you do" (603.12) */
     if (c->ch) {
       /* a target spell or ability on the stack */
       for (int i = 0; i < MAX_TARGETS; i++) {
         Target *t = &c->ch->t[c->mode * MAX_TARGETS + i];
         if (t->kind != TK_STACK) continue;
         int idx = stack_find(g, t->stack_id);
-        if (idx >= 0) stack_counter(g, idx, to, c->controller, c->cause_id);
+        if (idx >= 0 && stack_counter(g, idx, to, c->controller, c->cause_id, &b.o[b.n])) b.n++;
       }
     }
     if (n->k[0] && n->k[0]->op != SL_TARGET) {
@@ -778,10 +782,12 @@ static void step(G *g, Ctx *c, const Node *n) {
       for (int i = 0; i < a.n; i++)
         for (int k = 0; k < s->c.nstack; k++)
           if (s->stack[k].kind == SI_SPELL && s->stack[k].slot == a.o[i].slot) {
-            stack_counter(g, k, to, c->controller, c->cause_id);
+            if (b.n < MAX_SEL && stack_counter(g, k, to, c->controller, c->cause_id, &b.o[b.n])) b.n++;
             break;
           }
     }
+    result_set(g, c, &b);
+    c->did = b.n > 0;
     return;
   }
   case S_MILL: {
@@ -885,7 +891,8 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_TAP:
   case S_UNTAP:
     sel_default(g, c, n->k[0], &a, SL_TARGET);
-    batch_move(g, c, &a, n->op == S_TAP ? EV_TAP : EV_UNTAP, -1, 0, NULL, NULL);
+    batch_move(g, c, &a, n->op == S_TAP ? EV_TAP : EV_UNTAP, -1, 0, NULL, &b);
+    c->did = b.n > 0; /* "when you do": not for a permanent that already was (701.26a) */
     return;
   case S_PUMP: {
     sel_default(g, c, n->k[0], &a, SL_TARGET);

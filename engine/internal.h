@@ -279,7 +279,9 @@ void stack_resolve_top(G *g);
 void stack_action_taken(G *g, int type, int player, int slot, const Lki *src, int tap_cost); /* EV_CAST, EV_ACTIVATE */
 int cost_has_tap(const Cost *c);
 int stack_find(G *g, uint32_t id);
-void stack_counter(G *g, int idx, int to_zone, int cause_ctl, uint32_t cause_id);
+/* Counters the spell or ability at idx (701.6): whether it was countered,
+ * *countered the countered spell's card where it went (none for an ability). */
+int stack_counter(G *g, int idx, int to_zone, int cause_ctl, uint32_t cause_id, ORef *countered);
 int stack_push(G *g, const StackItem *si);
 void stack_remove(G *g, int idx);
 int can_cast(G *g, int player, int slot, int zone_from);

@@ -379,7 +379,7 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
     }
     c->turn = su->turn > 0 ? su->turn : 1;
     c->turn_seq = 1;
-    c->active = (uint8_t)su->active;
+    c->active = c->in_order = (uint8_t)su->active;
     c->step = (uint8_t)su->step;
     c->stage = SG_STEP_BEGIN;
     c->begun = 1;

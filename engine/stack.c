@@ -743,15 +743,16 @@ void stack_activate(G *g, int player, int slot, int abi) {
 
 /* ---- resolving ---- */
 
-void stack_counter(G *g, int idx, int to_zone, int cause_ctl, uint32_t cause_id) {
+int stack_counter(G *g, int idx, int to_zone, int cause_ctl, uint32_t cause_id, ORef *countered) {
   State *s = g->s;
   StackItem *si = &s->stack[idx];
+  *countered = oref_none();
   if (si->kind == SI_SPELL) {
     if (has_kw(g, si->slot, KW_CANT_BE_COUNTERED)) {
       char nm[110];
       fmt_slot(g, si->slot, nm, sizeof nm);
       log_line(g, 0, "counter_failed obj=%s rule=101.2", nm);
-      return;
+      return 0;
     }
     Event e;
     ev_init(&e, EV_COUNTER_SPELL);
@@ -762,14 +763,16 @@ void stack_counter(G *g, int idx, int to_zone, int cause_ctl, uint32_t cause_id)
     e.cause_id = cause_id;
     e.rule = to_zone == MTG_Z_EXILE ? "614.15" : NULL;
     ev_one(g, &e);
-    return;
+    if (e.done && e.new_slot >= 0) *countered = (ORef){e.new_slot, e.new_id};
+    return e.done;
   }
   if (si->ab && si->ab->uncounterable) {
     log_line(g, 0, "counter_failed id=#%u rule=603.1a", (unsigned)si->id);
-    return;
+    return 0;
   }
   log_line(g, 0, "counter id=#%u", (unsigned)si->id);
   stack_remove(g, idx);
+  return 1;
 }
 
 static void resolve_spell_end(G *g, StackItem *sip) {

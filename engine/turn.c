@@ -14,11 +14,12 @@ static void begin_turn(G *g) {
   State *s = g->s;
   Core *c = &s->c;
   int next;
-  if (c->turn_seq == 0) next = c->active;
+  if (c->turn_seq == 0) next = c->in_order = c->active;
   else if (c->nextra) {
-    /* 500.7: extra turns, most recently created first */
+    /* 500.7: extra turns, most recently created first, added after the
+     * turn they were created in: the turn order then goes on from there */
     next = c->extra_turns[--c->nextra];
-  } else next = next_player(g, c->active);
+  } else next = c->in_order = (uint8_t)next_player(g, c->in_order);
   c->turn++;
   if (c->max_turns && c->turn > c->max_turns) {
     c->stopped = 1;
