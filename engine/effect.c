@@ -737,7 +737,7 @@ static void step(G *g, Ctx *c, const Node *n) {
       ev[cnt].obj = a.o[i];
       ev[cnt].from = (int8_t)o->zone;
       ev[cnt].to = (int8_t)to;
-      ev[cnt].etb_ctl = (int8_t)(to == MTG_Z_BATTLEFIELD ? ctl : -1);
+      if (to == MTG_Z_BATTLEFIELD) ev[cnt].etb_ctl = (int8_t)ctl; /* else none (ev_init) */
       ev[cnt].etb_tapped = (uint8_t)tapped;
       ev[cnt].cause = n->op == S_RETURN ? CA_RETURN : CA_EFFECT;
       ev[cnt].cause_ctl = (int8_t)c->controller;

@@ -599,6 +599,18 @@ static int unchecked_rules(runner *R, buf *warn) {
   return first;
 }
 
+/* The log marks exactly its decide lines as decisions (mtg_log_is_decision),
+ * which replays and readers of the log rely on. 0, or -1 after a failure. */
+static int decisions_marked(runner *R) {
+  for (int i = 0; i < mtg_log_count(R->g); i++) {
+    const char *line = mtg_log_line(R->g, i);
+    if (!mtg_log_is_decision(R->g, i) != !!strncmp(line, "decide ", 7))
+      return fail(R, NULL, "the engine's log %s line %d as a decision: %s", mtg_log_is_decision(R->g, i) ? "marks" : "doesn't mark",
+                  i + 1, line);
+  }
+  return 0;
+}
+
 static double now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -627,7 +639,7 @@ void run_case(const hcase *hc, const run_opts *o, hresult *r) {
     R.x.g = R.g;
     if (hc->nlabels) ctx_note_ids(&R.x);
     if (o->record_dir) R.rec = record_open(hc, o->pool, o->record_dir, &r->note);
-    if (play(&R) == 0) {
+    if (play(&R) == 0 && decisions_marked(&R) == 0) {
       if (hc->nlabels) ctx_note_log(&R.x);
       warned = unchecked_rules(&R, &r->warn);
       match_events(&R.x, &r->f);
