@@ -138,9 +138,7 @@ void ct_precombat_main(G *g) {
   int16_t bf[MAX_SLOTS];
   memcpy(bf, bf_list(g), (size_t)nb * sizeof *bf);
   int base = g->evtop, n = 0;
-  if (g->evtop + nb > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
-  Event *ev = &g->evstack[g->evtop];
-  g->evtop += nb;
+  Event *ev = ev_alloc(g, nb);
   for (int k = 0; k < nb; k++) {
     int i = bf[k];
     if (s->obj[i].phased_out) continue;

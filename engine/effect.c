@@ -123,9 +123,7 @@ static int src_damage_flags(G *g, Ctx *c) {
 static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_pos, int flags, int etb_ctl, int tapped,
                           const char *link, Sel *moved) {
   int base = g->evtop;
-  if (g->evtop + s->n > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
-  Event *e = &g->evstack[g->evtop];
-  g->evtop += s->n;
+  Event *e = ev_alloc(g, s->n);
   int n = 0;
   for (int i = 0; i < s->n; i++) {
     if (!oref_ok(g, s->o[i])) continue;
@@ -625,9 +623,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     if (n->k[2] && !src.id) src = c->src;
     int cnt = a.n + a.np, base = g->evtop;
     if (!cnt || amount <= 0) return;
-    if (g->evtop + cnt > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
-    Event *ev = &g->evstack[g->evtop];
-    g->evtop += cnt;
+    Event *ev = ev_alloc(g, cnt);
     for (int i = 0; i < cnt; i++) {
       ev_init(&ev[i], EV_DAMAGE);
       ev[i].src = src;
@@ -721,9 +717,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     const Node *cn = n->op == S_RETURN ? n->k[4] : n->k[4];
     const char *link = n->op == S_PUT_BATTLEFIELD && n->k[3] ? n->k[3]->s : NULL;
     int base = g->evtop;
-    if (g->evtop + a.n > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
-    Event *ev = &g->evstack[g->evtop];
-    g->evtop += a.n;
+    Event *ev = ev_alloc(g, a.n);
     int cnt = 0;
     for (int i = 0; i < a.n; i++) {
       if (!oref_ok(g, a.o[i])) continue;
@@ -830,9 +824,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     sel_default(g, c, n->k[2], &a, SL_SELF);
     int total = a.n + a.np, base = g->evtop;
     if (!total || cnt <= 0) return;
-    if (g->evtop + total > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
-    Event *ev = &g->evstack[g->evtop];
-    g->evtop += total;
+    Event *ev = ev_alloc(g, total);
     for (int i = 0; i < total; i++) {
       ev_init(&ev[i], EV_COUNTERS);
       if (i < a.n) ev[i].obj = a.o[i];
@@ -869,9 +861,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     int kind = ckind_id(g, n->k[0]->s);
     sel_default(g, c, n->k[1], &a, SL_SELF);
     int base = g->evtop, k = 0;
-    if (g->evtop + a.n > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
-    Event *ev = &g->evstack[g->evtop];
-    g->evtop += a.n;
+    Event *ev = ev_alloc(g, a.n);
     for (int i = 0; i < a.n; i++) {
       Obj *o = &s->obj[a.o[i].slot];
       int have = counters_get(o->c, o->nc, kind);
@@ -950,9 +940,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     sel_default(g, c, n->k[1], &b, SL_YOU);
     if (!b.np) return;
     int base = g->evtop, k = 0;
-    if (g->evtop + a.n > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
-    Event *ev = &g->evstack[g->evtop];
-    g->evtop += a.n;
+    Event *ev = ev_alloc(g, a.n);
     for (int i = 0; i < a.n; i++) {
       /* the effect waits (used 3) until the control event is performed */
       effect_base(g, c, &e, EK_CONT, dur_of(n->k[2], DUR_FOREVER));

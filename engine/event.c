@@ -124,7 +124,7 @@ int can_draw(G *g, int player) {
   return ev_possible(g, &e);
 }
 
-static Event *ev_alloc(G *g, int n) {
+Event *ev_alloc(G *g, int n) {
   if (g->evtop + n > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
   Event *e = &g->evstack[g->evtop];
   g->evtop += n;

@@ -174,6 +174,9 @@ void ev_init(Event *e, int type);
 /* Runs events that happen simultaneously through the whole pipeline. */
 void ev_run(G *g, Event *ev, int n);
 static inline void ev_one(G *g, Event *e) { ev_run(g, e, 1); }
+/* n events of scratch on the event stack (the caller restores evtop after use);
+ * JMP_LIMIT past its capacity. */
+Event *ev_alloc(G *g, int n);
 int ev_applied(const Event *e, uint32_t key);
 int can_draw(G *g, int player);
 int ev_possible(G *g, Event *e); /* 614.17: can the event happen at all */ /* 614.17b: an impossible draw can't be chosen */

@@ -46,10 +46,8 @@ Event sba_event(G *g, int type, int slot, const char *rule) {
 int sba_check(G *g) {
   State *s = g->s;
   combat_check(g); /* not a state-based action, but seen whenever they are checked */
-  Event *ev = &g->evstack[g->evtop];
   int base = g->evtop, n = 0;
-  if (g->evtop + MAX_SBA_EV > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
-  g->evtop += MAX_SBA_EV;
+  Event *ev = ev_alloc(g, MAX_SBA_EV);
   int any = 0;
   char nm[110];
 #define ADD(e) do { if (n < MAX_SBA_EV) ev[n++] = (e); } while (0)
