@@ -16,12 +16,13 @@ $(BIN)/harness: $(HARNESS_OBJ) $(LIB)
 PROGRAMS += $(BIN)/harness
 TESTS += harness-test report-test
 
-# The corpus must pass; every malformed case must be refused (exit 2) with a
+# The corpus must pass, with the engine's invariant checker after every
+# decision (--check); every malformed case must be refused (exit 2) with a
 # located message containing its expected text; the compiled-in rules index
 # must match cases/rules.yaml.
 harness-test: $(BIN)/harness
 	@sh mk/sum.sh '$(BIN)/harness --check-rules-index cases/rules.yaml' 'sh tests/malformed/run.sh $(BIN)/harness' \
-	  '$(BIN)/harness cases'
+	  '$(BIN)/harness --check cases'
 
 # The reports in CI (report-test, not run again under the sanitizers): they
 # survive bad input in every format, TAP parses with prove, strict JUnit is

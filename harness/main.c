@@ -67,6 +67,8 @@ static const char usage[] =
     "  -j N                  run N cases at a time (threads); output is the same\n"
     "  --record DIR          write each case's game as a replay file into DIR\n"
     "  --run-todo            play todo cases as ordinary ones (which has an engine change fixed?)\n"
+    "  --check               run the engine's invariant checker (mtg_game_check) after\n"
+    "                        every decision: a broken invariant fails the case\n"
     "  --fail-fast           stop at the first problem: on any input error, report\n"
     "                        only the errors (on stderr) and run nothing; else stop\n"
     "                        at the first case that fails, reporting those run so far\n"
@@ -91,7 +93,7 @@ typedef struct opts {
   int npaths;
   const char **rules; /* selections after alias expansion */
   int nrules;
-  int format, coverage, verbose, jobs, update_known, run_todo, fail_fast, strict, warnings, quiet, list;
+  int format, coverage, verbose, jobs, update_known, run_todo, fail_fast, strict, warnings, quiet, list, check;
   const char **ids; /* --id globs */
   int nids;
   report_out *outs; /* --output files, each with its format */
@@ -184,6 +186,8 @@ static int parse_args(int argc, char **argv, opts *o) {
       o->verbose = 1;
     } else if (!strcmp(a, "--run-todo")) {
       o->run_todo = 1;
+    } else if (!strcmp(a, "--check")) {
+      o->check = 1;
     } else if (!strcmp(a, "--fail-fast")) {
       o->fail_fast = 1;
     } else if (!strcmp(a, "--strict")) {
@@ -586,7 +590,7 @@ int main(int argc, char **argv) {
     pj.threaded = 0;
   }
   if (!pj.threaded) load_pool(&pj);
-  run_opts ro = {.verbose = o.verbose, .record_dir = o.record, .run_todo = o.run_todo, .strict = o.strict};
+  run_opts ro = {.verbose = o.verbose, .record_dir = o.record, .run_todo = o.run_todo, .strict = o.strict, .check = o.check};
   file_runs *runs = calloc((size_t)(corpus.nfiles ? corpus.nfiles : 1), sizeof *runs);
   atomic_int *parse = calloc((size_t)(corpus.nfiles ? corpus.nfiles : 1), sizeof *parse);
   corpus_job cj = {.c = &corpus, .pj = &pj, .o = &o, .ro = &ro, .runs = runs, .parse = parse};

@@ -17,6 +17,7 @@
 typedef struct runner {
   hctx x;
   const hcase *hc;
+  int check;                 /* mtg_game_check after every decision */
   mtg_game *g;
   hresult *r;
   hrecord *rec;
@@ -342,6 +343,10 @@ static int decide(runner *R, const int *v, int n, mtg_error *err) {
   record_see(R->rec, R->g);
   int rc = mtg_game_decide(R->g, &ans, err);
   R->answered++;
+  if (rc >= 0 && R->check && mtg_game_check(R->g, why, sizeof why)) {
+    mtg_error_set(err, MTG_EINTERNAL, "the engine broke an invariant: %s", why);
+    return MTG_EINTERNAL;
+  }
   if (rc >= 0 && R->hc->nlabels) ctx_note_ids(&R->x);
   return rc;
 }
@@ -639,7 +644,11 @@ void run_case(const hcase *hc, const run_opts *o, hresult *r) {
     R.x.g = R.g;
     if (hc->nlabels) ctx_note_ids(&R.x);
     if (o->record_dir) R.rec = record_open(hc, o->pool, o->record_dir, &r->note);
-    if (play(&R) == 0 && decisions_marked(&R) == 0) {
+    R.check = o->check;
+    char why[512];
+    int broken = R.check && mtg_game_check(R.g, why, sizeof why);
+    if (broken) fail(&R, NULL, "the engine broke an invariant as the game began: %s", why);
+    if (!broken && play(&R) == 0 && decisions_marked(&R) == 0) {
       if (hc->nlabels) ctx_note_log(&R.x);
       warned = unchecked_rules(&R, &r->warn);
       match_events(&R.x, &r->f);

@@ -29,6 +29,7 @@ typedef struct run_opts {
   const char *record_dir; /* write a replay per case here */
   const mtg_pool *pool;   /* the engine's card pool (for replay headers) */
   int run_todo;           /* play todo cases too, to see which an engine change fixed */
+  int check;              /* the engine's invariant checker after every decision (--check) */
   int strict;             /* a warning is an error */
 } run_opts;
 

@@ -19,7 +19,8 @@
 #   MUT_TIMEOUTS            "stage=seconds ..." (default 60 s each)
 #
 # The checks, in order (the cheapest and most telling first):
-#   cases    bin/harness over cases/, stopping at the first failing case
+#   cases    bin/harness --check over cases/ (as make harness-test runs it), stopping
+#            at the first failing case
 #   replays  bin/replay check over replays/: the recorded games, event by event
 #   unit     the unit tests
 #   soak     300 seeded random games under the invariant checker
@@ -91,7 +92,7 @@ link() { # OUT OBJECTS...
 }
 
 link "$dir/harness" $MUT_HARNESS_OBJ $engine
-check cases "$dir/harness" --fail-fast -j 1 cases
+check cases "$dir/harness" --check --fail-fast -j 1 cases
 link "$dir/replay" $MUT_REPLAY_OBJ $engine
 check replays "$dir/replay" check -j 1 replays
 link "$dir/unit-tests" $MUT_UNIT_OBJ $engine
