@@ -474,7 +474,7 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
       break;
     case CK_DISCARD_SELF:
       if (o->zone != MTG_Z_HAND) game_illegal(g, "the card to discard is no longer in the hand");
-      do_move(g, slot, EV_DISCARD, MTG_Z_GRAVEYARD, 0, CA_COST, player, cause);
+      do_move(g, slot, EV_DISCARD, MTG_Z_GRAVEYARD, CA_COST, player, cause);
       break;
     case CK_EXILE_HAND: {
       int t = choose_own(g, player, MTG_Z_HAND, p->f, slot, "exile", slot);
