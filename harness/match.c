@@ -59,13 +59,27 @@ int ctx_card(hctx *x, uint32_t id) {
   return id < x->ncard_of && x->card_of[id] ? x->card_of[id] - 1 : -1;
 }
 
-/* The id of an object reference "Name"#id at v[0..n), or 0. */
+const char *quoted_end(const char *q, const char *e) {
+  for (q++; (e ? q < e : *q != 0) && *q != '"'; q++)
+    if (*q == '\\' && (e ? q + 1 < e : q[1] != 0)) q++;
+  return (e ? q < e : *q != 0) ? q + 1 : q;
+}
+
+/* The id of an object reference "Name"#id at v[0..n), or 0. The name is
+ * skipped as a quoted string, so that an escaped quote inside it is not taken
+ * for its end. */
 static uint32_t ref_id(const char *v, size_t n) {
-  const char *h = NULL;
-  for (size_t i = 0; i + 1 < n; i++)
-    if (v[i] == '"' && v[i + 1] == '#') h = v + i + 2;
+  const char *e = v + n, *h = NULL;
+  for (const char *p = v; p < e;) {
+    if (*p != '"') {
+      p++;
+      continue;
+    }
+    p = quoted_end(p, e);
+    if (p < e && *p == '#') h = p + 1;
+  }
   uint32_t id = 0;
-  for (; h && h < v + n && *h >= '0' && *h <= '9'; h++) id = id * 10 + (uint32_t)(*h - '0');
+  for (; h && h < e && *h >= '0' && *h <= '9'; h++) id = id * 10 + (uint32_t)(*h - '0');
   return id;
 }
 
@@ -73,11 +87,11 @@ void ctx_note_log(hctx *x) {
   /* latest first, so that a chain of new ids (A -> B -> C) resolves back to A */
   for (int i = mtg_log_count(x->g) - 1; i >= 0; i--) {
     const char *line = mtg_log_line(x->g, i);
-    const char *nw = strstr(line, " new=#");
-    size_t n;
-    const char *obj = nw ? log_field(line, "obj", &n) : NULL;
+    size_t n, nn;
+    const char *nw = log_field(line, "new", &nn);
+    const char *obj = nw && nn > 1 && nw[0] == '#' ? log_field(line, "obj", &n) : NULL;
     if (!obj) continue;
-    uint32_t from = ref_id(obj, n), to = (uint32_t)strtoul(nw + 6, NULL, 10);
+    uint32_t from = ref_id(obj, n), to = (uint32_t)strtoul(nw + 1, NULL, 10);
     if (from && ctx_card(x, from) < 0) note(x, from, ctx_card(x, to));
   }
 }
@@ -117,6 +131,17 @@ static int parse_ref(const char *v, const char *ve, vref *r) {
   return 1;
 }
 
+/* The length of the start of pattern p that is the quoted name q[0..n) with
+ * its escapes undone (a name written in a case as the card is named), or -1. */
+static long name_prefix(const char *p, const char *q, size_t n) {
+  long k = 0;
+  for (size_t i = 0; i < n; i++, k++) {
+    if (q[i] == '\\' && i + 1 < n) i++;
+    if (p[k] != q[i]) return -1;
+  }
+  return k;
+}
+
 static int vm(hctx *x, const char *p, const char *v, const char *ve, int depth) {
   if (depth > 32) return 0;
   while (*p || v < ve) {
@@ -125,9 +150,10 @@ static int vm(hctx *x, const char *p, const char *v, const char *ve, int depth) 
       size_t full = (size_t)(r.end - v), upto_id = (size_t)(r.id_end - v);
       if (!strncmp(p, v, full) && vm(x, p + full, r.end, ve, depth + 1)) return 1;
       if (upto_id < full && !strncmp(p, v, upto_id) && vm(x, p + upto_id, r.end, ve, depth + 1)) return 1;
-      if (!strncmp(p, r.name, r.nlen) && vm(x, p + r.nlen, r.end, ve, depth + 1)) return 1;
+      long nl = name_prefix(p, r.name, r.nlen);
+      if (nl >= 0 && vm(x, p + nl, r.end, ve, depth + 1)) return 1;
       /* the name in place of "Name"#id, keeping the suffix: Fecundity/0@2 */
-      if (r.id_end < r.end && !strncmp(p, r.name, r.nlen) && vm(x, p + r.nlen, r.id_end, ve, depth + 1)) return 1;
+      if (r.id_end < r.end && nl >= 0 && vm(x, p + nl, r.id_end, ve, depth + 1)) return 1;
       if (*p == '"' && !strncmp(p + 1, r.name, r.nlen) && p[1 + r.nlen] == '"' &&
           vm(x, p + r.nlen + 2, r.end, ve, depth + 1))
         return 1;
@@ -149,14 +175,17 @@ int value_matches(hctx *x, const char *pattern, const char *v, size_t n) { retur
 
 /* Splits a value at top-level "," or " | "; returns the number of elements. */
 static int split_list(const char *v, size_t n, const char **el, size_t *len, int max) {
-  int k = 0, inq = 0;
+  int k = 0;
   const char *start = v, *e = v + n;
   for (const char *p = v; p <= e; p++) {
-    if (p < e && *p == '"' && (p == v || p[-1] != '\\')) inq = !inq;
+    if (p < e && *p == '"') {
+      p = quoted_end(p, e) - 1; /* a quoted name is never split */
+      continue;
+    }
     int sep = 0;
     if (p == e) sep = 1;
-    else if (!inq && *p == ',') sep = 1;
-    else if (!inq && e - p >= 3 && !strncmp(p, " | ", 3)) sep = 3;
+    else if (*p == ',') sep = 1;
+    else if (e - p >= 3 && !strncmp(p, " | ", 3)) sep = 3;
     if (!sep) continue;
     if (k < max) {
       el[k] = start;
@@ -193,11 +222,7 @@ const char *log_field(const char *line, const char *key, size_t *len) {
     p++;
     /* p starts a token: a key=value field if it has '=' before a space outside quotes */
     const char *q = p;
-    int inq = 0;
-    while (*q && (inq || (*q != ' ' && *q != '='))) {
-      if (*q == '"') inq = !inq;
-      q++;
-    }
+    while (*q && *q != ' ' && *q != '=') q = *q == '"' ? quoted_end(q, NULL) : q + 1;
     if (*q != '=') {
       p = strchr(q, ' ');
       continue;
@@ -207,18 +232,10 @@ const char *log_field(const char *line, const char *key, size_t *len) {
     else {
       /* up to the next token that is itself a field */
       for (;;) {
-        inq = 0;
-        while (*end && (inq || *end != ' ')) {
-          if (*end == '"') inq = !inq;
-          end++;
-        }
+        while (*end && *end != ' ') end = *end == '"' ? quoted_end(end, NULL) : end + 1;
         if (!*end) break;
         const char *t = end + 1;
-        int tq = 0;
-        while (*t && (tq || (*t != ' ' && *t != '='))) {
-          if (*t == '"') tq = !tq;
-          t++;
-        }
+        while (*t && *t != ' ' && *t != '=') t = *t == '"' ? quoted_end(t, NULL) : t + 1;
         if (*t == '=') break;
         end = t;
       }

@@ -63,8 +63,15 @@ int match_events(hctx *x, hfail *f);
  * each) and the count is returned. The first one's line goes to *first_line. */
 int match_state(hctx *x, buf *diff, int *first_line);
 
+/* The end of the quoted string starting at q (which is '"'), up to e (NULL:
+ * the end of the string): just past its closing quote, a backslash escaping
+ * the character after it (names in log lines are written so, engine/log.c);
+ * the end if it is not closed. */
+const char *quoted_end(const char *q, const char *e);
+
 /* A field of a log line ("targets" of a cast line, ...); returns its value
- * and length, or NULL. */
+ * and length, or NULL. Quoted names are skipped whole, escapes included, so
+ * that no text inside a name is taken for a field. */
 const char *log_field(const char *line, const char *key, size_t *len);
 
 #endif

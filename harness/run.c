@@ -390,12 +390,8 @@ static int chosen_anyway(runner *R, int mark, const char *spec) {
     if (!t) continue;
     const char *p = t, *e = t + len;
     while (p < e) {
-      int inq = 0;
       const char *q = p;
-      while (q < e && (inq || *q != ',')) {
-        if (*q == '"') inq = !inq;
-        q++;
-      }
+      while (q < e && *q != ',') q = *q == '"' ? quoted_end(q, e) : q + 1;
       if (value_matches(&R->x, spec, p, (size_t)(q - p))) return 1;
       p = q + 1;
     }
