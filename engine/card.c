@@ -86,6 +86,7 @@ void mtg_pool_free(mtg_pool *p) {
   free(p->names);
   free(p->tokens);
   free(p->index);
+  free(p->tindex);
   free(p);
 }
 
@@ -98,41 +99,62 @@ static unsigned name_hash(const char *s) {
   return h;
 }
 
-/* Adds card i to the name index, growing it (loading is single-threaded;
- * lookups from many games at once only read it). */
-static int index_add(mtg_pool *p, int i) {
-  if (2 * (p->n + 1) > p->icap) {
-    int cap = p->icap ? 2 * p->icap : 64;
-    while (cap < 2 * (p->n + 1)) cap *= 2;
-    int *ix = calloc((size_t)cap, sizeof *ix);
-    if (!ix) return MTG_ENOMEM;
-    free(p->index);
-    p->index = ix;
-    p->icap = cap;
-    for (int k = 0; k < p->n; k++)
-      if (k != i) {
-        unsigned h = name_hash(p->cards[k]->name) & (unsigned)(cap - 1);
-        while (ix[h]) h = (h + 1) & (unsigned)(cap - 1);
-        ix[h] = k + 1;
-      }
-  }
-  unsigned h = name_hash(p->cards[i]->name) & (unsigned)(p->icap - 1);
-  while (p->index[h]) h = (h + 1) & (unsigned)(p->icap - 1);
-  p->index[h] = i + 1;
+/* Inserts entry i (name `name`) into an open-addressing index of cap slots. */
+static void slot_put(int *ix, int cap, const char *name, int i) {
+  unsigned h = name_hash(name) & (unsigned)(cap - 1);
+  while (ix[h]) h = (h + 1) & (unsigned)(cap - 1);
+  ix[h] = i + 1;
+}
+
+/* Makes room in an index for n entries (at most half full), rehashing the
+ * names[0..n-1) already in it; 0 or MTG_ENOMEM. */
+static int index_grow(int **ix, int *cap, int n, const char *(*name_of)(const mtg_pool *, int), const mtg_pool *p) {
+  if (2 * n <= *cap) return MTG_OK;
+  int c = *cap ? 2 * *cap : 64;
+  while (c < 2 * n) c *= 2;
+  int *v = calloc((size_t)c, sizeof *v);
+  if (!v) return MTG_ENOMEM;
+  for (int k = 0; k < n - 1; k++) slot_put(v, c, name_of(p, k), k);
+  free(*ix);
+  *ix = v;
+  *cap = c;
   return MTG_OK;
 }
 
+static const char *card_name_at(const mtg_pool *p, int i) { return p->cards[i]->name; }
+static const char *token_name_at(const mtg_pool *p, int i) { return p->tokens[i]; }
+
+/* Adds card i (the last) to the name index, growing it (loading is
+ * single-threaded; lookups from many games at once only read it). */
+static int index_add(mtg_pool *p, int i) {
+  if (index_grow(&p->index, &p->icap, i + 1, card_name_at, p)) return MTG_ENOMEM;
+  slot_put(p->index, p->icap, p->cards[i]->name, i);
+  return MTG_OK;
+}
+
+const CardDef *pool_find_own(const mtg_pool *p, const char *name) {
+  if (!p->icap) return NULL;
+  for (unsigned h = name_hash(name) & (unsigned)(p->icap - 1); p->index[h]; h = (h + 1) & (unsigned)(p->icap - 1))
+    if (!strcmp(p->cards[p->index[h] - 1]->name, name)) return p->cards[p->index[h] - 1];
+  return NULL;
+}
+
 const CardDef *pool_find(const mtg_pool *p, const char *name) {
-  unsigned hn = name_hash(name);
   for (; p; p = p->parent) {
-    if (!p->icap) continue;
-    for (unsigned h = hn & (unsigned)(p->icap - 1); p->index[h]; h = (h + 1) & (unsigned)(p->icap - 1))
-      if (!strcmp(p->cards[p->index[h] - 1]->name, name)) return p->cards[p->index[h] - 1];
+    const CardDef *d = pool_find_own(p, name);
+    if (d) return d;
   }
   return NULL;
 }
 
-int mtg_pool_has(const mtg_pool *p, const char *name) { return pool_find(p, name) != NULL; }
+int mtg_pool_has(const mtg_pool *p, const char *name) { return p && name && pool_find(p, name) != NULL; }
+
+static int has_token_own(const mtg_pool *p, const char *name) {
+  if (!p->tcap) return 0;
+  for (unsigned h = name_hash(name) & (unsigned)(p->tcap - 1); p->tindex[h]; h = (h + 1) & (unsigned)(p->tcap - 1))
+    if (!strcmp(p->tokens[p->tindex[h] - 1], name)) return 1;
+  return 0;
+}
 
 const char *mtg_pool_card_text(const mtg_pool *p, const char *name) {
   const CardDef *d = p && name ? pool_find(p, name) : NULL;
@@ -140,9 +162,9 @@ const char *mtg_pool_card_text(const mtg_pool *p, const char *name) {
 }
 
 int mtg_pool_has_token(const mtg_pool *p, const char *name) {
+  if (!name) return 0;
   for (; p; p = p->parent)
-    for (int i = 0; i < p->ntok; i++)
-      if (!strcmp(p->tokens[i], name)) return 1;
+    if (has_token_own(p, name)) return 1;
   return 0;
 }
 
@@ -155,7 +177,10 @@ int pool_add_token(mtg_pool *p, const char *name) {
     p->tokens = t;
     p->captok = cap;
   }
-  p->tokens[p->ntok++] = name;
+  p->tokens[p->ntok] = name;
+  if (index_grow(&p->tindex, &p->tcap, p->ntok + 1, token_name_at, p)) return MTG_ENOMEM;
+  slot_put(p->tindex, p->tcap, name, p->ntok);
+  p->ntok++;
   return MTG_OK;
 }
 

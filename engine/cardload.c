@@ -5,15 +5,16 @@
  * table-driven (step_defs below): a step is a mapping whose one step key names
  * the operation and carries its main parameter, other keys carry the rest. */
 #include <ctype.h>
-#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "diag.h"
 #include "internal.h"
 #include "suggest.h"
+#include "walk.h"
 #include "ydoc.h"
 #include "yemit.h"
 
@@ -22,13 +23,22 @@ typedef struct L {
   const ydoc *d;
   mtg_error *err;
   const char *card; /* name of the card being compiled, for messages */
+  int *oom;         /* set when an allocation failed: the definition is refused as out of memory */
 } L;
 
 #define BAD(l, n, ...) (ydoc_error((l)->d, (n), (l)->err, __VA_ARGS__), (void *)0)
 #define BADI(l, n, ...) ydoc_error((l)->d, (n), (l)->err, __VA_ARGS__)
 
-static void *al(L *l, size_t n) { return pool_alloc(l->p, n); }
-static const char *dup(L *l, const char *s) { return pool_strdup(l->p, s); }
+static void *al(L *l, size_t n) {
+  void *r = pool_alloc(l->p, n);
+  if (!r) *l->oom = 1;
+  return r;
+}
+static const char *dup(L *l, const char *s) {
+  const char *r = pool_strdup(l->p, s);
+  if (!r) *l->oom = 1;
+  return r;
+}
 
 static Node *mk(L *l, int op, const ynode *at) {
   Node *n = al(l, sizeof *n);
@@ -997,7 +1007,10 @@ static Node *p_param(L *l, int t, const ynode *v) {
   case P_TOKEN:
     x = mk(l, E_INT, v);
     if (!x || !(x->def = p_card(l, v, 1))) return NULL;
-    if (x->def->name && pool_add_token(l->p, x->def->name)) return BAD(l, v, "out of memory");
+    if (x->def->name && pool_add_token(l->p, x->def->name)) {
+      *l->oom = 1;
+      return NULL;
+    }
     return x;
   case P_KWS: {
     x = mk(l, E_INT, v);
@@ -2048,9 +2061,11 @@ int pool_kw_init(mtg_pool *p) {
     memset(&err, 0, sizeof err);
     ydoc *doc;
     if (ydoc_parse_buffer("<keyword>", y, strlen(y), &doc, &err)) return err.status ? err.status : MTG_ENOMEM;
-    L l = {p, doc, &err, kw_names[kw]};
+    int oom = 0;
+    L l = {p, doc, &err, kw_names[kw], &oom};
     int rc = p_ability(&l, ydoc_root(doc, 0), a, 0);
     ydoc_free(doc);
+    if (oom) return MTG_ENOMEM;
     if (rc) return err.status == MTG_ENOMEM ? MTG_ENOMEM : MTG_EDATA;
     a->kw_of = (uint8_t)(kw + 1);
     d->name = kw_names[kw];
@@ -2614,7 +2629,8 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
 }
 
 static int load_node(mtg_pool *p, const ydoc *d, const ynode *n, mtg_error *err) {
-  L l = {p, d, err, NULL};
+  int oom = 0;
+  L l = {p, d, err, NULL, &oom};
   if (!n) return MTG_OK;
   if (n->kind == YN_SEQ) {
     for (int i = 0; i < n->n; i++) {
@@ -2624,18 +2640,23 @@ static int load_node(mtg_pool *p, const ydoc *d, const ynode *n, mtg_error *err)
     return MTG_OK;
   }
   const CardDef *c = p_card(&l, n, 0);
+  if (oom) { /* whatever was found wrong after it, the definition is incomplete */
+    ydoc_error(d, n, err, "out of memory");
+    if (err) err->status = MTG_ENOMEM;
+    return MTG_ENOMEM;
+  }
   if (!c) {
     if (err && !err->status) err->status = MTG_EDATA;
     if (err) err->status = err->status == MTG_ENOMEM ? MTG_ENOMEM : MTG_EDATA;
     return err ? err->status : MTG_EDATA;
   }
-  for (int i = 0; i < p->n; i++)
-    if (!strcmp(p->cards[i]->name, c->name)) {
-      char first[300];
-      snprintf(first, sizeof first, "%s:%d", p->cards[i]->file, p->cards[i]->line);
-      ydoc_error(d, ymap_get(n, "name"), err, "card '%s' is defined twice (first at %s)", c->name, first);
-      return MTG_EDATA;
-    }
+  const CardDef *prev = pool_find_own(p, c->name);
+  if (prev) {
+    char first[300];
+    snprintf(first, sizeof first, "%s:%d", prev->file, prev->line);
+    ydoc_error(d, ymap_get(n, "name"), err, "card '%s' is defined twice (first at %s)", c->name, first);
+    return MTG_EDATA;
+  }
   /* the text a replay carries for this card (docs/replay-format.md) */
   char *yaml = yemit_item(n, NULL);
   ((CardDef *)c)->yaml = yaml ? pool_strdup(p, yaml) : NULL;
@@ -2667,75 +2688,51 @@ int mtg_pool_load_buffer(mtg_pool *p, const char *name, const char *text, size_t
   return rc;
 }
 
+int mtg_pool_max_file_size(mtg_pool *p, size_t bytes, mtg_error *err) {
+  if (!p) return diag_arg(err, "mtg_pool_max_file_size: the pool is NULL");
+  if (!bytes) return diag_arg(err, "mtg_pool_max_file_size: a size of 0 bytes");
+  p->max_file = bytes;
+  return MTG_OK;
+}
+
 int mtg_pool_load_file(mtg_pool *p, const char *path, mtg_error *err) {
   ydoc *d;
-  if (ydoc_parse_file(path, &d, err)) return err ? err->status : MTG_EDATA;
+  if (ydoc_parse_file_max(path, p->max_file, &d, err)) return err ? err->status : MTG_EDATA;
   int rc = load_doc(p, d, err);
   ydoc_free(d);
   return rc;
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
 /* The pool's files: every *.yaml under dir, subdirectories included, in sorted
  * path order so that loading (and the pool's hash) never depends on the order a
- * file system lists entries. A symbolic link to a directory is not followed (no
- * loops); only regular files are read. */
+ * file system lists entries (util/walk.h). A symbolic link to a directory is
+ * not followed; only regular files are read, anything else is passed over. */
 #define POOL_DIR_DEPTH 8
-typedef struct { char **names; int n, cap; } path_list;
 
-static int path_list_add(path_list *l, const char *dir, const char *name) {
-  if (l->n == l->cap) {
-    int cap = l->cap ? l->cap * 2 : 32;
-    char **nn = realloc(l->names, (size_t)cap * sizeof *nn);
-    if (!nn) return MTG_ENOMEM;
-    l->names = nn, l->cap = cap;
-  }
-  size_t size = strlen(dir) + strlen(name) + 2;
-  if (!(l->names[l->n] = malloc(size))) return MTG_ENOMEM;
-  snprintf(l->names[l->n++], size, "%s/%s", dir, name);
-  return MTG_OK;
+static int want_yaml(const char *name, void *ctx) {
+  (void)ctx;
+  return walk_has_suffix(name, ".yaml") && strlen(name) > 5;
 }
 
-static int collect_yaml(path_list *l, const char *dir, int depth, mtg_error *err) {
-  DIR *dp = opendir(dir);
-  if (!dp) {
-    mtg_error_set(err, MTG_EIO, "cannot open card directory");
-    if (err) snprintf(err->file, sizeof err->file, "%s", dir);
-    return MTG_EIO;
-  }
-  path_list subdirs = {0};
-  int rc = MTG_OK;
-  struct dirent *e;
-  while (!rc && (e = readdir(dp))) {
-    if (e->d_name[0] == '.') continue;
-    size_t len = strlen(e->d_name), dl = strlen(dir);
-    char *path = malloc(dl + len + 2);
-    if (!path) { rc = MTG_ENOMEM; break; }
-    snprintf(path, dl + len + 2, "%s/%s", dir, e->d_name);
-    struct stat st;
-    if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-      if (depth < POOL_DIR_DEPTH) rc = path_list_add(&subdirs, dir, e->d_name);
-    } else if (len >= 6 && !strcmp(e->d_name + len - 5, ".yaml") && stat(path, &st) == 0 &&
-               S_ISREG(st.st_mode)) {
-      rc = path_list_add(l, dir, e->d_name);
-    }
-    free(path);
-  }
-  closedir(dp);
-  if (rc == MTG_ENOMEM) mtg_error_set(err, rc, "out of memory");
-  for (int i = 0; i < subdirs.n && !rc; i++) rc = collect_yaml(l, subdirs.names[i], depth + 1, err);
-  for (int i = 0; i < subdirs.n; i++) free(subdirs.names[i]);
-  free(subdirs.names);
-  return rc;
+/* A subdirectory that can't be read would leave cards out silently: an error. */
+static void pool_dir_skipped(void *ctx, const char *path, walk_skip kind, const char *why) {
+  mtg_error *err = ctx;
+  if (kind != WALK_UNREADABLE || !err || err->status) return;
+  mtg_error_set(err, MTG_EIO, "cannot open card directory: %s", why);
+  snprintf(err->file, sizeof err->file, "%s", path);
 }
 
 int mtg_pool_load_dir(mtg_pool *p, const char *dir, mtg_error *err) {
-  path_list l = {0};
-  int rc = collect_yaml(&l, dir, 0, err);
-  if (!rc) qsort(l.names, (size_t)l.n, sizeof *l.names, cmp_str);
-  for (int i = 0; i < l.n && !rc; i++) rc = mtg_pool_load_file(p, l.names[i], err);
-  for (int i = 0; i < l.n; i++) free(l.names[i]);
-  free(l.names);
+  mtg_error local;
+  if (!err) err = &local;
+  if (!p || !dir) return diag_arg(err, "mtg_pool_load_dir: %s is NULL", !p ? "the pool" : "the directory");
+  memset(err, 0, sizeof *err);
+  walk_list l = {0};
+  walk_opts o = {.want = want_yaml, .skipped = pool_dir_skipped, .ctx = err, .max_depth = POOL_DIR_DEPTH};
+  int rc = walk_dir(dir, &o, &l, err);
+  if (rc == MTG_EIO) snprintf(err->msg, sizeof err->msg, "cannot open card directory");
+  if (!rc && err->status) rc = err->status;
+  for (int i = 0; i < l.n && !rc; i++) rc = mtg_pool_load_file(p, l.path[i], err);
+  walk_list_free(&l);
   return rc;
 }

@@ -33,6 +33,9 @@ struct mtg_pool {
    * the same ability (613.1f) */
   const CardDef *kwdef[KW_COUNT];
   uint64_t kwmask;        /* the keywords that have one */
+  int *tindex;            /* the same over token names: token index + 1 */
+  int tcap;
+  size_t max_file;        /* files read whole up to this size (0: INPUT_MAX_DEFAULT) */
 };
 
 void *pool_alloc(mtg_pool *p, size_t n); /* zeroed */
@@ -45,6 +48,7 @@ int pool_kw_init(mtg_pool *p); /* cardload.c: compiles kwdef */
  * keyword the rules implement directly (flying, lifelink, ...). */
 const Ability *pool_kw_ability(const mtg_pool *p, int kw, const CardDef **def);
 uint64_t pool_kw_mask(const mtg_pool *p); /* the keywords that stand for an ability */
+const CardDef *pool_find_own(const mtg_pool *p, const char *name); /* this pool only, not its parents */
 int mana_parse(const char *s, ManaCost *c, int *tap, int *untap, char *why, size_t wsz);
 int mana_format(const ManaCost *c, char *buf, size_t size);
 int color_from_char(int ch);

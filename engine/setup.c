@@ -11,6 +11,15 @@
 
 #define SETUP_MAX_CHOICES 4
 
+/* The setup's cards leave half the object slots for what the game makes; its
+ * text form (mtg_setup_write: per player a line, its counters, lands played
+ * and cards outside; variants, teams, seed, start, opening, shuffle,
+ * max_turns; a line per card; commander damage) fits MTG_SETUP_MAX_RECORDS. */
+_Static_assert(2 * MTG_MAX_SETUP_CARDS <= MAX_SLOTS, "setup cards exceed half the object slots");
+_Static_assert(MAX_PLAYERS * (3 + MAX_CKINDS + MAX_OUTSIDE) + 4 + 7 + MTG_MAX_SETUP_CARDS + MAX_PLAYERS * MAX_COMMANDERS <=
+                   MTG_SETUP_MAX_RECORDS,
+               "the text form of a setup can exceed MTG_SETUP_MAX_RECORDS");
+
 typedef struct SEntry {
   int player, zone;
   const CardDef *def;
@@ -129,8 +138,8 @@ int mtg_setup_card(mtg_setup *s, int player, int zone, const char *card, mtg_err
         return MTG_EDATA;
       }
   }
-  if (s->ne >= MAX_SLOTS / 2) {
-    mtg_error_set(err, MTG_ELIMIT, "too many cards in the setup (at most %d)", MAX_SLOTS / 2);
+  if (s->ne >= MTG_MAX_SETUP_CARDS) {
+    mtg_error_set(err, MTG_ELIMIT, "too many cards in the setup (at most %d)", MTG_MAX_SETUP_CARDS);
     return MTG_ELIMIT;
   }
   if (s->ne == s->cap) {

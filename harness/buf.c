@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
+
 void buf_free(buf *b) {
   free(b->s);
   memset(b, 0, sizeof *b);
@@ -110,12 +112,31 @@ void buf_yaml(buf *b, const char *s) {
   buf_put(b, "\"", 1);
 }
 
+void buf_esc_mem(buf *b, const char *s, size_t n) {
+  char small[256];
+  size_t need = escape_mem(s, n, small, sizeof small);
+  if (need < sizeof small) {
+    buf_put(b, small, need);
+    return;
+  }
+  char *big = malloc(need + 1);
+  if (!big) {
+    b->oom = 1;
+    return;
+  }
+  escape_mem(s, n, big, need + 1);
+  buf_put(b, big, need);
+  free(big);
+}
+
+void buf_esc(buf *b, const char *s) { buf_esc_mem(b, s, strlen(s)); }
+
 void buf_indent(buf *b, const char *s, const char *indent) {
   while (*s) {
     const char *nl = strchr(s, '\n');
     size_t n = nl ? (size_t)(nl - s) : strlen(s);
     buf_puts(b, indent);
-    buf_put(b, s, n);
+    buf_esc_mem(b, s, n);
     buf_put(b, "\n", 1);
     s += n + (nl ? 1 : 0);
   }

@@ -29,6 +29,11 @@ void buf_xml(buf *b, const char *s); /* attribute content */
 void buf_xml_text(buf *b, const char *s, int attr);
 void buf_yaml(buf *b, const char *s);
 /* Every line of s, prefixed with `indent` (a trailing newline is added). */
+/* Text that came from input (a title, a card name, a path), appended with its
+ * control characters escaped (util/escape.h), for the text formats. */
+void buf_esc(buf *b, const char *s);
+void buf_esc_mem(buf *b, const char *s, size_t n);
+/* Each line of s after indent, escaped as buf_esc does. */
 void buf_indent(buf *b, const char *s, const char *indent);
 
 #endif

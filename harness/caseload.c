@@ -1,16 +1,18 @@
 /* caseload: finding, parsing and checking case files (docs/cases.md). */
 #include "caseload.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "buf.h"
+#include "escape.h"
+#include "input.h"
 #include "mtg_private.h"
 #include "rules.h"
 #include "suggest.h"
+#include "walk.h"
 
 /* ---- an arena for everything a loaded case points to ---- */
 
@@ -1423,30 +1425,6 @@ static void load_case(L *l, const ynode *root) {
 
 /* ---- files ---- */
 
-typedef struct names {
-  char **v;
-  int n, cap;
-} names;
-
-static int names_add(names *s, const char *path) {
-  if (s->n == s->cap) {
-    int cap = s->cap ? s->cap * 2 : 64;
-    char **v = realloc(s->v, (size_t)cap * sizeof *v);
-    if (!v) return -1;
-    s->v = v;
-    s->cap = cap;
-  }
-  s->v[s->n] = malloc(strlen(path) + 1);
-  if (!s->v[s->n]) return -1;
-  strcpy(s->v[s->n++], path);
-  return 0;
-}
-
-static int has_suffix(const char *s, const char *suf) {
-  size_t a = strlen(s), b = strlen(suf);
-  return a >= b && !strcmp(s + a - b, suf);
-}
-
 void error_format(const mtg_error *e, char *buf, size_t size) {
   /* mtg_error_format reads source[col - 1] for the caret; the stored source
    * line is cut at 255 characters, so a column beyond it would read past it */
@@ -1463,101 +1441,77 @@ static void report(buf *errs, const mtg_error *e) {
   buf_printf(errs, "%s\n", msg);
 }
 
-static int walk(const char *dir, names *out, buf *errs) {
-  DIR *dp = opendir(dir);
-  if (!dp) {
-    buf_printf(errs, "%s: cannot open directory\n", dir);
-    return 1;
-  }
-  int bad = 0;
-  struct dirent *e;
-  while ((e = readdir(dp))) {
-    if (e->d_name[0] == '.') continue;
-    char path[4096];
-    int w = snprintf(path, sizeof path, "%s%s%s", dir, has_suffix(dir, "/") ? "" : "/", e->d_name);
-    if (w < 0 || (size_t)w >= sizeof path) continue;
-    struct stat st;
-    if (stat(path, &st)) continue;
-    if (S_ISDIR(st.st_mode)) bad += walk(path, out, errs);
-    else if ((has_suffix(e->d_name, ".yaml") || has_suffix(e->d_name, ".yml")) && strcmp(e->d_name, "rules.yaml"))
-      if (names_add(out, path)) bad++;
-  }
-  closedir(dp);
-  return bad;
+/* Case files under a directory: *.yaml and *.yml but the rules index. */
+static int want_case(const char *name, void *ctx) {
+  (void)ctx;
+  return (walk_has_suffix(name, ".yaml") || walk_has_suffix(name, ".yml")) && strcmp(name, "rules.yaml");
 }
 
-static int cmp_path(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+typedef struct walk_ctx {
+  buf *errs;
+  int bad;
+} walk_ctx;
+
+/* A directory that can't be read is an error; a FIFO, device or socket named
+ * like a case file, or a link back to a directory already read, is skipped
+ * with a note on stderr. */
+static void walk_skipped(void *ctx, const char *path, walk_skip kind, const char *why) {
+  walk_ctx *w = ctx;
+  if (kind == WALK_UNREADABLE) {
+    buf_printf(w->errs, "%s: cannot read: %s\n", path, why);
+    w->bad++;
+  } else {
+    char shown[1024];
+    escape_text(path, shown, sizeof shown);
+    fprintf(stderr, "harness: skipped %s: %s\n", shown, why);
+  }
+}
 
 int corpus_find(hcorpus *c, const char *const *paths, int npaths, buf *errs) {
   memset(c, 0, sizeof *c);
-  names files = {0};
-  int bad = 0;
+  walk_list files = {0};
+  walk_ctx wc = {errs, 0};
+  walk_opts wo = {.want = want_case, .skipped = walk_skipped, .ctx = &wc, .follow_links = 1};
   int stdin_seen = 0;
   for (int i = 0; i < npaths; i++) {
     struct stat st;
     if (!strcmp(paths[i], "-")) {
       /* a case file on standard input, read once */
-      if (!stdin_seen++ && names_add(&files, CASE_STDIN)) bad++;
+      if (!stdin_seen++ && walk_list_add(&files, CASE_STDIN)) wc.bad++;
     } else if (stat(paths[i], &st)) {
       buf_printf(errs, "%s: no such file or directory\n", paths[i]);
-      bad++;
+      wc.bad++;
     } else if (S_ISDIR(st.st_mode)) {
-      names sub = {0};
-      bad += walk(paths[i], &sub, errs);
-      qsort(sub.v, (size_t)sub.n, sizeof *sub.v, cmp_path);
-      for (int k = 0; k < sub.n; k++) {
-        if (names_add(&files, sub.v[k])) bad++;
-        free(sub.v[k]);
+      mtg_error err;
+      if (walk_dir(paths[i], &wo, &files, &err)) {
+        report(errs, &err);
+        wc.bad++;
       }
-      free(sub.v);
-    } else if (names_add(&files, paths[i])) bad++;
+    } else if (walk_list_add(&files, paths[i])) {
+      wc.bad++; /* a file named on the command line is read as given: input_read refuses what is not a regular file */
+    }
   }
   c->files = calloc((size_t)(files.n ? files.n : 1), sizeof *c->files);
-  if (!c->files) bad++;
+  if (!c->files) wc.bad++;
   for (int i = 0; i < files.n; i++) {
     if (c->files) {
-      c->files[c->nfiles++].path = files.v[i];
-      files.v[i] = NULL;
+      c->files[c->nfiles++].path = files.path[i];
+      files.path[i] = NULL;
     }
-    free(files.v[i]);
   }
-  free(files.v);
-  return bad;
-}
-
-/* Standard input, whole; NULL with err set when it can't be read. */
-static char *read_stdin(size_t *len, mtg_error *err) {
-  size_t cap = 65536, n = 0;
-  char *b = malloc(cap);
-  while (b) {
-    n += fread(b + n, 1, cap - n, stdin);
-    if (n < cap) break;
-    char *g = cap > ((size_t)1 << 30) ? NULL : realloc(b, cap *= 2);
-    if (!g) {
-      free(b);
-      b = NULL;
-      break;
-    }
-    b = g;
-  }
-  if (!b || ferror(stdin)) {
-    free(b);
-    mtg_error_set(err, MTG_EIO, "can't read the case from standard input");
-    snprintf(err->file, sizeof err->file, "%s", CASE_STDIN);
-    return NULL;
-  }
-  *len = n;
-  return b;
+  walk_list_free(&files);
+  return wc.bad;
 }
 
 void corpus_parse_file(hfile *f) {
   if (strcmp(f->path, CASE_STDIN)) {
-    f->failed = ydoc_parse_file(f->path, &f->doc, &f->err) != 0;
+    f->failed = ydoc_parse_file_max(f->path, f->max_size, &f->doc, &f->err) != 0;
     return;
   }
   size_t n;
-  char *text = read_stdin(&n, &f->err);
-  f->failed = !text || ydoc_parse_buffer(CASE_STDIN, text, n, &f->doc, &f->err) != 0;
+  char *text = NULL;
+  f->failed = input_read_fd(0, CASE_STDIN, f->max_size, &text, &n, &f->err) ||
+              ydoc_parse_buffer(CASE_STDIN, text, n, &f->doc, &f->err) != 0;
   free(text);
 }
 

@@ -145,6 +145,7 @@ enum { STOP_SETTLE, STOP_NOW, STOP_STEP, STOP_GAME_OVER };
 
 typedef struct hfile {
   char *path;
+  size_t max_size;       /* the file is read only up to this size (0: the default of util/input.h) */
   ydoc *doc;
   int failed;            /* the file did not parse: err says why */
   mtg_error err;

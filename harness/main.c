@@ -18,6 +18,8 @@
 #include "buf.h"
 #include "caseload.h"
 #include "coverage.h"
+#include "escape.h"
+#include "input.h"
 #include "known.h"
 #include "mtg_private.h"
 #include "parallel.h"
@@ -78,6 +80,8 @@ static const char usage[] =
     "                        carries, no decision was asked by and no pattern names\n"
     "  --strict              those warnings are errors (input errors: exit 2)\n"
     "  --cards DIR           the engine's card pool (see below)\n"
+    "  --max-file-size N     read case and card files of up to N bytes (K, M, G\n"
+    "                        suffixes; default 16M): a larger file is an input error\n"
     "  --check-rules-index FILE  check that FILE (cases/rules.yaml) matches the\n"
     "                        index compiled into this program\n"
     "  --help, --version\n"
@@ -99,6 +103,7 @@ typedef struct opts {
   report_out *outs; /* --output files, each with its format */
   int nouts;
   const char *known, *record, *cards, *check_index;
+  size_t max_file;
   char (*norm)[32]; /* --rule arguments without a trailing '.' */
   int nnorm;
 } opts;
@@ -222,6 +227,10 @@ static int parse_args(int argc, char **argv, opts *o) {
     } else if ((rc = ARG("--cards"))) {
       if (rc < 0) return 2;
       o->cards = val;
+    } else if ((rc = ARG("--max-file-size"))) {
+      if (rc < 0) return 2;
+      if (input_parse_size(val, &o->max_file))
+        return usage_error("--max-file-size takes a size in bytes such as 65536, 512K or 64M, not '%s'", val);
     } else if ((rc = ARG("--check-rules-index"))) {
       if (rc < 0) return 2;
       o->check_index = val;
@@ -273,6 +282,7 @@ static int selected(const opts *o, const hcase *hc) {
  * checking a file's cases waits for it. */
 typedef struct pool_job {
   const char *dir;
+  size_t max_file;
   mtg_pool *pool;
   mtg_error err;
   int rc;
@@ -285,8 +295,9 @@ typedef struct pool_job {
 static void *load_pool(void *arg) {
   pool_job *j = arg;
   j->rc = mtg_pool_new(&j->pool, NULL);
+  if (j->rc) mtg_error_set(&j->err, MTG_ENOMEM, "out of memory");
+  if (!j->rc && j->max_file) j->rc = mtg_pool_max_file_size(j->pool, j->max_file, &j->err);
   if (!j->rc) j->rc = mtg_pool_load_dir(j->pool, j->dir, &j->err);
-  else mtg_error_set(&j->err, MTG_ENOMEM, "out of memory");
   if (j->threaded) pthread_mutex_lock(&j->lock);
   atomic_store(&j->done, 1);
   if (j->threaded) {
@@ -511,16 +522,20 @@ static int list_cases(const opts *o, const hcorpus *c, int bad, const buf *errs)
         buf_json(&out, hc->title);
         buf_puts(&out, "}\n");
       } else {
-        buf_printf(&out, "%s  %s:%d  ", hc->id, hc->file->path, hc->line);
+        buf_printf(&out, "%s  ", hc->id);
+        buf_esc(&out, hc->file->path);
+        buf_printf(&out, ":%d  ", hc->line);
         for (int r = 0; r < hc->nrules; r++) buf_printf(&out, "%s%s", r ? "," : "", hc->rules[r]);
-        buf_printf(&out, "  %s%s\n", hc->todo ? "(todo) " : "", hc->title);
+        buf_puts(&out, hc->todo ? "  (todo) " : "  ");
+        buf_esc(&out, hc->title);
+        buf_puts(&out, "\n");
       }
     }
   if (o->format != FMT_JSON) buf_printf(&out, "%d case%s selected\n", n, n == 1 ? "" : "s");
   int werr = write_out(&out);
   buf_free(&out);
   if (bad) {
-    fputs(buf_str(errs), stderr);
+    escape_fwrite(stderr, buf_str(errs), errs->len, 1);
     fprintf(stderr, "harness: %d input error%s\n", bad, bad == 1 ? "" : "s");
   }
   return werr || bad ? 2 : n ? 0 : 5;
@@ -577,7 +592,8 @@ int main(int argc, char **argv) {
   hcorpus corpus;
   buf errs = {0};
   int bad = corpus_find(&corpus, o.paths, o.npaths, &errs);
-  pool_job pj = {.dir = paths_cards(o.cards)};
+  for (int i = 0; i < corpus.nfiles; i++) corpus.files[i].max_size = o.max_file;
+  pool_job pj = {.dir = paths_cards(o.cards), .max_file = o.max_file};
   pthread_t pt;
   pj.threaded = o.jobs > 1 && !pthread_mutex_init(&pj.lock, NULL);
   if (pj.threaded && pthread_cond_init(&pj.loaded, NULL)) {
@@ -613,7 +629,9 @@ int main(int argc, char **argv) {
   if (pj.rc) {
     char msg[2048];
     error_format(&pj.err, msg, sizeof msg);
-    fprintf(stderr, "harness: card pool: %s\n", msg);
+    fprintf(stderr, "harness: card pool: ");
+    escape_fwrite(stderr, msg, strlen(msg), 1);
+    fputc('\n', stderr);
     rc = 2;
     goto out;
   }
@@ -629,7 +647,7 @@ int main(int argc, char **argv) {
     bad++;
   }
   if (bad && (o.fail_fast || !runs || !corpus.files)) {
-    fputs(buf_str(&errs), stderr);
+    escape_fwrite(stderr, buf_str(&errs), errs.len, 1);
     fprintf(stderr, "harness: %d error%s in the cases; no results reported (--fail-fast)\n", bad, bad == 1 ? "" : "s");
     rc = 2;
     goto out;
@@ -655,14 +673,14 @@ int main(int argc, char **argv) {
     int werr = write_outputs(&o, items, n);
     /* a machine format on stdout: the input errors are said on stderr too */
     if (bad && (o.coverage || o.format != FMT_TEXT || !to_stdout || o.quiet)) {
-      fputs(buf_str(&errs), stderr);
+      escape_fwrite(stderr, buf_str(&errs), errs.len, 1);
       fprintf(stderr, "harness: %d input error%s, reported as errors\n", bad, bad == 1 ? "" : "s");
     }
     /* warnings: counted, listed with --warnings, errors with --strict */
     int nwarn = 0;
     for (int i = 0; i < n; i++)
       if (items[i].r && items[i].r->warn.len && !o.strict) {
-        if (o.warnings) fputs(buf_str(&items[i].r->warn), stderr);
+        if (o.warnings) escape_fwrite(stderr, buf_str(&items[i].r->warn), items[i].r->warn.len, 1);
         for (const char *p = buf_str(&items[i].r->warn); (p = strchr(p, '\n')); p++) nwarn++;
       }
     if (nwarn)

@@ -119,8 +119,15 @@ static void write_text(buf *out, const report_opts *o, const hrun_item *it, int 
     char name[300];
     report_item_name(&it[i], name, sizeof name);
     tag(out, o, v);
-    buf_printf(out, " %s (%s:%d)", name, report_item_file(&it[i]), it[i].err ? it[i].err->line : hc->line);
-    if (v == V_SKIP) buf_printf(out, " todo: %s", hc->reason);
+    buf_puts(out, " ");
+    buf_esc(out, name);
+    buf_puts(out, " (");
+    buf_esc(out, report_item_file(&it[i]));
+    buf_printf(out, ":%d)", it[i].err ? it[i].err->line : hc->line);
+    if (v == V_SKIP) {
+      buf_puts(out, " todo: ");
+      buf_esc(out, hc->reason);
+    }
     if (v == V_XFAIL) buf_puts(out, " known failure");
     if (v == V_XPASS) buf_printf(out, " %s", stale);
     if (v == V_ERROR) buf_puts(out, is_input(&it[i]) ? " input error" : " script error");
@@ -128,7 +135,9 @@ static void write_text(buf *out, const report_opts *o, const hrun_item *it, int 
     if (v == V_FAIL || (v == V_ERROR && r)) {
       buf_puts(out, "      rules ");
       rules_list(out, hc, ", ");
-      buf_printf(out, "; %s\n", hc->title);
+      buf_puts(out, "; ");
+      buf_esc(out, hc->title);
+      buf_puts(out, "\n");
     }
     if (v == V_FAIL || v == V_ERROR) {
       buf d = {0};
@@ -156,8 +165,15 @@ static void write_text(buf *out, const report_opts *o, const hrun_item *it, int 
       report_item_message(&it[i], &m);
       buf_puts(out, "  ");
       tag(out, o, v);
-      if (it[i].err) buf_printf(out, " %s  %s\n", name, buf_str(&m));
-      else buf_printf(out, " %s  %s:%d: %s\n", name, report_item_file(&it[i]), report_item_line(&it[i]), buf_str(&m));
+      buf_puts(out, " ");
+      buf_esc(out, name);
+      buf_puts(out, "  ");
+      if (!it[i].err) {
+        buf_esc(out, report_item_file(&it[i]));
+        buf_printf(out, ":%d: ", report_item_line(&it[i]));
+      }
+      buf_esc(out, buf_str(&m));
+      buf_puts(out, "\n");
       buf_free(&m);
     }
   }
@@ -184,8 +200,12 @@ static void write_tap(buf *out, const report_opts *o, const hrun_item *it, int n
     int v = it[i].verdict;
     char name[300];
     report_item_name(&it[i], name, sizeof name);
-    buf_printf(out, "%s %d - %s", v == V_PASS || v == V_SKIP ? "ok" : "not ok", i + 1, name);
-    if (v == V_SKIP) buf_printf(out, " # SKIP todo: %s", hc->reason);
+    buf_printf(out, "%s %d - ", v == V_PASS || v == V_SKIP ? "ok" : "not ok", i + 1);
+    buf_esc(out, name);
+    if (v == V_SKIP) {
+      buf_puts(out, " # SKIP todo: ");
+      buf_esc(out, hc->reason);
+    }
     if (v == V_XFAIL) buf_puts(out, " # TODO known failure");
     buf_puts(out, "\n");
     if (v == V_FAIL || v == V_XPASS || v == V_XFAIL || v == V_ERROR) {

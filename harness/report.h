@@ -10,6 +10,8 @@
 #ifndef HARNESS_REPORT_H
 #define HARNESS_REPORT_H
 
+#include <stdio.h>
+
 #include "buf.h"
 #include "caseload.h"
 #include "run.h"
@@ -74,5 +76,6 @@ void report_item_message(const hrun_item *it, buf *out);
 void report_item_detail(const hrun_item *it, buf *out);
 /* Writes the whole report of a run into out. */
 void report_write(buf *out, const report_opts *o, const hrun_item *it, int n);
+
 
 #endif

@@ -1,12 +1,14 @@
 /* cli.c - option values and input file sets for the programs (see cli.h). */
 #include "cli.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "escape.h"
+#include "walk.h"
 
 int cli_long(const char *s, long lo, long hi, long *out) {
   char *end;
@@ -41,42 +43,39 @@ static int push(char ***list, int *n, int *cap, const char *s) {
   return 0;
 }
 
-static int ends_with(const char *s, const char *suffix) {
-  size_t a = strlen(s), b = strlen(suffix);
-  return a >= b && !strcmp(s + a - b, suffix);
-}
+typedef struct walk_ctx {
+  const char *suffix, *prog;
+} walk_ctx;
 
-static int walk(cli_files *f, const char *dir, const char *suffix) {
-  DIR *d = opendir(dir);
-  if (!d) return push(&f->path, &f->n, &f->cap, dir); /* reported when opened */
-  int rc = 0;
-  struct dirent *e;
-  while (!rc && (e = readdir(d))) {
-    if (e->d_name[0] == '.') continue;
-    size_t len = strlen(dir) + strlen(e->d_name) + 2;
-    char *p = malloc(len);
-    if (!p) {
-      rc = -1;
-      break;
-    }
-    snprintf(p, len, "%s%s%s", dir, ends_with(dir, "/") ? "" : "/", e->d_name);
-    struct stat st;
-    if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) rc = walk(f, p, suffix);
-    else if (ends_with(e->d_name, suffix)) rc = push(&f->path, &f->n, &f->cap, p);
-    free(p);
-  }
-  closedir(d);
-  return rc;
+static int want(const char *name, void *ctx) { return walk_has_suffix(name, ((walk_ctx *)ctx)->suffix); }
+
+/* Whatever the walk passes over is said on stderr; a directory that can't be
+ * read is kept as a path, to be reported when opened. */
+static void skipped(void *ctx, const char *path, walk_skip kind, const char *why) {
+  (void)kind;
+  char shown[1024];
+  escape_text(path, shown, sizeof shown);
+  fprintf(stderr, "%s: skipped %s: %s\n", ((walk_ctx *)ctx)->prog, shown, why);
 }
 
 static int by_path(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-int cli_files_collect(cli_files *f, char **args, int n, const char *suffix) {
+int cli_files_collect(cli_files *f, char **args, int n, const char *suffix, const char *prog) {
+  walk_ctx wc = {suffix, prog};
+  walk_opts o = {.want = want, .skipped = skipped, .ctx = &wc, .follow_links = 1};
   for (int i = 0; i < n; i++) {
     struct stat st;
-    int rc;
-    if (stat(args[i], &st) == 0 && S_ISDIR(st.st_mode)) rc = walk(f, args[i], suffix);
-    else rc = push(&f->path, &f->n, &f->cap, args[i]); /* a missing file is reported when opened */
+    int rc = 0;
+    if (stat(args[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+      walk_list l = {0};
+      mtg_error err;
+      rc = walk_dir(args[i], &o, &l, &err);
+      if (rc == MTG_EIO) rc = push(&f->path, &f->n, &f->cap, args[i]); /* reported when opened */
+      for (int k = 0; k < l.n && !rc; k++) rc = push(&f->path, &f->n, &f->cap, l.path[k]);
+      walk_list_free(&l);
+    } else {
+      rc = push(&f->path, &f->n, &f->cap, args[i]); /* a missing file is reported when opened */
+    }
     if (rc) return -1;
   }
   if (f->n) qsort(f->path, (size_t)f->n, sizeof *f->path, by_path);

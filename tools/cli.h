@@ -15,11 +15,13 @@ typedef struct cli_files {
   int n, cap;
 } cli_files;
 
-/* Adds each argument: a file as given, a directory as every file under it
- * (recursively) whose name ends in `suffix`; what cannot be read is kept,
- * to be reported when opened. The result is sorted by path
+/* Adds each argument: a file as given, a directory as every regular file
+ * under it (recursively, util/walk.h: links followed, each directory read
+ * once) whose name ends in `suffix`; what the walk passes over (a FIFO or a
+ * device, a link loop) is said on stderr after `prog: `, and what cannot be
+ * read is kept, to be reported when opened. The result is sorted by path
  * (byte order) without duplicates. Returns 0, or -1 when out of memory. */
-int cli_files_collect(cli_files *f, char **args, int n, const char *suffix);
+int cli_files_collect(cli_files *f, char **args, int n, const char *suffix, const char *prog);
 void cli_files_free(cli_files *f);
 
 #endif

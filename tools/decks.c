@@ -10,6 +10,8 @@
 #include "ydoc.h"
 
 #define MAX_COPIES 1000
+/* a game holds the two decks of a self-play game: each may fill half the setup */
+#define DECK_MAX_CARDS (MTG_MAX_SETUP_CARDS / 2)
 
 static int add(deck *d, const char *card, int n, mtg_error *err) {
   deck_entry *e = realloc(d->entries, (size_t)(d->nentries + 1) * sizeof *e);
@@ -40,6 +42,10 @@ static int entry(deck *d, const mtg_pool *pool, const ydoc *doc, const ynode *it
     if (count && ynode_int(doc, count, &n, err)) return MTG_EDATA;
     if (n < 1 || n > MAX_COPIES) return ydoc_error(doc, count, err, "n must be 1 to %d", MAX_COPIES), MTG_EDATA;
   }
+  if (d->ncards + n > DECK_MAX_CARDS)
+    return ydoc_error(doc, it, err, "the deck has more than %d cards: a game holds two decks of at most %d cards each",
+                      DECK_MAX_CARDS, DECK_MAX_CARDS),
+           MTG_EDATA;
   const char *card;
   if (ynode_str(doc, name, &card, err)) return MTG_EDATA;
   if (!mtg_pool_has(pool, card)) {

@@ -17,7 +17,8 @@ typedef struct deck {
 } deck;
 
 /* Loads and checks a deck against the pool: every name must be a pool card
- * (errors are located at file:line:column, with a suggestion). */
+ * (errors are located at file:line:column, with a suggestion), and the deck
+ * at most MTG_MAX_SETUP_CARDS / 2 cards, so that any two fit in a game. */
 int deck_load(deck *d, const mtg_pool *pool, const char *path, mtg_error *err);
 void deck_free(deck *d);
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "escape.h"
 #include "mtg_private.h"
 #include "parallel.h"
 #include "paths.h"
@@ -168,7 +169,7 @@ static int cmd_check(int argc, char **argv, int rerecord) {
   if (!npaths) return free(paths), bad_usage("%s needs at least one PATH", rerecord ? "rerecord" : "check");
 
   cli_files files = {0};
-  if (cli_files_collect(&files, paths, npaths, ".gz")) {
+  if (cli_files_collect(&files, paths, npaths, ".gz", "replay")) {
     free(paths);
     fprintf(stderr, "replay: out of memory\n");
     return EXIT_UNREADABLE;
@@ -241,10 +242,13 @@ static int cmd_check(int argc, char **argv, int rerecord) {
 
 /* ---- dump ---- */
 
+/* What a replay holds is shown escaped: it may come from anyone (util/escape.h). */
 static void print_block(const char *title, const char *text) {
   printf("# %s:%s\n", title, *text ? "" : " (none)");
-  fputs(text, stdout);
+  escape_fwrite(stdout, text, strlen(text), 1);
 }
+
+static void print_field(const char *text) { escape_fwrite(stdout, text, strlen(text), 0); }
 
 static int cmd_dump(int argc, char **argv) {
   if (argc != 1) return bad_usage("%s", "dump takes one FILE");
@@ -258,24 +262,33 @@ static int cmd_dump(int argc, char **argv) {
              h->rules, h->pool_hash, h->seed);
     else
       printf("# replay format %d, engine %s, rules %s, seed %" PRIu64 "\n", h->version, h->engine, h->rules, h->seed);
-    printf("# origin: %s\n# players:", h->origin);
-    for (int i = 0; i < h->nplayers; i++) printf(" %s", h->players[i]);
+    printf("# origin: ");
+    print_field(h->origin);
+    printf("\n# players:");
+    for (int i = 0; i < h->nplayers; i++) {
+      printf(" ");
+      print_field(h->players[i]);
+    }
     printf("\n");
     if (h->version >= 2) printf("# until %s\n", h->partial ? "decision" : "over");
     print_block("setup", h->setup_text);
     if (h->version >= 2) {
       printf("# cards: %d definition%s\n", h->ncards, h->ncards == 1 ? "" : "s");
       for (int i = 0; i < h->ncards; i++) {
-        printf("# card %s %016" PRIx64 " %s\n", h->cards[i].extra ? "extra" : "pool", h->cards[i].hash, h->cards[i].name);
-        fputs(h->cards[i].text, stdout);
+        printf("# card %s %016" PRIx64 " ", h->cards[i].extra ? "extra" : "pool", h->cards[i].hash);
+        print_field(h->cards[i].name);
+        printf("\n");
+        escape_fwrite(stdout, h->cards[i].text, strlen(h->cards[i].text), 1);
       }
     } else
       print_block("cards", h->cards_yaml);
     printf("# log (event number, then the line):\n");
     rlog_record rec;
     while ((rc = rlog_reader_next(r, &rec, &err)) > 0) {
-      if (rec.kind == RLOG_R_EVENT || rec.kind == RLOG_R_DECISION) printf("%7ld %s\n", rec.event, rec.text);
-      else printf("        %s\n", rec.text);
+      if (rec.kind == RLOG_R_EVENT || rec.kind == RLOG_R_DECISION) printf("%7ld ", rec.event);
+      else printf("        ");
+      escape_fwrite(stdout, rec.text, rec.len, 0);
+      printf("\n");
     }
   }
   rlog_reader_free(r);
@@ -283,7 +296,9 @@ static int cmd_dump(int argc, char **argv) {
   if (rc < 0) {
     char msg[2048];
     mtg_error_format(&err, msg, sizeof msg);
-    fprintf(stderr, "replay: %s: %s\n", argv[0], msg);
+    fprintf(stderr, "replay: %s: ", argv[0]);
+    escape_fwrite(stderr, msg, strlen(msg), 1);
+    fputc('\n', stderr);
     return EXIT_UNREADABLE;
   }
   return 0;

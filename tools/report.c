@@ -3,27 +3,11 @@
 
 #include <string.h>
 
-/* The length of the valid UTF-8 sequence at s, or 0 if it is not one. */
-static int utf8_len(const unsigned char *s) {
-  int n = s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : s[0] >= 0xe0 && s[0] < 0xf0 ? 3 : s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : 0;
-  for (int i = 1; i < n; i++)
-    if ((s[i] & 0xc0) != 0x80) return 0;
-  return n;
-}
+#include "escape.h"
 
-/* Text for a terminal: control bytes and bytes that are not UTF-8 (damaged
- * input can put anything in a line) are shown as '?'. */
-static void text_out(FILE *f, const char *s) {
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-    int n = *p < 0x80 ? 1 : utf8_len(p);
-    if (n == 1 && (*p >= 0x20 && *p != 0x7f)) fputc(*p, f);
-    else if (n > 1) {
-      fwrite(p, 1, (size_t)n, f);
-      p += n - 1;
-    } else
-      fputc(*p == '\n' ? '\n' : '?', f);
-  }
-}
+/* Text for a terminal: control characters and bytes that are not UTF-8
+ * (damaged input can put anything in a line) are shown escaped (util/escape.h). */
+static void text_out(FILE *f, const char *s) { escape_fwrite(f, s, strlen(s), 1); }
 
 static void cards_text(FILE *f, const char *title, const verify_cards *c, const char *now) {
   if (!c->n) return;
@@ -106,7 +90,7 @@ static void json_string(FILE *f, const char *s) {
     else if (*p < 0x20 || *p == 0x7f) fprintf(f, "\\u%04x", *p);
     else if (*p < 0x80) fputc(*p, f);
     else {
-      int n = utf8_len(p);
+      int n = (int)escape_utf8_len((const char *)p, strlen((const char *)p));
       if (!n) fputs("\\ufffd", f);
       else {
         fwrite(p, 1, (size_t)n, f);

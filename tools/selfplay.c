@@ -307,7 +307,7 @@ int main(int argc, char **argv) {
   sp.pool = pool;
   if (!ndeckargs) {
     char *dir = (char *)paths_decks();
-    if (cli_files_collect(&defaults, &dir, 1, ".yaml")) goto out;
+    if (cli_files_collect(&defaults, &dir, 1, ".yaml", "selfplay")) goto out;
     if (load_decks(&sp, defaults.path, defaults.n, &err)) goto bad_deck;
   } else if (load_decks(&sp, deckargs, ndeckargs, &err))
     goto bad_deck;

@@ -3,16 +3,30 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "diag.h"
 #include "mtg_private.h"
+
+static void vset(mtg_error *e, int status, const char *fmt, va_list ap) {
+  memset(e, 0, sizeof *e);
+  e->status = status;
+  vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+}
 
 void mtg_error_set(mtg_error *e, int status, const char *fmt, ...) {
   if (!e) return;
-  memset(e, 0, sizeof *e);
-  e->status = status;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+  vset(e, status, fmt, ap);
   va_end(ap);
+}
+
+int diag_arg(mtg_error *e, const char *fmt, ...) {
+  if (!e) return MTG_EARG;
+  va_list ap;
+  va_start(ap, fmt);
+  vset(e, MTG_EARG, fmt, ap);
+  va_end(ap);
+  return MTG_EARG;
 }
 
 void mtg_error_format(const mtg_error *e, char *buf, size_t size) {

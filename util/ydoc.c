@@ -10,6 +10,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "input.h"
 #include "suggest.h"
 
 typedef struct ablock {
@@ -25,7 +26,13 @@ struct ydoc {
   ablock *arena;
   int ndocs;
   ynode **roots;
+  /* where every YDOC_LINE_STEP-th line starts, built at the first error, so
+   * that locating many errors costs each a short scan, not one from the top */
+  size_t *lines;
+  size_t nlines;
 };
+
+#define YDOC_LINE_STEP 64
 
 static void *arena_alloc(ydoc *d, size_t n) {
   n = (n + 15) & ~(size_t)15;
@@ -53,6 +60,7 @@ void ydoc_free(ydoc *d) {
     b = n;
   }
   free(d->roots);
+  free(d->lines);
   free(d->text);
   free(d->name);
   free(d);
@@ -62,12 +70,45 @@ int ydoc_count(const ydoc *d) { return d->ndocs; }
 const ynode *ydoc_root(const ydoc *d, int i) { return i >= 0 && i < d->ndocs ? d->roots[i] : NULL; }
 const char *ydoc_name(const ydoc *d) { return d->name; }
 
+/* Builds the sparse line index: offsets of lines 1, 1 + STEP, 1 + 2 STEP, ... */
+static void index_lines(ydoc *d) {
+  size_t n = 1, cap = 64;
+  size_t *v = malloc(cap * sizeof *v);
+  if (!v) return;
+  v[0] = 0;
+  const char *p = d->text, *end = d->text + d->len;
+  for (size_t line = 1;; line++) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    if (!nl) break;
+    p = nl + 1;
+    if (line % YDOC_LINE_STEP) continue;
+    if (n == cap) {
+      size_t *w = realloc(v, 2 * cap * sizeof *v);
+      if (!w) break; /* a shorter index: lines beyond it are found by scanning */
+      v = w;
+      cap *= 2;
+    }
+    v[n++] = (size_t)(p - d->text);
+  }
+  d->lines = v;
+  d->nlines = n;
+}
+
 void ydoc_source_line(const ydoc *d, int line, char *buf, size_t size) {
   if (size == 0) return;
   buf[0] = 0;
   if (!d || !d->text || line < 1) return;
+  /* the index is built once, by the thread that owns the document */
+  if (!d->lines) index_lines((ydoc *)d);
+  size_t from = 1;
   const char *p = d->text, *end = d->text + d->len;
-  for (int l = 1; l < line && p < end; l++) {
+  if (d->nlines) {
+    size_t k = ((size_t)line - 1) / YDOC_LINE_STEP;
+    if (k >= d->nlines) k = d->nlines - 1;
+    from = k * YDOC_LINE_STEP + 1;
+    p = d->text + d->lines[k];
+  }
+  for (size_t l = from; l < (size_t)line && p < end; l++) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     if (!nl) return;
     p = nl + 1;
@@ -125,7 +166,14 @@ typedef struct {
   ynode *node;
   ynode **kids;
   int n, cap;
+  /* a large mapping's keys, hashed (kid index + 1, 0 empty): duplicate
+   * keys are found in linear time however many keys a mapping has */
+  int *keyset;
+  size_t keycap;
 } frame;
+
+/* Mappings with more keys than this get a key set; smaller ones are scanned. */
+#define YDOC_SCAN_KEYS 16
 
 typedef struct {
   char *name;
@@ -143,6 +191,41 @@ typedef struct {
   int nroots, caproots;
   mtg_error *err;
 } builder;
+
+static size_t key_hash(const ynode *k) {
+  size_t h = 1469598103u;
+  for (size_t i = 0; i < k->len; i++) h = (h ^ (unsigned char)k->str[i]) * 16777619u;
+  return h;
+}
+
+static int same_key(const ynode *a, const ynode *b) {
+  return a->kind == YN_SCALAR && a->len == b->len && memcmp(a->str, b->str, b->len) == 0;
+}
+
+/* Adds kid i (a scalar key) to the frame's key set, growing it; returns the
+ * index of an equal earlier key, -1 if none, -2 out of memory. */
+static int keyset_add(frame *f, int i) {
+  if (2 * (size_t)(f->n / 2 + 1) > f->keycap) {
+    size_t cap = f->keycap ? 2 * f->keycap : 64;
+    int *set = calloc(cap, sizeof *set);
+    if (!set) return -2;
+    free(f->keyset);
+    f->keyset = set;
+    f->keycap = cap;
+    for (int k = 0; k < f->n; k += 2)
+      if (f->kids[k]->kind == YN_SCALAR) {
+        size_t h = key_hash(f->kids[k]) & (cap - 1);
+        while (set[h]) h = (h + 1) & (cap - 1);
+        set[h] = k + 1;
+      }
+  }
+  const ynode *n = f->kids[i];
+  size_t h = key_hash(n) & (f->keycap - 1);
+  for (; f->keyset[h]; h = (h + 1) & (f->keycap - 1))
+    if (same_key(f->kids[f->keyset[h] - 1], n)) return f->keyset[h] - 1;
+  f->keyset[h] = i + 1;
+  return -1;
+}
 
 static int push_kid(builder *b, ynode *n) {
   if (b->depth == 0) {
@@ -164,16 +247,22 @@ static int push_kid(builder *b, ynode *n) {
     f->kids = k;
     f->cap = cap;
   }
+  f->kids[f->n] = n;
   /* Duplicate keys: libyaml accepts them silently, we do not. */
   if (f->node->kind == YN_MAP && f->n % 2 == 0 && n->kind == YN_SCALAR) {
-    for (int i = 0; i < f->n; i += 2) {
-      ynode *k = f->kids[i];
-      if (k->kind == YN_SCALAR && k->len == n->len && memcmp(k->str, n->str, n->len) == 0)
-        return perr(b->d, n->line, n->col, b->err,
-                    "duplicate key '%s' (first given at line %d)", n->str, k->line);
+    int dup = -1;
+    if (f->n / 2 < YDOC_SCAN_KEYS) {
+      for (int i = 0; i < f->n && dup < 0; i += 2)
+        if (same_key(f->kids[i], n)) dup = i;
+    } else {
+      dup = keyset_add(f, f->n);
+      if (dup == -2) return oom(b->d, n->line, n->col, b->err);
     }
+    if (dup >= 0)
+      return perr(b->d, n->line, n->col, b->err, "duplicate key '%s' (first given at line %d)", n->str,
+                  f->kids[dup]->line);
   }
-  f->kids[f->n++] = n;
+  f->n++;
   return 0;
 }
 
@@ -220,12 +309,17 @@ static int open_collection(builder *b, ynode_kind k, yaml_mark_t m, const char *
   f->node = n;
   f->kids = NULL;
   f->n = f->cap = 0;
+  f->keyset = NULL;
+  f->keycap = 0;
   return 0;
 }
 
 static int close_collection(builder *b) {
   frame *f = &b->st[--b->depth];
   ynode *n = f->node;
+  free(f->keyset);
+  f->keyset = NULL;
+  f->keycap = 0;
   n->n = n->kind == YN_MAP ? f->n / 2 : f->n;
   if (f->n) {
     n->items = arena_alloc(b->d, (size_t)f->n * sizeof *n->items);
@@ -242,7 +336,10 @@ static int close_collection(builder *b) {
 }
 
 static void builder_fini(builder *b) {
-  for (int i = 0; i < b->depth; i++) free(b->st[i].kids);
+  for (int i = 0; i < b->depth; i++) {
+    free(b->st[i].kids);
+    free(b->st[i].keyset);
+  }
   for (int i = 0; i < b->nanchors; i++) free(b->anchors[i].name);
   free(b->anchors);
   free(b->roots);
@@ -296,6 +393,11 @@ static int build(ydoc *d, mtg_error *err) {
       done = 1;
       break;
     case YAML_DOCUMENT_START_EVENT:
+      if (b.nroots >= YDOC_MAX_DOCS) {
+        rc = perr(d, (int)e.start_mark.line + 1, (int)e.start_mark.column + 1, err,
+                  "more than %d YAML documents in one file", YDOC_MAX_DOCS);
+        break;
+      }
       in_doc = 1;
       /* forget anchors of earlier documents */
       for (int i = 0; i < b.nanchors; i++) free(b.anchors[i].name);
@@ -423,46 +525,15 @@ int ydoc_parse_buffer(const char *name, const char *buf, size_t len, ydoc **out,
   return 0;
 }
 
-int ydoc_parse_file(const char *path, ydoc **out, mtg_error *err) {
+int ydoc_parse_file(const char *path, ydoc **out, mtg_error *err) { return ydoc_parse_file_max(path, 0, out, err); }
+
+int ydoc_parse_file_max(const char *path, size_t max, ydoc **out, mtg_error *err) {
   *out = NULL;
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    mtg_error_set(err, MTG_EIO, "cannot open: %s", strerror(errno));
-    if (err) snprintf(err->file, sizeof err->file, "%s", path);
-    return -1;
-  }
-  size_t cap = 8192, len = 0;
-  char *buf = malloc(cap);
-  if (!buf) {
-    fclose(f);
-    mtg_error_set(err, MTG_ENOMEM, "out of memory");
-    return -1;
-  }
-  for (;;) {
-    size_t n = fread(buf + len, 1, cap - len, f);
-    len += n;
-    if (len < cap) {
-      if (ferror(f)) {
-        free(buf);
-        fclose(f);
-        mtg_error_set(err, MTG_EIO, "read error");
-        if (err) snprintf(err->file, sizeof err->file, "%s", path);
-        return -1;
-      }
-      break;
-    }
-    char *nb = realloc(buf, cap * 2);
-    if (!nb) {
-      free(buf);
-      fclose(f);
-      mtg_error_set(err, MTG_ENOMEM, "out of memory");
-      return -1;
-    }
-    buf = nb;
-    cap *= 2;
-  }
-  fclose(f);
-  int rc = ydoc_parse_buffer(path, buf, len, out, err);
+  char *buf;
+  size_t len;
+  int rc = input_read(path, max, &buf, &len, err);
+  if (rc) return -1;
+  rc = ydoc_parse_buffer(path, buf, len, out, err);
   free(buf);
   return rc;
 }
@@ -495,17 +566,23 @@ int ynode_str(const ydoc *d, const ynode *n, const char **out, mtg_error *err) {
   return 0;
 }
 
-int ynode_int(const ydoc *d, const ynode *n, long *out, mtg_error *err) {
+int ynode_int_range(const ydoc *d, const ynode *n, long lo, long hi, long *out, mtg_error *err) {
   if (!n || n->kind != YN_SCALAR)
     return ydoc_error(d, n, err, "expected an integer, found %s", ynode_kind_name(n));
   const char *s = n->str;
-  char *end;
+  const char *digits = s + (*s == '-' || *s == '+');
+  int form = *digits != 0;
+  for (const char *p = digits; *p; p++) form &= *p >= '0' && *p <= '9';
+  if (!form) return ydoc_error(d, n, err, "expected an integer, found '%s'", s);
   errno = 0;
-  long v = strtol(s, &end, 10);
-  if (!*s || *end || errno || v > 1000000000L || v < -1000000000L)
-    return ydoc_error(d, n, err, "expected an integer, found '%s'", s);
+  long v = strtol(s, NULL, 10);
+  if (errno || v < lo || v > hi) return ydoc_error(d, n, err, "%s is out of range (%ld to %ld)", s, lo, hi);
   *out = v;
   return 0;
+}
+
+int ynode_int(const ydoc *d, const ynode *n, long *out, mtg_error *err) {
+  return ynode_int_range(d, n, -MTG_NUM_MAX, MTG_NUM_MAX, out, err);
 }
 
 int ynode_bool(const ydoc *d, const ynode *n, int *out, mtg_error *err) {

@@ -11,6 +11,7 @@
 
 #define YDOC_MAX_DEPTH 64
 #define YDOC_MAX_ALIASES 64
+#define YDOC_MAX_DOCS 10000  /* documents in one file */
 
 typedef enum { YN_SCALAR, YN_SEQ, YN_MAP } ynode_kind;
 
@@ -29,8 +30,11 @@ typedef struct ydoc ydoc;
 
 /* Parses every document of a file (or of a buffer named `name`).
  * Returns 0 and fills *out, or -1 and fills err (file, line, column, message,
- * offending source line). The caller frees *out with ydoc_free. */
+ * offending source line). The caller frees *out with ydoc_free. A file is
+ * read only if it is a regular file of at most 16 MiB (util/input.h), or of
+ * at most max bytes with ydoc_parse_file_max (0: the default). */
 int ydoc_parse_file(const char *path, ydoc **out, mtg_error *err);
+int ydoc_parse_file_max(const char *path, size_t max, ydoc **out, mtg_error *err);
 int ydoc_parse_buffer(const char *name, const char *buf, size_t len, ydoc **out,
                       mtg_error *err);
 void ydoc_free(ydoc *d);
@@ -53,7 +57,11 @@ int ydoc_error(const ydoc *d, const ynode *n, mtg_error *err, const char *fmt, .
     ;
 
 /* Scalar conversions; return 0 on success, -1 (with a located error) when the
- * node is not a scalar of the expected form. */
+ * node is not a scalar of the expected form. An integer is decimal digits with
+ * an optional sign; one outside [lo, hi] is reported as out of range, not as a
+ * malformed number. ynode_int takes the range of every number the engine
+ * counts, [-MTG_NUM_MAX, MTG_NUM_MAX]. */
+int ynode_int_range(const ydoc *d, const ynode *n, long lo, long hi, long *out, mtg_error *err);
 int ynode_int(const ydoc *d, const ynode *n, long *out, mtg_error *err);
 int ynode_bool(const ydoc *d, const ynode *n, int *out, mtg_error *err);
 int ynode_str(const ydoc *d, const ynode *n, const char **out, mtg_error *err);

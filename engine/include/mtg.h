@@ -24,6 +24,13 @@
 #define MTG_VERSION "0.2.0"
 #define MTG_RULES_EFFECTIVE "2025-09-19" /* Comprehensive Rules the engine follows */
 
+/* The range of every number the rules count (life, damage, counters, turns,
+ * mana, X, power and toughness, the values of card expressions): |n| <=
+ * MTG_NUM_MAX = 2^31 - 1. Arithmetic on them is done in 64 bits and saturates
+ * at these bounds (life can grow very large, but not wrap); a number outside
+ * them in input (a card file, a setup, a case) is an input error. */
+#define MTG_NUM_MAX 2147483647
+
 enum {
   MTG_OK = 0,
   MTG_DECISION = 1, /* the game waits for a decision: see mtg_game_decision() */
@@ -78,7 +85,12 @@ typedef struct mtg_pool mtg_pool;
 int mtg_pool_new(mtg_pool **out, const mtg_pool *parent);
 void mtg_pool_free(mtg_pool *p);
 int mtg_pool_load_file(mtg_pool *p, const char *path, mtg_error *err);
-int mtg_pool_load_dir(mtg_pool *p, const char *dir, mtg_error *err); /* *.yaml, sorted */
+/* *.yaml under dir and its subdirectories (links to directories not followed),
+ * in sorted path order; only regular files are read. */
+int mtg_pool_load_dir(mtg_pool *p, const char *dir, mtg_error *err);
+/* Files read by mtg_pool_load_file and _dir: at most `bytes` each (default
+ * 16 MiB); a larger one is refused with MTG_ELIMIT. */
+int mtg_pool_max_file_size(mtg_pool *p, size_t bytes, mtg_error *err);
 int mtg_pool_load_buffer(mtg_pool *p, const char *name, const char *text, size_t len,
                          mtg_error *err);
 int mtg_pool_count(const mtg_pool *p);          /* own cards only */
@@ -184,6 +196,11 @@ int mtg_setup_variant(mtg_setup *s, const char *name);
 int mtg_setup_team(mtg_setup *s, int player, int team);
 int mtg_setup_commander(mtg_setup *s, int entry);
 int mtg_setup_commander_damage(mtg_setup *s, int player, int entry, int damage);
+
+/* At most this many cards in a setup (all players and zones together). */
+#define MTG_MAX_SETUP_CARDS 500
+/* At most this many records (lines) in the text form of a setup. */
+#define MTG_SETUP_MAX_RECORDS 1024
 
 /* The setup as canonical text (one record per line, docs/replay-format.md),
  * and back: replays carry it so a game can be rebuilt exactly. write returns
