@@ -2487,11 +2487,13 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   /* abilities: spell ability, listed abilities, keyword expansions, equip */
   const ynode *abs = ymap_get(n, "abilities"), *sp = ymap_get(n, "spell"), *eq = ymap_get(n, "equip");
   if (abs && abs->kind != YN_SEQ) return BAD(l, abs, "abilities: expected a list");
-  /* keywords expand into one ability at most each; 4 for an Aura's spell ability,
-   * a Siege's, and a flashback or kicker pseudo-ability */
+  /* keywords expand into one ability at most each; one more for an Aura's
+   * spell ability, a Siege's, and a flashback pseudo-ability: exactly what
+   * the card can use (an Ability is 1.3 KB; a pool may have many cards) */
   int nkw = 0;
   for (int kw = 0; kw < KW_COUNT; kw++) nkw += (int)(c->keywords >> kw & 1);
-  int nab = (abs ? abs->n : 0) + (sp ? 1 : 0) + (eq ? 1 : 0) + nkw + 4 + count_chapters(chs) + (rms && rms->kind == YN_SEQ ? rms->n : 0) +
+  int nab = (abs ? abs->n : 0) + (sp ? 1 : 0) + (eq ? 1 : 0) + nkw + (c->enchant ? 1 : 0) + (c->types & T_BATTLE ? 1 : 0) +
+            (ymap_get(n, "flashback") ? 1 : 0) + count_chapters(chs) + (rms && rms->kind == YN_SEQ ? rms->n : 0) +
             count_casting_keys(n);
   if (nab > 255) return BAD(l, n, "card '%s' has too many abilities", c->name);
   Ability *ab = al(l, (size_t)nab * sizeof *ab);
