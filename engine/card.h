@@ -83,7 +83,7 @@ typedef struct CardDef CardDef;
   X(SL_EQUIPPED) X(SL_CONTROLLER_OF) X(SL_OWNER_OF) X(SL_LINKED) X(SL_CHOSEN)             \
   X(SL_ACTIVE) X(SL_DEFENDING) X(SL_RESULT) X(SL_TOP) X(SL_UNION) X(SL_NONE)              \
   X(SL_TRIG_TARGET) X(SL_ATTACHED_TO_IT) X(SL_LINKED_ANY) X(SL_ITS_CONTROLLER) X(SL_CHOOSE)  \
-  X(SL_REMEMBERED) X(SL_TRIG_OBJ_NEW) X(SL_THIS_CARD)                                                     \
+  X(SL_REMEMBERED) X(SL_TRIG_OBJ_NEW) X(SL_THIS_CARD) X(SL_TRIG_STACK)                                                     \
   X(C_TRUE) X(C_NOT) X(C_ALL) X(C_ANY) X(C_CMP) X(C_EXISTS) X(C_YOUR_TURN) X(C_KICKED)     \
   X(C_IS) X(C_DID) X(C_HAD_COUNTERS) X(C_IN_ZONE) X(C_CHOSEN_IS) X(C_TRIGGERED_IS)        \
   X(C_CAST_FROM) X(C_ADDL_PAID)
@@ -100,7 +100,7 @@ enum cmp { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
 enum dur { DUR_FOREVER, DUR_EOT, DUR_NEXT_TURN, DUR_SOURCE_LEAVES, DUR_USED, DUR_COMBAT };
 
 /* Player relations used by filters and patterns. */
-enum rel { R_ANY, R_YOU, R_OPP, R_ACTIVE, R_NOT_YOU, R_CHOSEN, R_TARGET, R_OWNER };
+enum rel { R_ANY, R_YOU, R_OPP, R_ACTIVE, R_NOT_YOU, R_CHOSEN, R_TARGET, R_OWNER, R_TRIGGERING };
 
 struct Filter {
   uint32_t types_any;    /* at least one of these card types */
@@ -175,6 +175,8 @@ enum trig_ev {
   TE_DEFEATED, /* the last defense counter is removed from a battle (310.11b) */
   TE_SET_IN_MOTION, TE_PLANESWALK_TO, TE_PLANESWALK_AWAY, /* 904.9, 901.11 */
   TE_CYCLE,    /* a card is cycled: discarded to pay a cycling ability's cost (702.29c) */
+  TE_TARGETED,       /* becomes the target of a spell or ability (115.1, 601.2c) */
+  TE_COUNTERS_REMOVED,
   TE_COUNT
 };
 
@@ -204,6 +206,9 @@ typedef struct TrigPat {
   uint8_t nth;           /* TE_CAST, TE_DRAW: only the player's Nth spell / card this turn */
   uint8_t nth_in_turn;   /* TE_CAST: nth counts every player's spells ("the fourth spell of a turn") */
   int8_t tap_cost;       /* TE_ACTIVATE: 1 only abilities with {T} in their activation cost, 0 only without, -1 any */
+  uint8_t by;            /* TE_TARGETED: enum rel, who controls the spell or ability */
+  uint8_t by_kind;       /* TE_TARGETED: 0 a spell or an ability, 1 a spell, 2 an ability */
+  uint8_t last;          /* TE_COUNTERS_REMOVED: only when the last such counter is removed */
 } TrigPat;
 
 /* Replacement and prevention patterns. */

@@ -92,7 +92,8 @@ static int want_map(L *l, const ynode *n, const char *what) {
 /* ---- names ---- */
 
 static const char *const zone_names[] = {"library", "hand", "battlefield", "graveyard", "stack", "exile", "command", "ante"};
-static const char *const rel_names[] = {"any", "you", "opponent", "active", "not_you", "chosen", "target", "owner"};
+static const char *const rel_names[] = {"any", "you", "opponent", "active", "not_you", "chosen", "target", "owner",
+                                        "triggering_player"};
 static const char *const dur_names[] = {"forever", "end_of_turn", "next_turn", "source_leaves", "used", "end_of_combat"};
 static const char *const type_names[N_CARD_TYPES] = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
                                                      "planeswalker", "sorcery", "dungeon", "plane", "phenomenon", "scheme"};
@@ -112,8 +113,8 @@ static int p_rel(L *l, const ynode *n) {
   const char *s = scalar(n);
   if (s && !strcmp(s, "opponents")) return R_OPP;
   if (s && !strcmp(s, "each")) return R_ANY;
-  int r = s ? name_index(s, rel_names, 8) : -1;
-  if (r < 0) return bad_name(l, n, "player relation", rel_names, 8);
+  int r = s ? name_index(s, rel_names, NELEM(rel_names)) : -1;
+  if (r < 0) return bad_name(l, n, "player relation", rel_names, NELEM(rel_names));
   return r;
 }
 
@@ -394,7 +395,7 @@ static const struct {
     {"none", SL_NONE, 0},          {"its_controller", SL_ITS_CONTROLLER, 0},
     {"triggering_target", SL_TRIG_TARGET, 0}, {"remembered", SL_REMEMBERED, 0},
     {"it_new", SL_TRIG_OBJ_NEW, 0}, {"its_owner", SL_OWNER_OF, 1},
-    {"this_card", SL_THIS_CARD, 0},
+    {"this_card", SL_THIS_CARD, 0},        {"triggering_spell_or_ability", SL_TRIG_STACK, 0},
 };
 
 static Node *p_sel(L *l, const ynode *n) {
@@ -1286,7 +1287,7 @@ static const char *const trig_events[] = {
     "attacks", "blocks", "becomes_blocked", "tapped", "untapped", "counters", "loses", "countered",
     "discard", "sacrifice", "unattached", "control_lost", "mana", "state", "reveal", "activate", "prevented",
     "phases_out", "turned_face_up", "defeated", "set_in_motion", "planeswalk_to", "planeswalk_away",
-    "ability_triggers", "cycle", NULL};
+    "ability_triggers", "cycle", "becomes_target", "counters_removed", NULL};
 
 static const char *const step_keys[] = {"untap", "upkeep", "draw", "main1", "beginning_of_combat",
                                         "declare_attackers", "declare_blockers", "combat_damage",
@@ -1343,7 +1344,8 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
                                    TE_TAPPED, TE_UNTAPPED, TE_COUNTERS, TE_LOSES, TE_COUNTERED, TE_DISCARD,
                                    TE_SACRIFICE, TE_UNATTACHED, TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL,
                                    TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT, TE_FACE_UP, TE_DEFEATED, TE_SET_IN_MOTION,
-                                   TE_PLANESWALK_TO, TE_PLANESWALK_AWAY, TE_TRIGGERED, TE_CYCLE};
+                                   TE_PLANESWALK_TO, TE_PLANESWALK_AWAY, TE_TRIGGERED, TE_CYCLE, TE_TARGETED,
+                                   TE_COUNTERS_REMOVED};
   t->ev = map_ev[t->ev];
   if ((v = ymap_get(n, "player"))) {
     int r = p_rel(l, v);
@@ -1366,6 +1368,22 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
     if (t->ev != TE_ATTACKS) return BADI(l, v, "alone: only for an 'attacks' trigger (\"attacks alone\", 506.5)");
     t->alone = (uint8_t)b;
   }
+  if ((v = ymap_get(n, "by")) || (v = ymap_get(n, "kind"))) {
+    /* "becomes the target of a spell or ability an opponent controls" */
+    if (t->ev != TE_TARGETED) return BADI(l, v, "%s is for becomes_target triggers", ymap_get(n, "by") ? "by" : "kind");
+    if ((v = ymap_get(n, "by"))) {
+      int r = p_rel(l, v);
+      if (r < 0) return -1;
+      t->by = (uint8_t)r;
+    }
+    if ((v = ymap_get(n, "kind"))) {
+      const char *k = scalar(v);
+      if (!k || (strcmp(k, "spell") && strcmp(k, "ability") && strcmp(k, "spell_or_ability")))
+        return BADI(l, v, "kind: spell, ability or spell_or_ability (the default)");
+      t->by_kind = !strcmp(k, "spell") ? 1 : !strcmp(k, "ability") ? 2 : 0;
+    }
+  }
+  if ((v = ymap_get(n, "source")) && t->ev == TE_TARGETED && !(t->src = p_filter(l, v))) return -1;
   t->tap_cost = -1;
   if ((v = ymap_get(n, "tap_cost"))) {
     /* "activates an ability with / without {T} in its activation cost" */
@@ -1388,6 +1406,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   case TE_TAPPED: case TE_UNTAPPED: case TE_SACRIFICE: case TE_UNATTACHED: case TE_CONTROL_LOST:
   case TE_DISCARD: case TE_COUNTERED: case TE_REVEAL: case TE_PHASED_OUT: case TE_FACE_UP: case TE_DEFEATED:
   case TE_SET_IN_MOTION: case TE_PLANESWALK_TO: case TE_PLANESWALK_AWAY: case TE_TRIGGERED: case TE_CYCLE:
+  case TE_TARGETED:
     if (p_subject(l, ev, t)) return -1;
     break;
   case TE_ZONE:
@@ -1468,6 +1487,22 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
     const ynode *on = ymap_get(ev, "on"), *k = ymap_get(ev, "kind");
     if (on && p_subject(l, on, t)) return -1;
     if (k && scalar(k)) t->counter = dup(l, scalar(k));
+    break;
+  }
+  case TE_COUNTERS_REMOVED: {
+    /* "whenever a counter is removed from", "when the last time counter is removed from" */
+    if (ev->kind != YN_MAP) return BADI(l, ev, "counters_removed: expected {on: ..., kind: ..., last: true}");
+    static const char *const keys[] = {"on", "kind", "last", NULL};
+    if (ymap_check_keys(l->d, ev, keys, "counters_removed trigger", l->err)) return -1;
+    const ynode *on = ymap_get(ev, "on"), *k = ymap_get(ev, "kind"), *ls = ymap_get(ev, "last");
+    if (on && p_subject(l, on, t)) return -1;
+    if (k && scalar(k)) t->counter = dup(l, scalar(k));
+    if (ls) {
+      int8_t b;
+      if (bool_field(l, ls, &b)) return -1;
+      if (b && !t->counter) return BADI(l, ls, "last: the last counter of a kind: give kind");
+      t->last = (uint8_t)b;
+    }
     break;
   }
   case TE_MANA:
@@ -2215,19 +2250,15 @@ static int p_rooms(L *l, const ynode *rs, CardDef *c, Ability *ab, int *k) {
   return 0;
 }
 
+static int synth_ability(L *l, const char *yaml, Ability *a, int index);
+
 /* 310.11b: Sieges have "When the last defense counter is removed from this
  * permanent, exile it, then you may cast it transformed without paying its mana cost." */
 static int siege_ability(L *l, Ability *a, int index) {
   static const char y[] = "triggered: {when: {defeated: self}, effect: [{exile: self}, {cast_transformed: result}]}\n"
                           "text: When the last defense counter is removed from this permanent, exile it, then you may cast it "
                           "transformed without paying its mana cost. (310.11b)";
-  ydoc *d;
-  if (ydoc_parse_buffer("<siege>", y, strlen(y), &d, l->err)) return -1;
-  L sub = *l;
-  sub.d = d;
-  int rc = p_ability(&sub, ydoc_root(d, 0), a, index);
-  ydoc_free(d);
-  return rc;
+  return synth_ability(l, y, a, index);
 }
 
 /* ---- cards ---- */
@@ -2413,7 +2444,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
                                      "keywords", "abilities", "spell", "text", "token", "kicker",
                                      "flashback", "enchant", "equip", "leyline", "alt_cost",
                                      "additional_cost", "back", "morph", "chapters", "rooms", "unsupported",
-                                     "cycling", "reinforce", NULL};
+                                     "cycling", "reinforce", "ward", NULL};
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
   CardDef *c = al(l, sizeof *c);
@@ -2493,7 +2524,8 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   int nkw = 0;
   for (int kw = 0; kw < KW_COUNT; kw++) nkw += (int)(c->keywords >> kw & 1);
   int nab = (abs ? abs->n : 0) + (sp ? 1 : 0) + (eq ? 1 : 0) + nkw + (c->enchant ? 1 : 0) + (c->types & T_BATTLE ? 1 : 0) +
-            (ymap_get(n, "flashback") ? 1 : 0) + count_chapters(chs) + (rms && rms->kind == YN_SEQ ? rms->n : 0) +
+            (ymap_get(n, "flashback") ? 1 : 0) + (ymap_get(n, "ward") ? 1 : 0) + count_chapters(chs) +
+            (rms && rms->kind == YN_SEQ ? rms->n : 0) +
             count_casting_keys(n);
   if (nab > 255) return BAD(l, n, "card '%s' has too many abilities", c->name);
   Ability *ab = al(l, (size_t)nab * sizeof *ab);
@@ -2608,6 +2640,17 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     if (!bk) return NULL;
     c->back = bk;
     l->card = front;
+  }
+  if ((v = ymap_get(n, "ward"))) {
+    /* 702.21a: "Whenever this permanent becomes the target of a spell or ability an
+     * opponent controls, counter that spell or ability unless that player pays [cost]." */
+    ManaCost wc;
+    if (!scalar(v) || mana_parse(scalar(v), &wc, NULL, NULL, why, sizeof why)) return BAD(l, v, "ward: expected a mana cost like \"{2}\"");
+    char y[400];
+    snprintf(y, sizeof y, "triggered: {when: {becomes_target: self, by: opponent}, effect: [{unless: \"%s\", payer: triggering_player, "
+             "do: [{counter: triggering_spell_or_ability}]}]}\ntext: Ward (702.21a)", scalar(v));
+    if (synth_ability(l, y, &ab[k], k)) return NULL;
+    k++;
   }
   if ((v = ymap_get(n, "morph"))) {
     if (!scalar(v) || mana_parse(scalar(v), &c->morph, NULL, NULL, why, sizeof why)) return BAD(l, v, "morph: expected a mana cost");

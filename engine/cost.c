@@ -174,7 +174,7 @@ void mana_ability_activate(G *g, int player, int slot, int abi) {
   ManaCost mc = r.ab->cost.mana;
   cost_pay_mana(g, player, &mc, 0, slot, 0, NULL);
   cost_pay_parts(g, player, slot, &r.ab->cost, NULL);
-  stack_action_taken(g, EV_ACTIVATE, player, slot, &before, cost_has_tap(&r.ab->cost)); /* 605.3a, 602.2b (601.2i): the ability became activated */
+  stack_action_taken(g, EV_ACTIVATE, player, slot, &before, cost_has_tap(&r.ab->cost), 0); /* 605.3a, 602.2b (601.2i): the ability became activated */
   Ctx cx;
   ctx_init(g, &cx);
   cx.controller = player;
@@ -194,7 +194,7 @@ static void activate_for(G *g, int player, int slot, int abi, int color) {
   Lki before;
   lki_of(g, slot, &before);
   cost_pay_parts(g, player, slot, &r.ab->cost, NULL);
-  stack_action_taken(g, EV_ACTIVATE, player, slot, &before, cost_has_tap(&r.ab->cost));
+  stack_action_taken(g, EV_ACTIVATE, player, slot, &before, cost_has_tap(&r.ab->cost), 0);
   Ctx cx;
   ctx_init(g, &cx);
   cx.controller = player;

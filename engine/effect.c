@@ -388,8 +388,11 @@ static void step_copy_spell(G *g, Ctx *c, const Node *n) {
       char nm[110];
       fmt_slot(g, slot, nm, sizeof nm);
       log_line(g, 0, "copy obj=%s of=#%u controller=%s rule=707.10", nm, (unsigned)s->obj[orig].id, player_name(g, c->controller));
-      if (n->k[2] && n->k[2]->i && ask_yes_no(g, c->controller, "707.10c", "choose new targets for %s?", nm))
+      if (n->k[2] && n->k[2]->i && ask_yes_no(g, c->controller, "707.10c", "choose new targets for %s?", nm)) {
+        uint32_t cid = s->stack[idx].id;
         choose_modes_targets(g, &s->stack[idx], c->controller);
+        stack_targeted(g, cid, -1);
+      }
     }
   }
 }
@@ -449,6 +452,7 @@ static void step_change_target(G *g, Ctx *c, const Node *n) {
     char tn[110];
     fmt_target(g, &cand[v], tn, sizeof tn);
     log_line(g, 0, "change_target obj=%s to=%s", nm, tn);
+    stack_targeted(g, s->stack[si].id, ti); /* 115.7: the new target becomes its target */
   }
 }
 
@@ -771,7 +775,11 @@ static void step(G *g, Ctx *c, const Node *n) {
         if (idx >= 0 && stack_counter(g, idx, to, c->controller, c->cause_id, &b.o[b.n])) b.n++;
       }
     }
-    if (n->k[0] && n->k[0]->op != SL_TARGET) {
+    if (n->k[0] && n->k[0]->op == SL_TRIG_STACK) {
+      /* "counter that spell or ability" */
+      int idx = c->tc && c->tc->cause_id ? stack_find(g, c->tc->cause_id) : -1;
+      if (idx >= 0 && stack_counter(g, idx, to, c->controller, c->cause_id, &b.o[b.n])) b.n++;
+    } else if (n->k[0] && n->k[0]->op != SL_TARGET) {
       sel_eval(g, c, n->k[0], &a);
       for (int i = 0; i < a.n; i++)
         for (int k = 0; k < s->c.nstack; k++)

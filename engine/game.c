@@ -251,6 +251,8 @@ static int run(G *g) {
   g->collecting = 0;
   g->batch_draw = 0;
   g->tok_out = NULL;
+  g->act_lki = NULL;
+  g->tgt_tc = NULL;
   g->hyp_slot = -1;
   g->in_hyp = 0;
   g->jb_set = 1;

@@ -283,7 +283,9 @@ int can_cast_face_down(G *g, int player, int slot);   /* 702.37c */
 void stack_cast_face_down(G *g, int player, int slot);
 void stack_activate(G *g, int player, int slot, int abi);
 void stack_resolve_top(G *g);
-void stack_action_taken(G *g, int type, int player, int slot, const Lki *src, int tap_cost); /* EV_CAST, EV_ACTIVATE */
+/* EV_CAST, EV_ACTIVATE with what the stack item stack_id targets becoming its targets */
+void stack_action_taken(G *g, int type, int player, int slot, const Lki *src, int tap_cost, uint32_t stack_id);
+void stack_targeted(G *g, uint32_t stack_id, int only); /* "becomes the target" events (only: one target index, or -1) */
 int cost_has_tap(const Cost *c);
 int stack_find(G *g, uint32_t id);
 /* Counters the spell or ability at idx (701.6): whether it was countered,

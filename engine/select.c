@@ -45,6 +45,7 @@ int rel_match(G *g, Ctx *c, int rel, int p) {
       if (c->ch->t[i].kind == TK_PLAYER && c->ch->t[i].player == p) return 1;
     return 0;
   case R_OWNER: return oref_ok(g, c->src) && g->s->obj[c->src.slot].owner == p;
+  case R_TRIGGERING: return c->tc && c->tc->player == p; /* "that player" of a triggered ability */
   }
   return 0;
 }
@@ -664,6 +665,14 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
     Obj *o = &s->obj[slot];
     if (!o->id || o->kind != OK_CARD || o->zone != MTG_Z_GRAVEYARD) break;
     sel_add(out, oref(g, slot));
+    break;
+  }
+  case SL_TRIG_STACK: {
+    /* the spell or ability of the event ("that spell or ability" of a
+     * becomes-the-target trigger): a spell is an object; an ability is counted
+     * by the steps that look at the stack (counter) */
+    int si = c->tc && c->tc->cause_id ? stack_find(g, c->tc->cause_id) : -1;
+    if (si >= 0 && s->stack[si].kind == SI_SPELL) sel_add(out, oref(g, s->stack[si].slot));
     break;
   }
   case SL_NONE:

@@ -61,6 +61,7 @@ int target_legal(G *g, const TargetSpec *ts, const Target *t, int controller, OR
   ctx_init(g, &c);
   c.controller = controller;
   c.src = src;
+  c.tc = g->tgt_tc; /* a triggered ability's targets may depend on its event ("that player controls") */
   uint8_t colors = srcc ? srcc->colors : 0;
   int is_spell = oref_ok(g, src) && g->s->obj[src.slot].zone == MTG_Z_STACK;
   const Filter *f = ts->f;
@@ -166,7 +167,19 @@ static int ability_feasible(G *g, const Ability *ab, int controller, ORef src, c
   return ok >= (ab->mode_min ? ab->mode_min : 1);
 }
 
+static void choose_modes_targets_of(G *g, StackItem *si, int player);
+
+/* Targets of a triggered ability are chosen knowing its trigger event ("that
+ * player"); a copy of the context, as the stack may move. */
 void choose_modes_targets(G *g, StackItem *si, int player) {
+  const TrigCtx *save = g->tgt_tc;
+  TrigCtx tc = si->tc;
+  g->tgt_tc = si->kind == SI_TRIGGERED ? &tc : NULL;
+  choose_modes_targets_of(g, si, player);
+  g->tgt_tc = save;
+}
+
+static void choose_modes_targets_of(G *g, StackItem *si, int player) {
   const Ability *ab = si->ab;
   if (!ab || !ab->nmodes) return;
   char who[110];
@@ -253,7 +266,18 @@ void choose_modes_targets(G *g, StackItem *si, int player) {
 }
 
 /* 608.2b: illegal targets are not affected; all illegal: it doesn't resolve */
+static int targets_still_legal_of(G *g, StackItem *si, int *any_legal);
+
 int targets_still_legal(G *g, StackItem *si, int *any_legal) {
+  const TrigCtx *save = g->tgt_tc;
+  TrigCtx tc = si->tc;
+  g->tgt_tc = si->kind == SI_TRIGGERED ? &tc : NULL;
+  int n = targets_still_legal_of(g, si, any_legal);
+  g->tgt_tc = save;
+  return n;
+}
+
+static int targets_still_legal_of(G *g, StackItem *si, int *any_legal) {
   const Ability *ab = si->ab;
   int total = 0, legal = 0;
   if (!ab) {
@@ -427,26 +451,80 @@ int spell_to_stack(G *g, int player, int slot, int zone_from, const Ability *ab,
   return stack_push(g, &si);
 }
 
+/* The objects and players the stack item stack_id targets become its targets
+ * (115.1, 601.2c, 602.2b, 603.3d): one event for each distinct one (only the
+ * target at index `only`, if not -1), logged, added to ev; returns how many. */
+static int targeted_events(G *g, uint32_t stack_id, int only, Event *ev, int max) {
+  State *s = g->s;
+  int idx = stack_id ? stack_find(g, stack_id) : -1;
+  if (idx < 0) return 0;
+  const StackItem *si = &s->stack[idx];
+  char by[140];
+  if (si->kind == SI_SPELL) fmt_slot(g, si->slot, by, sizeof by);
+  else {
+    char nm[110];
+    fmt_lki(&si->srcl, nm, sizeof nm);
+    snprintf(by, sizeof by, "%s ability=%d", nm, si->ab ? si->ab->index : 0);
+  }
+  int n = 0;
+  for (int i = 0; i < MAX_CHOICE_T && n < max; i++) {
+    const Target *t = &si->ch.t[i];
+    if (t->kind == TK_NONE || (only >= 0 && i != only)) continue;
+    ORef o = t->kind == TK_OBJ ? t->obj : oref_none();
+    if (t->kind == TK_STACK) {
+      int k = stack_find(g, t->stack_id);
+      if (k < 0 || s->stack[k].kind != SI_SPELL) continue; /* an ability on the stack is no object */
+      o = oref(g, s->stack[k].slot);
+    }
+    int dup = 0;
+    for (int j = 0; j < n; j++) dup |= o.id ? ev[j].obj.id == o.id : ev[j].player2 == t->player;
+    if (dup || (!o.id && t->kind != TK_PLAYER)) continue;
+    Event *e = &ev[n++];
+    ev_init(e, EV_TARGETED);
+    e->obj = o;
+    if (t->kind == TK_PLAYER) e->player2 = t->player;
+    e->player = (int8_t)si->controller;
+    e->src = si->kind == SI_SPELL ? oref(g, si->slot) : si->src;
+    e->cause_id = si->id;
+    e->aux = si->kind == SI_SPELL ? 1 : si->kind == SI_ACTIVATED ? 2 : 3;
+    e->done = 1;
+    char tn[110];
+    fmt_target(g, t, tn, sizeof tn);
+    log_line(g, 0, "becomes_target %s=%s by=#%u src=%s controller=%s", t->kind == TK_PLAYER ? "player" : "obj", tn,
+             (unsigned)si->id, by, player_name(g, si->controller));
+  }
+  return n;
+}
+
+void stack_targeted(G *g, uint32_t stack_id, int only) {
+  Event ev[MAX_CHOICE_T];
+  int n = targeted_events(g, stack_id, only, ev, MAX_CHOICE_T);
+  if (n) trig_detect(g, ev, n);
+}
+
 /* A spell cast or an ability activated (EV_CAST, EV_ACTIVATE): nothing is
- * performed, the abilities that trigger on it are found. An activated
- * ability's source is as it was before the costs were paid (src), and the
- * event says whether {T} was in the activation cost (aux). */
-void stack_action_taken(G *g, int type, int player, int slot, const Lki *src, int tap_cost) {
-  Event e;
-  ev_init(&e, type);
-  e.obj = oref(g, slot);
-  if (src && src->id && e.obj.id != src->id) e.obj.id = src->id; /* gone (sacrificed as a cost): the LKI stands for it */
-  e.player = (int8_t)player;
-  e.aux = tap_cost;
-  e.done = 1;
+ * performed, the abilities that trigger on it, and on what it targets
+ * becoming its targets, are found. An activated ability's source is as it was
+ * before the costs were paid (src), and the event says whether {T} was in the
+ * activation cost (aux). */
+void stack_action_taken(G *g, int type, int player, int slot, const Lki *src, int tap_cost, uint32_t stack_id) {
+  Event ev[1 + MAX_CHOICE_T];
+  Event *e = &ev[0];
+  ev_init(e, type);
+  e->obj = oref(g, slot);
+  if (src && src->id && e->obj.id != src->id) e->obj.id = src->id; /* gone (sacrificed as a cost): the LKI stands for it */
+  e->player = (int8_t)player;
+  e->aux = tap_cost;
+  e->done = 1;
   if (type == EV_CAST) {
     /* the spells cast before it this turn, storm's count (702.40a) */
-    for (int q = 0; q < g->s->c.np; q++) e.amount += g->s->c.pl[q].spells_cast_turn;
-    e.amount--;
+    for (int q = 0; q < g->s->c.np; q++) e->amount += g->s->c.pl[q].spells_cast_turn;
+    e->amount--;
   }
+  int n = 1 + targeted_events(g, stack_id, -1, ev + 1, MAX_CHOICE_T);
   const Lki *save = g->act_lki;
   g->act_lki = src;
-  trig_detect(g, &e, 1);
+  trig_detect(g, ev, n);
   g->act_lki = save;
 }
 
@@ -461,7 +539,7 @@ int cost_has_tap(const Cost *c) {
 void spell_cast_done(G *g, int player, int slot) {
   g->s->c.pl[player].spells_cast_turn++;
   hist_cast(g, player, slot);
-  stack_action_taken(g, EV_CAST, player, slot, NULL, 0);
+  stack_action_taken(g, EV_CAST, player, slot, NULL, 0, g->s->obj[slot].id);
 }
 
 void stack_cast(G *g, int player, int slot, int zone_from) {
@@ -738,7 +816,7 @@ void stack_activate(G *g, int player, int slot, int abi) {
   cost_pay_mana(g, player, &mc, x, self_tap ? slot : -1, any_blue, NULL);
   idx = stack_find(g, si.id);
   cost_pay_parts(g, player, slot, &cost, idx >= 0 ? &s->stack[idx] : NULL);
-  stack_action_taken(g, EV_ACTIVATE, player, slot, &si.srcl, self_tap); /* 602.2b (601.2i): the ability became activated */
+  stack_action_taken(g, EV_ACTIVATE, player, slot, &si.srcl, self_tap, si.id); /* 602.2b (601.2i): the ability became activated */
 }
 
 /* ---- resolving ---- */

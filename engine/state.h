@@ -153,7 +153,8 @@ typedef struct Choice {
   X(EV_REMOVE_COMBAT, "remove_from_combat") X(EV_DAMAGE_CLEARED, "damage_removed")      \
   X(EV_EFFECT_END, "effect_end") X(EV_LIFE_SET, "life_total") X(EV_PHASE, "phase") \
   X(EV_FACE_UP, "turn_face_up") X(EV_SET_IN_MOTION, "set_in_motion")                  \
-  X(EV_DECK_BOTTOM, "deck_bottom") X(EV_PLANESWALK, "planeswalk")
+  X(EV_DECK_BOTTOM, "deck_bottom") X(EV_PLANESWALK, "planeswalk")                       \
+  X(EV_TARGETED, "becomes_target")
 
 enum evtype {
 #define X(e, s) e,
@@ -591,6 +592,7 @@ struct mtg_game {
   uint8_t batch_draw;        /* the batch being scanned makes every remaining player lose (104.4a) */
   int push_failed;        /* choose_modes_targets found no legal choice (603.3c/d) */
   const Lki *act_lki;     /* the source of the ability being activated as it was before its costs (EV_ACTIVATE) */
+  const TrigCtx *tgt_tc;  /* the trigger of a triggered ability whose targets are being chosen or checked */
   uint64_t pool_hash;
 };
 

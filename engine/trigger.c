@@ -322,6 +322,25 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
   case TE_PHASED_OUT:
     if (e->type != EV_PHASE || !e->amount) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
+  case TE_TARGETED:
+    /* "becomes the target of a spell or ability [an opponent controls]": one
+     * event for each object or player a spell or ability targets */
+    if (e->type != EV_TARGETED) return 0;
+    if (t->by && !rel_match(g, c, t->by, e->player)) return 0;
+    if (t->by_kind && (t->by_kind == 1) != (e->aux == 1)) return 0;
+    if (t->src) {
+      if (!oref_ok(g, e->src)) return 0;
+      Filter f = *t->src;
+      if (f.zone == -1) f.zone = -2;
+      if (!filter_match(g, c, &f, e->src.slot)) return 0;
+    }
+    if (e->player2 >= 0) return t->obj && t->obj->player_target && filter_match_player(g, c, t->obj, e->player2);
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
+  case TE_COUNTERS_REMOVED:
+    if (e->type != EV_COUNTERS_OFF || !e->obj.id) return 0;
+    if (t->counter && e->ckind != ckind_id(g, t->counter)) return 0;
+    if (t->last && !e->emptied) return 0; /* "when the last [kind] counter is removed" */
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_MANA:
     if (e->type != EV_MANA) return 0;
     return pat_obj(g, c, t, e->src, NULL, src_id, 0);
@@ -486,7 +505,8 @@ static void scan(G *g, const Event *e, int lookback) {
     break;
   case EV_DRAW: tes[nt++] = TE_DRAW; break;
   case EV_DAMAGE: tes[nt++] = TE_DAMAGE; tes[nt++] = TE_DEFEATED; break;
-  case EV_COUNTERS_OFF: tes[nt++] = TE_DEFEATED; break;
+  case EV_COUNTERS_OFF: tes[nt++] = TE_DEFEATED; tes[nt++] = TE_COUNTERS_REMOVED; break;
+  case EV_TARGETED: tes[nt++] = TE_TARGETED; break;
   case EV_GAIN_LIFE: tes[nt++] = TE_GAIN_LIFE; break;
   case EV_LOSE_LIFE: tes[nt++] = TE_LOSE_LIFE; break;
   case EV_ATTACKS: tes[nt++] = TE_ATTACKS; break;
@@ -780,11 +800,14 @@ static void push_one(G *g, const Pending *p) {
            player_name(g, p->controller));
   /* 603.3c, 603.3d: modes and targets now; with no legal choice it is removed */
   g->push_failed = 0;
+  uint32_t id = it->id;
   choose_modes_targets(g, it, p->controller);
   if (g->push_failed) {
-    idx = stack_find(g, it->id);
-    log_line(g, 0, "stack_remove id=#%u rule=%s", (unsigned)it->id, g->push_failed == 2 ? "603.3c" : "603.3d");
+    idx = stack_find(g, id);
+    log_line(g, 0, "stack_remove id=#%u rule=%s", (unsigned)id, g->push_failed == 2 ? "603.3c" : "603.3d");
     if (idx >= 0) stack_remove(g, idx);
+  } else {
+    stack_targeted(g, id, -1); /* what it targets becomes its target as it is put on the stack */
   }
 }
 

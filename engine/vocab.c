@@ -33,6 +33,7 @@ static const mtg_event_type types[] = {
     {"counter_failed", "obj id rule", 0},
     {"copy", "obj of controller rule", 0},
     {"change_target", "obj to", 0},
+    {"becomes_target", "obj player by src ability controller", 0},
     {"zone", "obj new from to cause controller tapped rule", 0},
     {"draw", "player card empty", 0},
     {"destroy", "obj by rule", 0},

@@ -213,6 +213,18 @@ TEST(several_trigger_events_misuse_is_refused) {
   if (refused(t_, y, 4, 0, "tap_cost is for activate triggers")) return;
 }
 
+TEST(becomes_target_misuse_is_refused) {
+  const char *head = "- name: X\n  type: Enchantment\n  abilities:\n    - triggered: {when: ";
+  char y[400];
+  snprintf(y, sizeof y, "%s{dies: creature, by: opponent}, effect: [{draw: 1}]}\n", head);
+  if (refused(t_, y, 4, 0, "by is for becomes_target triggers")) return;
+  snprintf(y, sizeof y, "%s{becomes_target: self, kind: aura}, effect: [{draw: 1}]}\n", head);
+  if (refused(t_, y, 4, 0, "kind: spell, ability")) return;
+  snprintf(y, sizeof y, "%s{counters_removed: {on: self, last: true}}, effect: [{draw: 1}]}\n", head);
+  if (refused(t_, y, 4, 0, "give kind")) return;
+  if (refused(t_, "- name: X\n  type: Creature — Cat\n  pt: 1/1\n  ward: two\n", 4, 9, "ward: expected a mana cost")) return;
+}
+
 const unit_test loader_tests[] = {
     {"inline_card_loads", inline_card_loads},
     {"unknown_key_is_located", unknown_key_is_located},
@@ -232,5 +244,6 @@ const unit_test loader_tests[] = {
     {"history_misuse_is_refused", history_misuse_is_refused},
     {"nth_trigger_misuse_is_refused", nth_trigger_misuse_is_refused},
     {"several_trigger_events_misuse_is_refused", several_trigger_events_misuse_is_refused},
+    {"becomes_target_misuse_is_refused", becomes_target_misuse_is_refused},
     {NULL, NULL},
 };
