@@ -587,8 +587,14 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
-  if (o.record && mkdir(o.record, 0777) && errno != EEXIST)
-    fprintf(stderr, "harness: --record %s: %s\n", o.record, strerror(errno));
+  /* the directory replays go to: made if missing (not its parents) */
+  struct stat rst;
+  if (o.record && ((mkdir(o.record, 0777) && errno != EEXIST) || stat(o.record, &rst) || !S_ISDIR(rst.st_mode))) {
+    fprintf(stderr, "harness: --record %s: %s\n", o.record, errno == EEXIST ? "not a directory" : strerror(errno));
+    known_free(&known);
+    free_opts(&o);
+    return 2;
+  }
   hcorpus corpus;
   buf errs = {0};
   int bad = corpus_find(&corpus, o.paths, o.npaths, &errs);
@@ -704,6 +710,15 @@ int main(int argc, char **argv) {
         if (rc == 1) rc = 0; /* the list now says what fails */
       }
     }
+    /* --record: a case whose game could not be written is an error (its note says why) */
+    int unrecorded = 0;
+    for (int i = 0; i < n; i++)
+      if (items[i].r && items[i].r->unrecorded) {
+        if (unrecorded++ < 5) fputs(buf_str(&items[i].r->note), stderr);
+        rc = 2;
+      }
+    if (unrecorded)
+      fprintf(stderr, "harness: --record %s: %d case%s not recorded\n", o.record, unrecorded, unrecorded == 1 ? "" : "s");
     if (!ran && !bad) fprintf(stderr, "harness: no case selected (exit status 5)\n");
   }
   free(extra);

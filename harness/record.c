@@ -26,10 +26,11 @@ void record_see(hrecord *r, const mtg_game *g) {
   (void)g;
 }
 
-void record_close(hrecord *r, mtg_game *g, buf *note) {
+int record_close(hrecord *r, mtg_game *g, buf *note) {
   (void)r;
   (void)g;
   (void)note;
+  return 0;
 }
 
 #else
@@ -96,12 +97,16 @@ void record_see(hrecord *r, const mtg_game *g) {
   if (r && r->w) rlog_writer_see(r->w, g, &err);
 }
 
-void record_close(hrecord *r, mtg_game *g, buf *note) {
-  if (!r) return;
+int record_close(hrecord *r, mtg_game *g, buf *note) {
+  if (!r) return 0;
   mtg_error err;
-  if (rlog_writer_sync(r->w, g, &err) | rlog_writer_close(r->w, g, &err))
+  int rc = 0;
+  if (rlog_writer_sync(r->w, g, &err) | rlog_writer_close(r->w, g, &err)) {
     buf_printf(note, "--record: %s: %s\n", r->path, err.msg);
+    rc = -1;
+  }
   free(r);
+  return rc;
 }
 
 #endif

@@ -18,8 +18,9 @@ hrecord *record_open(const hcase *hc, const mtg_pool *pool, const char *dir, buf
 /* Notes the decision the game waits for (its options, the checkpoint due
  * there): call it before answering each decision. */
 void record_see(hrecord *r, const mtg_game *g);
-/* Writes the whole log and the trailer and closes the file. The writer drops
- * what it writes from the game's log: call this after the log was matched. */
-void record_close(hrecord *r, mtg_game *g, buf *note);
+/* Writes the whole log and the trailer and closes the file: 0, or -1 with a
+ * note. The writer drops what it writes from the game's log: call this after
+ * the log was matched. */
+int record_close(hrecord *r, mtg_game *g, buf *note);
 
 #endif

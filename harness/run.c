@@ -639,7 +639,7 @@ void run_case(const hcase *hc, const run_opts *o, hresult *r) {
   } else {
     R.x.g = R.g;
     if (hc->nlabels) ctx_note_ids(&R.x);
-    if (o->record_dir) R.rec = record_open(hc, o->pool, o->record_dir, &r->note);
+    if (o->record_dir) r->unrecorded = !(R.rec = record_open(hc, o->pool, o->record_dir, &r->note));
     R.check = o->check;
     char why[512];
     int broken = R.check && mtg_game_check(R.g, why, sizeof why);
@@ -662,7 +662,7 @@ void run_case(const hcase *hc, const run_opts *o, hresult *r) {
     if (o->verbose)
       for (int i = 0; i < mtg_log_count(R.g); i++) buf_printf(&r->log, "%s\n", mtg_log_line(R.g, i));
     /* last: the writer drops the log entries it writes */
-    if (R.rec) record_close(R.rec, R.g, &r->note);
+    if (R.rec && record_close(R.rec, R.g, &r->note)) r->unrecorded = 1;
     mtg_game_free(R.g);
   }
   ctx_free(&R.x);

@@ -20,6 +20,7 @@ typedef struct hresult {
   buf state;         /* state mismatches, one per line */
   buf log;           /* the whole event log (--verbose) */
   buf note;          /* --record problems and the like */
+  int unrecorded;    /* --record: the case's game could not be written */
   buf warn;          /* warnings, located, one per line: listed rules nothing in the case checks */
   int known;         /* listed in the known-failures file */
 } hresult;

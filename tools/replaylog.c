@@ -307,8 +307,9 @@ static char *player_names(const char *setup) {
   return buf;
 }
 
-/* A file made new beside `path` (".NAME.PID.K.SUFFIX"), opened for reading
- * and writing; never an existing file or a link. */
+/* A file made new beside `path`, opened for reading and writing; never an
+ * existing file or a link. Its name, ".NAME.H.PID.K.SUFFIX" (NAME cut to 100
+ * bytes, H a hash of path), stays a valid file name whenever path's is. */
 static FILE *create_beside(const char *path, const char *suffix, char **made, mtg_error *err) {
   const char *slash = strrchr(path, '/');
   size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
@@ -320,7 +321,8 @@ static FILE *create_beside(const char *path, const char *suffix, char **made, mt
     return NULL;
   }
   for (int k = 0; k < 100; k++) {
-    snprintf(tmp, size, "%.*s.%s.%ld.%d.%s", (int)dirlen, path, base, (long)getpid(), k, suffix);
+    snprintf(tmp, size, "%.*s.%.100s.%08" PRIx32 ".%ld.%d.%s", (int)dirlen, path, base,
+             (uint32_t)rlog_text_hash(path, strlen(path)), (long)getpid(), k, suffix);
     int fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd < 0 && errno == EEXIST) continue;
     if (fd < 0) break;

@@ -211,6 +211,46 @@ if [ $rc = 1 ] && grep -Eq "event $(evno "$ev") differs" "$tmp/out"; then ok "di
 else ko "diff: exit $rc"; fi
 if "$R" diff "$base" "$base" >"$tmp/out" 2>&1; then ok "diff of a file with itself"; else ko "diff of a file with itself"; fi
 
+# ---- writing: never through a link; what the harness records checks clean ----
+H=$bin/harness
+if [ -x "$H" ]; then
+  sh tests/replay/hostile-cases.sh "$tmp/hostile"
+  mkdir "$tmp/rec"
+  "$H" -j 2 --record "$tmp/rec" cases "$tmp/hostile" >"$tmp/out" 2>&1; rc=$?
+  ncase=$(grep -c '^\(PASS\|FAIL\|XFAIL\|XPASS\) ' "$tmp/out")
+  nrec=$(find "$tmp/rec" -name '*.gz' | wc -l)
+  if [ $rc -le 1 ] && [ "$nrec" -gt 0 ] && [ "$nrec" = "$ncase" ] && "$R" check "$tmp/rec" >"$tmp/out" 2>&1
+  then ok "every case recorded ($nrec, with hostile but valid ones: long lines, flow style, ids beginning with '.') checks clean"
+  else ko "recording the cases: harness exit $rc, $ncase cases run, $nrec recorded, check: $(tail -n 1 "$tmp/out")"; fi
+  for name in hostile-flow-style hostile-long-card-line %2E %2E. %2Ehidden hostile-quoted-name; do
+    [ -f "$tmp/rec/$name.gz" ] || ko "no recording $name.gz"
+  done
+  # an id too long to be a file name: the other cases are recorded, exit 2
+  long=$(awk 'BEGIN { for (i = 0; i < 300; i++) printf "y" }')
+  sed "s/^id: hostile-long-id-x*/id: $long/" "$tmp/hostile/long-id.yaml" >"$tmp/toolong.yaml"
+  mkdir "$tmp/rec2"
+  "$H" -j 1 --record "$tmp/rec2" "$tmp/toolong.yaml" "$tmp/hostile/flow.yaml" >"$tmp/out" 2>&1; rc=$?
+  if [ $rc = 2 ] && grep -q "1 case not recorded" "$tmp/out" && [ -f "$tmp/rec2/hostile-flow-style.gz" ]
+  then ok "an id that can't be a file name: exit 2, the others recorded"; else ko "an over-long id: exit $rc"; fi
+  "$H" -j 1 --record "$tmp/missing/dir" "$tmp/hostile/flow.yaml" >"$tmp/out" 2>&1; rc=$?
+  [ $rc = 2 ] && ok "--record into a directory that can't be made: exit 2" || ko "--record into a missing directory: exit $rc"
+  # a link planted at the output name: replaced, its target untouched
+  mkdir "$tmp/rec3"; echo precious >"$tmp/victim"
+  ln -s "$tmp/victim" "$tmp/rec3/hostile-flow-style.gz"
+  "$H" -j 1 --record "$tmp/rec3" "$tmp/hostile/flow.yaml" >/dev/null 2>&1
+  if [ "$(cat "$tmp/victim")" = precious ] && [ ! -L "$tmp/rec3/hostile-flow-style.gz" ] && "$R" check "$tmp/rec3" >/dev/null 2>&1
+  then ok "--record never writes through a link at an output name"; else ko "--record followed a planted link"; fi
+else
+  ko "no $H to record cases with"
+fi
+mkdir "$tmp/sp3"; ln -s "$tmp/victim" "$tmp/sp3/game-0001.rpl.gz"
+"$S" --games 1 --seed 3 --out "$tmp/sp3" >/dev/null 2>&1
+if [ "$(cat "$tmp/victim")" = precious ] && [ ! -L "$tmp/sp3/game-0001.rpl.gz" ]
+then ok "selfplay --out never writes through a link at an output name"; else ko "selfplay followed a planted link"; fi
+: >"$tmp/afile"
+"$S" --games 1 --seed 3 --out "$tmp/afile/sub" >/dev/null 2>&1; rc=$?
+[ $rc = 2 ] && ok "selfplay --out where no directory can be made: exit 2" || ko "selfplay --out under a file: exit $rc"
+
 # ---- shards: a partition of the input set ----
 all=$("$R" check --format json replays | sed 's/","result.*//' | sort)
 sh=$(for i in 1 2 3; do "$R" check --format json --shard $i/3 replays; done | sed 's/","result.*//' | sort)
