@@ -22,17 +22,18 @@ _arbiter_harness() {
 _arbiter_replay() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   if ((COMP_CWORD == 1)); then
-    COMPREPLY=($(compgen -W "check rerecord dump diff --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "check rerecord impact dump diff --help --version" -- "$cur"))
     return
   fi
   case $prev in
     --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
-    --cards) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+    --cards|--rules-from) COMPREPLY=($(compgen -d -- "$cur")); return ;;
     -j|--shard) return ;;
   esac
   if [[ $cur == -* ]]; then
     case ${COMP_WORDS[1]} in
       check|rerecord) COMPREPLY=($(compgen -W "-j --format --shard --cards" -- "$cur")) ;;
+      impact) COMPREPLY=($(compgen -W "-j --format --shard --cards --rules-from" -- "$cur")) ;;
       diff) COMPREPLY=($(compgen -W "--format" -- "$cur")) ;;
     esac
   else

@@ -62,11 +62,13 @@ hrecord *record_open(const hcase *hc, const mtg_pool *pool, const char *dir, buf
   }
   int need = mtg_setup_write(hc->setup, NULL, 0);
   char *setup = malloc((size_t)need + 1);
-  buf origin = {0};
+  buf origin = {0}, cites = {0};
+  for (int i = 0; i < hc->nrules; i++) buf_printf(&cites, "%s%s", i ? " " : "", hc->rules[i]);
   /* no line number: adding a case to a file changes no other case's recording */
   buf_printf(&origin, "harness case %s (%s)", hc->id, hc->file->path);
   if (!setup) {
     buf_free(&origin);
+    buf_free(&cites);
     free(r);
     return NULL;
   }
@@ -79,6 +81,7 @@ hrecord *record_open(const hcase *hc, const mtg_pool *pool, const char *dir, buf
                    .pool = hc->pool ? hc->pool : pool,
                    .base = pool,
                    .origin = buf_str(&origin),
+                   .cites = buf_str(&cites),
                    .seed = seed,
                    .partial = 1};
   mtg_error err;
@@ -89,6 +92,7 @@ hrecord *record_open(const hcase *hc, const mtg_pool *pool, const char *dir, buf
   }
   free(setup);
   buf_free(&origin);
+  buf_free(&cites);
   return r;
 }
 

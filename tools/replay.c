@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "escape.h"
+#include "impact.h"
 #include "mtg_private.h"
 #include "parallel.h"
 #include "paths.h"
@@ -27,6 +28,7 @@
 static const char usage[] =
     "usage: replay check [-j N] [--format text|json] [--shard I/N] [--cards DIR] PATH...\n"
     "       replay rerecord [-j N] [--cards DIR] PATH...\n"
+    "       replay impact [-j N] [--format text|json] [--rules-from DIR] PATH...\n"
     "       replay dump FILE\n"
     "       replay diff [--format text|json] A B\n"
     "       replay --help | --version\n"
@@ -46,6 +48,11 @@ static const char usage[] =
     "       the engine now plays it over the file (same format version, card definitions,\n"
     "       origin and seed): after an intended change of the engine's log. A replay\n"
     "       whose decisions the engine no longer takes is left as it was (exit 1).\n"
+    "impact checks each replay like check and reports only what changed, grouped by\n"
+    "       rule: under each rule a replay cites (a case's rules) or, if it cites none,\n"
+    "       the rule of its first differing line; --rules-from DIR takes a case's\n"
+    "       rules from its recording in DIR when the replay cites none. Exit 0 nothing\n"
+    "       changed, 1 something did, 2 unreadable input.\n"
     "dump   prints a replay's header and its log, numbering events as check reports them\n"
     "diff   compares two replays of the same game and reports their first difference\n"
     "\n"
@@ -77,6 +84,9 @@ typedef struct check {
   int n;
   int json;
   int rerecord;          /* write each replay again instead of checking it */
+  impact *impact;        /* group what changed by rule instead of reporting each replay */
+  const char *rules_from; /* recordings of cases whose cites stand in for a replay's missing ones */
+  int oom;
   int counts[VERIFY_OUTCOMES];
   long events;
   atomic_long progress;
@@ -98,6 +108,22 @@ static void *check_job(void *ctx, int i) {
   return r;
 }
 
+/* The rules a case's recording in dir cites, for a replay of the same case
+ * (origin "harness case ID ...") that cites none (an older recording). */
+static void cites_from(const char *dir, verify_report *r) {
+  const char *o = r->origin;
+  if (strncmp(o, "harness case ", 13)) return;
+  o += 13;
+  size_t n = strcspn(o, " ");
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s%.*s.gz", dir, o[0] == '.' ? "%2E" : "", (int)(n - (o[0] == '.')), o + (o[0] == '.'));
+  rlog_reader *rd;
+  mtg_error err;
+  if (rlog_reader_open(&rd, path, &err)) return;
+  snprintf(r->cites, sizeof r->cites, "%s", rlog_reader_info(rd)->cites);
+  rlog_reader_free(rd);
+}
+
 static void check_done(void *ctx, int i, void *result) {
   check *c = ctx;
   verify_report *r = result;
@@ -108,7 +134,10 @@ static void check_done(void *ctx, int i, void *result) {
     return;
   }
   if (c->tty) fputs("\r\033[K", stderr);
-  if (c->json) report_json(stdout, c->path[i], r, &labels);
+  if (c->impact) {
+    if (!r->cites[0] && c->rules_from) cites_from(c->rules_from, r);
+    c->oom |= impact_add(c->impact, c->path[i], r) != 0;
+  } else if (c->json) report_json(stdout, c->path[i], r, &labels);
   else if (c->rerecord && r->outcome == VERIFY_OK)
     printf("%s: re-recorded (%ld decisions given)\n", c->path[i], r->decisions);
   else report_text(stdout, c->path[i], r, &labels);
@@ -139,7 +168,11 @@ static int parse_shard(const char *s, long *i, long *n) {
   return 0;
 }
 
-static int cmd_check(int argc, char **argv, int rerecord) {
+enum { CHECK, RERECORD, IMPACT };
+
+static int cmd_check(int argc, char **argv, int mode) {
+  int rerecord = mode == RERECORD;
+  const char *rules_from = NULL;
   long jobs = par_cpus(), si = 1, sn = 1;
   const char *cards = NULL; /* --cards; else paths_cards: $ARBITER_CARDS, the tree's or the installed pool */
   int json = 0, npaths = 0;
@@ -150,7 +183,8 @@ static int cmd_check(int argc, char **argv, int rerecord) {
     const char *val = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strncmp(a, "-j", 2) && a[2]) { /* -jN */
       if (cli_long(a + 2, 1, 256, &jobs)) return free(paths), bad_usage("-j wants 1 to 256, not %s", a + 2);
-    } else if (!strcmp(a, "-j") || !strcmp(a, "--format") || !strcmp(a, "--shard") || !strcmp(a, "--cards")) {
+    } else if (!strcmp(a, "-j") || !strcmp(a, "--format") || !strcmp(a, "--shard") || !strcmp(a, "--cards") ||
+               (mode == IMPACT && !strcmp(a, "--rules-from"))) {
       if (!val) return free(paths), bad_usage("%s needs a value", a);
       i++;
       if (!strcmp(a, "-j") && cli_long(val, 1, 256, &jobs)) return free(paths), bad_usage("-j wants 1 to 256, not %s", val);
@@ -161,12 +195,14 @@ static int cmd_check(int argc, char **argv, int rerecord) {
       if (!strcmp(a, "--shard") && parse_shard(val, &si, &sn))
         return free(paths), bad_usage("--shard wants I/N with 1 <= I <= N, not %s", val);
       if (!strcmp(a, "--cards")) cards = val;
+      if (!strcmp(a, "--rules-from")) rules_from = val;
     } else if (a[0] == '-' && a[1]) {
       return free(paths), bad_usage("unknown option %s", a);
     } else
       paths[npaths++] = argv[i];
   }
-  if (!npaths) return free(paths), bad_usage("%s needs at least one PATH", rerecord ? "rerecord" : "check");
+  if (!npaths)
+    return free(paths), bad_usage("%s needs at least one PATH", mode == RERECORD ? "rerecord" : mode == IMPACT ? "impact" : "check");
 
   cli_files files = {0};
   if (cli_files_collect(&files, paths, npaths, ".gz", "replay")) {
@@ -212,7 +248,9 @@ static int cmd_check(int argc, char **argv, int rerecord) {
     return EXIT_UNREADABLE;
   }
   check c = {.vo = {.pool = pool, .pool_dir = pool ? dir : NULL, .pool_given = cards != NULL, .frozen = frozen},
-             .path = files.path, .n = files.n, .json = json, .rerecord = rerecord, .tty = isatty(2)};
+             .path = files.path, .n = files.n, .json = json, .rerecord = rerecord, .rules_from = rules_from,
+             .tty = isatty(2)};
+  if (mode == IMPACT && !(c.impact = impact_new())) c.oom = 1;
   atomic_init(&c.progress, 0);
   c.vo.progress = c.tty ? &c.progress : NULL;
   clock_gettime(CLOCK_MONOTONIC, &c.start);
@@ -220,7 +258,10 @@ static int cmd_check(int argc, char **argv, int rerecord) {
   int rc = par_run(files.n, (int)jobs, check_job, check_done, c.tty ? check_tick : NULL, &c);
   if (c.tty) fputs("\r\033[K", stderr);
   if (rc) fprintf(stderr, "replay: cannot start threads\n");
-  else if (!json && rerecord)
+  else if (c.impact) {
+    if (json) impact_json(stdout, c.impact);
+    else impact_text(stdout, c.impact);
+  } else if (!json && rerecord)
     printf("%d replays: %d re-recorded, %d not\n", files.n, c.counts[VERIFY_OK], files.n - c.counts[VERIFY_OK]);
   else if (!json) {
     int *k = c.counts;
@@ -230,10 +271,16 @@ static int cmd_check(int argc, char **argv, int rerecord) {
     if (k[VERIFY_POOL_CHANGED]) printf(", %d pool-changed", k[VERIFY_POOL_CHANGED]);
     printf(", %d diverged, %d unreadable (%ld events checked)\n", k[VERIFY_DIVERGED], k[VERIFY_UNREADABLE], c.events);
   }
+  int changed = c.impact ? impact_changed(c.impact) : 0;
+  impact_free(c.impact);
   poolset_free(frozen);
   mtg_pool_free(pool);
   cli_files_free(&files);
-  if (rc) return EXIT_UNREADABLE;
+  if (rc || c.oom) {
+    if (c.oom) fprintf(stderr, "replay: out of memory\n");
+    return EXIT_UNREADABLE;
+  }
+  if (mode == IMPACT) return c.counts[VERIFY_UNREADABLE] ? EXIT_UNREADABLE : changed ? EXIT_DIVERGED : 0;
   int worst = 0;
   for (int k = 0; k < VERIFY_OUTCOMES; k++)
     if (c.counts[k] && verify_exit_status(k) > worst) worst = verify_exit_status(k);
@@ -350,8 +397,9 @@ int main(int argc, char **argv) {
            RLOG_FORMAT_VERSION);
     return 0;
   }
-  if (!strcmp(cmd, "check")) return cmd_check(argc - 2, argv + 2, 0);
-  if (!strcmp(cmd, "rerecord")) return cmd_check(argc - 2, argv + 2, 1);
+  if (!strcmp(cmd, "check")) return cmd_check(argc - 2, argv + 2, CHECK);
+  if (!strcmp(cmd, "rerecord")) return cmd_check(argc - 2, argv + 2, RERECORD);
+  if (!strcmp(cmd, "impact")) return cmd_check(argc - 2, argv + 2, IMPACT);
   if (!strcmp(cmd, "dump")) return cmd_dump(argc - 2, argv + 2);
   if (!strcmp(cmd, "diff")) return cmd_diff(argc - 2, argv + 2);
   return bad_usage("unknown command %s", cmd);

@@ -243,7 +243,7 @@ struct rlog_writer {
   long last_checkpoint;  /* events when the last checkpoint was written (-1: none) */
   uint64_t chain;
   /* the header, written at close */
-  char *setup, *origin, *cards_yaml, *players;
+  char *setup, *origin, *cites, *cards_yaml, *players;
   uint64_t seed, pool_hash;
   const mtg_pool *pool, *base;
   int partial;
@@ -348,6 +348,7 @@ static void writer_free(rlog_writer *w) {
   free(w->path);
   free(w->setup);
   free(w->origin);
+  free(w->cites);
   free(w->cards_yaml);
   free(w->players);
   free(w->checkpoints_due.e);
@@ -383,9 +384,10 @@ int rlog_writer_open(rlog_writer **out, const char *path, const rlog_header *h, 
   w->path = dup_str(path);
   w->setup = dup_str(h->setup_text);
   w->origin = dup_str(h->origin ? h->origin : "");
+  w->cites = dup_str(h->cites ? h->cites : "");
   w->cards_yaml = h->cards_yaml ? dup_str(h->cards_yaml) : NULL;
   w->players = player_names(h->setup_text);
-  if (!w->path || !w->setup || !w->origin || (h->cards_yaml && !w->cards_yaml) || !w->players) {
+  if (!w->path || !w->setup || !w->origin || !w->cites || (h->cards_yaml && !w->cards_yaml) || !w->players) {
     writer_free(w);
     mtg_error_set(err, MTG_ENOMEM, "out of memory");
     return MTG_ENOMEM;
@@ -606,6 +608,7 @@ static int put_header(rlog_writer *w, zout *o, mtg_error *err) {
   snprintf(num, sizeof num, "%" PRIu64, w->seed);
   if (!rc) rc = put_field(o, "seed", num);
   if (!rc) rc = put_field(o, "origin", w->origin);
+  if (!rc && w->version >= 2 && w->cites[0]) rc = put_field(o, "cites", w->cites);
   if (!rc) rc = put_field(o, "players", w->players);
   if (!rc && w->version >= 2) rc = put_field(o, "until", w->partial ? "decision" : "over");
   if (w->version >= 2)
@@ -894,7 +897,7 @@ static int parse_header(rlog_reader *r, mtg_error *err) {
     return RLOG_EVERSION;
   }
   r->info.partial = v >= 2 ? 0 : -1;
-  long origin = -1, setup = -1, cards = -1;
+  long origin = -1, cites = -1, setup = -1, cards = -1;
   int have_pool = 0, have_until = 0, fields = 0;
   uint64_t setup_hash = 0;
   for (;;) {
@@ -932,6 +935,10 @@ static int parse_header(rlog_reader *r, mtg_error *err) {
     } else if (!strcmp(key, "origin")) {
       size_t budget = RLOG_MAX_FIELD_LINE;
       if ((origin = keep(r, val, strlen(val), &budget, "origin", err)) < 0) return err->status;
+      r->tlen++;
+    } else if (!strcmp(key, "cites") && cites < 0) {
+      size_t budget = RLOG_MAX_FIELD_LINE;
+      if ((cites = keep(r, val, strlen(val), &budget, "cites", err)) < 0) return err->status;
       r->tlen++;
     } else if (!strcmp(key, "players")) {
       r->info.nplayers = 0;
@@ -978,6 +985,7 @@ static int parse_header(rlog_reader *r, mtg_error *err) {
                         : v >= 2 && !r->cards ? "no cards block" : NULL;
   if (missing) return format_error(r, err, "incomplete header%s: %s", "", missing);
   r->info.origin = origin >= 0 ? r->text + origin : "";
+  r->info.cites = cites >= 0 ? r->text + cites : "";
   r->info.setup_text = r->text + setup;
   r->info.cards_yaml = cards >= 0 ? r->text + cards : "";
   r->info.cards_len = strlen(r->info.cards_yaml);

@@ -44,6 +44,7 @@ typedef struct rlog_header {
   const mtg_pool *base;   /* the card pool under it (pool, or a parent of pool); cards
                            * pool defines on top of base are recorded as "extra" */
   const char *origin;     /* one line saying what produced the game, e.g. "selfplay seed=7 game=3" */
+  const char *cites;      /* the rules the game exercises, space-separated ("603.2 704.5a"), or NULL */
   uint64_t seed;          /* the setup's seed */
   int partial;            /* the recording may stop at a pending decision (a conformance case) */
   int version;            /* the format version to write: 0 (the current one), or 1, which
@@ -103,6 +104,7 @@ typedef struct rlog_info {
   uint64_t seed;
   uint64_t pool_hash;     /* version 1: mtg_pool_hash of the pool the game used */
   const char *origin;     /* "" when absent */
+  const char *cites;      /* the rules the game exercises, "" when absent */
   int nplayers;
   char players[RLOG_MAX_PLAYERS][32];
   int partial;            /* "until decision": may stop at a pending decision; version 1: -1 (unknown) */

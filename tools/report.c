@@ -7,14 +7,14 @@
 
 /* Text for a terminal: control characters and bytes that are not UTF-8
  * (damaged input can put anything in a line) are shown escaped (util/escape.h). */
-static void text_out(FILE *f, const char *s) { escape_fwrite(f, s, strlen(s), 1); }
+void report_text_out(FILE *f, const char *s) { escape_fwrite(f, s, strlen(s), 1); }
 
 static void cards_text(FILE *f, const char *title, const verify_cards *c, const char *now) {
   if (!c->n) return;
   fprintf(f, "  %s:", title);
   for (int i = 0; i < c->n && i < VERIFY_LIST; i++) {
     fputs(i ? ", " : " ", f);
-    text_out(f, c->name[i]);
+    report_text_out(f, c->name[i]);
     if (c->was[i][0] && now) fprintf(f, " (recorded %s, %s %s)", c->was[i], now, c->now[i][0] ? c->now[i] : "none");
   }
   if (c->n > VERIFY_LIST) fprintf(f, " and %d more", c->n - VERIFY_LIST);
@@ -26,7 +26,7 @@ static void lines_text(FILE *f, const char *title, int n, const char (*lines)[VE
   fprintf(f, "  %s\n", title);
   for (int i = 0; i < n; i++) {
     fputs("    ", f);
-    text_out(f, lines[i]);
+    report_text_out(f, lines[i]);
     fputc('\n', f);
   }
 }
@@ -34,33 +34,33 @@ static void lines_text(FILE *f, const char *title, int n, const char (*lines)[VE
 void report_text(FILE *f, const char *path, const verify_report *r, const report_labels *l) {
   const char *pool = l->pool ? l->pool : "the pool";
   char title[256];
-  text_out(f, path);
+  report_text_out(f, path);
   if (r->outcome == VERIFY_OK || r->outcome == VERIFY_OPEN) {
     fprintf(f, ": %s (%ld events, %ld decisions, %ld checkpoints%s)\n", verify_outcome_name(r->outcome), r->events,
             r->decisions, r->checkpoints, r->outcome == VERIFY_OPEN ? "; recorded up to a pending decision, no result" : "");
   } else {
     static const char *const shout[VERIFY_OUTCOMES] = {"", "", "INCOMPLETE", "POOL-CHANGED", "DIVERGENCE", "UNREADABLE"};
     fprintf(f, ": %s (%s): ", shout[r->outcome], r->kind);
-    text_out(f, r->message);
+    report_text_out(f, r->message);
     fputc('\n', f);
   }
   if (r->outcome == VERIFY_DIVERGED) {
     if (r->event || r->decision) {
       fprintf(f, "  at event %ld, decision %ld, turn %d, step ", r->event, r->decision, r->turn);
-      text_out(f, r->step);
+      report_text_out(f, r->step);
       fputc('\n', f);
     }
     if (r->last_decision) {
       fprintf(f, "  after decision %ld: ", r->last_decision);
-      text_out(f, r->last_decision_line);
+      report_text_out(f, r->last_decision_line);
       fputc('\n', f);
     }
     int w = (int)(strlen(l->expected) > strlen(l->actual) ? strlen(l->expected) : strlen(l->actual)) + 1;
     if (r->expected[0] || r->actual[0]) {
       fprintf(f, "  %-*s ", w, l->expected);
-      text_out(f, r->expected);
+      report_text_out(f, r->expected);
       fprintf(f, "\n  %-*s ", w, l->actual);
-      text_out(f, r->actual);
+      report_text_out(f, r->actual);
       fputc('\n', f);
     }
     lines_text(f, "before it:", r->ncontext, r->context);
@@ -74,14 +74,14 @@ void report_text(FILE *f, const char *path, const verify_report *r, const report
   cards_text(f, title, &r->redefines, "pool");
   for (int i = 0; i < r->nnotes; i++) {
     fputs("  note: ", f);
-    text_out(f, r->notes[i]);
+    report_text_out(f, r->notes[i]);
     fputc('\n', f);
   }
 }
 
 /* A JSON string: escapes, and U+FFFD for bytes that are not UTF-8 (damaged
  * input can put anything in a line). */
-static void json_string(FILE *f, const char *s) {
+void report_json_string(FILE *f, const char *s) {
   fputc('"', f);
   for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
     if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
@@ -103,14 +103,14 @@ static void json_string(FILE *f, const char *s) {
 
 static void json_field(FILE *f, const char *key, const char *value) {
   fprintf(f, ",\"%s\":", key);
-  json_string(f, value);
+  report_json_string(f, value);
 }
 
 static void json_strings(FILE *f, const char *key, int n, const char (*lines)[VERIFY_TEXT]) {
   fprintf(f, ",\"%s\":[", key);
   for (int i = 0; i < n; i++) {
     if (i) fputc(',', f);
-    json_string(f, lines[i]);
+    report_json_string(f, lines[i]);
   }
   fputc(']', f);
 }
@@ -121,7 +121,7 @@ static void json_cards(FILE *f, const char *key, const verify_cards *c, const ch
   for (int i = 0; i < c->n && i < VERIFY_LIST; i++) {
     fputs(i ? ",{" : "{", f);
     fputs("\"card\":", f);
-    json_string(f, c->name[i]);
+    report_json_string(f, c->name[i]);
     json_field(f, "recorded", c->was[i]);
     if (now) json_field(f, now, c->now[i]);
     fputc('}', f);
@@ -132,7 +132,7 @@ static void json_cards(FILE *f, const char *key, const verify_cards *c, const ch
 
 void report_json(FILE *f, const char *path, const verify_report *r, const report_labels *l) {
   fputs("{\"file\":", f);
-  json_string(f, path);
+  report_json_string(f, path);
   json_field(f, "result", verify_outcome_name(r->outcome));
   if (r->outcome != VERIFY_OK) {
     json_field(f, "kind", r->kind);

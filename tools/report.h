@@ -13,6 +13,11 @@ typedef struct report_labels {
 } report_labels;
 
 void report_text(FILE *f, const char *path, const verify_report *r, const report_labels *l);
+/* Text from input, for a terminal: control bytes and bytes that are not
+ * UTF-8 shown as '?'. */
+void report_text_out(FILE *f, const char *s);
+/* A JSON string, quotes included: escapes, U+FFFD for bytes that are not UTF-8. */
+void report_json_string(FILE *f, const char *s);
 void report_json(FILE *f, const char *path, const verify_report *r, const report_labels *l);
 
 #endif

@@ -1,14 +1,15 @@
 # tools/tools.mk - the replay tools: bin/selfplay (records self-play games),
-# bin/replay (checks, dumps and compares replays) and the replay-test target
-# (the corpus under replays/ checks clean; tampered copies are caught).
+# bin/replay (checks, re-records, dumps and compares replays), the corpus's
+# make targets (replay-corpus, record-cases), the engine-change report (make
+# impact) and their test parts (replay-test, cases-test, impact-test).
 
 TOOLS_SHARED = tools/replaylog.c tools/zlines.c tools/cli.c tools/parallel.c
 SELFPLAY_SRC = tools/selfplay.c tools/match.c tools/agent.c tools/decks.c $(TOOLS_SHARED)
-REPLAY_SRC = tools/replay.c tools/verify.c tools/answer.c tools/report.c tools/poolset.c $(TOOLS_SHARED)
+REPLAY_SRC = tools/replay.c tools/verify.c tools/answer.c tools/report.c tools/poolset.c tools/impact.c $(TOOLS_SHARED)
 TOOLS_OBJ = $(sort $(SELFPLAY_SRC:%.c=$(B)/%.o) $(REPLAY_SRC:%.c=$(B)/%.o))
 
 PROGRAMS += $(BIN)/selfplay $(BIN)/replay
-TESTS += replay-test
+TESTS += replay-test cases-test impact-test
 
 # replaylog.c needs only zlines.c: harness/harness.mk links that pair into
 # bin/harness for --record.
@@ -38,6 +39,42 @@ replay-corpus: $(BIN)/selfplay $(BIN)/replay
 	$(BIN)/selfplay --games $(REPLAY_CORPUS_GAMES) --seed $(REPLAY_CORPUS_SEED) --out replays/selfplay --check
 	$(BIN)/replay rerecord replays/compat
 
-.PHONY: replay-test replay-corpus
+# The recording of every case, one file per case (replays/cases/<id>.gz):
+# written again from scratch, so that a case removed loses its recording.
+# A failing case (exit 1) is recorded as it plays.
+record-cases: $(BIN)/harness
+	rm -f replays/cases/*.gz
+	$(BIN)/harness -j$(JOBS) --quiet --record replays/cases cases >/dev/null || [ $$? = 1 ]
+
+# replays/cases/ holds exactly the recording of every case as the tree
+# records it now (tests/replay/cases-test.sh).
+cases-test: $(BIN)/harness $(BIN)/replay
+	sh tests/replay/cases-test.sh $(BIN)
+
+# make impact BASE=<git revision> [IMPACT_FORMAT=json]: the base revision
+# built in a scratch copy of its tree ($(B)/impact/base-<hash>, kept for the
+# next run), its cases and IMPACT_GAMES self-play games recorded with it and
+# checked with the current build; prints what changed grouped by rule
+# (mk/impact.sh). Fails when something changed.
+IMPACT_DIR = $(B)/impact
+IMPACT_FORMAT = text
+impact: $(BIN)/replay
+	@test -n "$(BASE)" || { echo "make impact BASE=<git revision>: the revision to compare with" >&2; exit 2; }
+	@rev=$$(git rev-parse --verify -q "$(BASE)^{commit}") || { echo "impact: $(BASE) is not a revision" >&2; exit 2; }; \
+	dir=$(CURDIR)/$(IMPACT_DIR)/base-$$rev; \
+	if [ ! -x "$$dir/bin/harness" ] || [ ! -x "$$dir/bin/selfplay" ]; then \
+	  echo "impact: building $(BASE) ($$rev) in $$dir" >&2; \
+	  rm -rf "$$dir" && mkdir -p "$$dir" && git archive "$$rev" | tar -x -C "$$dir" && \
+	  $(MAKE) --no-print-directory -C "$$dir" -j$(JOBS) B=build BIN=bin CC="$(CC)" OPT="$(OPT)" all >"$$dir.log" 2>&1 || \
+	  { echo "impact: $(BASE) does not build (see $$dir.log):" >&2; tail -n 5 "$$dir.log" >&2; exit 2; }; \
+	fi; \
+	JOBS=$(JOBS) sh mk/impact.sh "$$dir" "$$dir/bin" "$(BIN)" "$(IMPACT_DIR)/recorded" $(IMPACT_FORMAT)
+
+# A deliberate engine change in a scratch copy of the tree: the report names
+# the rules and cases it affects (tests/replay/impact-test.sh).
+impact-test: $(BIN)/harness $(BIN)/selfplay $(BIN)/replay
+	sh tests/replay/impact-test.sh $(BIN) $(B)
+
+.PHONY: replay-test replay-corpus record-cases cases-test impact impact-test
 
 -include $(TOOLS_OBJ:.o=.d)

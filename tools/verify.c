@@ -863,6 +863,8 @@ int verify_file(const verify_opts *o, const char *path, verify_report *rep) {
   if (rlog_reader_open(&v.r, path, &err)) return unreadable(rep, &err, 0, 0);
   v.info = rlog_reader_info(v.r);
   const rlog_info *info = v.info;
+  snprintf(rep->origin, sizeof rep->origin, "%s", info->origin);
+  snprintf(rep->cites, sizeof rep->cites, "%s", info->cites);
   if (strcmp(info->engine, MTG_VERSION) || strcmp(info->rules, MTG_RULES_EFFECTIVE))
     note(rep, "recorded with engine %s (rules %s), checked with engine %s (rules %s)", info->engine, info->rules,
          MTG_VERSION, MTG_RULES_EFFECTIVE);
@@ -901,6 +903,7 @@ int verify_rerecord(const verify_opts *o, const char *in, const char *out, verif
                    .pool = pl.pool,
                    .base = pl.base,
                    .origin = info->origin,
+                   .cites = info->cites,
                    .seed = info->seed,
                    .partial = info->partial > 0,
                    .version = info->version,

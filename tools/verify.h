@@ -60,6 +60,8 @@ typedef struct verify_report {
   char context[VERIFY_CONTEXT][VERIFY_TEXT];
   int npending;
   char pending[VERIFY_CONTEXT][VERIFY_TEXT];
+  /* what the header says produced the game and the rules it exercises */
+  char origin[256], cites[256];
   /* totals compared, and the recording's trailer status when reached */
   long events, decisions, checkpoints;
   char status[16];
