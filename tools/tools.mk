@@ -26,7 +26,7 @@ $(BIN)/replay: $(REPLAY_SRC:%.c=$(B)/%.o) $(LIB)
 # The corpus must check clean, every kind of tampering must be caught, and
 # self-play must be deterministic (tests/replay/replay-test.sh).
 replay-test: $(BIN)/replay $(BIN)/selfplay
-	sh tests/replay/replay-test.sh $(BIN)
+	sh tests/replay/replay-test.sh $(BIN) $(if $(SANFLAGS),sample)
 
 # Re-records the corpus after an intended change of the engine's log, which
 # makes the recorded games differ: the self-play games with the same seed and

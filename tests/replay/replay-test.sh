@@ -4,9 +4,11 @@
 # is caught with the right exit status and a message naming the place, and
 # self-play is deterministic. Tampered files are made here, from the first
 # corpus replay, never committed.
-# usage: sh tests/replay/replay-test.sh BINDIR   (from the project root)
+# usage: sh tests/replay/replay-test.sh BINDIR [sample]   (from the project root)
+# With "sample" (the sanitizer build, which is slow), the corpus check and
+# the recording of the cases take every tenth file and one directory.
 set -u
-bin=${1:-bin}
+bin=${1:-bin} sample=${2:-}
 R=$bin/replay S=$bin/selfplay
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -32,6 +34,9 @@ expect() {
 # ---- the corpus ----
 n=$(find replays -name '*.gz' | wc -l)
 if [ "$n" -lt 50 ]; then ko "corpus: $n replays under replays/ (want at least 50)"
+elif [ -n "$sample" ]; then
+  if "$R" check $(find replays -name '*.gz' | sort | awk 'NR % 10 == 1') replays/compat >"$tmp/out" 2>&1
+  then ok "corpus, every tenth replay: $(tail -n 1 "$tmp/out")"; else ko "corpus sample: replay check exits $?"; fi
 elif "$R" check replays >"$tmp/out" 2>&1; then ok "corpus: $(tail -n 1 "$tmp/out")"
 else ko "corpus: replay check replays exits $? (after an intended change of the engine's log: make replay-corpus)"
 fi
@@ -143,17 +148,19 @@ tamper card-bad "$card"
 expect "a malformed card definition (hash recomputed)" 2 "$tmp/card-bad.rpl.gz" "UNREADABLE \(cards\): line [0-9]+: card \"$card\": unknown key 'colour'"
 
 # ---- recorded definitions against an edited pool ----
+corpus=replays
+[ -n "$sample" ] && corpus="$base $(find replays -name '*.gz' | sort | awk 'NR % 10 == 1')"
 cp -r engine/cards "$tmp/pool-new"
 printf -- '- name: Replay Test Newcard\n  cost: "{1}"\n  type: Artifact\n  text: ""\n' >"$tmp/pool-new/zz_new.yaml"
-if "$R" check --cards "$tmp/pool-new" replays >"$tmp/out" 2>&1; then ok "a card added to the pool changes no result: $(tail -n 1 "$tmp/out")"
+if "$R" check --cards "$tmp/pool-new" $corpus >"$tmp/out" 2>&1; then ok "a card added to the pool changes no result: $(tail -n 1 "$tmp/out")"
 else ko "a card added to the pool: exit $?"; fi
 cp -r engine/cards "$tmp/pool-edit"
 f=$(grep -rl "^- name: $card\$" "$tmp/pool-edit" | head -n 1)
 sed -i "/^- name: $card\$/,/^- name:/ s/^\(  text: \).*/\1\"edited in the pool\"/" "$f"
-"$R" check --cards "$tmp/pool-edit" replays >"$tmp/out" 2>&1; rc=$?
+"$R" check --cards "$tmp/pool-edit" $corpus >"$tmp/out" 2>&1; rc=$?
 if [ $rc = 1 ] && grep -q "POOL-CHANGED" "$tmp/out" && ! grep -q "DIVERGENCE" "$tmp/out" && grep -q "changed in .*: $card (recorded" "$tmp/out"
 then ok "a used card edited in the pool: pool-changed, never a divergence (exit 1)"; else ko "a used card edited in the pool: exit $rc"; fi
-if "$R" check replays >"$tmp/out" 2>&1; then ok "the default check plays with the recorded definitions"; else ko "the default check: exit $?"; fi
+if "$R" check $corpus >"$tmp/out" 2>&1; then ok "the default check plays with the recorded definitions"; else ko "the default check: exit $?"; fi
 
 # ---- version 1: a frozen sample, checked with the pool frozen beside it ----
 v1=$(find replays/compat -name '*.gz' | sort | head -n 1)
@@ -216,7 +223,9 @@ H=$bin/harness
 if [ -x "$H" ]; then
   sh tests/replay/hostile-cases.sh "$tmp/hostile"
   mkdir "$tmp/rec"
-  "$H" -j 2 --record "$tmp/rec" cases "$tmp/hostile" >"$tmp/out" 2>&1; rc=$?
+  cases=cases
+  [ -n "$sample" ] && cases=cases/603
+  "$H" -j 2 --record "$tmp/rec" $cases "$tmp/hostile" >"$tmp/out" 2>&1; rc=$?
   ncase=$(grep -c '^\(PASS\|FAIL\|XFAIL\|XPASS\) ' "$tmp/out")
   nrec=$(find "$tmp/rec" -name '*.gz' | wc -l)
   if [ $rc -le 1 ] && [ "$nrec" -gt 0 ] && [ "$nrec" = "$ncase" ] && "$R" check "$tmp/rec" >"$tmp/out" 2>&1
@@ -252,8 +261,8 @@ then ok "selfplay --out never writes through a link at an output name"; else ko 
 [ $rc = 2 ] && ok "selfplay --out where no directory can be made: exit 2" || ko "selfplay --out under a file: exit $rc"
 
 # ---- shards: a partition of the input set ----
-all=$("$R" check --format json replays | sed 's/","result.*//' | sort)
-sh=$(for i in 1 2 3; do "$R" check --format json --shard $i/3 replays; done | sed 's/","result.*//' | sort)
+all=$("$R" check --format json replays/selfplay replays/compat | sed 's/","result.*//' | sort)
+sh=$(for i in 1 2 3; do "$R" check --format json --shard $i/3 replays/selfplay replays/compat; done | sed 's/","result.*//' | sort)
 if [ -n "$all" ] && [ "$all" = "$sh" ]; then ok "--shard I/3 for I=1..3 checks each file once"
 else ko "--shard does not partition the files"; fi
 
