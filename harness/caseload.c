@@ -1135,7 +1135,7 @@ static int commander_damage_x(L *l, const ynode *n, hplayerx *p) {
 static int load_players_x(L *l, const ynode *n) {
   static const char *const pkeys[] = {"life",    "poison", "lost",      "won",         "counters", "team",
                                       "dungeons_completed", "commander_damage", "library", "hand",
-                                      "battlefield", "graveyard", "exile", "command", NULL};
+                                      "battlefield", "graveyard", "exile", "command", "hand_revealed", NULL};
   hcase *hc = l->hc;
   if (want_map(l, n, "players (name: expectations)")) return -1;
   int nz = 0;
@@ -1150,7 +1150,7 @@ static int load_players_x(L *l, const ynode *n) {
     const ynode *m = ymap_val(n, i);
     p->at = ymap_key(n, i);
     p->life = p->poison = p->team = p->dungeons = UNSET;
-    p->lost = p->won = -1;
+    p->lost = p->won = p->hand_revealed = -1;
     if (player_index(l, ymap_key(n, i), &p->player) || keys(l, m, pkeys, "a player's expectations")) {
       bad++;
       continue;
@@ -1164,6 +1164,7 @@ static int load_players_x(L *l, const ynode *n) {
       else if (!strcmp(key, "poison")) rc = get_int(l, v, 0, 100000, &p->poison);
       else if (!strcmp(key, "lost")) rc = get_bool(l, v, &p->lost);
       else if (!strcmp(key, "won")) rc = get_bool(l, v, &p->won);
+      else if (!strcmp(key, "hand_revealed")) rc = get_bool(l, v, &p->hand_revealed);
       else if (!strcmp(key, "counters")) rc = counters_map(l, v, &p->counters, &p->ncounters, "counters");
       else if (!strcmp(key, "team")) rc = get_int(l, v, 0, 4, &p->team);
       else if (!strcmp(key, "dungeons_completed")) rc = get_int(l, v, 0, 100000, &p->dungeons);
@@ -1336,7 +1337,7 @@ static int case_checks(const hcase *hc) {
   for (int i = 0; i < hc->npx; i++) {
     const hplayerx *p = &hc->px[i];
     n += p->life != UNSET || p->poison != UNSET || p->team != UNSET || p->dungeons != UNSET || p->lost >= 0 ||
-         p->won >= 0 || p->ncounters || p->ncmd;
+         p->won >= 0 || p->hand_revealed >= 0 || p->ncounters || p->ncmd;
   }
   for (int i = 0; i < hc->nacts; i++) n += hc->acts[i].refused != NULL;
   return n > 0;

@@ -105,6 +105,7 @@ typedef struct hplayerx {
   int life, poison;      /* UNSET if not given */
   int team, dungeons;    /* UNSET if not given */
   int lost, won;         /* -1 if not given */
+  int hand_revealed;     /* -1 if not given */
   hcountx *counters;
   int ncounters;
   hcmdx *cmd;            /* commander_damage */

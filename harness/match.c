@@ -743,6 +743,8 @@ int match_state(hctx *x, buf *d, int *first) {
       diff(d, &cnt, first, e->at, "players.%s.lost: expected %s", pn, e->lost ? "true" : "false");
     if (e->won >= 0 && !!p.won != e->won)
       diff(d, &cnt, first, e->at, "players.%s.won: expected %s", pn, e->won ? "true" : "false");
+    if (e->hand_revealed >= 0 && !!p.hand_revealed != e->hand_revealed)
+      diff(d, &cnt, first, e->at, "players.%s.hand_revealed: expected %s", pn, e->hand_revealed ? "true" : "false");
     if (e->team != UNSET && p.team != e->team)
       diff(d, &cnt, first, e->at, "players.%s.team: expected %d, actual %d", pn, e->team, p.team);
     if (e->dungeons != UNSET && p.dungeons_completed != e->dungeons)

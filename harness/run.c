@@ -23,6 +23,7 @@ typedef struct runner {
   hrecord *rec;
   int ai;                    /* next action */
   int target_for, target;    /* advance/stop: for which action, the step ordinal to reach */
+  int target_from;           /* the ordinal when it began (phases added to a turn go back in steps, 500.8) */
   long answered;
   char asked[32][16];        /* the rules that asked the decisions of the game (616.1, 603.3b, ...) */
   int nasked;
@@ -51,6 +52,14 @@ static int step_target(const runner *R, int step, int turn) {
   if (turn) return ordinal(turn, step);
   int t = mtg_game_turn(R->g);
   return step >= mtg_game_step(R->g) ? ordinal(t, step) : ordinal(t + 1, step);
+}
+
+/* Has the game reached the advance or stop point? Its ordinal, or, with no turn
+ * given, the step itself once the game has moved on: a phase added to the turn
+ * (500.8) comes back to an earlier step of the same turn. */
+static int reached(const runner *R, int step, int turn) {
+  if (now_ordinal(R) >= R->target) return 1;
+  return !turn && now_ordinal(R) != R->target_from && mtg_game_step(R->g) == step;
 }
 
 static int stack_size(const runner *R) { return mtg_zone_objects(R->g, -1, MTG_Z_STACK, NULL, 0); }
@@ -487,8 +496,9 @@ static int play(runner *R) {
         if (R->target_for != R->ai) {
           R->target_for = R->ai;
           R->target = step_target(R, a->step, a->turn);
+          R->target_from = now_ordinal(R);
         }
-        if (now_ordinal(R) >= R->target) {
+        if (reached(R, a->step, a->turn)) {
           if (a->refused) return fail(R, a->at, "%s can't be refused", where(a));
           R->ai++;
           continue;
@@ -523,10 +533,13 @@ static int play(runner *R) {
     /* settling after the last action */
     if (!settling) {
       settling = 1;
-      if (hc->stop == STOP_STEP) R->target = step_target(R, hc->stop_step, hc->stop_turn);
+      if (hc->stop == STOP_STEP) {
+        R->target = step_target(R, hc->stop_step, hc->stop_turn);
+        R->target_from = now_ordinal(R);
+      }
     }
     if (hc->stop == STOP_NOW) break;
-    int waiting = (hc->stop == STOP_STEP && now_ordinal(R) < R->target) || hc->stop == STOP_GAME_OVER;
+    int waiting = (hc->stop == STOP_STEP && !reached(R, hc->stop_step, hc->stop_turn)) || hc->stop == STOP_GAME_OVER;
     if (waiting && mtg_game_turn(R->g) > hc->start_turn + (hc->stop == STOP_GAME_OVER ? 5 * TURN_SLACK : TURN_SLACK))
       return fail(R, NULL, "gave up at turn %d waiting for the stop point", mtg_game_turn(R->g));
     if (!waiting && d->kind == MTG_D_PRIORITY && stack_size(R) == 0) break;
