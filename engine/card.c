@@ -14,7 +14,9 @@ const char *const kw_names[KW_COUNT] = {
     "shadow", "protection_from_everything", "protection_from_white", "protection_from_blue",
     "protection_from_black", "protection_from_red", "protection_from_green",
     "protection_from_multicolored_spells", "cant_be_countered", "flash", "menace", "undying",
-    "persist", "storm", "start_your_engines", "space_sculptor", "phasing", "exalted", "prowess"};
+    "persist", "storm", "start_your_engines", "space_sculptor", "phasing", "exalted", "prowess", "fear", "intimidate",
+    "skulk", "horsemanship", "flanking", "wither", "banding", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
+    "forestwalk", "exert"};
 
 const char *const op_names[OP_COUNT] = {
 #define X(n) #n,

@@ -38,8 +38,16 @@ enum {
   KW_PROT_U, KW_PROT_B, KW_PROT_R, KW_PROT_G, KW_PROT_MULTICOLOR_SPELLS,
   KW_CANT_BE_COUNTERED, KW_FLASH, KW_MENACE, KW_UNDYING, KW_PERSIST,
   KW_STORM, KW_START_YOUR_ENGINES, KW_SPACE_SCULPTOR, KW_PHASING, KW_EXALTED, KW_PROWESS,
+  /* evasion and combat keywords (702.36, 702.13, 702.118, 702.31, 702.25, 702.80,
+   * 702.22, 702.14 for the basic land types, 701.43d) */
+  KW_FEAR, KW_INTIMIDATE, KW_SKULK, KW_HORSEMANSHIP, KW_FLANKING, KW_WITHER, KW_BANDING,
+  KW_PLAINSWALK, KW_ISLANDWALK, KW_SWAMPWALK, KW_MOUNTAINWALK, KW_FORESTWALK, KW_EXERT,
   KW_COUNT
 };
+/* Keyword abilities with a parameter, kept as abilities (AB_KEYWORD, Ability.kw):
+ * "protection from [quality]" (702.16a), "[quality] landwalk" (702.14a),
+ * "bands with other [quality]" (702.22b). */
+enum { PK_PROTECTION = 1, PK_LANDWALK, PK_BANDS_WITH_OTHER };
 extern const char *const kw_names[KW_COUNT];
 
 typedef struct ManaCost {
@@ -73,7 +81,8 @@ typedef struct CardDef CardDef;
   X(S_EXTRA_TURN) X(S_RETURN) X(S_ANY_PLAYER_MAY) X(S_SKIP) X(S_NOTE) X(S_EXILE_TOP)      \
   X(S_LOSE_ABILITY) X(S_GRANT_ABILITY) X(S_CLEAR_COUNTERS) X(S_MUST_BLOCK)                \
   X(S_EXILE_GRAVEYARD) X(S_SHUFFLE_GRAVEYARD) X(S_CAST_FREE) X(S_PHASE_OUT) X(S_PAY_ANY_NUMBER) X(S_TRANSFORM)   \
-  X(S_VENTURE) X(S_CAST_TRANSFORMED) X(S_SCRY) X(S_PLAY_FREE) X(S_ABANDON) X(S_PLANESWALK)                                   \
+  X(S_VENTURE) X(S_CAST_TRANSFORMED) X(S_SCRY) X(S_PLAY_FREE) X(S_ABANDON) X(S_PLANESWALK)             \
+  X(S_MONSTROSITY) X(S_RENOWN) X(S_ADD_PHASES)                                   \
   X(E_INT) X(E_X) X(E_AMOUNT) X(E_COUNT) X(E_POWER) X(E_TOUGHNESS) X(E_LIFE) X(E_HAND)     \
   X(E_LIBRARY) X(E_COUNTERS) X(E_SUM) X(E_DIFF) X(E_MUL) X(E_MIN) X(E_MAX) X(E_HALF)      \
   X(E_PREVENTED) X(E_DEVOTION) X(E_CHOSEN) X(E_STORM) X(E_RESOLUTIONS) X(E_MANA_VALUE) X(E_NEG)            \
@@ -100,7 +109,7 @@ enum cmp { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
 enum dur { DUR_FOREVER, DUR_EOT, DUR_NEXT_TURN, DUR_SOURCE_LEAVES, DUR_USED, DUR_COMBAT };
 
 /* Player relations used by filters and patterns. */
-enum rel { R_ANY, R_YOU, R_OPP, R_ACTIVE, R_NOT_YOU, R_CHOSEN, R_TARGET, R_OWNER, R_TRIGGERING };
+enum rel { R_ANY, R_YOU, R_OPP, R_ACTIVE, R_NOT_YOU, R_CHOSEN, R_TARGET, R_OWNER, R_TRIGGERING, R_DEFENDING };
 
 struct Filter {
   uint32_t types_any;    /* at least one of these card types */
@@ -145,6 +154,11 @@ struct Filter {
   const Filter *or_f;    /* or matches this instead */
   const Node *share_color; /* shares a color with an object of this selector */
   const Node *other_than;  /* is none of the objects of this selector */
+  const Node *one_of;      /* is one of the objects of this selector */
+  uint8_t self_only;       /* is the source itself ("this creature") */
+  int8_t unblocked;        /* 1: an unblocked attacking creature (509.1h), 0: not one, -1 any */
+  int8_t renowned, monstrous; /* designations (702.112b, 701.37b); -1 any */
+  uint8_t mana_spent_color; /* shares a color with the mana spent to activate the resolving ability */
 };
 
 struct Node {
@@ -177,6 +191,9 @@ enum trig_ev {
   TE_CYCLE,    /* a card is cycled: discarded to pay a cycling ability's cost (702.29c) */
   TE_TARGETED,       /* becomes the target of a spell or ability (115.1, 601.2c) */
   TE_COUNTERS_REMOVED,
+  TE_UNBLOCKED, /* "attacks and isn't blocked" (509.3g) */
+  TE_EXERTED,   /* a permanent is exerted (701.43) */
+  TE_BECOMES,   /* a permanent becomes monstrous or renowned (701.37b, 702.112b) */
   TE_COUNT
 };
 
@@ -209,6 +226,9 @@ typedef struct TrigPat {
   uint8_t by;            /* TE_TARGETED: enum rel, who controls the spell or ability */
   uint8_t by_kind;       /* TE_TARGETED: 0 a spell or an ability, 1 a spell, 2 an ability */
   uint8_t last;          /* TE_COUNTERS_REMOVED: only when the last such counter is removed */
+  uint8_t atk_self;      /* TE_BLOCKS: the creature blocked is this object ("blocks this creature") */
+  const Filter *atk;     /* TE_BLOCKS: a filter on the creature blocked */
+  uint8_t designation;   /* TE_BECOMES: 1 monstrous, 2 renowned */
 } TrigPat;
 
 /* Replacement and prevention patterns. */
@@ -261,6 +281,8 @@ typedef struct ReplSpec {
   int8_t step;           /* RA_SKIP step */
   const Node *cond;      /* extra condition */
   uint8_t can_be_prevented_ignored;
+  uint8_t has_all_but;   /* RA_PREVENT: "prevent all but all_but of that damage" */
+  int16_t all_but;
 } ReplSpec;
 
 /* Continuous effects of static abilities (and of resolved effects). */
@@ -277,6 +299,12 @@ enum se_kind {
   SE_ANY_MANA_FOR_ABILITIES, SE_HAND_SIZE, SE_CANT_REGENERATE, SE_CANT_BE_DESTROYED,
   SE_CANT_DRAW, SE_CANT_GAIN_LIFE, SE_REVEAL_FIRST_DRAW, SE_CAST_AS_FLASH,
   SE_CYCLING_FREE,       /* "you may pay {0} rather than pay cycling costs" */
+  /* combat restrictions and requirements (508.1c-d, 509.1b-c) and combat damage (510.1) */
+  SE_CANT_BE_BLOCKED, SE_CAN_BLOCK_ONLY, SE_MIN_BLOCKERS, SE_MAX_BLOCKERS, SE_CAN_BLOCK_SHADOW,
+  SE_ATTACKS_EACH_COMBAT, SE_BLOCKS_EACH_COMBAT, SE_MUST_BE_BLOCKED, SE_MUST_BE_BLOCKED_BY_ALL,
+  SE_ATTACKS_AS_NO_DEFENDER, SE_NO_COMBAT_DAMAGE, SE_DAMAGE_AS_UNBLOCKED, SE_CANT_ATTACK_ALONE,
+  SE_CANT_BLOCK_ALONE,
+  SE_HAND_REVEALED, /* a player plays with their hand revealed */
   SE_COUNT
 };
 
@@ -301,6 +329,15 @@ typedef struct StaticSpec {
   uint8_t trig_kind;     /* SE_EXTRA_TRIGGER / SE_NO_*_TRIGGERS: entering artifact or creature */
   const char *label;     /* chosen-name link */
   const Node *when_used; /* SE_CAST_AS_FLASH: done when a spell is cast this way (603.7g) */
+  /* combat rules: the other creature of the pair ("can't be blocked by [filter]",
+   * "can't block [filter]"; `self_only`: the effect's source), and "unless [condition]" */
+  const Filter *other;
+  const Node *unless;
+  /* add_keywords: keyword abilities with a parameter (protection from a quality,
+   * landwalk, bands with other), as the AB_KEYWORD abilities of this definition;
+   * protection from the color chosen for the source (607.2d): the choice's label */
+  const CardDef *kw_abs;
+  const char *prot_chosen;
 } StaticSpec;
 
 typedef struct TargetSpec {
@@ -375,8 +412,9 @@ struct Ability {
   /* replacement / prevention */
   ReplSpec rp;
   /* keyword */
-  uint8_t kw;
+  uint8_t kw;              /* AB_KEYWORD: PK_* */
   uint8_t kw_of;           /* this ability is what keyword kw_of - 1 means (702): it comes and goes with the keyword */
+  const Filter *kwf;       /* its quality: what protection is from, the land of landwalk */
   Cost kicker;             /* additional optional cost (kicker), or flashback cost */
   uint8_t has_kicker;
   uint8_t flashback;

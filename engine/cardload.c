@@ -93,7 +93,7 @@ static int want_map(L *l, const ynode *n, const char *what) {
 
 static const char *const zone_names[] = {"library", "hand", "battlefield", "graveyard", "stack", "exile", "command", "ante"};
 static const char *const rel_names[] = {"any", "you", "opponent", "active", "not_you", "chosen", "target", "owner",
-                                        "triggering_player"};
+                                        "triggering_player", "defending"};
 static const char *const dur_names[] = {"forever", "end_of_turn", "next_turn", "source_leaves", "used", "end_of_combat"};
 static const char *const type_names[N_CARD_TYPES] = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
                                                      "planeswalker", "sorcery", "dungeon", "plane", "phenomenon", "scheme"};
@@ -640,7 +640,7 @@ static const char *const filter_words[] = {
     "permanent", "nonland_permanent", "spell", "card", "player", "opponent", "any_target",
     "creature_or_player", "creature_or_planeswalker", "instant_or_sorcery", "ability", "spell_or_ability",
     "basic_land", "creature_card", "enchantment_card", "land_card", "artifact_or_creature", "nontoken_creature",
-    "creature_spell", "noncreature_spell", "artifact_spell", "any", NULL};
+    "creature_spell", "noncreature_spell", "artifact_spell", "any", "self", NULL};
 
 static int filter_word(L *l, const ynode *n, Filter *f) {
   const char *s = n->str;
@@ -669,11 +669,13 @@ static int filter_word(L *l, const ynode *n, Filter *f) {
   if (!strcmp(s, "enchantment_card")) { f->types_any = T_ENCHANTMENT; f->card = 1; f->zone = -2; return 0; }
   if (!strcmp(s, "land_card")) { f->types_any = T_LAND; f->card = 1; f->zone = -2; return 0; }
   if (!strcmp(s, "any")) { f->zone = -2; return 0; }
+  if (!strcmp(s, "self")) { f->self_only = 1; f->zone = -2; return 0; }
   return bad_name(l, n, "filter", filter_words, NELEM(filter_words) - 1);
 }
 
 static void filter_defaults(Filter *f) {
   f->colored = f->multicolored = f->tapped = f->token = f->attacking = f->blocking = f->spell = -1;
+  f->unblocked = f->renowned = f->monstrous = -1;
   f->zone = -1;
 }
 
@@ -715,7 +717,8 @@ static const Filter *p_filter(L *l, const ynode *n) {
       "card", "attacking", "blocking", "spell", "zone", "name", "chosen_color", "chosen_name", "power",
       "toughness", "mana_value", "keyword", "not_keyword", "counter", "no_counter", "not", "if",
       "blocking_or_blocked_by_self", "ability", "single_target", "player", "legendary", "or",
-      "entered_with_self", "shares_color_with", "other_than", NULL};
+      "entered_with_self", "shares_color_with", "other_than", "one_of", "unblocked", "renowned", "monstrous",
+      "shares_color_with_mana_spent", NULL};
   if (ymap_check_keys(l->d, n, keys, "filter", l->err)) return NULL;
   for (int i = 0; i < n->n; i++) {
     const char *k = ymap_key(n, i)->str;
@@ -846,6 +849,18 @@ static const Filter *p_filter(L *l, const ynode *n) {
       if (!(f->share_color = p_sel(l, v))) return NULL;
     } else if (!strcmp(k, "other_than")) {
       if (!(f->other_than = p_sel(l, v))) return NULL;
+    } else if (!strcmp(k, "one_of")) {
+      if (!(f->one_of = p_sel(l, v))) return NULL;
+    } else if (!strcmp(k, "unblocked")) {
+      if (bool_field(l, v, &f->unblocked)) return NULL;
+    } else if (!strcmp(k, "renowned")) {
+      if (bool_field(l, v, &f->renowned)) return NULL;
+    } else if (!strcmp(k, "monstrous")) {
+      if (bool_field(l, v, &f->monstrous)) return NULL;
+    } else if (!strcmp(k, "shares_color_with_mana_spent")) {
+      int8_t b;
+      if (bool_field(l, v, &b)) return NULL;
+      f->mana_spent_color = (uint8_t)b;
     } else if (!strcmp(k, "entered_with_self")) {
       int8_t b;
       if (bool_field(l, v, &b)) return NULL;
@@ -860,12 +875,253 @@ static const Filter *p_filter(L *l, const ynode *n) {
   return f;
 }
 
+/* ---- keywords ---- */
+
+/* A keyword list (a card's `keywords`, a static's `add_keywords`, a `grant`
+ * step's `keywords`): the keywords the rules implement, as bits, and keyword
+ * abilities with a parameter, as abilities: "protection from [quality]"
+ * (702.16a), "[quality] landwalk" (702.14a), "bands with other [quality]"
+ * (702.22b) as AB_KEYWORD abilities; bushido, rampage, renown (and on a card,
+ * ninjutsu) as the triggered or activated abilities they stand for, written
+ * out here in the card format (702.45a, 702.23a, 702.112a, 702.49a). */
+typedef struct KwList {
+  uint64_t bits;
+  Ability *ab;             /* room for max abilities */
+  int n, max, base;        /* base: the index of the first on its card */
+  const char *prot_chosen; /* protection from the color chosen for the source: the choice's label */
+} KwList;
+
+static int p_ability(L *l, const ynode *n, Ability *a, int index);
+
+static int kw_room(L *l, const ynode *at, KwList *k, int need) {
+  if (k->n + need > k->max) return BADI(l, at, "too many keyword abilities with a parameter");
+  return 0;
+}
+
+/* Compiles one ability written in the card format by the loader itself. */
+static int kw_compile(L *l, const ynode *at, const char *y, KwList *k) {
+  if (kw_room(l, at, k, 1)) return -1;
+  ydoc *d;
+  if (ydoc_parse_buffer("<keyword>", y, strlen(y), &d, l->err)) return -1;
+  L sub = *l;
+  sub.d = d;
+  Ability *a = &k->ab[k->n];
+  memset(a, 0, sizeof *a);
+  int rc = p_ability(&sub, ydoc_root(d, 0), a, k->base + k->n);
+  ydoc_free(d);
+  if (rc) return -1;
+  k->n++;
+  return 0;
+}
+
+static int kw_param(L *l, const ynode *at, KwList *k, int pk, const Filter *f) {
+  if (kw_room(l, at, k, 1)) return -1;
+  Ability *a = &k->ab[k->n];
+  memset(a, 0, sizeof *a);
+  a->kind = AB_KEYWORD;
+  a->index = (uint8_t)(k->base + k->n);
+  a->zone = -1;
+  a->kw = (uint8_t)pk;
+  a->kwf = f;
+  k->n++;
+  return 0;
+}
+
+static const char *const basic_types[5] = {"Plains", "Island", "Swamp", "Mountain", "Forest"};
+static const char *const param_kws[] = {"protection_from", "landwalk", "bands_with_other", "bushido", "rampage",
+                                        "renown", "ninjutsu", NULL};
+
+/* "protection from X": a color (a keyword the rules implement), everything,
+ * the chosen color, or a quality (a filter on the source, 702.16a) */
+static int kw_protection(L *l, const ynode *v, KwList *k, int on_card) {
+  const char *sv = scalar(v);
+  if (sv) {
+    int col = color_parse(sv);
+    if (col >= 0 && col < 5) {
+      k->bits |= 1ULL << (KW_PROT_W + col);
+      return 0;
+    }
+    if (!strcmp(sv, "everything")) {
+      k->bits |= 1ULL << KW_PROTECTION_ALL;
+      return 0;
+    }
+    if (!strcmp(sv, "multicolored_spells")) {
+      k->bits |= 1ULL << KW_PROT_MULTICOLOR_SPELLS;
+      return 0;
+    }
+  }
+  const ynode *ch = v->kind == YN_MAP && v->n == 1 ? ymap_get(v, "chosen_color") : NULL;
+  if ((sv && !strcmp(sv, "chosen_color")) || ch) {
+    const char *lb = ch && scalar(ch) && strcmp(scalar(ch), "true") ? scalar(ch) : "color";
+    if (!on_card) {
+      /* granted by another object: the color chosen for that object */
+      k->prot_chosen = dup(l, lb);
+      return 0;
+    }
+    Filter *f = al(l, sizeof *f);
+    if (!f) return -1;
+    filter_defaults(f);
+    f->chosen_color = 1;
+    f->chosen_label = dup(l, lb);
+    f->zone = -2;
+    return kw_param(l, v, k, PK_PROTECTION, f);
+  }
+  const Filter *pf = p_filter(l, v);
+  if (!pf) return -1;
+  Filter *f = al(l, sizeof *f);
+  if (!f) return -1;
+  *f = *pf;
+  /* 702.16a: a source anywhere, on the battlefield or not */
+  if (f->zone == -1 && f->spell != 1 && !f->stack_ability) f->zone = -2;
+  return kw_param(l, v, k, PK_PROTECTION, f);
+}
+
+static int kw_item(L *l, const ynode *it, KwList *k, int on_card) {
+  if (scalar(it)) {
+    const char *s = scalar(it);
+    int b = name_index(s, kw_names, KW_COUNT);
+    if (b >= 0) {
+      k->bits |= 1ULL << b;
+      return 0;
+    }
+    const char *best = suggest_best(s, kw_names, KW_COUNT);
+    if (!best) best = suggest_best(s, param_kws, -1);
+    char list[1200];
+    suggest_join(kw_names, KW_COUNT, list, sizeof list);
+    if (best) return BADI(l, it, "unknown keyword '%s'; did you mean '%s'?", s, best);
+    return BADI(l, it, "unknown keyword '%s'; expected one of: %s, or one with a parameter: {protection_from: ...}, "
+                "{landwalk: ...}, {bands_with_other: ...}, {bushido: N}, {rampage: N}, {renown: N}, {ninjutsu: cost}", s, list);
+  }
+  if (it->kind != YN_MAP || it->n != 1 || !scalar(ymap_key(it, 0)))
+    return BADI(l, it, "a keyword is a word (flying) or a mapping with one key ({protection_from: red}, {bushido: 1})");
+  const char *key = scalar(ymap_key(it, 0));
+  const ynode *v = ymap_val(it, 0);
+  int pk = name_index(key, param_kws, NELEM(param_kws) - 1);
+  if (pk < 0) return bad_name(l, ymap_key(it, 0), "keyword with a parameter", param_kws, NELEM(param_kws) - 1);
+  char y[640];
+  switch (pk) {
+  case 0:
+    return kw_protection(l, v, k, on_card);
+  case 1: {
+    /* 702.14a: a land type (a basic one is a keyword the rules implement) or a quality of lands */
+    const char *sv = scalar(v);
+    for (int i = 0; sv && i < 5; i++)
+      if (!strcmp(sv, basic_types[i])) {
+        k->bits |= 1ULL << (KW_PLAINSWALK + i);
+        return 0;
+      }
+    Filter *f = al(l, sizeof *f);
+    if (!f) return -1;
+    if (sv) {
+      filter_defaults(f);
+      f->subtypes[f->nsub++] = dup(l, sv);
+    } else {
+      const Filter *lf = p_filter(l, v);
+      if (!lf) return -1;
+      *f = *lf;
+    }
+    f->types_any |= T_LAND;
+    return kw_param(l, v, k, PK_LANDWALK, f);
+  }
+  case 2: {
+    const Filter *f = p_filter(l, v);
+    if (!f) return -1;
+    k->bits |= 1ULL << KW_BANDING; /* 702.22b: losing banding loses it too */
+    return kw_param(l, v, k, PK_BANDS_WITH_OTHER, f);
+  }
+  case 3: case 4: case 5: {
+    long n;
+    if (ynode_int(l->d, v, &n, l->err)) return -1;
+    if (n < 1 || n > 99) return BADI(l, v, "%s: a number from 1 to 99", key);
+    if (pk == 3) {
+      /* 702.45a: "Whenever this creature blocks or becomes blocked, it gets +N/+N until end of turn" */
+      static const char *const evs[2] = {"blocks", "becomes_blocked"};
+      for (int i = 0; i < 2; i++) {
+        snprintf(y, sizeof y, "triggered: {when: {%s: self}, effect: [{pump: self, power: %ld, toughness: %ld}]}\n"
+                              "text: Bushido %ld (702.45)", evs[i], n, n, n);
+        if (kw_compile(l, v, y, k)) return -1;
+      }
+      return 0;
+    }
+    if (pk == 4)
+      /* 702.23a: +N/+N for each creature blocking it beyond the first, counted on resolution (702.23b) */
+      snprintf(y, sizeof y, "triggered: {when: {becomes_blocked: self}, effect: [{pump: self, "
+                            "power: {times: [%ld, {max: [0, {minus: [{count: {type: creature, blocking: true, blocking_or_blocked_by_self: true}}, 1]}]}]}, "
+                            "toughness: {times: [%ld, {max: [0, {minus: [{count: {type: creature, blocking: true, blocking_or_blocked_by_self: true}}, 1]}]}]}}]}\n"
+                            "text: Rampage %ld (702.23)", n, n, n);
+    else
+      /* 702.112a */
+      snprintf(y, sizeof y, "triggered: {when: {damage: {by: self, to: player, combat: true}}, "
+                            "if: {is: self, filter: {renowned: false}}, effect: [{renown: %ld}]}\n"
+                            "text: Renown %ld (702.112)", n, n);
+    return kw_compile(l, v, y, k);
+  }
+  case 6: {
+    if (!on_card) return BADI(l, it, "ninjutsu is a card's own ability (702.49a); it can't be granted this way");
+    ManaCost mc;
+    char why[120];
+    if (!scalar(v) || mana_parse(scalar(v), &mc, NULL, NULL, why, sizeof why))
+      return BADI(l, v, "ninjutsu: expected a mana cost like \"{1}{U}\"");
+    /* 702.49a: [Cost], Reveal this card from your hand, Return an unblocked attacking
+     * creature you control to its owner's hand: Put this card onto the battlefield from
+     * your hand tapped and attacking */
+    snprintf(y, sizeof y, "activated: {cost: \"%s\", costs: [return_unblocked_attacker], zone: hand, "
+                          "effect: [{put_onto_battlefield: self, tapped: true, attacking: returned}]}\n"
+                          "text: Ninjutsu (702.49)", scalar(v));
+    return kw_compile(l, v, y, k);
+  }
+  }
+  return BADI(l, it, "internal: keyword");
+}
+
+/* The abilities a keyword list can add: two for each keyword with a parameter. */
+static int kw_count_params(const ynode *v) {
+  int n = 0;
+  for (int i = 0; v && v->kind == YN_SEQ && i < v->n; i++) n += v->items[i]->kind == YN_MAP ? 2 : 0;
+  if (v && v->kind == YN_MAP) n += 2;
+  return n;
+}
+
+static int p_keywords(L *l, const ynode *v, KwList *k, int on_card) {
+  if (v->kind != YN_SEQ) {
+    if (on_card) return BADI(l, v, "keywords: expected a list like [flying, {protection_from: red}]");
+    return kw_item(l, v, k, on_card);
+  }
+  for (int i = 0; i < v->n; i++)
+    if (kw_item(l, v->items[i], k, on_card)) return -1;
+  return 0;
+}
+
+/* A keyword list granted by a static ability or an effect: its abilities with
+ * a parameter become those of a definition of their own (607.5). */
+static int p_granted_keywords(L *l, const ynode *v, uint64_t *bits, const CardDef **abs, const char **chosen) {
+  KwList k;
+  memset(&k, 0, sizeof k);
+  k.max = kw_count_params(v);
+  if (k.max && !(k.ab = al(l, (size_t)k.max * sizeof *k.ab))) return -1;
+  if (p_keywords(l, v, &k, 0)) return -1;
+  *bits = k.bits;
+  *chosen = k.prot_chosen;
+  *abs = NULL;
+  if (k.n) {
+    CardDef *d = al(l, sizeof *d);
+    if (!d) return -1;
+    d->name = l->card;
+    d->ab = k.ab;
+    d->nab = (uint8_t)k.n;
+    *abs = d;
+  }
+  return 0;
+}
+
 /* ---- steps ---- */
 
-enum ptype { P_EXPR, P_SEL, P_FILTER, P_COND, P_STEPS, P_STR, P_BOOL, P_ZONE, P_DUR, P_TRIG, P_REPL, P_TOKEN, P_KWS, P_WORDS, P_COUNTERS, P_INT };
+enum ptype { P_EXPR, P_SEL, P_FILTER, P_COND, P_STEPS, P_STR, P_BOOL, P_ZONE, P_DUR, P_TRIG, P_REPL, P_TOKEN, P_KWS, P_WORDS, P_COUNTERS, P_INT,
+             P_WORDS1 /* one word or a list of them */ };
 
 typedef struct { const char *key; uint8_t t; } Param;
-typedef struct { const char *name; uint16_t op; Param p[8]; } StepDef;
+#define MAX_STEP_PARAMS 12
+typedef struct { const char *name; uint16_t op; Param p[MAX_STEP_PARAMS]; } StepDef;
 
 /* Each step's parameters by position: k[i] holds parameter i. The first is the
  * value of the step's own key. */
@@ -879,7 +1135,8 @@ static const StepDef step_defs[] = {
     {"exile", S_EXILE, {{"exile", P_SEL}, {"link", P_STR}, {"until_source_leaves", P_BOOL}, {"counter", P_STR}, {"face_down", P_BOOL}}},
     {"sacrifice", S_SACRIFICE, {{"sacrifice", P_SEL}}},
     {"bounce", S_BOUNCE, {{"bounce", P_SEL}}},
-    {"put_onto_battlefield", S_PUT_BATTLEFIELD, {{"put_onto_battlefield", P_SEL}, {"under", P_SEL}, {"tapped", P_BOOL}, {"link", P_STR}, {"counters", P_COUNTERS}}},
+    {"put_onto_battlefield", S_PUT_BATTLEFIELD, {{"put_onto_battlefield", P_SEL}, {"under", P_SEL}, {"tapped", P_BOOL}, {"link", P_STR}, {"counters", P_COUNTERS},
+                                                 {"attacking", P_STR}}},
     {"counter", S_COUNTER, {{"counter", P_SEL}, {"to", P_ZONE}}},
     {"mill", S_MILL, {{"mill", P_EXPR}, {"who", P_SEL}}},
     {"discard", S_DISCARD, {{"discard", P_EXPR}, {"who", P_SEL}, {"random", P_BOOL}}},
@@ -894,7 +1151,9 @@ static const StepDef step_defs[] = {
     {"tap", S_TAP, {{"tap", P_SEL}}},
     {"untap", S_UNTAP, {{"untap", P_SEL}}},
     {"pump", S_PUMP, {{"pump", P_SEL}, {"power", P_EXPR}, {"toughness", P_EXPR}, {"duration", P_DUR}}},
-    {"grant", S_GRANT, {{"grant", P_SEL}, {"keywords", P_KWS}, {"duration", P_DUR}, {"lose_all_abilities", P_BOOL}}},
+    {"grant", S_GRANT, {{"grant", P_SEL}, {"keywords", P_KWS}, {"duration", P_DUR}, {"lose_all_abilities", P_BOOL},
+                        {"rule", P_STR}, {"n", P_INT}, {"by", P_FILTER}, {"except_by", P_FILTER}, {"attackers", P_FILTER},
+                        {"unless", P_COND}}},
     {"gain_abilities_of", S_GRANT_ABILITY, {{"gain_abilities_of", P_SEL}, {"to", P_SEL}, {"duration", P_DUR}, {"activated_only", P_BOOL}}},
     {"gain_control", S_GAIN_CONTROL, {{"gain_control", P_SEL}, {"who", P_SEL}, {"duration", P_DUR}}},
     {"add_mana", S_ADD_MANA, {{"add_mana", P_STR}, {"who", P_SEL}, {"n", P_EXPR}, {"label", P_STR}}},
@@ -907,7 +1166,8 @@ static const StepDef step_defs[] = {
     {"delayed_trigger", S_DELAYED, {{"delayed_trigger", P_TRIG}, {"duration", P_DUR}}},
     {"when_you_do", S_REFLEXIVE, {{"when_you_do", P_TRIG}}},
     {"replace_next", S_REPLACE_NEXT, {{"replace_next", P_REPL}, {"duration", P_DUR}}},
-    {"prevent", S_PREVENT, {{"prevent", P_EXPR}, {"to", P_SEL}, {"source", P_FILTER}, {"duration", P_DUR}, {"next_time", P_BOOL}, {"source_is", P_SEL}}},
+    {"prevent", S_PREVENT, {{"prevent", P_EXPR}, {"to", P_SEL}, {"source", P_FILTER}, {"duration", P_DUR}, {"next_time", P_BOOL},
+                            {"source_is", P_SEL}, {"combat", P_BOOL}, {"sources", P_FILTER}}},
     {"regenerate", S_REGENERATE, {{"regenerate", P_SEL}}},
     {"attach", S_ATTACH, {{"attach", P_SEL}, {"to", P_SEL}}},
     {"fight", S_FIGHT, {{"fight", P_SEL}, {"with", P_SEL}}},
@@ -933,6 +1193,9 @@ static const StepDef step_defs[] = {
     {"venture", S_VENTURE, {{"venture", P_SEL}}},
     {"cast_transformed", S_CAST_TRANSFORMED, {{"cast_transformed", P_SEL}}},
     {"scry", S_SCRY, {{"scry", P_EXPR}, {"who", P_SEL}}},
+    {"monstrosity", S_MONSTROSITY, {{"monstrosity", P_EXPR}}},
+    {"renown", S_RENOWN, {{"renown", P_EXPR}}},
+    {"additional_phases", S_ADD_PHASES, {{"additional_phases", P_WORDS1}, {"after", P_STR}}},
 };
 
 static const Ability *p_trigger_ability(L *l, const ynode *n, int delayed);
@@ -1016,13 +1279,21 @@ static Node *p_param(L *l, int t, const ynode *v) {
   case P_KWS: {
     x = mk(l, E_INT, v);
     uint64_t kw = 0;
-    if (!x || each_scalar(l, v, add_kw, &kw)) return NULL;
+    if (!x || p_granted_keywords(l, v, &kw, &x->def, &x->s)) return NULL;
     x->j = (int32_t)(kw & 0x7fffffff);
     x->i = (int32_t)(kw >> 31);
     return x;
   }
+  case P_WORDS1:
+    if (scalar(v)) {
+      x = mk(l, E_INT, v);
+      if (!x || kids(l, x, 1) || !(x->k[0] = lit_str(l, v))) return NULL;
+      return x;
+    }
+    if (v->kind != YN_SEQ || v->n < 1) return BAD(l, v, "expected a word or a list of words");
+    /* fall through */
   case P_WORDS: {
-    if (v->kind != YN_SEQ || v->n < 2) return BAD(l, v, "words: expected a list of at least two words");
+    if (v->kind != YN_SEQ || v->n < (t == P_WORDS ? 2 : 1)) return BAD(l, v, "words: expected a list of at least two words");
     x = mk(l, E_INT, v);
     if (!x || kids(l, x, v->n)) return NULL;
     for (int i = 0; i < v->n; i++)
@@ -1042,13 +1313,144 @@ static Node *p_param(L *l, int t, const ynode *v) {
   return BAD(l, v, "internal: bad parameter type");
 }
 
+static const char *const rule_names[] = {
+    "cant_lose", "cant_win", "life_cant_change", "draw_limit", "no_legend_rule", "cant_attack", "cant_block",
+    "cant_attack_or_block", "cant_cast_named", "cost_more", "no_etb_triggers", "no_dies_triggers",
+    "extra_trigger", "no_life_loss_game", "cant_get_poison", "no_minus_counters", "max_counters", "cast_free",
+    "cant_sacrifice_by_opponents", "lose_infect", "must_block", "damage_as_infect", "any_mana_for_abilities",
+    "hand_size", "cant_regenerate", "cant_be_destroyed", "cant_draw", "cant_gain_life", "reveal_first_draw",
+    "cast_as_flash", "cycling_free", "cant_be_blocked", "can_block_only", "min_blockers", "max_blockers", "can_block_shadow",
+    "attacks_if_able", "blocks_if_able", "must_be_blocked", "must_be_blocked_by_all",
+    "attacks_as_though_no_defender", "no_combat_damage", "combat_damage_as_unblocked", "cant_attack_alone",
+    "cant_block_alone", "hand_revealed", NULL};
+
+/* Rule effects about one creature (combat restrictions and requirements): a
+ * static ability with no `affects` is about its own object (the others, about
+ * its controller). */
+static int rule_on_object(int kind) {
+  switch (kind) {
+  case SE_CANT_ATTACK: case SE_CANT_BLOCK: case SE_CANT_ATTACK_OR_BLOCK: case SE_MAX_COUNTERS: case SE_MUST_BLOCK:
+  case SE_CANT_REGENERATE: case SE_CANT_BE_DESTROYED:
+    return 1;
+  default:
+    return kind >= SE_CANT_BE_BLOCKED && kind <= SE_CANT_BLOCK_ALONE;
+  }
+}
+
+/* The parameters of a combat rule, in a static ability or a `grant` step:
+ * `by`/`except_by` (cant_be_blocked), `attackers` (cant_block, can_block_only),
+ * `n` (min_blockers, max_blockers), `unless` (cant_attack, cant_block). */
+static int p_rule_params(L *l, const ynode *n, StaticSpec *s) {
+  const ynode *w;
+  const char *what = rule_names[s->kind - SE_CANT_LOSE];
+  int by = ymap_get(n, "by") || ymap_get(n, "except_by"), atk = ymap_get(n, "attackers") != NULL;
+  if (by && s->kind != SE_CANT_BE_BLOCKED)
+    return BADI(l, ymap_get(n, "by") ? ymap_get(n, "by") : ymap_get(n, "except_by"), "by/except_by: only for rule cant_be_blocked, not %s", what);
+  if (atk && s->kind != SE_CANT_BLOCK && s->kind != SE_CAN_BLOCK_ONLY && s->kind != SE_MUST_BLOCK)
+    return BADI(l, ymap_get(n, "attackers"), "attackers: only for rules cant_block, can_block_only and must_block, not %s", what);
+  if (ymap_get(n, "by") && ymap_get(n, "except_by")) return BADI(l, ymap_get(n, "by"), "by or except_by, not both");
+  if ((w = ymap_get(n, "by")) || (w = ymap_get(n, "except_by")) || (w = ymap_get(n, "attackers"))) {
+    if (!(s->other = p_filter(l, w))) return -1;
+    if (ymap_get(n, "except_by")) {
+      /* "can't be blocked except by [quality]": by what is not that */
+      Filter *f = al(l, sizeof *f);
+      if (!f) return -1;
+      filter_defaults(f);
+      f->not_f = s->other;
+      s->other = f;
+    }
+  }
+  if (s->kind == SE_CAN_BLOCK_ONLY && !s->other) return BADI(l, n, "can_block_only needs attackers: the creatures it can block");
+  if ((s->kind == SE_MIN_BLOCKERS || s->kind == SE_MAX_BLOCKERS) && !ymap_get(n, "n"))
+    return BADI(l, n, "%s needs n: the number of creatures", what);
+  if ((w = ymap_get(n, "unless"))) {
+    if (s->kind != SE_CANT_ATTACK && s->kind != SE_CANT_BLOCK && s->kind != SE_CANT_ATTACK_OR_BLOCK)
+      return BADI(l, w, "unless: only for rules cant_attack, cant_block and cant_attack_or_block, not %s", what);
+    if (!(s->unless = p_cond(l, w))) return -1;
+  }
+  return 0;
+}
+
+/* What a step's parameters say together, checked and compiled once they are all read. */
+static int step_finish(L *l, const ynode *n, Node *s) {
+  const ynode *v;
+  if (s->op == S_GRANT && (v = ymap_get(n, "rule"))) {
+    /* a rule effect with a duration (a combat restriction or requirement, 611.2) */
+    int r = name_index(scalar(v), rule_names, NELEM(rule_names) - 1);
+    if (r < 0) return bad_name(l, v, "rule effect", rule_names, NELEM(rule_names) - 1);
+    if (!rule_on_object(SE_CANT_LOSE + r) && SE_CANT_LOSE + r != SE_HAND_REVEALED)
+      return BADI(l, v, "grant: rule %s is not about a creature or a player's hand (grant it with a static ability)", scalar(v));
+    if (ymap_get(n, "keywords") || ymap_get(n, "lose_all_abilities"))
+      return BADI(l, v, "grant: a rule effect is granted on its own, without keywords or lose_all_abilities");
+    Ability *a = al(l, sizeof *a);
+    if (!a) return -1;
+    a->kind = AB_STATIC;
+    a->zone = -1;
+    StaticSpec *st = &a->st;
+    st->kind = (uint8_t)(SE_CANT_LOSE + r);
+    if (s->k[5]) st->a = (int16_t)s->k[5]->i;
+    if (p_rule_params(l, n, st)) return -1;
+    /* 611.2c: a rule effect about "[quality] creatures" applies to those that
+     * are so at any time it lasts, not only to those that were as it began */
+    if (s->k[0] && s->k[0]->op == SL_EACH) st->affected = s->k[0]->f;
+    s->ab = a;
+  } else if (s->op == S_GRANT) {
+    static const char *const rk[] = {"n", "by", "except_by", "attackers", "unless", NULL};
+    for (int i = 0; rk[i]; i++)
+      if ((v = ymap_get(n, rk[i]))) return BADI(l, v, "%s: a parameter of a rule granted by 'rule:'", rk[i]);
+  }
+  if (s->op == S_PREVENT && (s->k[6] || s->k[7] || (s->k[0] && s->k[0]->j == 2))) {
+    /* a prevention scope: combat damage, damage from sources of a quality (615) */
+    if (s->k[2] || s->k[5]) return BADI(l, n, "prevent: sources or combat don't go with source or source_is (a chosen source)");
+    ReplSpec *r = al(l, sizeof *r);
+    Ability *a = al(l, sizeof *a);
+    if (!r || !a) return -1;
+    r->ev = RE_DAMAGE;
+    r->act = RA_PREVENT;
+    r->from = r->to = -1;
+    r->combat = (int8_t)(s->k[6] ? s->k[6]->i : -1);
+    if (r->combat == 0) r->combat = -1;
+    r->step = -1;
+    r->mul = 1;
+    if (s->k[7]) {
+      Filter *f = al(l, sizeof *f);
+      if (!f) return -1;
+      *f = *s->k[7]->f;
+      if (f->zone == -1 && f->spell != 1) f->zone = -2; /* a source can be anywhere */
+      r->src = f;
+    }
+    if (s->k[0] && !s->k[0]->j) r->amount = s->k[0];
+    if (s->k[0] && s->k[0]->j == 2) {
+      r->all_but = (int16_t)s->k[0]->i;
+      r->has_all_but = 1;
+    }
+    a->kind = AB_REPLACEMENT;
+    a->zone = -1;
+    a->rp = *r;
+    s->ab = a;
+  }
+  if (s->op == S_ADD_PHASES) {
+    for (int i = 0; i < s->k[0]->n; i++) {
+      const char *w = s->k[0]->k[i]->s;
+      if (strcmp(w, "combat") && strcmp(w, "main"))
+        return BADI(l, ymap_get(n, "additional_phases"), "additional_phases: a list of combat and main, found '%s'", w);
+    }
+    if (s->k[1] && strcmp(s->k[1]->s, "this_main_phase") && strcmp(s->k[1]->s, "this_phase"))
+      return BADI(l, ymap_get(n, "after"), "after: this_main_phase (the default) or this_phase");
+  }
+  if (s->op == S_PUT_BATTLEFIELD && s->k[5] && strcmp(s->k[5]->s, "true") && strcmp(s->k[5]->s, "returned"))
+    return BADI(l, ymap_get(n, "attacking"), "attacking: true (its controller chooses what it attacks, 508.4) or returned "
+                "(what the attacker returned to pay the cost was attacking, 702.49c)");
+  return 0;
+}
+
 static Node *p_step(L *l, const ynode *n) {
   if (n->kind == YN_SCALAR) {
     /* bare step words with no parameter */
     for (int i = 0; i < NELEM(step_defs); i++)
       if (!strcmp(step_defs[i].name, n->str) && step_defs[i].p[0].t == P_SEL) {
         Node *s = mk(l, step_defs[i].op, n);
-        if (!s || kids(l, s, 8)) return NULL;
+        if (!s || kids(l, s, MAX_STEP_PARAMS)) return NULL;
         return s;
       }
   }
@@ -1074,19 +1476,32 @@ static Node *p_step(L *l, const ynode *n) {
     return BAD(l, n, "unknown effect%s%s; expected one of: %s", k ? " " : "", k ? k : "", list);
   }
   Node *s = mk(l, sd->op, key);
-  if (!s || kids(l, s, 8)) return NULL;
-  const char *allowed[10];
+  if (!s || kids(l, s, MAX_STEP_PARAMS)) return NULL;
+  const char *allowed[MAX_STEP_PARAMS + 1];
   int na = 0;
-  for (int i = 0; i < 8 && sd->p[i].key; i++) allowed[na++] = sd->p[i].key;
+  for (int i = 0; i < MAX_STEP_PARAMS && sd->p[i].key; i++) allowed[na++] = sd->p[i].key;
   allowed[na] = NULL;
   char what[64];
   snprintf(what, sizeof what, "'%s' effect", sd->name);
   if (ymap_check_keys(l->d, n, allowed, what, l->err)) return NULL;
-  for (int i = 0; i < 8 && sd->p[i].key; i++) {
+  for (int i = 0; i < MAX_STEP_PARAMS && sd->p[i].key; i++) {
     const ynode *v = ymap_get(n, sd->p[i].key);
     if (!v) continue;
+    if (sd->op == S_PREVENT && i == 0 && v->kind == YN_MAP) {
+      /* "prevent all but N of that damage" */
+      const ynode *ab = ymap_get(v, "all_but");
+      long x;
+      if (!ab || v->n != 1) return BAD(l, v, "prevent: a number, all, or {all_but: N}");
+      if (ynode_int(l->d, ab, &x, l->err)) return NULL;
+      if (x < 0 || x > 10000) return BAD(l, ab, "all_but: a number from 0 to 10000");
+      if (!(s->k[0] = mk(l, E_INT, v))) return NULL;
+      s->k[0]->i = (int32_t)x;
+      s->k[0]->j = 2;
+      continue;
+    }
     if (!(s->k[i] = p_param(l, sd->p[i].t, v))) return NULL;
   }
+  if (step_finish(l, n, s)) return NULL;
   return s;
 }
 
@@ -1287,7 +1702,8 @@ static const char *const trig_events[] = {
     "attacks", "blocks", "becomes_blocked", "tapped", "untapped", "counters", "loses", "countered",
     "discard", "sacrifice", "unattached", "control_lost", "mana", "state", "reveal", "activate", "prevented",
     "phases_out", "turned_face_up", "defeated", "set_in_motion", "planeswalk_to", "planeswalk_away",
-    "ability_triggers", "cycle", "becomes_target", "counters_removed", NULL};
+    "ability_triggers", "cycle", "becomes_target", "counters_removed", "unblocked", "exerted", "becomes_monstrous",
+    "becomes_renowned", NULL};
 
 static const char *const step_keys[] = {"untap", "upkeep", "draw", "main1", "beginning_of_combat",
                                         "declare_attackers", "declare_blockers", "combat_damage",
@@ -1316,7 +1732,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   t->step = -1;
   if (want_map(l, n, "when")) return -1;
   static const char *const extra[] = {"player", "combat", "from", "to", "source", "kind", "by", "this_way", "alone",
-                                      "nth", "nth_in_turn", "tap_cost", NULL};
+                                      "nth", "nth_in_turn", "tap_cost", "attacker", NULL};
   const ynode *evk = NULL, *ev = NULL;
   for (int i = 0; i < n->n; i++) {
     const char *k = scalar(ymap_key(n, i));
@@ -1345,7 +1761,8 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
                                    TE_SACRIFICE, TE_UNATTACHED, TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL,
                                    TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT, TE_FACE_UP, TE_DEFEATED, TE_SET_IN_MOTION,
                                    TE_PLANESWALK_TO, TE_PLANESWALK_AWAY, TE_TRIGGERED, TE_CYCLE, TE_TARGETED,
-                                   TE_COUNTERS_REMOVED};
+                                   TE_COUNTERS_REMOVED, TE_UNBLOCKED, TE_EXERTED, TE_BECOMES, TE_BECOMES};
+  t->designation = (uint8_t)(!strcmp(e, "becomes_monstrous") ? 1 : !strcmp(e, "becomes_renowned") ? 2 : 0);
   t->ev = map_ev[t->ev];
   if ((v = ymap_get(n, "player"))) {
     int r = p_rel(l, v);
@@ -1401,12 +1818,20 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
     t->nth = (uint8_t)x;
     t->nth_in_turn = ymap_get(n, "nth_in_turn") != NULL;
   }
+  if ((v = ymap_get(n, "attacker"))) {
+    /* "whenever [a creature] blocks [this creature]", "whenever this creature becomes
+     * blocked by [a creature]": once for each blocker (509.3b, 509.3d) */
+    if (t->ev != TE_BLOCKS) return BADI(l, v, "attacker: only for a 'blocks' trigger (the creature blocked)");
+    if (scalar(v) && !strcmp(scalar(v), "self")) t->atk_self = 1;
+    else if (!(t->atk = p_filter(l, v))) return -1;
+  }
   switch (t->ev) {
   case TE_ENTERS: case TE_DIES: case TE_LEAVES: case TE_ATTACKS: case TE_BLOCKS: case TE_BLOCKED:
   case TE_TAPPED: case TE_UNTAPPED: case TE_SACRIFICE: case TE_UNATTACHED: case TE_CONTROL_LOST:
   case TE_DISCARD: case TE_COUNTERED: case TE_REVEAL: case TE_PHASED_OUT: case TE_FACE_UP: case TE_DEFEATED:
   case TE_SET_IN_MOTION: case TE_PLANESWALK_TO: case TE_PLANESWALK_AWAY: case TE_TRIGGERED: case TE_CYCLE:
   case TE_TARGETED:
+  case TE_UNBLOCKED: case TE_EXERTED: case TE_BECOMES:
     if (p_subject(l, ev, t)) return -1;
     break;
   case TE_ZONE:
@@ -1702,7 +2127,17 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
   if ((v = ymap_get(n, "prevent"))) {
     acts++;
     r->act = RA_PREVENT;
-    if (!(scalar(v) && !strcmp(scalar(v), "all")) && !(r->amount = p_expr(l, v))) return NULL;
+    const ynode *ab = v->kind == YN_MAP && v->n == 1 ? ymap_get(v, "all_but") : NULL;
+    long x;
+    if (ab) {
+      /* "prevent all but N of that damage" */
+      if (ynode_int(l->d, ab, &x, l->err)) return NULL;
+      if (x < 0 || x > 10000) return BAD(l, ab, "all_but: a number from 0 to 10000");
+      r->all_but = (int16_t)x;
+      r->has_all_but = 1;
+    } else if (!(scalar(v) && !strcmp(scalar(v), "all")) && !(r->amount = p_expr(l, v))) {
+      return NULL;
+    }
     const ynode *t = ymap_get(n, "then");
     if (t && !(r->steps = p_steps(l, t))) return NULL;
   }
@@ -1840,20 +2275,13 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
 
 /* ---- static abilities ---- */
 
-static const char *const rule_names[] = {
-    "cant_lose", "cant_win", "life_cant_change", "draw_limit", "no_legend_rule", "cant_attack", "cant_block",
-    "cant_attack_or_block", "cant_cast_named", "cost_more", "no_etb_triggers", "no_dies_triggers",
-    "extra_trigger", "no_life_loss_game", "cant_get_poison", "no_minus_counters", "max_counters", "cast_free",
-    "cant_sacrifice_by_opponents", "lose_infect", "must_block", "damage_as_infect", "any_mana_for_abilities",
-    "hand_size", "cant_regenerate", "cant_be_destroyed", "cant_draw", "cant_gain_life", "reveal_first_draw",
-    "cast_as_flash", "cycling_free", NULL};
 
-static int p_ability(L *l, const ynode *n, Ability *a, int index);
 static int p_static(L *l, const ynode *n, StaticSpec *s) {
   static const char *const keys[] = {"affects", "pt", "set_pt", "cda", "add_types", "remove_types",
                                      "add_subtypes", "add_keywords", "remove_keywords", "lose_all_abilities",
                                      "add_colors", "set_colors", "rule", "n", "counter", "spells", "if",
-                                     "label", "text", "trigger", "grant", "when_used", NULL};
+                                     "label", "text", "trigger", "grant", "when_used", "by", "except_by",
+                                     "attackers", "unless", NULL};
   if (ymap_check_keys(l->d, n, keys, "static ability", l->err)) return -1;
   const ynode *v;
   int kinds = 0;
@@ -1899,7 +2327,11 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
   if ((v = ymap_get(n, "add_keywords")) || (v = ymap_get(n, "remove_keywords"))) {
     kinds++;
     s->kind = ymap_get(n, "add_keywords") ? SE_ADD_KEYWORDS : SE_REMOVE_KEYWORDS;
-    if (each_scalar(l, v, add_kw, &s->keywords)) return -1;
+    if (s->kind == SE_REMOVE_KEYWORDS) {
+      if (each_scalar(l, v, add_kw, &s->keywords)) return -1;
+    } else if (p_granted_keywords(l, v, &s->keywords, &s->kw_abs, &s->prot_chosen)) {
+      return -1;
+    }
   }
   if ((v = ymap_get(n, "lose_all_abilities"))) {
     kinds++;
@@ -1956,10 +2388,12 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
       if (s->kind != SE_CAST_AS_FLASH) return BADI(l, w, "when_used: only for rule cast_as_flash");
       if (!(s->when_used = p_steps(l, w))) return -1;
     }
-    if (!ymap_get(n, "affects") && s->kind != SE_CANT_ATTACK && s->kind != SE_CANT_BLOCK &&
-        s->kind != SE_CANT_ATTACK_OR_BLOCK && s->kind != SE_MAX_COUNTERS && s->kind != SE_MUST_BLOCK &&
-        s->kind != SE_CANT_REGENERATE && s->kind != SE_CANT_BE_DESTROYED)
-      s->self = 0; /* rule effects default to "you" */
+    if (p_rule_params(l, n, s)) return -1;
+    if (!ymap_get(n, "affects") && !rule_on_object(s->kind)) s->self = 0; /* rule effects default to "you" */
+  } else {
+    static const char *const rk[] = {"by", "except_by", "attackers", "unless", NULL};
+    for (int i = 0; rk[i]; i++)
+      if ((v = ymap_get(n, rk[i]))) return BADI(l, v, "%s: a parameter of a combat rule (rule: ...)", rk[i]);
   }
   (void)why;
   if ((v = ymap_get(n, "if")) && !(s->cond = p_cond(l, v))) return -1;
@@ -2083,6 +2517,9 @@ static const struct {
     {KW_PROWESS, "triggered: {when: {cast: noncreature_spell, player: you}, "
                  "effect: [{pump: self, power: 1, toughness: 1}]}\n"
                  "text: Prowess (702.108)"},
+    {KW_FLANKING, "triggered: {when: {blocks: {type: creature, not_keyword: flanking}, attacker: self}, "
+                  "effect: [{pump: it, power: -1, toughness: -1}]}\n"
+                  "text: Flanking (702.25)"},
 };
 
 int pool_kw_init(mtg_pool *p) {
@@ -2497,9 +2934,17 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     c->colors = 0;
     if (each_scalar(l, v, add_color, &c->colors)) return NULL;
   }
-  if ((v = ymap_get(n, "keywords"))) {
-    if (v->kind != YN_SEQ) return BAD(l, v, "keywords: expected a list like [flying, lifelink]");
-    if (each_scalar(l, v, add_kw, &c->keywords)) return NULL;
+  const ynode *kws = ymap_get(n, "keywords");
+  KwList kwl;
+  memset(&kwl, 0, sizeof kwl);
+  Ability kwab[16];
+  kwl.ab = kwab;
+  kwl.max = NELEM(kwab);
+  if (kws) {
+    if (kws->kind != YN_SEQ) return BAD(l, kws, "keywords: expected a list like [flying, lifelink]");
+    /* parsed once the other abilities are known: their abilities come after them */
+    for (int i = 0; i < kws->n; i++)
+      if (scalar(kws->items[i]) && add_kw(l, kws->items[i], &c->keywords)) return NULL;
   }
   if ((v = ymap_get(n, "text")) && scalar(v)) c->text = dup(l, scalar(v));
   /* what the definition leaves out of the card's Oracle text: the card loads and
@@ -2523,10 +2968,9 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
    * the card can use (an Ability is 1.3 KB; a pool may have many cards) */
   int nkw = 0;
   for (int kw = 0; kw < KW_COUNT; kw++) nkw += (int)(c->keywords >> kw & 1);
-  int nab = (abs ? abs->n : 0) + (sp ? 1 : 0) + (eq ? 1 : 0) + nkw + (c->enchant ? 1 : 0) + (c->types & T_BATTLE ? 1 : 0) +
-            (ymap_get(n, "flashback") ? 1 : 0) + (ymap_get(n, "ward") ? 1 : 0) + count_chapters(chs) +
-            (rms && rms->kind == YN_SEQ ? rms->n : 0) +
-            count_casting_keys(n);
+  int nab = (abs ? abs->n : 0) + (sp ? 1 : 0) + (eq ? 1 : 0) + nkw + kw_count_params(kws) + (c->enchant ? 1 : 0) +
+            (c->types & T_BATTLE ? 1 : 0) + (ymap_get(n, "flashback") ? 1 : 0) + (ymap_get(n, "ward") ? 1 : 0) +
+            count_chapters(chs) + (rms && rms->kind == YN_SEQ ? rms->n : 0) + count_casting_keys(n);
   if (nab > 255) return BAD(l, n, "card '%s' has too many abilities", c->name);
   Ability *ab = al(l, (size_t)nab * sizeof *ab);
   if (!ab) return NULL;
@@ -2567,6 +3011,14 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     int rc = expand_keyword(l, kw, &ab[k], k);
     if (rc < 0) return NULL;
     if (rc == 0) k++;
+  }
+  if (kws) {
+    /* keywords with a parameter, in the order listed */
+    kwl.base = k;
+    for (int i = 0; i < kws->n; i++)
+      if (!scalar(kws->items[i]) && kw_item(l, kws->items[i], &kwl, 1)) return NULL;
+    c->keywords |= kwl.bits;
+    for (int i = 0; i < kwl.n; i++) ab[k++] = kwab[i];
   }
   if ((c->types & T_BATTLE) && c->nsub) {
     int siege = 0;

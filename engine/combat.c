@@ -1,77 +1,180 @@
 /* combat.c - the combat phase (506-511): declaring attackers and blockers
- * with their restrictions and requirements, and combat damage with first
- * strike, double strike, trample and deathtouch. */
+ * with their restrictions and requirements (508.1c-d, 509.1b-c: evasion
+ * abilities, protection, rule effects of static abilities and of effects with
+ * a duration, and the most requirements that can be obeyed), optional costs
+ * to attack (exert, 508.1g), and combat damage with first strike, double
+ * strike, trample, deathtouch and the rule effects that change who is dealt
+ * combat damage (510.1). */
 #include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
 
-static int cant_attack_or_block(G *g, int slot, int which) {
-  int k = which == 0 ? SE_CANT_ATTACK : SE_CANT_BLOCK;
-  return rule_effect(g, k, -1, slot, NULL, NULL) || rule_effect(g, SE_CANT_ATTACK_OR_BLOCK, -1, slot, NULL, NULL);
+/* ---- combat rules in force ---- */
+
+/* A rule-modifying effect about attacking, blocking or combat damage: a
+ * static ability of a permanent, or an effect with a duration. They are
+ * gathered once per declaration and looked up per creature. */
+typedef struct CRule {
+  const StaticSpec *st;
+  int16_t src;       /* the static ability's source, or -1 */
+  int16_t eff;       /* the effect's index, or -1 */
+  uint8_t controller;
+  const CardDef *def;
+  uint16_t grant;
+} CRule;
+
+#define MAX_CRULES 128
+typedef struct CRules {
+  CRule r[MAX_CRULES];
+  int n;
+} CRules;
+
+static int combat_kind(int k) {
+  return k == SE_CANT_ATTACK || k == SE_CANT_BLOCK || k == SE_CANT_ATTACK_OR_BLOCK || k == SE_MUST_BLOCK ||
+         (k >= SE_CANT_BE_BLOCKED && k <= SE_CANT_BLOCK_ALONE);
 }
 
-static int can_attack(G *g, int slot) {
+static void crules_collect(G *g, CRules *cr) {
+  State *s = g->s;
+  cr->n = 0;
+  int nb = bf_count(g);
+  const int16_t *bf = bf_list(g);
+  for (int k = 0; k < nb; k++) {
+    int i = bf[k];
+    if (s->obj[i].phased_out) continue;
+    const Chars *c = chars(g, i);
+    for (int a = 0; a < c->nab && cr->n < MAX_CRULES; a++) {
+      const Ability *ab = c->ab[a].ab;
+      if (ab->kind != AB_STATIC || !combat_kind(ab->st.kind)) continue;
+      CRule *r = &cr->r[cr->n++];
+      r->st = &ab->st;
+      r->src = (int16_t)i;
+      r->eff = -1;
+      r->controller = c->controller;
+      r->def = c->ab[a].def;
+      r->grant = c->ab[a].grant;
+    }
+  }
+  for (int i = 0; i < s->c.neff && cr->n < MAX_CRULES; i++) {
+    const Effect *e = &s->eff[i];
+    if (e->kind != EK_RULE || e->used || !e->st || !combat_kind(e->st->kind)) continue;
+    CRule *r = &cr->r[cr->n++];
+    r->st = e->st;
+    r->src = -1;
+    r->eff = (int16_t)i;
+    r->controller = e->controller;
+    r->def = e->def;
+    r->grant = e->grant;
+  }
+}
+
+/* Does rule r apply to the object at slot? cx is filled for evaluating the
+ * rule's parameters (its source, its controller, the choices of the effect). */
+static int crule_on(G *g, const CRule *r, int slot, Ctx *cx) {
+  State *s = g->s;
+  ctx_init(g, cx);
+  cx->controller = r->controller;
+  cx->def = r->def;
+  cx->grant = r->grant;
+  if (r->eff >= 0) {
+    Effect *e = &s->eff[r->eff];
+    cx->src = e->source;
+    cx->srcl = &e->srcl;
+    cx->ch = &e->ch;
+    /* about the objects it named, or whatever matches while it lasts (611.2c) */
+    if (!e->obj.id && e->st->affected) return filter_match(g, cx, e->st->affected, slot);
+    return oref_ok(g, e->obj) && e->obj.slot == slot;
+  }
+  const StaticSpec *st = r->st;
+  cx->src = oref(g, r->src);
+  if (st->cond && !cond_eval(g, cx, st->cond)) return 0;
+  if (st->self) return slot == r->src;
+  if (st->attached) return oref_ok(g, s->obj[r->src].attached) && s->obj[r->src].attached.slot == slot;
+  return st->affected && filter_match(g, cx, st->affected, slot);
+}
+
+/* The rule's other creature: no filter means any (702.16f-like "can't be blocked"). */
+static int crule_other(G *g, const CRule *r, Ctx *cx, int other) {
+  return !r->st->other || filter_match(g, cx, r->st->other, other);
+}
+
+/* How many rules of this kind apply to the object (each instance of a requirement counts, 508.1d, 509.1c). */
+static int crule_count(G *g, const CRules *cr, int kind, int slot) {
+  int n = 0;
+  Ctx cx;
+  for (int i = 0; i < cr->n; i++)
+    if (cr->r[i].st->kind == kind && crule_on(g, &cr->r[i], slot, &cx)) n++;
+  return n;
+}
+
+/* The greatest `n` of the rules of this kind on the object, or dflt. */
+static int crule_n(G *g, const CRules *cr, int kind, int slot, int dflt, int greatest) {
+  int v = dflt;
+  Ctx cx;
+  for (int i = 0; i < cr->n; i++)
+    if (cr->r[i].st->kind == kind && crule_on(g, &cr->r[i], slot, &cx)) {
+      int n = cr->r[i].st->a;
+      if (greatest ? n > v : n < v) v = n;
+    }
+  return v;
+}
+
+/* A restriction "can't [attack|block] unless [condition]": does one forbid it,
+ * the defending player being dp (508.1c, 509.1b)? */
+static int restricted(G *g, const CRules *cr, int kind, int slot, int dp) {
+  Ctx cx;
+  for (int i = 0; i < cr->n; i++) {
+    const CRule *r = &cr->r[i];
+    if (r->st->kind != kind || !crule_on(g, r, slot, &cx)) continue;
+    if (kind == SE_CANT_BLOCK && r->st->other) continue; /* "can't block [quality]": per attacker */
+    if (r->st->unless) {
+      cx.defending = (int8_t)dp;
+      if (cond_eval(g, &cx, r->st->unless)) continue;
+    }
+    return 1;
+  }
+  return 0;
+}
+
+/* ---- attacking ---- */
+
+/* Whether the creature can attack at all, before looking at what it attacks (508.1a, 508.1c). */
+static int can_attack(G *g, const CRules *cr, int slot) {
   State *s = g->s;
   Obj *o = &s->obj[slot];
   const Chars *c = chars(g, slot);
   if (!(c->types & T_CREATURE) || o->tapped || o->phased_out) return 0;
   if (c->types & T_BATTLE) return 0; /* 508.1a */
   if (c->controller != s->c.active) return 0;
-  if (c->kw >> KW_DEFENDER & 1) return 0;
+  /* 702.3b; "can attack as though it didn't have defender" */
+  if ((c->kw >> KW_DEFENDER & 1) && !crule_count(g, cr, SE_ATTACKS_AS_NO_DEFENDER, slot)) return 0;
   if (obj_sick(g, slot)) return 0; /* 302.6 */
-  if (cant_attack_or_block(g, slot, 0)) return 0;
   return 1;
 }
 
-static int can_block(G *g, int blk, int atk) {
-  State *s = g->s;
-  Obj *o = &s->obj[blk];
-  const Chars *b = chars(g, blk), *a = chars(g, atk);
-  if (!(b->types & T_CREATURE) || o->tapped || o->phased_out) return 0;
-  if (b->types & T_BATTLE) return 0; /* 509.1a */
-  if (cant_attack_or_block(g, blk, 1)) return 0;
-  if ((a->kw >> KW_FLYING & 1) && !(b->kw >> KW_FLYING & 1) && !(b->kw >> KW_REACH & 1)) return 0; /* 702.9b */
-  if ((a->kw >> KW_SHADOW & 1) != (b->kw >> KW_SHADOW & 1)) return 0; /* 702.28b */
-  /* protection: can't be blocked by creatures of the quality (702.16e) */
-  return !protected_from(a, b->colors, 0);
+/* Whether it can attack with dp as the defending player (508.1c: "can't attack unless"). */
+static int can_attack_player(G *g, const CRules *cr, int slot, int dp) {
+  return !restricted(g, cr, SE_CANT_ATTACK, slot, dp) && !restricted(g, cr, SE_CANT_ATTACK_OR_BLOCK, slot, dp);
 }
 
-void combat_remove(G *g, int slot) {
-  Obj *o = &g->s->obj[slot];
-  if (!o->attacking && !o->blocking) return;
-  o->attacking = 0;
-  o->blocking = 0;
-  o->blocked = 0;
-  o->atk_player = -1;
-  o->atk_obj = oref_none();
-  o->block_of = oref_none();
-  char nm[110];
-  fmt_slot(g, slot, nm, sizeof nm);
-  log_line(g, 0, "remove_from_combat obj=%s rule=506.4", nm);
-}
-
-void combat_check(G *g) {
-  State *s = g->s;
-  int nb = bf_count(g);
-  const int16_t *bf = bf_list(g);
-  for (int k = 0; k < nb; k++) {
-    const Obj *o = &s->obj[bf[k]];
-    if ((o->attacking || o->blocking) && !is_type(g, bf[k], T_CREATURE)) combat_remove(g, bf[k]);
+/* 701.43a: exerted, it won't untap during its exerter's next untap step; the exert
+ * events happen with the costs to attack (508.1g-j), before it becomes attacking. */
+static int ask_exert(G *g, int ap, const int *atk, const int *v, int cnt, Event *ev) {
+  int ne = 0;
+  for (int i = 0; i < cnt; i++) {
+    int o = atk[v[i]];
+    if (!has_kw(g, o, KW_EXERT)) continue;
+    char nm[110];
+    fmt_slot(g, o, nm, sizeof nm);
+    if (!ask_yes_no(g, ap, "508.1g", "exert %s as it attacks?", nm)) continue;
+    ev_init(&ev[ne], EV_EXERT);
+    ev[ne].obj = oref(g, o);
+    ev[ne].player = (int8_t)ap;
+    ev[ne].rule = "701.43a";
+    ne++;
   }
-}
-
-void combat_end(G *g) {
-  State *s = g->s;
-  effects_expire(g, DUR_COMBAT); /* 511.2: "until end of combat" */
-  for (int i = 0; i < s->c.nslots; i++) {
-    Obj *o = &s->obj[i];
-    o->attacking = o->blocking = o->blocked = 0;
-    o->atk_player = -1;
-    o->atk_obj = oref_none();
-    o->block_of = oref_none();
-  }
-  memset(s->c.defending, 0, sizeof s->c.defending);
+  return ne;
 }
 
 void combat_declare_attackers(G *g) {
@@ -80,15 +183,18 @@ void combat_declare_attackers(G *g) {
   int nb = bf_count(g);
   int16_t bf[MAX_SLOTS];
   memcpy(bf, bf_list(g), (size_t)nb * sizeof *bf);
+  CRules cr;
+  crules_collect(g, &cr);
   dec_begin(g, MTG_D_ATTACKERS, ap, "508.1", "declare attackers");
   int atk[MAX_OPTIONS], def_p[MAX_OPTIONS], def_o[MAX_OPTIONS], n = 0;
   for (int k = 0; k < nb; k++) {
     int i = bf[k];
-    if (!can_attack(g, i)) continue;
+    if (!can_attack(g, &cr, i)) continue;
     char nm[110];
     fmt_slot(g, i, nm, sizeof nm);
     for (int p = 0; p < s->c.np; p++) {
       if (!player_alive(g, p) || !opponents(g, ap, p) || n >= MAX_OPTIONS) continue;
+      if (!can_attack_player(g, &cr, i, p)) continue;
       atk[n] = i;
       def_p[n] = p;
       def_o[n] = -1;
@@ -99,6 +205,7 @@ void combat_declare_attackers(G *g) {
       int w = bf[kk];
       /* 508.1b: planeswalkers of defending players, battles they protect (310.8b) */
       if (!ct_attackable(g, ap, w) || n >= MAX_OPTIONS) continue;
+      if (!can_attack_player(g, &cr, i, ct_defender(g, w))) continue;
       char wn[110];
       fmt_slot(g, w, wn, sizeof wn);
       atk[n] = i;
@@ -120,7 +227,42 @@ void combat_declare_attackers(G *g) {
     if (used[atk[v[i]]]) game_illegal(g, "a creature can attack only once (508.1a)");
     used[atk[v[i]]] = 1;
   }
-  /* 508.1f: tap attackers without vigilance; 508.1k: they become attacking */
+  /* 508.1c: "can't attack alone" (506.5) */
+  if (cnt == 1 && crule_count(g, &cr, SE_CANT_ATTACK_ALONE, atk[v[0]])) {
+    char nm[110];
+    fmt_slot(g, atk[v[0]], nm, sizeof nm);
+    game_illegal(g, "%s can't attack alone (506.5, 508.1c)", nm);
+  }
+  /* 508.1d: as many requirements obeyed as can be. With only restrictions about
+   * one creature and "can't attack alone", every creature that attacks if able
+   * and has a legal attack obeys them, unless it is the only creature able to
+   * attack at all and can't attack alone. */
+  {
+    int able_req = 0, able_any = 0, max = 0, obeyed = 0, first_missing = -1, lone = -1;
+    for (int k = 0; k < nb; k++) {
+      int i = bf[k], able = 0;
+      for (int j = 0; j < n && !able; j++) able = atk[j] == i;
+      if (!able) continue;
+      able_any++;
+      int req = crule_count(g, &cr, SE_ATTACKS_EACH_COMBAT, i);
+      if (!req) continue;
+      able_req++;
+      lone = i;
+      max += req;
+      if (used[i]) obeyed += req;
+      else if (first_missing < 0) first_missing = i;
+    }
+    if (able_req == 1 && able_any == 1 && crule_count(g, &cr, SE_CANT_ATTACK_ALONE, lone))
+      max -= crule_count(g, &cr, SE_ATTACKS_EACH_COMBAT, lone);
+    if (obeyed < max && first_missing >= 0) {
+      char nm[110];
+      fmt_slot(g, first_missing, nm, sizeof nm);
+      game_illegal(g, "%s attacks each combat if able: the declaration obeys %d requirement%s where %d can be obeyed (508.1d)",
+                   nm, obeyed, obeyed == 1 ? "" : "s", max);
+    }
+  }
+  /* 508.1f: tap attackers without vigilance; 508.1g: optional costs (exert);
+   * 508.1k: they become attacking */
   Event ev[MAX_OPTIONS];
   int ne = 0;
   for (int i = 0; i < cnt; i++) {
@@ -137,6 +279,8 @@ void combat_declare_attackers(G *g) {
       ne++;
     }
   }
+  if (ne) ev_run(g, ev, ne);
+  ne = ask_exert(g, ap, atk, v, cnt, ev);
   if (ne) ev_run(g, ev, ne);
   ne = 0;
   if (cnt) s->c.attackers_declared = 1;
@@ -160,16 +304,260 @@ int combat_has_attackers(G *g) {
   return 0;
 }
 
-static int must_block_source(G *g, int blk) {
-  /* "target creature blocks [source] this turn if able" */
+/* ---- blocking ---- */
+
+/* 702.14c: a land of the landwalk's type or quality controlled by the defending player */
+static int landwalk_blocked(G *g, int atk, int dp) {
   State *s = g->s;
-  for (int i = 0; i < s->c.neff; i++) {
-    Effect *e = &s->eff[i];
-    if (e->kind == EK_RULE && !e->used && e->st && e->st->kind == SE_MUST_BLOCK && oref_ok(g, e->obj) && e->obj.slot == blk &&
-        oref_ok(g, e->source))
-      return e->source.slot;
+  const Chars *a = chars(g, atk);
+  static const char *const types[5] = {"Plains", "Island", "Swamp", "Mountain", "Forest"};
+  int nb = bf_count(g);
+  const int16_t *bf = bf_list(g);
+  for (int w = 0; w < 5; w++) {
+    if (!(a->kw >> (KW_PLAINSWALK + w) & 1)) continue;
+    for (int k = 0; k < nb; k++) {
+      const Chars *l = chars(g, bf[k]);
+      if ((l->types & T_LAND) && l->controller == dp && !s->obj[bf[k]].phased_out && has_subtype(l, types[w])) return 1;
+    }
   }
-  return -1;
+  for (int i = 0; i < a->nab; i++) {
+    const Ability *ab = a->ab[i].ab;
+    if (ab->kind != AB_KEYWORD || ab->kw != PK_LANDWALK) continue;
+    Ctx cx;
+    ctx_ability(g, &cx, atk, a, &a->ab[i]);
+    for (int k = 0; k < nb; k++)
+      if (chars(g, bf[k])->controller == dp && filter_match(g, &cx, ab->kwf, bf[k])) return 1;
+  }
+  return 0;
+}
+
+/* Can creature blk block creature atk, as far as rules about the two of them
+ * go (509.1a-b): evasion abilities, protection and combat rules of either. */
+static int can_block(G *g, const CRules *cr, int blk, int atk) {
+  State *s = g->s;
+  Obj *o = &s->obj[blk];
+  const Chars *b = chars(g, blk), *a = chars(g, atk);
+  uint64_t bk = b->kw, ak = a->kw;
+  int dp = b->controller;
+  if (!(b->types & T_CREATURE) || o->tapped || o->phased_out) return 0;
+  if (b->types & T_BATTLE) return 0; /* 509.1a */
+  if (restricted(g, cr, SE_CANT_BLOCK, blk, dp) || restricted(g, cr, SE_CANT_ATTACK_OR_BLOCK, blk, dp)) return 0;
+  if ((ak >> KW_FLYING & 1) && !(bk >> KW_FLYING & 1) && !(bk >> KW_REACH & 1)) return 0; /* 702.9b */
+  /* 702.28b: shadow blocks and is blocked only by shadow; "can block creatures
+   * with shadow as though they didn't have shadow" */
+  if ((bk >> KW_SHADOW & 1) && !(ak >> KW_SHADOW & 1)) return 0;
+  if ((ak >> KW_SHADOW & 1) && !(bk >> KW_SHADOW & 1) && !crule_count(g, cr, SE_CAN_BLOCK_SHADOW, blk)) return 0;
+  if ((ak >> KW_HORSEMANSHIP & 1) && !(bk >> KW_HORSEMANSHIP & 1)) return 0; /* 702.31b */
+  if ((ak >> KW_FEAR & 1) && !(b->types & T_ARTIFACT) && !(b->colors >> COL_B & 1)) return 0; /* 702.36b */
+  if ((ak >> KW_INTIMIDATE & 1) && !(b->types & T_ARTIFACT) && !(b->colors & a->colors)) return 0; /* 702.13b */
+  if ((ak >> KW_SKULK & 1) && b->power > a->power) return 0; /* 702.118b */
+  if (landwalk_blocked(g, atk, dp)) return 0; /* 702.14c */
+  /* protection: can't be blocked by creatures of the quality (702.16f) */
+  if (protected_from(g, atk, blk, b->colors, 0)) return 0;
+  Ctx cx;
+  for (int i = 0; i < cr->n; i++) {
+    const CRule *r = &cr->r[i];
+    int k = r->st->kind;
+    if (k == SE_CANT_BE_BLOCKED && crule_on(g, r, atk, &cx) && crule_other(g, r, &cx, blk)) return 0;
+    if (k == SE_CANT_BLOCK && r->st->other && crule_on(g, r, blk, &cx) && crule_other(g, r, &cx, atk)) return 0;
+    if (k == SE_CAN_BLOCK_ONLY && crule_on(g, r, blk, &cx) && !crule_other(g, r, &cx, atk)) return 0;
+  }
+  return 1;
+}
+
+/* 509.1c: the requirements of a blockers declaration and the restrictions
+ * about several creatures together, and a search for the most requirements a
+ * legal declaration obeys. */
+#define BS_MAX 48
+typedef struct BSearch {
+  int nb, na;
+  int blk[BS_MAX], atk[BS_MAX];
+  uint8_t ok[BS_MAX][BS_MAX];   /* can_block */
+  int each[BS_MAX];             /* "blocks each combat if able" */
+  int must[BS_MAX][BS_MAX];     /* "blocks [this creature] if able" */
+  int all[BS_MAX];              /* "all creatures able to block it do so": for each able blocker */
+  int mbb[BS_MAX];              /* "must be blocked if able" */
+  int minb[BS_MAX], maxb[BS_MAX];
+  uint8_t alone[BS_MAX];        /* "can't block alone" */
+  int any_alone;
+  /* search */
+  int choice[BS_MAX], cnt[BS_MAX], nblocking, nalone;
+  int opt[BS_MAX][BS_MAX + 1], nopt[BS_MAX];
+  int rest[BS_MAX + 1];         /* the most the blockers from i on can add by themselves */
+  int lastb[BS_MAX];            /* the last blocker that can block attacker a, or -1 */
+  int best[BS_MAX];             /* a declaration found */
+  long nodes;
+} BSearch;
+
+static int bs_gain(const BSearch *b, int i, int a) {
+  return b->each[i] + b->must[i][a] + b->all[a];
+}
+
+static int bs_legal(const BSearch *b) {
+  for (int a = 0; a < b->na; a++)
+    if (b->cnt[a] && (b->cnt[a] < b->minb[a] || b->cnt[a] > b->maxb[a])) return 0;
+  return !b->nalone || b->nblocking >= 2; /* 506.5 */
+}
+
+static int bs_score(const BSearch *b) {
+  int sc = 0;
+  for (int i = 0; i < b->nb; i++)
+    if (b->choice[i] >= 0) sc += bs_gain(b, i, b->choice[i]);
+  for (int a = 0; a < b->na; a++)
+    if (b->cnt[a]) sc += b->mbb[a];
+  return sc;
+}
+
+/* Is there a legal declaration obeying at least `want` requirements? */
+static int bs_dfs(BSearch *b, int i, int score, int want) {
+  if (++b->nodes > 2000000) return 0;
+  if (i == b->nb) {
+    if (!bs_legal(b)) return 0;
+    int sc = score;
+    for (int a = 0; a < b->na; a++)
+      if (b->cnt[a]) sc += b->mbb[a];
+    if (sc < want) return 0;
+    memcpy(b->best, b->choice, sizeof b->best);
+    return 1;
+  }
+  int bound = score + b->rest[i];
+  for (int a = 0; a < b->na; a++)
+    if (b->cnt[a] || b->lastb[a] >= i) bound += b->mbb[a];
+  if (bound < want) return 0;
+  for (int k = 0; k < b->nopt[i]; k++) {
+    int a = b->opt[i][k];
+    b->choice[i] = a;
+    if (a >= 0) {
+      b->cnt[a]++;
+      b->nblocking++;
+      b->nalone += b->alone[i];
+    }
+    int found = bs_dfs(b, i + 1, score + (a >= 0 ? bs_gain(b, i, a) : 0), want);
+    if (a >= 0) {
+      b->cnt[a]--;
+      b->nblocking--;
+      b->nalone -= b->alone[i];
+    }
+    b->choice[i] = -1;
+    if (found) return 1;
+  }
+  return 0;
+}
+
+/* "blocks [source] this turn if able" (S_MUST_BLOCK) and "blocks [quality] if
+ * able": requirements of blocker blk about attacker atk */
+static int must_block_count(G *g, const CRules *cr, int blk, int atk) {
+  int n = 0;
+  Ctx cx;
+  for (int i = 0; i < cr->n; i++) {
+    const CRule *r = &cr->r[i];
+    if (r->st->kind != SE_MUST_BLOCK || !crule_on(g, r, blk, &cx)) continue;
+    if (r->st->other ? filter_match(g, &cx, r->st->other, atk) : (oref_ok(g, cx.src) && cx.src.slot == atk)) n++;
+  }
+  return n;
+}
+
+/* Checks the restrictions about several creatures (menace and "except by N or
+ * more", "by more than N", "can't block alone") and the requirements (509.1b-c)
+ * of the declaration blk[v[i]] -> atk[v[i]]. */
+static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int nb, const int *blk, const int *atk,
+                         const int *v, int cnt) {
+  State *s = g->s;
+  BSearch *b = &(BSearch){0};
+  for (int k = 0; k < nb; k++) {
+    int i = bf[k];
+    if (s->obj[i].attacking && combat_defending_player(g, i) == dp && b->na < BS_MAX) b->atk[b->na++] = i;
+    else if (obj_controller(g, i) == dp && is_type(g, i, T_CREATURE) && !s->obj[i].attacking && b->nb < BS_MAX)
+      b->blk[b->nb++] = i;
+  }
+  int chosen[BS_MAX];
+  for (int i = 0; i < b->nb; i++) chosen[i] = -1;
+  for (int c = 0; c < cnt; c++)
+    for (int i = 0; i < b->nb; i++)
+      for (int a = 0; a < b->na; a++)
+        if (b->blk[i] == blk[v[c]] && b->atk[a] == atk[v[c]]) chosen[i] = a;
+  for (int a = 0; a < b->na; a++) {
+    int x = b->atk[a];
+    b->minb[a] = crule_n(g, cr, SE_MIN_BLOCKERS, x, has_kw(g, x, KW_MENACE) ? 2 : 1, 1); /* 702.111b */
+    b->maxb[a] = crule_n(g, cr, SE_MAX_BLOCKERS, x, 1 << 20, 0);
+    b->mbb[a] = crule_count(g, cr, SE_MUST_BE_BLOCKED, x);
+    b->all[a] = crule_count(g, cr, SE_MUST_BE_BLOCKED_BY_ALL, x);
+    b->lastb[a] = -1;
+  }
+  /* the restrictions, on the whole declaration */
+  for (int k = 0; k < nb; k++) {
+    int x = bf[k], c = 0;
+    if (!s->obj[x].attacking || combat_defending_player(g, x) != dp) continue;
+    for (int j = 0; j < cnt; j++) c += atk[v[j]] == x;
+    if (!c) continue;
+    int minb = crule_n(g, cr, SE_MIN_BLOCKERS, x, has_kw(g, x, KW_MENACE) ? 2 : 1, 1); /* 702.111b */
+    int maxb = crule_n(g, cr, SE_MAX_BLOCKERS, x, 1 << 20, 0);
+    char an[110];
+    fmt_slot(g, x, an, sizeof an);
+    if (c < minb)
+      game_illegal(g, "%s can't be blocked except by %d or more creatures (%s)", an, minb,
+                   has_kw(g, x, KW_MENACE) && minb == 2 ? "menace, 702.111b" : "509.1b");
+    if (c > maxb) game_illegal(g, "%s can't be blocked by more than %d creature%s (509.1b)", an, maxb, maxb == 1 ? "" : "s");
+  }
+  if (cnt == 1 && crule_count(g, cr, SE_CANT_BLOCK_ALONE, blk[v[0]])) {
+    char bn[110];
+    fmt_slot(g, blk[v[0]], bn, sizeof bn);
+    game_illegal(g, "%s can't block alone (506.5, 509.1b)", bn);
+  }
+  int anyreq = 0;
+  for (int i = 0; i < b->nb; i++) {
+    b->alone[i] = (uint8_t)(crule_count(g, cr, SE_CANT_BLOCK_ALONE, b->blk[i]) > 0);
+    b->any_alone |= b->alone[i];
+    b->each[i] = crule_count(g, cr, SE_BLOCKS_EACH_COMBAT, b->blk[i]);
+    anyreq |= b->each[i];
+    for (int a = 0; a < b->na; a++) {
+      b->ok[i][a] = (uint8_t)can_block(g, cr, b->blk[i], b->atk[a]);
+      b->must[i][a] = b->ok[i][a] ? must_block_count(g, cr, b->blk[i], b->atk[a]) : 0;
+      if (b->ok[i][a]) b->lastb[a] = i;
+      anyreq |= b->must[i][a] | (b->ok[i][a] ? b->all[a] : 0);
+    }
+  }
+  for (int a = 0; a < b->na; a++) anyreq |= b->mbb[a];
+  if (!anyreq) return;
+  for (int i = 0; i < b->nb; i++) {
+    b->choice[i] = chosen[i];
+    if (chosen[i] >= 0) b->cnt[chosen[i]]++;
+  }
+  /* the requirements: no legal declaration may obey more of them */
+  int obeyed = bs_score(b);
+  for (int i = 0; i < b->nb; i++) {
+    b->choice[i] = -1;
+    int req = b->each[i];
+    for (int a = 0; a < b->na; a++) req |= b->must[i][a] | (b->ok[i][a] ? b->all[a] : 0);
+    /* a creature with no requirement of its own matters only to help obey
+     * others: blocking an attacker that must be blocked, that needs more
+     * blockers, or making company for a creature that can't block alone */
+    b->nopt[i] = 0;
+    b->opt[i][b->nopt[i]++] = -1;
+    for (int a = 0; a < b->na; a++)
+      if (b->ok[i][a] && (req || b->mbb[a] || b->minb[a] > 1 || b->any_alone)) b->opt[i][b->nopt[i]++] = a;
+  }
+  memset(b->cnt, 0, sizeof b->cnt);
+  b->nblocking = b->nalone = 0;
+  b->rest[b->nb] = 0;
+  for (int i = b->nb - 1; i >= 0; i--) {
+    int m = 0;
+    for (int k = 0; k < b->nopt[i]; k++)
+      if (b->opt[i][k] >= 0 && bs_gain(b, i, b->opt[i][k]) > m) m = bs_gain(b, i, b->opt[i][k]);
+    b->rest[i] = b->rest[i + 1] + m;
+  }
+  if (!bs_dfs(b, 0, 0, obeyed + 1)) return;
+  char wit[600] = "";
+  size_t u = 0;
+  for (int i = 0; i < b->nb && u < sizeof wit - 240; i++) {
+    if (b->best[i] < 0) continue;
+    char bn[110], an[110];
+    fmt_slot(g, b->blk[i], bn, sizeof bn);
+    fmt_slot(g, b->atk[b->best[i]], an, sizeof an);
+    u += (size_t)snprintf(wit + u, sizeof wit - u, "%s%s -> %s", u ? ", " : "", bn, an);
+  }
+  game_illegal(g, "creatures must block as their requirements say if able: the declaration obeys %d where %d or more can "
+                  "be obeyed, e.g. %s (509.1c)", obeyed, obeyed + 1, wit);
 }
 
 void combat_declare_blockers(G *g) {
@@ -179,6 +567,8 @@ void combat_declare_blockers(G *g) {
   int nb = bf_count(g);
   int16_t bf[MAX_SLOTS];
   memcpy(bf, bf_list(g), (size_t)nb * sizeof *bf);
+  CRules cr;
+  crules_collect(g, &cr);
   for (int oi = 0; oi < MAX_PLAYERS && order[oi] >= 0; oi++) {
     int dp = order[oi];
     if (!s->c.defending[dp] || (s->c.blockers_done >> dp & 1)) continue;
@@ -194,7 +584,7 @@ void combat_declare_blockers(G *g) {
         Obj *ao = &s->obj[a];
         if (!ao->attacking) continue;
         /* 509.1a: attacking this player, a planeswalker they control or a battle they protect */
-        if (combat_defending_player(g, a) != dp || !can_block(g, b, a) || n >= MAX_OPTIONS) continue;
+        if (combat_defending_player(g, a) != dp || !can_block(g, &cr, b, a) || n >= MAX_OPTIONS) continue;
         char an[110];
         fmt_slot(g, a, an, sizeof an);
         blk[n] = b;
@@ -217,25 +607,7 @@ void combat_declare_blockers(G *g) {
       if (used[blk[v[i]]]) game_illegal(g, "a creature can block only one attacker (509.1a)");
       used[blk[v[i]]] = 1;
     }
-    /* 509.1c requirements: a creature that must block and can, does */
-    for (int k = 0; k < nb; k++) {
-      int b = bf[k];
-      int src = must_block_source(g, b);
-      if (src < 0 || used[b] || obj_controller(g, b) != dp) continue;
-      if (s->obj[src].attacking && can_block(g, b, src)) {
-        char bn[110];
-        fmt_slot(g, b, bn, sizeof bn);
-        game_illegal(g, "%s must block if able (509.1c)", bn);
-      }
-    }
-    /* 702.110b menace: blocked by two or more */
-    for (int j = 0; j < nb; j++) {
-      int a = bf[j];
-      if (!s->obj[a].attacking || !has_kw(g, a, KW_MENACE)) continue;
-      int k = 0;
-      for (int i = 0; i < cnt; i++) k += atk[v[i]] == a;
-      if (k == 1) game_illegal(g, "a creature with menace can't be blocked except by two or more creatures");
-    }
+    if (n) check_blocks(g, &cr, dp, bf, nb, blk, atk, v, cnt);
     Event ev[MAX_OPTIONS];
     int ne = 0;
     for (int i = 0; i < cnt; i++) {
@@ -250,7 +622,7 @@ void combat_declare_blockers(G *g) {
     }
     for (int j = 0; j < nb; j++) {
       int a = bf[j];
-      if (!s->obj[a].attacking || s->obj[a].blocked) continue;
+      if (!s->obj[a].attacking || s->obj[a].blocked || combat_defending_player(g, a) != dp) continue;
       int k = 0;
       for (int i = 0; i < cnt; i++) k += atk[v[i]] == a;
       if (!k) continue;
@@ -260,8 +632,30 @@ void combat_declare_blockers(G *g) {
       ev[ne].rule = "509.1h";
       ne++;
     }
+    /* 509.1h: the others attacking this player are unblocked creatures (509.3g) */
+    for (int j = 0; j < nb && ne < MAX_OPTIONS; j++) {
+      int a = bf[j];
+      if (!s->obj[a].attacking || s->obj[a].blocked || combat_defending_player(g, a) != dp) continue;
+      ev_init(&ev[ne], EV_UNBLOCKED);
+      ev[ne].obj = oref(g, a);
+      ev[ne].rule = "509.1h";
+      ne++;
+    }
     if (ne) ev_run(g, ev, ne);
   }
+  /* attackers attacking nothing any more (506.4c) are unblocked too */
+  Event ev[MAX_OPTIONS];
+  int ne = 0;
+  for (int j = 0; j < nb && ne < MAX_OPTIONS; j++) {
+    int a = bf[j];
+    if (!s->obj[a].id || !s->obj[a].attacking || s->obj[a].blocked || combat_defending_player(g, a) >= 0) continue;
+    ev_init(&ev[ne], EV_UNBLOCKED);
+    ev[ne].obj = oref(g, a);
+    ev[ne].rule = "509.1h";
+    ne++;
+  }
+  s->c.blockers_declared = 1;
+  if (ne) ev_run(g, ev, ne);
 }
 
 int combat_defending_player(G *g, int slot) {
@@ -279,6 +673,8 @@ int combat_has_first_strike(G *g) {
   }
   return 0;
 }
+
+/* ---- combat damage ---- */
 
 static int deals_now(G *g, int slot, int first) {
   int fs = has_kw(g, slot, KW_FIRST_STRIKE), ds = has_kw(g, slot, KW_DOUBLE_STRIKE);
@@ -303,6 +699,8 @@ void combat_damage(G *g, int first) {
   int nb = bf_count(g);
   int16_t bf[MAX_SLOTS];
   memcpy(bf, bf_list(g), (size_t)nb * sizeof *bf);
+  CRules cr;
+  crules_collect(g, &cr);
   /* 510.4: which creatures had first strike or double strike as the first
    * combat damage step began, whatever they deal in it */
   for (int k = 0; first && k < nb; k++) {
@@ -318,6 +716,7 @@ void combat_damage(G *g, int first) {
     if (!o->attacking || !deals_now(g, a, first)) continue;
     int power = obj_power(g, a);
     if (power <= 0) continue; /* 510.1a */
+    if (crule_count(g, &cr, SE_NO_COMBAT_DAMAGE, a)) continue; /* "assigns no combat damage" */
     int blockers[32], nbk = 0;
     for (int j = 0; j < nb && nbk < 32; j++) {
       Obj *b = &s->obj[bf[j]];
@@ -335,7 +734,10 @@ void combat_damage(G *g, int first) {
     }
     char an[110];
     fmt_slot(g, a, an, sizeof an);
-    if (!o->blocked) {
+    int as_unblocked = 0;
+    if (o->blocked && to_def.kind != TK_NONE && crule_count(g, &cr, SE_DAMAGE_AS_UNBLOCKED, a))
+      as_unblocked = ask_yes_no(g, obj_controller(g, a), "510.1c", "have %s assign its combat damage as though it weren't blocked?", an);
+    if (!o->blocked || as_unblocked) {
       if (to_def.kind == TK_NONE) continue; /* 510.1b */
       ev_init(&ev[ne], EV_DAMAGE);
       ev[ne].src = oref(g, a);
@@ -406,6 +808,7 @@ void combat_damage(G *g, int first) {
     if (!o->blocking || !deals_now(g, b, first)) continue;
     int power = obj_power(g, b);
     if (power <= 0 || !oref_ok(g, o->block_of)) continue; /* 510.1d */
+    if (crule_count(g, &cr, SE_NO_COMBAT_DAMAGE, b)) continue;
     const Obj *blocked = &s->obj[o->block_of.slot];
     /* 510.1d: not blocking any creature once what it blocked left combat */
     if (blocked->zone != MTG_Z_BATTLEFIELD || !blocked->attacking || blocked->phased_out) continue;
@@ -417,4 +820,44 @@ void combat_damage(G *g, int first) {
     ne++;
   }
   if (ne) ev_run(g, ev, ne);
+}
+
+/* ---- leaving combat ---- */
+
+void combat_remove(G *g, int slot) {
+  Obj *o = &g->s->obj[slot];
+  if (!o->attacking && !o->blocking) return;
+  o->attacking = 0;
+  o->blocking = 0;
+  o->blocked = 0;
+  o->atk_player = -1;
+  o->atk_obj = oref_none();
+  o->block_of = oref_none();
+  char nm[110];
+  fmt_slot(g, slot, nm, sizeof nm);
+  log_line(g, 0, "remove_from_combat obj=%s rule=506.4", nm);
+}
+
+void combat_check(G *g) {
+  State *s = g->s;
+  int nb = bf_count(g);
+  const int16_t *bf = bf_list(g);
+  for (int k = 0; k < nb; k++) {
+    const Obj *o = &s->obj[bf[k]];
+    if ((o->attacking || o->blocking) && !is_type(g, bf[k], T_CREATURE)) combat_remove(g, bf[k]);
+  }
+}
+
+void combat_end(G *g) {
+  State *s = g->s;
+  effects_expire(g, DUR_COMBAT); /* 511.2: "until end of combat" */
+  for (int i = 0; i < s->c.nslots; i++) {
+    Obj *o = &s->obj[i];
+    o->attacking = o->blocking = o->blocked = 0;
+    o->atk_player = -1;
+    o->atk_obj = oref_none();
+    o->block_of = oref_none();
+  }
+  memset(s->c.defending, 0, sizeof s->c.defending);
+  s->c.blockers_declared = 0;
 }

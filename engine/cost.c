@@ -379,9 +379,9 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
       int16_t *bf = bf_list(g);
       for (int k = 0; k < nb; k++) {
         Obj *a = &s->obj[bf[k]];
-        if (a->attacking && !a->blocked && obj_controller(g, bf[k]) == player) found = 1;
+        if (a->attacking && !a->blocked && s->c.blockers_declared && obj_controller(g, bf[k]) == player) found = 1;
       }
-      if (!found || s->c.step < MTG_S_DECLARE_BLOCKERS || s->c.step > MTG_S_END_COMBAT) return 0;
+      if (!found) return 0; /* 702.49c: while a creature is unblocked (509.1h) */
       break;
     }
     default:
@@ -553,15 +553,30 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
       break;
     }
     case CK_RETURN_UNBLOCKED: {
-      Filter f;
-      memset(&f, 0, sizeof f);
-      f.colored = f.multicolored = f.tapped = f.token = f.blocking = f.spell = -1;
-      f.attacking = 1;
-      int nb = bf_count(g), cand = -1;
+      /* 702.49a: return an unblocked attacking creature you control to its owner's hand */
+      int nb = bf_count(g), cand[MAX_OPTIONS], nc = 0;
       int16_t *bf = bf_list(g);
-      for (int k = 0; k < nb; k++)
-        if (s->obj[bf[k]].attacking && !s->obj[bf[k]].blocked && obj_controller(g, bf[k]) == player) cand = bf[k];
-      if (cand >= 0) do_move(g, cand, EV_ZONE, MTG_Z_HAND, CA_COST, player, cause);
+      for (int k = 0; k < nb && nc < MAX_OPTIONS; k++)
+        if (s->obj[bf[k]].attacking && !s->obj[bf[k]].blocked && s->c.blockers_declared && obj_controller(g, bf[k]) == player)
+          cand[nc++] = bf[k];
+      if (!nc) break;
+      int pick = 0;
+      if (nc > 1) {
+        dec_begin(g, MTG_D_CHOOSE, player, "702.49a", "return an unblocked attacking creature you control to its owner's hand");
+        for (int k = 0; k < nc; k++) {
+          char nm[110];
+          fmt_slot(g, cand[k], nm, sizeof nm);
+          dec_opt(g, MTG_O_OBJECT, s->obj[cand[k]].id, 0, -1, -1, "%s", nm);
+        }
+        pick = ask_pick(g);
+      }
+      Obj *a = &s->obj[cand[pick]];
+      if (si) {
+        /* 702.49c: what it was attacking, for the creature put onto the battlefield attacking */
+        si->ch.ret_atk_player = (uint8_t)(a->atk_player >= 0 ? a->atk_player + 1 : 0);
+        si->ch.ret_atk_obj = a->atk_player >= 0 ? oref_none() : a->atk_obj;
+      }
+      do_move(g, cand[pick], EV_ZONE, MTG_Z_HAND, CA_COST, player, cause);
       break;
     }
     default:

@@ -28,6 +28,15 @@ void ctx_init(G *g, Ctx *c) {
   c->res_player = -1;
   c->forced_color = -1;
   c->each_obj = oref_none();
+  c->defending = -1;
+}
+
+void ctx_ability(G *g, Ctx *c, int slot, const Chars *ch, const AbRef *r) {
+  ctx_init(g, c);
+  c->controller = ch->controller;
+  c->src = oref(g, slot);
+  c->def = r->def;
+  c->grant = r->grant;
 }
 
 void ctx_from_stack(G *g, Ctx *c, StackItem *si) {
@@ -55,6 +64,7 @@ void ctx_from_stack(G *g, Ctx *c, StackItem *si) {
   }
   c->cause_id = si->id;
   c->pushed_ts = si->pushed_ts;
+  c->mana_spent = si->mana_spent;
   if (si->eff_id) {
     /* a delayed trigger remembers the objects of the effect that made it */
     for (int i = 0; i < g->s->c.neff; i++)
@@ -108,6 +118,7 @@ static int lki_damage_flags(const Lki *l) {
   if (l && (l->kw >> KW_DEATHTOUCH & 1)) f |= EF_DEATHTOUCH;
   if (l && (l->kw >> KW_LIFELINK & 1)) f |= EF_LIFELINK;
   if (l && (l->kw >> KW_INFECT & 1)) f |= EF_INFECT;
+  if (l && (l->kw >> KW_WITHER & 1)) f |= EF_WITHER; /* 702.80b */
   return f;
 }
 
@@ -306,8 +317,17 @@ static void step_choose(G *g, Ctx *c, const Node *n) {
 static void step_prevent(G *g, Ctx *c, const Node *n) {
   int all = !n->k[0] || (n->k[0]->op == E_INT && n->k[0]->j);
   int amount = all ? -1 : expr_eval(g, c, n->k[0]);
+  /* a prevention scope (combat damage, damage from sources of a quality) with
+   * no recipient named protects every player and object (615) */
+  const ReplSpec *scope = n->ab ? &n->ab->rp : NULL;
   Sel to;
-  sel_default(g, c, n->k[1], &to, SL_TARGET);
+  if (scope && !n->k[1]) {
+    to.n = 0;
+    to.np = 1;
+    to.p[0] = -1;
+  } else {
+    sel_default(g, c, n->k[1], &to, SL_TARGET);
+  }
   int dur = dur_of(n->k[3], DUR_EOT);
   int next = n->k[4] && n->k[4]->i;
   uint32_t chosen = 0;
@@ -331,7 +351,8 @@ static void step_prevent(G *g, Ctx *c, const Node *n) {
     }
     if (!cnt) return;
     chosen = cand[ask_pick(g)].id;
-    colors = f->colors_any;
+    /* 615.9, 609.7b: the properties rechecked when it would deal damage */
+    colors = f->mana_spent_color ? (uint8_t)(c->mana_spent & COLORS_ALL) : f->colors_any;
   }
   if (n->k[5]) {
     Sel srcs;
@@ -342,11 +363,11 @@ static void step_prevent(G *g, Ctx *c, const Node *n) {
   for (int i = 0; i < to.n + to.np; i++) {
     Effect e;
     effect_base(g, c, &e, EK_REPL, dur);
-    e.rp = all ? &spec_prevent_all : &spec_prevent_n;
+    e.rp = scope ? scope : all ? &spec_prevent_all : &spec_prevent_n;
     e.shield = amount;
     e.chosen_src = chosen;
     e.chosen_colors = colors;
-    e.once = (uint8_t)(next || chosen);
+    e.once = (uint8_t)next; /* "the next time" (615.7); "this turn" lasts */
     if (i < to.n) e.obj = to.o[i];
     else e.player = to.p[i - to.n];
     effect_add(g, &e);
@@ -608,6 +629,89 @@ static void step_scry(G *g, Ctx *c, const Node *n) {
   }
 }
 
+/* 701.37a monstrosity N, 702.112a renown N: if this permanent isn't monstrous
+ * (renowned), put N +1/+1 counters on it and it becomes so. */
+static void step_designation(G *g, Ctx *c, const Node *n) {
+  State *s = g->s;
+  int monster = n->op == S_MONSTROSITY;
+  int k = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
+  if (!oref_ok(g, c->src) || s->obj[c->src.slot].zone != MTG_Z_BATTLEFIELD) return;
+  Obj *o = &s->obj[c->src.slot];
+  if (monster ? o->monstrous : o->renowned) return;
+  if (k > 0) do_counters(g, c->src.slot, -1, CN_PLUS1, k, c->controller, c->cause_id);
+  if (!oref_ok(g, c->src)) return;
+  Event e;
+  ev_init(&e, EV_BECOMES);
+  e.obj = c->src;
+  e.ckind = (uint8_t)(monster ? 1 : 2);
+  e.amount = k;
+  e.cause_ctl = (int8_t)c->controller;
+  e.cause_id = c->cause_id;
+  e.rule = monster ? "701.37a" : "702.112a";
+  ev_one(g, &e);
+}
+
+/* 500.8: phases added after this main phase (or after the current phase),
+ * the most recently added first; 505.1a: an added main phase is a
+ * postcombat main phase. */
+static void step_add_phases(G *g, Ctx *c, const Node *n) {
+  Core *k = &g->s->c;
+  int st = k->step;
+  int main = st == MTG_S_MAIN1 || st == MTG_S_MAIN2;
+  int this_phase = n->k[1] && !strcmp(n->k[1]->s, "this_phase");
+  int combat = st >= MTG_S_BEGIN_COMBAT && st <= MTG_S_END_COMBAT;
+  if (!main && !(this_phase && combat)) return; /* there is no such phase to add them after */
+  int m = n->k[0]->n;
+  if (k->nxafter + m > (int)sizeof k->xafter) game_throw(g, JMP_LIMIT);
+  memmove(k->xafter + m, k->xafter, k->nxafter);
+  for (int i = 0; i < m; i++) k->xafter[i] = (uint8_t)(!strcmp(n->k[0]->k[i]->s, "combat") ? PH_COMBAT : PH_MAIN);
+  k->nxafter = (uint8_t)(k->nxafter + m);
+  char list[64] = "";
+  for (int i = 0; i < m; i++) snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? "," : "", n->k[0]->k[i]->s);
+  log_line(g, 0, "additional_phases phases=%s after=%s rule=500.8", list, main ? "main" : "combat");
+  (void)c;
+}
+
+/* 508.4: what a creature put onto the battlefield attacking attacks: what the
+ * effect says (ninjutsu: what the returned attacker attacked, 702.49c), or
+ * what its controller chooses among the defending players, the planeswalkers
+ * they control and the battles they protect. */
+static void attacking_as_enters(G *g, Ctx *c, const char *how, int ctl, Event *ev) {
+  State *s = g->s;
+  ev->etb_atk_player = -1;
+  ev->etb_atk_obj = oref_none();
+  if (!strcmp(how, "returned")) {
+    if (!c->ch || (!c->ch->ret_atk_player && !c->ch->ret_atk_obj.id)) return;
+    ev->etb_attacking = 1;
+    ev->etb_atk_player = (int8_t)(c->ch->ret_atk_player - 1);
+    ev->etb_atk_obj = c->ch->ret_atk_obj;
+    return;
+  }
+  if (s->c.step < MTG_S_BEGIN_COMBAT || s->c.step > MTG_S_END_COMBAT || ctl != s->c.active) return; /* 506.3b */
+  int pl[MAX_PLAYERS], np = 0, ob[MAX_OPTIONS], no = 0;
+  for (int p = 0; p < s->c.np; p++)
+    if (player_alive(g, p) && opponents(g, ctl, p)) pl[np++] = p;
+  int nb = bf_count(g);
+  const int16_t *bf = bf_list(g);
+  for (int k = 0; k < nb && no < MAX_OPTIONS; k++)
+    if (ct_attackable(g, ctl, bf[k])) ob[no++] = bf[k];
+  if (!np && !no) return;
+  int pick = 0;
+  if (np + no > 1) {
+    dec_begin(g, MTG_D_CHOOSE, ctl, "508.4", "choose what it attacks");
+    for (int i = 0; i < np; i++) dec_opt(g, MTG_O_PLAYER, 0, 0, pl[i], -1, "%s", player_name(g, pl[i]));
+    for (int i = 0; i < no; i++) {
+      char nm[110];
+      fmt_slot(g, ob[i], nm, sizeof nm);
+      dec_opt(g, MTG_O_OBJECT, s->obj[ob[i]].id, 0, -1, -1, "%s", nm);
+    }
+    pick = ask_pick(g);
+  }
+  ev->etb_attacking = 1;
+  if (pick < np) ev->etb_atk_player = (int8_t)pl[pick];
+  else ev->etb_atk_obj = oref(g, ob[pick - np]);
+}
+
 static void step(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   Sel a, b;
@@ -750,6 +854,7 @@ static void step(G *g, Ctx *c, const Node *n) {
         ev[cnt].link_grant = c->grant;
         ev[cnt].link_label = link;
       }
+      if (n->op == S_PUT_BATTLEFIELD && n->k[5]) attacking_as_enters(g, c, n->k[5]->s, ctl, &ev[cnt]);
       cnt++;
     }
     if (cnt) ev_run(g, ev, cnt);
@@ -908,7 +1013,44 @@ static void step(G *g, Ctx *c, const Node *n) {
   }
   case S_GRANT: {
     sel_default(g, c, n->k[0], &a, SL_TARGET);
+    if (n->ab) {
+      /* a rule effect with a duration: "can't be blocked this turn", "play with
+       * your hand revealed for as long as ..." */
+      int dur = dur_of(n->k[2], DUR_EOT);
+      /* 611.2b: "for as long as [this] remains on the battlefield" never begins once it has left */
+      if (dur == DUR_SOURCE_LEAVES && !(oref_ok(g, c->src) && s->obj[c->src.slot].zone == MTG_Z_BATTLEFIELD)) return;
+      if (n->ab->st.affected) {
+        /* 611.2c: it modifies the rules: whatever matches while it lasts */
+        effect_base(g, c, &e, EK_RULE, dur);
+        e.st = &n->ab->st;
+        effect_add(g, &e);
+        return;
+      }
+      for (int i = 0; i < a.n + a.np; i++) {
+        effect_base(g, c, &e, EK_RULE, dur);
+        e.st = &n->ab->st;
+        if (i < a.n) e.obj = a.o[i];
+        else e.player = a.p[i - a.n];
+        effect_add(g, &e);
+      }
+      return;
+    }
     uint64_t kw = n->k[1] ? ((uint64_t)(uint32_t)n->k[1]->i << 31) | (uint64_t)(uint32_t)n->k[1]->j : 0;
+    if (n->k[1] && n->k[1]->s) {
+      /* "protection from the color of your choice": the color chosen now (607.2d) */
+      int32_t col;
+      uint32_t oid = c->src.id ? c->src.id : (c->srcl ? c->srcl->id : 0);
+      if (link_find_value(g, oid, c->grant, n->k[1]->s, &col, NULL) && col >= 0 && col < 5) kw |= 1ULL << (KW_PROT_W + col);
+    }
+    for (int i = 0; n->k[1] && n->k[1]->def && i < a.n; i++) {
+      /* keyword abilities with a parameter (protection from a quality, landwalk, bushido, ...) */
+      effect_base(g, c, &e, EK_CONT, dur_of(n->k[2], DUR_EOT));
+      e.st = &spec_gain;
+      e.grant_def = n->k[1]->def;
+      e.obj = a.o[i];
+      effect_add(g, &e);
+      trig_index_dirty(g);
+    }
     for (int i = 0; i < a.n; i++) {
       if (n->k[3] && n->k[3]->i) {
         effect_base(g, c, &e, EK_CONT, dur_of(n->k[2], DUR_EOT));
@@ -997,6 +1139,15 @@ static void step(G *g, Ctx *c, const Node *n) {
       Sel who;
       sel_default(g, c, first->k[1], &who, SL_YOU);
       if (who.np && !can_draw(g, who.p[0])) {
+        c->did = 0;
+        return;
+      }
+    }
+    if (first && first->op == S_DISCARD) {
+      /* nor discard from an empty hand ("you may discard a card. If you do, ...") */
+      Sel who;
+      sel_default(g, c, first->k[1], &who, SL_YOU);
+      if (who.np && !zl_count(g, MTG_Z_HAND, who.p[0])) {
         c->did = 0;
         return;
       }
@@ -1318,6 +1469,13 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   case S_SCRY:
     step_scry(g, c, n);
+    return;
+  case S_MONSTROSITY:
+  case S_RENOWN:
+    step_designation(g, c, n);
+    return;
+  case S_ADD_PHASES:
+    step_add_phases(g, c, n);
     return;
   default:
     log_line(g, 0, "effect unsupported=%s", op_names[n->op]);

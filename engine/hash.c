@@ -52,6 +52,8 @@ static uint64_t hobj(uint64_t h, G *g, int slot) {
     if (o->resolved[i]) h = hu(h, (uint64_t)i << 8 | o->resolved[i]);
   h = hu(h, (uint64_t)o->protector << 16 | (uint64_t)o->sector << 8 | o->room);
   h = hu(h, o->transformed);
+  if (o->monstrous || o->renowned || o->exerted)
+    h = hu(h, 0x6d6f6e00u | (uint64_t)o->monstrous << 16 | (uint64_t)o->renowned << 8 | o->exerted);
   return h;
 }
 
@@ -73,6 +75,7 @@ static uint64_t hchoice(uint64_t h, const Choice *c) {
     h = hu(h, t->stack_id);
   }
   h = hu(h, (uint64_t)(int64_t)c->x);
+  if (c->ret_atk_player || c->ret_atk_obj.id) h = hu(h, (uint64_t)c->ret_atk_player << 32 | c->ret_atk_obj.id);
   return hu(h, (uint64_t)c->kicked << 8 | c->free);
 }
 
@@ -161,5 +164,12 @@ uint64_t state_hash(G *g) {
   for (int p = 0; p < c->np; p++)
     for (int st = 0; st < MTG_S_COUNT; st++) h = hu(h, c->skip[p][st]);
   h = hu(h, (uint64_t)(uint32_t)c->combat_seq);
+  /* combat and the phases added to the turn (500.8) */
+  if (c->blockers_declared) h = hu(h, 0xb10c);
+  if (c->nxafter || c->nxq || c->xresume) {
+    h = hu(h, (uint64_t)c->nxafter << 16 | (uint64_t)c->nxq << 8 | c->xresume);
+    for (int i = 0; i < c->nxafter; i++) h = hu(h, c->xafter[i]);
+    for (int i = 0; i < c->nxq; i++) h = hu(h, c->xq[i]);
+  }
   return hist_hash(g, h);
 }

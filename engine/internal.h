@@ -152,9 +152,10 @@ void chars_dirty(G *g);
 int obj_types(G *g, int slot);
 int is_type(G *g, int slot, uint32_t t);
 int has_kw(G *g, int slot, int kw);
-/* 702.16: an object with characteristics c has protection from a source of
- * these colors (src_is_spell: the source is a spell) */
-int protected_from(const Chars *c, uint8_t src_colors, int src_is_spell);
+/* 702.16: the object at slot has protection from a source of these colors
+ * (src_is_spell: the source is a spell); src: the source's slot, for
+ * protection from other qualities (-1: none, only its colors) */
+int protected_from(G *g, int slot, int src, uint8_t src_colors, int src_is_spell);
 int obj_power(G *g, int slot);
 int obj_toughness(G *g, int slot);
 int obj_controller(G *g, int slot);
@@ -342,6 +343,8 @@ typedef struct Ctx {
   uint8_t nresl;          /* resl[0..nresl): res[i] as it was before the step moved it (id 0: not moved,
                            * or moved onto the battlefield); resold[0..nresold): its id then, for the rest */
   uint8_t nresold;
+  int8_t defending;       /* the defending player a combat rule is checked against (508.1c), or -1 */
+  uint8_t mana_spent;     /* colors of the mana spent to activate the resolving ability (bits) */
   /* below: storage read only through nres and the pointers above; ctx_init
    * leaves it uninitialised */
   ORef res[32];
@@ -352,6 +355,8 @@ typedef struct Ctx {
   Lki srclbuf;
 } Ctx;
 void ctx_init(G *g, Ctx *c);
+/* The context of ability r of the object at slot (ch: its characteristics): "you" is its controller. */
+void ctx_ability(G *g, Ctx *c, int slot, const Chars *ch, const AbRef *r);
 void ctx_from_stack(G *g, Ctx *c, StackItem *si);
 void eff_run(G *g, Ctx *c, const Node *steps);
 
@@ -372,6 +377,7 @@ int filter_match_lki(G *g, Ctx *c, const Filter *f, const Lki *l);
  * as it is, or as it last existed (*lk set, *o its reference, now stale). */
 int sel_object_ref(G *g, Ctx *c, const Node *n, ORef *o, const Lki **lk);
 int filter_match_player(G *g, Ctx *c, const Filter *f, int player);
+int ctx_defending(G *g, Ctx *c); /* the defending player the context refers to (508.5), or -1 */
 int rel_match(G *g, Ctx *c, int rel, int player);
 int link_find_value(G *g, uint32_t oid, uint16_t grant, const char *label, int32_t *v, const char **sv);
 void link_add(G *g, uint32_t oid, uint16_t grant, const char *label, int kind, int32_t v, const char *sv, ORef o);

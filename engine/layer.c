@@ -153,6 +153,22 @@ static void apply(G *g, const StaticSpec *st, const Effect *e, int slot, Ctx *cx
     break;
   case SE_ADD_KEYWORDS:
     kw_grant(g, c, e ? e->kw : st->keywords);
+    if (!e && st->kw_abs) {
+      /* keyword abilities with a parameter (protection from a quality, landwalk, ...) */
+      const CardDef *d = st->kw_abs;
+      for (int i = 0; i < d->nab && c->nab < MAX_ABS; i++) {
+        c->ab[c->nab].ab = &d->ab[i];
+        c->ab[c->nab].def = d;
+        c->ab[c->nab].grant = (uint16_t)(0x8000u | (src >= 0 ? g->s->obj[src].id & 0x7fffu : 0));
+        c->nab++;
+      }
+    }
+    if (!e && st->prot_chosen && src >= 0) {
+      /* "protection from the chosen color": the color chosen for this ability's source (607.2d) */
+      int32_t col;
+      if (link_find_value(g, g->s->obj[src].id, 0, st->prot_chosen, &col, NULL) && col >= 0 && col < 5)
+        c->kw |= 1ULL << (KW_PROT_W + col);
+    }
     break;
   case SE_REMOVE_KEYWORDS:
     kw_remove(c, e ? e->kw : st->keywords);
@@ -280,7 +296,7 @@ again:
     for (int a = 0; a < c->nab && nc < NELEM(cand); a++) {
       const Ability *ab = c->ab[a].ab;
       if (ab->kind == AB_STATIC && ab->st.kind == SE_CAST_AS_FLASH) g->flash_perms++;
-      if (ab->kind == AB_STATIC && changes_abilities(g, &ab->st, NULL)) g->grants++;
+      if (ab->kind == AB_STATIC && (changes_abilities(g, &ab->st, NULL) || ab->st.kw_abs)) g->grants++;
       if (ab->kind != AB_STATIC || !spec_layer(&ab->st)) continue;
       cand[nc].ts = o->ts;
       cand[nc].slot = (int16_t)i;
@@ -400,12 +416,23 @@ int obj_types(G *g, int slot) { return (int)chars(g, slot)->types; }
 int is_type(G *g, int slot, uint32_t t) { return (chars(g, slot)->types & t) != 0; }
 int has_kw(G *g, int slot, int kw) { return (int)(chars(g, slot)->kw >> kw & 1); }
 
-int protected_from(const Chars *c, uint8_t src_colors, int src_is_spell) {
+int protected_from(G *g, int slot, int src, uint8_t src_colors, int src_is_spell) {
+  const Chars *c = chars(g, slot);
   if (c->kw >> KW_PROTECTION_ALL & 1) return 1;
   static const int kws[5] = {KW_PROT_W, KW_PROT_U, KW_PROT_B, KW_PROT_R, KW_PROT_G};
   for (int i = 0; i < 5; i++)
     if ((c->kw >> kws[i] & 1) && (src_colors >> i & 1)) return 1;
-  return (c->kw >> KW_PROT_MULTICOLOR_SPELLS & 1) && src_is_spell && src_colors;
+  if ((c->kw >> KW_PROT_MULTICOLOR_SPELLS & 1) && src_is_spell && src_colors) return 1;
+  if (src < 0) return 0;
+  /* protection from a quality other than a color: a filter on the source (702.16a) */
+  for (int a = 0; a < c->nab; a++) {
+    const Ability *ab = c->ab[a].ab;
+    if (ab->kind != AB_KEYWORD || ab->kw != PK_PROTECTION) continue;
+    Ctx cx;
+    ctx_ability(g, &cx, slot, c, &c->ab[a]);
+    if (filter_match(g, &cx, ab->kwf, src)) return 1;
+  }
+  return 0;
 }
 int obj_power(G *g, int slot) { return chars(g, slot)->power; }
 int obj_toughness(G *g, int slot) { return chars(g, slot)->toughness; }
@@ -468,7 +495,17 @@ int rule_effect(G *g, int kind, int player, int slot, const StaticSpec **out, OR
   for (int i = 0; i < s->c.neff; i++) {
     Effect *e = &s->eff[i];
     if (e->kind != EK_RULE || e->used || !e->st || e->st->kind != kind) continue;
-    if (slot >= 0 && !(oref_ok(g, e->obj) && e->obj.slot == slot)) continue;
+    if (slot >= 0 && e->obj.id && !(oref_ok(g, e->obj) && e->obj.slot == slot)) continue;
+    if (slot >= 0 && !e->obj.id) {
+      /* a rule effect about whatever matches while it lasts (611.2c) */
+      if (!e->st->affected) continue;
+      Ctx cx;
+      ctx_init(g, &cx);
+      cx.controller = e->controller;
+      cx.src = e->source;
+      cx.ch = &e->ch;
+      if (!filter_match(g, &cx, e->st->affected, slot)) continue;
+    }
     if (player >= 0 && e->player >= 0 && e->player != player) continue;
     if (out) *out = e->st;
     if (src) *src = e->source;

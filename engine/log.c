@@ -221,10 +221,15 @@ void log_event(G *g, const Event *e) {
       quote(o->def ? log_name(o) : "?", q, sizeof q);
       fmt_s(a, sizeof a, "%s#%u", q, (unsigned)e->obj.id);
     }
-    char extra[96] = "";
-    if (e->to == MTG_Z_BATTLEFIELD && e->new_slot >= 0)
-      snprintf(extra, sizeof extra, " controller=%s%s", player_name(g, s->obj[e->new_slot].controller),
-               s->obj[e->new_slot].tapped ? " tapped=1" : "");
+    char extra[260] = "";
+    if (e->to == MTG_Z_BATTLEFIELD && e->new_slot >= 0) {
+      const Obj *o = &s->obj[e->new_slot];
+      char at[150] = "";
+      /* 508.4: put onto the battlefield attacking: what it attacks */
+      if (o->attacking && o->atk_player >= 0) snprintf(at, sizeof at, " attacking=%s", player_name(g, o->atk_player));
+      else if (o->attacking) fmt_obj(g, o->atk_obj, c, sizeof c), snprintf(at, sizeof at, " attacking=%s", c);
+      snprintf(extra, sizeof extra, " controller=%s%s%s", player_name(g, o->controller), o->tapped ? " tapped=1" : "", at);
+    }
     log_line(g, 0, "zone obj=%s new=#%u from=%s to=%s cause=%s%s%s", a, (unsigned)e->new_id,
              e->from >= 0 ? mtg_zone_name(e->from) : "none", mtg_zone_name(e->to), cause_names[e->cause], extra, rule);
     break;
@@ -251,8 +256,9 @@ void log_event(G *g, const Event *e) {
   case EV_DAMAGE:
     fmt_obj(g, e->src, a, sizeof a);
     target_text(g, e, b, sizeof b);
-    log_line(g, 0, "damage src=%s to=%s amount=%d%s%s%s%s", a, b, e->amount, (e->flags & EF_COMBAT) ? " combat=1" : "",
-             (e->flags & EF_DEATHTOUCH) ? " deathtouch=1" : "", (e->flags & EF_INFECT) ? " infect=1" : "", rule);
+    log_line(g, 0, "damage src=%s to=%s amount=%d%s%s%s%s%s", a, b, e->amount, (e->flags & EF_COMBAT) ? " combat=1" : "",
+             (e->flags & EF_DEATHTOUCH) ? " deathtouch=1" : "", (e->flags & EF_INFECT) ? " infect=1" : "",
+             (e->flags & EF_WITHER) ? " wither=1" : "", rule);
     break;
   case EV_GAIN_LIFE:
   case EV_LOSE_LIFE:
@@ -352,8 +358,17 @@ void log_event(G *g, const Event *e) {
     log_line(g, 0, "blocks obj=%s src=%s%s", a, c, rule);
     break;
   case EV_BLOCKED:
+  case EV_UNBLOCKED:
     fmt_obj(g, e->obj, a, sizeof a);
-    log_line(g, 0, "blocked obj=%s%s", a, rule);
+    log_line(g, 0, "%s obj=%s%s", nm, a, rule);
+    break;
+  case EV_EXERT:
+    fmt_obj(g, e->obj, a, sizeof a);
+    log_line(g, 0, "exert obj=%s player=%s%s", a, player_name(g, e->player), rule);
+    break;
+  case EV_BECOMES:
+    fmt_obj(g, e->obj, a, sizeof a);
+    log_line(g, 0, "becomes obj=%s designation=%s n=%d%s", a, e->ckind == 1 ? "monstrous" : "renowned", e->amount, rule);
     break;
   default:
     fmt_obj(g, e->obj, a, sizeof a);

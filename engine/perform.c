@@ -5,6 +5,26 @@
 
 #include "internal.h"
 
+/* 508.4: a creature put onto the battlefield attacking is attacking what the
+ * event names; never attacking if it isn't a creature, isn't controlled by the
+ * attacking player, or what it would attack is gone (506.3a-c, 508.4a). It was
+ * never declared as an attacker, and is unblocked once blockers are declared
+ * (509.1h, 702.49c). */
+static void enter_attacking(G *g, Event *e, int slot) {
+  State *s = g->s;
+  Obj *o = &s->obj[slot];
+  if (s->c.step < MTG_S_BEGIN_COMBAT || s->c.step > MTG_S_END_COMBAT) return;
+  if (!is_type(g, slot, T_CREATURE) || is_type(g, slot, T_BATTLE) || obj_controller(g, slot) != s->c.active) return;
+  if (e->etb_atk_player >= 0 ? !player_alive(g, e->etb_atk_player) : !oref_ok(g, e->etb_atk_obj)) return;
+  o->attacking = 1;
+  o->blocked = 0;
+  o->atk_player = e->etb_atk_player;
+  o->atk_obj = e->etb_atk_player >= 0 ? oref_none() : e->etb_atk_obj;
+  int dp = combat_defending_player(g, slot);
+  if (dp >= 0) s->c.defending[dp] = 1;
+  s->c.attackers_declared = 1; /* 508.8 */
+}
+
 static void perform_zone(G *g, Event *e) {
   State *s = g->s;
   if (!oref_ok(g, e->obj)) return;
@@ -64,6 +84,7 @@ static void perform_zone(G *g, Event *e) {
     }
     if (e->cause_id) o->entered_with = e->cause_id;
     o->protector = e->etb_protector; /* 310.8a */
+    if (e->etb_attacking) enter_attacking(g, e, slot);
   }
   if (e->to == MTG_Z_EXILE) o->face_down = e->face_down; /* 406.3 */
   if (e->dest_counter_kind1) counters_add(o->c, &o->nc, (int)e->dest_counter_kind1 - 1, 1);
@@ -93,10 +114,12 @@ static void perform_draw(G *g, Event *e) {
 static void perform_damage(G *g, Event *e) {
   State *s = g->s;
   int infect = (e->flags & EF_INFECT) != 0, dt = (e->flags & EF_DEATHTOUCH) != 0, ll = (e->flags & EF_LIFELINK) != 0;
+  int wither = (e->flags & EF_WITHER) != 0;
   int src_ctl = e->cause_ctl;
   if (oref_ok(g, e->src)) {
     int ss = e->src.slot;
     infect |= has_kw(g, ss, KW_INFECT) && !rule_effect(g, SE_LOSE_INFECT, -1, ss, NULL, NULL);
+    wither |= has_kw(g, ss, KW_WITHER);
     dt |= has_kw(g, ss, KW_DEATHTOUCH);
     ll |= has_kw(g, ss, KW_LIFELINK);
     src_ctl = obj_controller(g, ss);
@@ -131,8 +154,9 @@ static void perform_damage(G *g, Event *e) {
   Obj *o = &s->obj[slot];
   const Chars *c = chars(g, slot);
   if (c->types & T_CREATURE) {
-    if (infect) {
-      e->flags |= EF_INFECT;
+    if (infect || wither) {
+      /* 702.90b infect, 702.80a wither: -1/-1 counters instead of marked damage */
+      e->flags |= infect ? EF_INFECT : EF_WITHER;
       if (!rule_effect(g, SE_NO_MINUS_COUNTERS, -1, slot, NULL, NULL)) counters_add(o->c, &o->nc, CN_MINUS1, e->amount);
     } else {
       o->damage += e->amount; /* 120.3e */
@@ -267,6 +291,21 @@ void perform(G *g, Event *b, int m) {
         link_add(g, o->id, 0, e->etb_choice_label, e->etb_choice_kind == 3 || e->etb_choice_kind == 4 ? LK_NAME : LK_VALUE,
                  e->etb_choice, e->etb_choice_s, oref_none());
       trig_index_dirty(g);
+      e->done = 1;
+      break;
+    }
+    case EV_EXERT:
+      /* 701.43a, 701.43b: it won't untap during the exerter's next untap step */
+      if (!oref_ok(g, e->obj) || s->obj[e->obj.slot].zone != MTG_Z_BATTLEFIELD) break; /* 701.43c */
+      s->obj[e->obj.slot].exerted = (uint8_t)(e->player + 1);
+      e->done = 1;
+      break;
+    case EV_BECOMES: {
+      /* 701.37b monstrous, 702.112b renowned: designations of the permanent */
+      if (!oref_ok(g, e->obj) || s->obj[e->obj.slot].zone != MTG_Z_BATTLEFIELD) break;
+      Obj *o = &s->obj[e->obj.slot];
+      if (e->ckind == 1) o->monstrous = 1;
+      else o->renowned = 1;
       e->done = 1;
       break;
     }

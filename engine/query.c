@@ -74,6 +74,7 @@ int mtg_player_info(const mtg_game *gc, int p, mtg_player *out) {
   out->dungeons_completed = pl->dungeons_done;
   out->team = pl->team;
   for (int i = 0; i < COL_COUNT; i++) out->mana[i] = pl->mana[i];
+  out->hand_revealed = rule_effect(g, SE_HAND_REVEALED, p, -1, NULL, NULL);
   return MTG_OK;
 }
 

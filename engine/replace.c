@@ -96,6 +96,7 @@ static int matches(G *g, const Repl *r, Event *ev) {
   c.def = r->def;
   c.grant = r->grant;
   c.ev = ev;
+  if (e) c.ch = (Choice *)&e->ch; /* "other than target creature": the effect's targets */
   switch (rp->ev) {
   case RE_DRAW:
     if (ev->type != EV_DRAW) return 0;
@@ -311,7 +312,7 @@ static int collect(G *g, Event *ev, Repl *out) {
   }
   if (ev->type == EV_DAMAGE && n < MAX_REPL && oref_ok(g, ev->obj) && oref_ok(g, ev->src) &&
       s->obj[ev->obj.slot].zone == MTG_Z_BATTLEFIELD &&
-      protected_from(chars(g, ev->obj.slot), obj_colors(g, ev->src.slot), s->obj[ev->src.slot].zone == MTG_Z_STACK)) {
+      protected_from(g, ev->obj.slot, ev->src.slot, obj_colors(g, ev->src.slot), s->obj[ev->src.slot].zone == MTG_Z_STACK)) {
     Repl *r = &out[n];
     memset(r, 0, sizeof *r);
     r->rp = &protection_spec;
@@ -551,7 +552,8 @@ static int apply(G *g, const Repl *r, Event *ev) {
   }
   case RA_PREVENT: {
     int want = ev->amount;
-    if (rp->amount && e && e->shield >= 0) want = e->shield < ev->amount ? e->shield : ev->amount;
+    if (rp->has_all_but) want = ev->amount > rp->all_but ? ev->amount - rp->all_but : 0; /* "all but N of that damage" */
+    else if (rp->amount && e && e->shield >= 0) want = e->shield < ev->amount ? e->shield : ev->amount;
     else if (rp->amount && !e) {
       Ctx c;
       ctx_init(g, &c);

@@ -27,7 +27,7 @@ static int aura_legal(G *g, int slot) {
   cx.src = oref(g, slot);
   if (!filter_match(g, &cx, f, t)) return 0;
   /* 702.16c: protection from the Aura's quality */
-  return !protected_from(chars(g, t), c->colors, 0);
+  return !protected_from(g, t, slot, c->colors, 0);
 }
 
 static int has_subtype_name(const Chars *c, const char *n) { return has_subtype(c, n); }
@@ -153,7 +153,7 @@ int sba_check(G *g) {
                   (has_subtype_name(c, "Equipment") ? is_type(g, t, T_CREATURE) : is_type(g, t, T_LAND));
       if (legal) {
         /* 702.16d: protection from a quality: not equipped by Equipment with it */
-        if (protected_from(chars(g, t), c->colors, 0)) legal = 0;
+        if (protected_from(g, t, i, c->colors, 0)) legal = 0;
       }
       if (!legal) rule = "704.5n";
     } else if (!has_subtype_name(c, "Aura")) {

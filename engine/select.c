@@ -46,6 +46,7 @@ int rel_match(G *g, Ctx *c, int rel, int p) {
     return 0;
   case R_OWNER: return oref_ok(g, c->src) && g->s->obj[c->src.slot].owner == p;
   case R_TRIGGERING: return c->tc && c->tc->player == p; /* "that player" of a triggered ability */
+  case R_DEFENDING: return p >= 0 && p == ctx_defending(g, c);
   }
   return 0;
 }
@@ -210,6 +211,12 @@ static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
   if (f->card && o->kind != OK_CARD) return 0;
   if (f->attacking >= 0 && o->attacking != f->attacking) return 0;
   if (f->blocking >= 0 && o->blocking != f->blocking) return 0;
+  /* 509.1h: attackers are blocked or unblocked once blockers are declared */
+  if (f->unblocked >= 0 && (o->attacking && !o->blocked && s->c.blockers_declared) != f->unblocked) return 0;
+  if (f->renowned >= 0 && (zone == MTG_Z_BATTLEFIELD && o->renowned) != f->renowned) return 0;
+  if (f->monstrous >= 0 && (zone == MTG_Z_BATTLEFIELD && o->monstrous) != f->monstrous) return 0;
+  if (f->self_only && o->id != src_id(g, c)) return 0;
+  if (f->mana_spent_color && !(ch->colors & c->mana_spent & COLORS_ALL)) return 0;
   if (f->name && strcmp(ch->name, f->name)) return 0;
   if (f->chosen_color) {
     int32_t col;
@@ -229,13 +236,19 @@ static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
   if (ch->kw & f->kw_not) return 0;
   if (f->counter && counters_get(o->c, o->nc, ckind_id(g, f->counter)) <= 0) return 0;
   if (f->no_counter && counters_get(o->c, o->nc, ckind_id(g, f->no_counter)) > 0) return 0;
-  if (f->share_color || f->other_than) {
+  if (f->share_color || f->other_than || f->one_of) {
     /* "each other creature that shares a color with it" (105.4) */
     Sel rel;
     if (f->other_than) {
       sel_eval(g, c, f->other_than, &rel);
       for (int i = 0; i < rel.n; i++)
         if (rel.o[i].id == o->id) return 0;
+    }
+    if (f->one_of) {
+      sel_eval(g, c, f->one_of, &rel);
+      int in = 0;
+      for (int i = 0; i < rel.n && !in; i++) in = rel.o[i].id == o->id;
+      if (!in) return 0;
     }
     if (f->share_color) {
       /* with the object as it last existed if it is gone (608.2h) */
@@ -342,6 +355,24 @@ int filter_match_player(G *g, Ctx *c, const Filter *f, int p) {
     if (!ok) return 0;
   }
   return 1;
+}
+
+/* 508.5, 508.5a: for an ability of an attacking creature, or one about an
+ * attacking creature, the defending player is the one that creature attacks
+ * (the controller or protector of what it attacks); a combat rule checked for
+ * an attack names it (508.1c) */
+static ORef trig_obj(G *g, Ctx *c);
+
+int ctx_defending(G *g, Ctx *c) {
+  State *s = g->s;
+  if (c->defending >= 0) return c->defending;
+  ORef a = oref_none();
+  if (oref_ok(g, c->src) && s->obj[c->src.slot].attacking) a = c->src;
+  else {
+    ORef t = trig_obj(g, c);
+    if (t.id && s->obj[t.slot].attacking) a = t;
+  }
+  return a.id ? combat_defending_player(g, a.slot) : -1;
 }
 
 /* ---- selectors ---- */
@@ -609,16 +640,7 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
     sel_addp(out, s->c.active);
     break;
   case SL_DEFENDING: {
-    /* 508.5, 508.5a: for an ability of an attacking creature, or one about an
-     * attacking creature, the defending player is the one that creature
-     * attacks (the controller or protector of what it attacks) */
-    ORef a = oref_none();
-    if (oref_ok(g, c->src) && s->obj[c->src.slot].attacking) a = c->src;
-    else {
-      ORef t = trig_obj(g, c);
-      if (t.id && s->obj[t.slot].attacking) a = t;
-    }
-    int who = a.id ? combat_defending_player(g, a.slot) : -1;
+    int who = ctx_defending(g, c);
     if (who >= 0) {
       sel_addp(out, who);
       break;

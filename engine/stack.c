@@ -78,7 +78,7 @@ int target_legal(G *g, const TargetSpec *ts, const Target *t, int controller, OR
       const Chars *oc = chars(g, slot);
       if (oc->kw >> KW_SHROUD & 1) return 0;
       if ((oc->kw >> KW_HEXPROOF & 1) && opponents(g, controller, oc->controller)) return 0;
-      if (protected_from(chars(g, slot), colors, is_spell)) return 0;
+      if (protected_from(g, slot, oref_ok(g, src) ? src.slot : -1, colors, is_spell)) return 0;
     }
     return 1;
   }
@@ -813,8 +813,10 @@ void stack_activate(G *g, int player, int slot, int abi) {
   if (ab->loyalty) o->loyalty_turn = s->c.turn_seq;
   if (ab->once_per_turn) o->abil_used[1] |= 1u << (ab->index & 31);
   ManaCost mc = cost.mana;
-  cost_pay_mana(g, player, &mc, x, self_tap ? slot : -1, any_blue, NULL);
+  uint8_t spent = 0;
+  cost_pay_mana(g, player, &mc, x, self_tap ? slot : -1, any_blue, &spent);
   idx = stack_find(g, si.id);
+  if (idx >= 0) s->stack[idx].mana_spent = spent;
   cost_pay_parts(g, player, slot, &cost, idx >= 0 ? &s->stack[idx] : NULL);
   stack_action_taken(g, EV_ACTIVATE, player, slot, &si.srcl, self_tap, si.id); /* 602.2b (601.2i): the ability became activated */
 }

@@ -81,6 +81,8 @@ typedef struct Obj {
   uint8_t protector;      /* a battle's protector + 1 (310.8) */
   uint8_t sector;         /* sector designation (702.158b): 1 alpha, 2 beta, 3 gamma */
   uint8_t room;           /* a dungeon's venture marker: room index + 1 (309.4) */
+  uint8_t monstrous, renowned; /* designations (701.37b, 702.112b) */
+  uint8_t exerted;        /* exerted by this player + 1: doesn't untap during their next untap step (701.43a) */
 } Obj;
 
 /* Last known information of an object (608.2h, 603.10, 704.8). */
@@ -127,6 +129,10 @@ typedef struct Choice {
   int32_t x;
   uint8_t kicked;
   int32_t paid;           /* a variable cost paid */
+  /* what the attacker returned to pay a cost was attacking (ninjutsu, 702.49c):
+   * a player + 1, or a planeswalker or battle */
+  uint8_t ret_atk_player;
+  ORef ret_atk_obj;
   uint8_t cast_zone;
   uint8_t free;           /* cast without paying its mana cost */
   uint8_t addl_paid;      /* an optional additional cost was paid (601.2b) */
@@ -154,7 +160,7 @@ typedef struct Choice {
   X(EV_EFFECT_END, "effect_end") X(EV_LIFE_SET, "life_total") X(EV_PHASE, "phase") \
   X(EV_FACE_UP, "turn_face_up") X(EV_SET_IN_MOTION, "set_in_motion")                  \
   X(EV_DECK_BOTTOM, "deck_bottom") X(EV_PLANESWALK, "planeswalk")                       \
-  X(EV_TARGETED, "becomes_target")
+  X(EV_TARGETED, "becomes_target") X(EV_UNBLOCKED, "unblocked") X(EV_EXERT, "exert") X(EV_BECOMES, "becomes")
 
 enum evtype {
 #define X(e, s) e,
@@ -165,7 +171,7 @@ enum evtype {
 extern const char *const ev_names[EV_COUNT];
 
 enum { EF_COMBAT = 1, EF_DEATHTOUCH = 2, EF_INFECT = 4, EF_UNPREVENTABLE = 8, EF_NOREGEN = 16,
-       EF_LIFELINK = 32, EF_FACE_DOWN = 64 };
+       EF_LIFELINK = 32, EF_FACE_DOWN = 64, EF_WITHER = 128 };
 
 /* Why an object moved (the zone event's cause). */
 enum cause { CA_EFFECT, CA_CAST, CA_RESOLVE, CA_DESTROY, CA_SACRIFICE, CA_DISCARD, CA_MILL,
@@ -205,6 +211,9 @@ typedef struct Event {
   uint8_t face_down;
   uint8_t etb_transformed;
   uint8_t etb_protector;  /* a battle's protector + 1, chosen as it enters (310.8a) */
+  uint8_t etb_attacking;  /* it enters attacking (508.4): etb_atk_player or etb_atk_obj */
+  int8_t etb_atk_player;
+  ORef etb_atk_obj;
   uint8_t emptied;        /* damage or counter removal took a battle's last defense counter (310.11b) */
   int8_t life_floor;      /* damage to a player: its life total goes no lower than this (Worship) */
   /* results */
@@ -390,6 +399,9 @@ typedef struct Variant {
   int8_t planar_ctl;            /* the planar controller (901.6), -1: none */
 } Variant;
 
+/* Phases added to a turn (500.8). */
+enum { PH_COMBAT = 1, PH_MAIN = 2 };
+
 /* Where the main loop stands (turn.c). */
 enum stage {
   SG_TURN_BEGIN, SG_STEP_BEGIN, SG_PRIORITY, SG_PRIORITY_ASK, SG_ALL_PASSED, SG_STEP_END,
@@ -404,8 +416,13 @@ typedef struct Core {
   uint8_t np, active, step, stage, prio, passes;
   uint8_t in_order;         /* whose turn in turn order was taken last: not an extra turn's player (500.7) */
   uint8_t first_strike_done, combat_damage_fs, blockers_done, extra_turns[8], nextra;
-  uint8_t attackers_declared; /* this turn's combat had attackers declared (508.8) */
+  uint8_t attackers_declared; /* this combat had attackers declared or put onto the battlefield attacking (508.8) */
   uint8_t nattackers;         /* creatures declared as attackers in this combat (506.5), at most 255 */
+  uint8_t blockers_declared;  /* this combat's blockers were declared: attackers are blocked or unblocked (509.1h) */
+  /* phases added to this turn (500.8): `xafter` are added after the current phase
+   * ends (most recently added first), `xq` are the added phases still to come, in
+   * order, and `xresume` the step the turn goes on with after them (+1; 0: none) */
+  uint8_t xafter[8], nxafter, xq[16], nxq, xresume;
   uint8_t cleanup_again, over, stopped, draw_game;
   int32_t max_turns;
   int16_t nslots, nstack, neff, npend, nlink;

@@ -262,6 +262,19 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_BLOCKS:
     if (e->type != EV_BLOCKS) return 0;
+    /* "blocks [this creature]" / "becomes blocked by [a creature]": the creature blocked (509.3b, 509.3d) */
+    if (t->atk_self && e->src.id != src_id) return 0;
+    if (t->atk && !(oref_ok(g, e->src) && filter_match(g, c, t->atk, e->src.slot))) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
+  case TE_UNBLOCKED: /* 509.3g */
+    if (e->type != EV_UNBLOCKED) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
+  case TE_EXERTED: /* 701.43 */
+    if (e->type != EV_EXERT) return 0;
+    if (t->player && !rel_match(g, c, t->player, e->player)) return 0;
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
+  case TE_BECOMES: /* 701.37b, 702.112b */
+    if (e->type != EV_BECOMES || e->ckind != t->designation) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_BLOCKED:
     if (e->type != EV_BLOCKED) return 0;
@@ -512,6 +525,9 @@ static void scan(G *g, const Event *e, int lookback) {
   case EV_ATTACKS: tes[nt++] = TE_ATTACKS; break;
   case EV_BLOCKS: tes[nt++] = TE_BLOCKS; break;
   case EV_BLOCKED: tes[nt++] = TE_BLOCKED; break;
+  case EV_UNBLOCKED: tes[nt++] = TE_UNBLOCKED; break;
+  case EV_EXERT: tes[nt++] = TE_EXERTED; break;
+  case EV_BECOMES: tes[nt++] = TE_BECOMES; break;
   case EV_TAP: tes[nt++] = TE_TAPPED; break;
   case EV_UNTAP: tes[nt++] = TE_UNTAPPED; break;
   case EV_COUNTERS: tes[nt++] = TE_COUNTERS; tes[nt++] = TE_CHAPTER; break;
@@ -693,11 +709,7 @@ void trig_step(G *g, int step) {
     const TrigPat *t = pat_for(ab, TE_STEP, step);
     if (!t) continue;
     Ctx cx;
-    ctx_init(g, &cx);
-    cx.controller = c->controller;
-    cx.src = oref(g, slot);
-    cx.def = c->ab[a].def;
-    cx.grant = c->ab[a].grant;
+    ctx_ability(g, &cx, slot, c, &c->ab[a]);
     cx.tc = &tc;
     if (t->player && !rel_match(g, &cx, t->player, s->c.active)) continue;
     if (ab->cond && !cond_eval(g, &cx, ab->cond)) continue; /* 603.4 */

@@ -40,11 +40,8 @@ static void begin_turn(G *g) {
     memset(s->obj[i].resolved, 0, sizeof s->obj[i].resolved);
   }
   hist_turn_begin(g); /* "last turn" is now the turn that just ended */
-  c->first_strike_done = 0;
-  c->attackers_declared = 0;
-  c->nattackers = 0;
   c->resolutions_since_action = 0;
-  c->blockers_done = 0;
+  c->nxafter = c->nxq = c->xresume = 0;
   log_line(g, 0, "turn n=%d player=%s", c->turn, player_name(g, next));
   var_turn_begin(g); /* 901.6: the planar controller */
   c->step = MTG_S_UNTAP;
@@ -150,14 +147,19 @@ static void begin_step(G *g) {
     }
     if (ne) ev_run(g, ev, ne);
     ne = 0;
-    /* 502.3: untap everything the active player controls */
-    for (int i = 0; i < nb && ne < MAX_OPTIONS; i++)
-      if (s->obj[bf[i]].tapped && !s->obj[bf[i]].phased_out && obj_controller(g, bf[i]) == ap) { /* 702.26b */
+    /* 502.3: untap everything the active player controls; 701.43a: what they
+     * exerted doesn't untap during this, their next untap step */
+    for (int i = 0; i < nb && ne < MAX_OPTIONS; i++) {
+      Obj *o = &s->obj[bf[i]];
+      int exerted = o->exerted == ap + 1;
+      if (exerted) o->exerted = 0;
+      if (o->tapped && !o->phased_out && !exerted && obj_controller(g, bf[i]) == ap) { /* 702.26b */
         ev_init(&ev[ne], EV_UNTAP);
         ev[ne].obj = oref(g, bf[i]);
         ev[ne].rule = "502.3";
         ne++;
       }
+    }
     if (ne) ev_run(g, ev, ne);
     trig_step(g, c->step);
     /* 502.4: no priority in the untap step; triggers wait for the upkeep */
@@ -174,6 +176,17 @@ static void begin_step(G *g) {
     step_log(g, &se, &step_logged);
     c->stage = SG_ATTACKERS_ASK;
     return;
+  case MTG_S_BEGIN_COMBAT:
+    /* each combat phase starts afresh (500.8: a turn may have several) */
+    c->first_strike_done = 0;
+    c->attackers_declared = 0;
+    c->blockers_done = 0;
+    c->blockers_declared = 0;
+    c->nattackers = 0;
+    for (int i = 0; i < c->nslots; i++) s->obj[i].fs_dealt = 0;
+    step_log(g, &se, &step_logged);
+    trig_step(g, c->step);
+    break;
   case MTG_S_DECLARE_BLOCKERS:
   case MTG_S_COMBAT_DAMAGE:
     /* 508.8: if no creatures were declared as attackers these steps are
@@ -228,6 +241,37 @@ static void begin_step(G *g) {
   c->stage = SG_PRIORITY;
 }
 
+/* The step after step in a turn with no phases added. */
+static int normal_next(int step) { return step + 1; }
+
+/* 500.8: when a phase ends, the phases added after it come next, before the
+ * phases added earlier that are still to come; then the turn goes on. Returns 1
+ * if the next step was set. */
+static int added_phases(G *g) {
+  Core *c = &g->s->c;
+  int phase_end = c->step == MTG_S_MAIN1 || c->step == MTG_S_MAIN2 || c->step == MTG_S_END_COMBAT;
+  if (!phase_end) return 0;
+  if (c->nxafter) {
+    if (c->nxq + c->nxafter > (int)sizeof c->xq) game_throw(g, JMP_LIMIT);
+    memmove(c->xq + c->nxafter, c->xq, c->nxq);
+    memcpy(c->xq, c->xafter, c->nxafter);
+    c->nxq = (uint8_t)(c->nxq + c->nxafter);
+    c->nxafter = 0;
+    if (!c->xresume) c->xresume = (uint8_t)(normal_next(c->step) + 1);
+  }
+  if (!c->xresume) return 0;
+  if (c->nxq) {
+    int ph = c->xq[0];
+    memmove(c->xq, c->xq + 1, --c->nxq);
+    c->step = (uint8_t)(ph == PH_COMBAT ? MTG_S_BEGIN_COMBAT : MTG_S_MAIN2); /* 505.1a */
+  } else {
+    c->step = (uint8_t)(c->xresume - 1);
+    c->xresume = 0;
+  }
+  c->stage = SG_STEP_BEGIN;
+  return 1;
+}
+
 static void end_step(G *g) {
   Core *c = &g->s->c;
   if (!c->skipping) mana_empty(g); /* 500.4 */
@@ -245,10 +289,10 @@ static void end_step(G *g) {
       c->stage = SG_STEP_BEGIN;
       return;
     }
-    for (int i = 0; i < c->nslots; i++) g->s->obj[i].fs_dealt = 0;
     c->stage = SG_TURN_BEGIN;
     return;
   }
+  if (added_phases(g)) return;
   c->step = (uint8_t)step_next(c->step);
   c->stage = SG_STEP_BEGIN;
 }

@@ -296,6 +296,7 @@ typedef struct mtg_player {
   int team;                     /* 0: none */
   int mana[6];                  /* mana pool: W U B R G C */
   int dungeons_completed;       /* 309.7 */
+  int hand_revealed;            /* an effect has the player play with their hand revealed */
 } mtg_player;
 
 #define MTG_MAX_COUNTER_KINDS 8

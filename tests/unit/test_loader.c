@@ -57,6 +57,39 @@ TEST(unknown_keyword_is_refused) {
   if (refused(t_, "- name: X\n  type: Creature — Bear\n  pt: 1/1\n  keywords: [flyng]\n", 4, 0, "flying")) return;
 }
 
+/* the combat vocabulary: parameters only where they mean something */
+TEST(combat_rule_parameters_are_checked) {
+  if (refused(t_, "- name: X\n  type: Creature — Bear\n  pt: 1/1\n  abilities:\n    - static: {rule: cant_attack, by: creature}\n",
+              5, 0, "only for rule cant_be_blocked"))
+    return;
+  if (refused(t_, "- name: X\n  type: Creature — Bear\n  pt: 1/1\n  abilities:\n    - static: {rule: min_blockers}\n", 5, 0,
+              "needs n"))
+    return;
+  if (refused(t_, "- name: X\n  type: Creature — Bear\n  pt: 1/1\n  abilities:\n    - static: {pt: \"+1/+1\", attackers: creature}\n",
+              5, 0, "a parameter of a combat rule"))
+    return;
+  if (refused(t_, "- name: X\n  type: Instant\n  spell: {targets: [creature], effect: [{grant: target, rule: cant_lose}]}\n", 3, 0,
+              "not about a creature"))
+    return;
+  if (refused(t_, "- name: X\n  type: Instant\n  spell: {effect: [{additional_phases: [combat, upkeep]}]}\n", 3, 0,
+              "combat and main"))
+    return;
+  if (refused(t_, "- name: X\n  type: Creature — Bear\n  pt: 1/1\n  abilities:\n    - triggered: {when: {attacks: self, attacker: self}, effect: [{draw: 1}]}\n",
+              5, 0, "only for a 'blocks' trigger"))
+    return;
+}
+
+TEST(keywords_with_a_parameter_are_checked) {
+  if (refused(t_, "- name: X\n  type: Creature — Bear\n  pt: 1/1\n  keywords: [{bushido: 0}]\n", 4, 0, "1 to 99")) return;
+  if (refused(t_, "- name: X\n  type: Creature — Bear\n  pt: 1/1\n  keywords: [{bushdo: 1}]\n", 4, 0, "bushido")) return;
+  if (refused(t_, "- name: X\n  type: Instant\n  spell: {targets: [creature], effect: [{grant: target, keywords: [{ninjutsu: \"{U}\"}]}]}\n",
+              3, 0, "can't be granted"))
+    return;
+  if (refused(t_, "- name: X\n  type: Creature — Bear\n  pt: 1/1\n  keywords: [{protection_from: {sutype: Human}}]\n", 4, 0,
+              "subtype"))
+    return;
+}
+
 TEST(bad_power_toughness_is_refused) {
   if (refused(t_, "- name: X\n  type: Creature — Bear\n  pt: two/2\n", 3, 0, NULL)) return;
 }
@@ -229,6 +262,8 @@ const unit_test loader_tests[] = {
     {"inline_card_loads", inline_card_loads},
     {"unknown_key_is_located", unknown_key_is_located},
     {"unknown_keyword_is_refused", unknown_keyword_is_refused},
+    {"combat_rule_parameters_are_checked", combat_rule_parameters_are_checked},
+    {"keywords_with_a_parameter_are_checked", keywords_with_a_parameter_are_checked},
     {"bad_power_toughness_is_refused", bad_power_toughness_is_refused},
     {"yaml_syntax_error_is_located", yaml_syntax_error_is_located},
     {"card_without_name_is_refused", card_without_name_is_refused},
