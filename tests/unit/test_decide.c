@@ -1,0 +1,207 @@
+/* test_decide.c - unit tests of answering decisions (game.c): for each shape
+ * of answer (picks, a number, an order, a damage division), the answers just
+ * inside the allowed range are taken and those just outside are refused with
+ * a reason saying why, leaving the same decision pending; the log records an
+ * answer the way docs/events.md says. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit.h"
+
+/* Answers with v[0..n); returns the status and leaves the reason in w->err. */
+static int answer(u_world *w, int n, const int *v) {
+  mtg_answer a = {n, v};
+  return mtg_game_decide(w->game, &a, &w->err);
+}
+
+/* A refused answer: MTG_EILLEGAL, the reason contains `why`, and the same
+ * decision (kind, player, options) is still pending. */
+static int refused(unit_ctx *t_, u_world *w, int n, const int *v, const char *why, int line) {
+  const mtg_decision *d = mtg_game_decision(w->game);
+  int kind = d ? d->kind : -1, player = d ? d->player : -1, nopt = d ? d->n_options : -1;
+  uint64_t h = mtg_game_hash(w->game);
+  int rc = answer(w, n, v);
+  d = mtg_game_decision(w->game);
+  if (rc != MTG_EILLEGAL || !strstr(w->err.msg, why) || !d || d->kind != kind || d->player != player ||
+      d->n_options != nopt || mtg_game_hash(w->game) != h) {
+    unit_fail(t_, __FILE__, line, "answer refused? status %d '%s', expected MTG_EILLEGAL with '%s' and the decision unchanged",
+              rc, w->err.msg, why);
+    return -1;
+  }
+  return 0;
+}
+#define REFUSED(n, v, why) \
+  do { \
+    if (refused(t_, w, (n), (v), (why), __LINE__)) return; \
+  } while (0)
+
+TEST(decide_a_pick_takes_exactly_its_count_of_existing_options) {
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Lightning Bolt");
+  if (u_start(t_, w)) return;
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d && d->kind == MTG_D_PRIORITY && d->min == 1 && d->max == 1);
+  int n = d->n_options;
+  int none[1], two[2] = {0, 1}, past[1] = {n}, neg[1] = {-1};
+  REFUSED(0, none, "choose exactly 1 option, got 0");
+  REFUSED(2, two, "choose exactly 1 option, got 2");
+  REFUSED(1, past, "does not exist");
+  REFUSED(1, neg, "option -1 does not exist");
+  int last[1] = {n - 1};
+  CHECK(answer(w, 1, last) >= 0); /* the last option exists */
+}
+
+TEST(decide_a_multiple_pick_between_its_bounds) {
+  /* attackers: any number of the two creatures, each at most once */
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Runeclaw Bear");
+  mtg_setup_start(w->setup, w->alice, 3, MTG_S_DECLARE_ATTACKERS);
+  if (u_start(t_, w)) return;
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d && d->kind == MTG_D_ATTACKERS);
+  CHECK_INT(d->min, 0);
+  CHECK_INT(d->max, 2);
+  CHECK_INT(d->n_options, 2);
+  int twice[2] = {1, 1}, three[3] = {0, 1, 0};
+  REFUSED(2, twice, "option 1 chosen twice");
+  REFUSED(3, three, "choose 0 to 2 options, got 3");
+  int both[2] = {1, 0};
+  CHECK(answer(w, 2, both) >= 0);
+  CHECK(u_logged(w->game, "decide kind=attackers player=alice choice=\"Runeclaw Bear\""));
+  CHECK(u_logged(w->game, " | \"Grizzly Bears\""));
+}
+
+TEST(decide_no_attackers_is_logged_as_none) {
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+  mtg_setup_start(w->setup, w->alice, 3, MTG_S_DECLARE_ATTACKERS);
+  if (u_start(t_, w)) return;
+  CHECK(answer(w, 0, NULL) >= 0);
+  CHECK(u_logged(w->game, "decide kind=attackers player=alice choice=none"));
+}
+
+static const char x_cards[] =
+    "- name: Test Blast\n"
+    "  cost: \"{X}{R}\"\n"
+    "  type: Sorcery\n"
+    "  text: Test Blast deals X damage to any target.\n"
+    "  spell:\n"
+    "    targets: [any_target]\n"
+    "    effect: [{damage: X, to: target}]\n";
+
+TEST(decide_a_number_within_its_range) {
+  /* X of a spell: from 0 to what the lands can pay beyond {R} */
+  if (u_begin(t_, w, x_cards)) return;
+  for (int i = 0; i < 3; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Blast");
+  if (u_start(t_, w)) return;
+  if (u_pick(t_, w, "cast \"Test Blast\"") < 0) return;
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d && (d->kind == MTG_D_X || d->kind == MTG_D_NUMBER));
+  CHECK_INT(d->lo, 0);
+  CHECK_INT(d->hi, 2);
+  int big[1] = {3}, neg[1] = {-1}, two[2] = {1, 1};
+  REFUSED(1, big, "3 is out of range 0..2");
+  REFUSED(1, neg, "-1 is out of range 0..2");
+  REFUSED(2, two, "takes one number");
+  REFUSED(0, NULL, "takes one number");
+  int top[1] = {2};
+  CHECK(answer(w, 1, top) >= 0);
+  CHECK(u_logged(w->game, "decide kind=x player=alice value=2") || u_logged(w->game, "decide kind=number player=alice value=2"));
+}
+
+TEST(decide_an_order_is_a_permutation_of_all_options) {
+  /* scry 3 keeping all three on top asks for their order */
+  if (u_begin(t_, w, "- name: Test Augury\n  cost: \"{U}\"\n  type: Sorcery\n  text: Scry 3.\n  spell:\n    effect: [{scry: 3}]\n"))
+    return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Island");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Augury");
+  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Forest");
+  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Island");
+  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Swamp");
+  if (u_start(t_, w)) return;
+  if (u_pick(t_, w, "cast \"Test Augury\"") < 0) return;
+  u_pass(t_, w, 2);
+  CHECK(answer(w, 0, NULL) >= 0); /* none to the bottom */
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d && d->kind == MTG_D_ORDER && d->n_options == 3);
+  int short2[2] = {0, 1}, dup[3] = {0, 1, 1}, past[3] = {0, 1, 3}, neg[3] = {0, 1, -1}, four[4] = {0, 1, 2, 0};
+  REFUSED(2, short2, "an order lists all 3 options, got 2");
+  REFUSED(4, four, "an order lists all 3 options, got 4");
+  REFUSED(3, dup, "an order is a permutation of options 0..2");
+  REFUSED(3, past, "an order is a permutation of options 0..2");
+  REFUSED(3, neg, "an order is a permutation of options 0..2");
+  int rev[3] = {2, 1, 0};
+  CHECK(answer(w, 3, rev) >= 0);
+  uint32_t lib[3];
+  CHECK_INT(mtg_zone_objects(w->game, w->alice, MTG_Z_LIBRARY, lib, 3), 3);
+  mtg_object o;
+  CHECK_INT(mtg_object_info(w->game, lib[0], &o), 0);
+  CHECK_STR(o.name, "Swamp");
+  CHECK_INT(mtg_object_info(w->game, lib[2], &o), 0);
+  CHECK_STR(o.name, "Forest");
+}
+
+static const char trample_cards[] =
+    "- name: Test Brute\n"
+    "  cost: \"{3}{G}\"\n"
+    "  type: Creature — Beast\n"
+    "  pt: 5/5\n"
+    "  text: \"\"\n";
+
+TEST(decide_a_damage_division_totals_the_damage) {
+  /* a 5/5 blocked by two 2/2s: its controller divides 5 damage between them */
+  if (u_begin(t_, w, trample_cards)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Brute");
+  u_card(t_, w, w->bob, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+  u_card(t_, w, w->bob, MTG_Z_BATTLEFIELD, "Runeclaw Bear");
+  mtg_setup_start(w->setup, w->alice, 3, MTG_S_DECLARE_ATTACKERS);
+  if (u_start(t_, w)) return;
+  int first = 0;
+  CHECK(answer(w, 1, &first) >= 0); /* attack */
+  u_pass(t_, w, 2);
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d && d->kind == MTG_D_BLOCKERS && d->n_options == 2);
+  int both[2] = {0, 1};
+  CHECK(answer(w, 2, both) >= 0);
+  const mtg_decision *o = mtg_game_decision(w->game);
+  for (int k = 0; k < 6 && o && o->kind != MTG_D_DAMAGE; k++) {
+    if (o->kind == MTG_D_ORDER) { /* the blockers' damage assignment order (509.2) */
+      int keep[2] = {0, 1};
+      CHECK(answer(w, 2, keep) >= 0);
+    } else if (u_pass(t_, w, 1) < 0)
+      return;
+    o = mtg_game_decision(w->game);
+  }
+  CHECK(o && o->kind == MTG_D_DAMAGE && o->n_options >= 2);
+  CHECK_INT(o->hi, 5);
+  int n = o->n_options;
+  int amounts[8] = {0};
+  amounts[0] = 2;
+  amounts[1] = 2; /* total 4 */
+  REFUSED(n, amounts, "damage assigned (4) must total 5");
+  amounts[1] = 4; /* total 6 */
+  REFUSED(n, amounts, "damage assigned (6) must total 5");
+  amounts[0] = -1;
+  amounts[1] = 6;
+  REFUSED(n, amounts, "negative damage amount");
+  amounts[0] = 2;
+  amounts[1] = 3;
+  REFUSED(n - 1, amounts, "lists an amount for each of");
+  CHECK(answer(w, n, amounts) >= 0);
+  CHECK(u_logged(w->game, "decide kind=damage player=alice"));
+  CHECK(u_logged(w->game, "=2"));
+  CHECK(u_logged(w->game, "=3"));
+}
+
+const unit_test decide_tests[] = {
+    {"decide_a_pick_takes_exactly_its_count_of_existing_options", decide_a_pick_takes_exactly_its_count_of_existing_options},
+    {"decide_a_multiple_pick_between_its_bounds", decide_a_multiple_pick_between_its_bounds},
+    {"decide_no_attackers_is_logged_as_none", decide_no_attackers_is_logged_as_none},
+    {"decide_a_number_within_its_range", decide_a_number_within_its_range},
+    {"decide_an_order_is_a_permutation_of_all_options", decide_an_order_is_a_permutation_of_all_options},
+    {"decide_a_damage_division_totals_the_damage", decide_a_damage_division_totals_the_damage},
+    {NULL, NULL},
+};
