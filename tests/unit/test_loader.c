@@ -258,6 +258,28 @@ TEST(becomes_target_misuse_is_refused) {
   if (refused(t_, "- name: X\n  type: Creature — Cat\n  pt: 1/1\n  ward: two\n", 4, 9, "ward: expected a mana cost")) return;
 }
 
+TEST(mana_cost_errors_say_what_is_wrong) {
+  /* each malformed mana cost refused at its key with what is wrong */
+  if (refused(t_, "- name: X\n  type: Instant\n  cost: \"R\"\n", 3, 0, "expected a mana symbol like {2} or {R} at 'R'")) return;
+  if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{1}{R\"\n", 3, 0, "unterminated mana symbol at '{R'")) return;
+  if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{}{R}\"\n", 3, 0, "bad mana symbol at '{}{R}'")) return;
+  if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{100}\"\n", 3, 0, "generic mana {100} too large")) return;
+  if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{R/P}\"\n", 3, 0, "unknown mana symbol {R/P}")) return;
+  if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{T}\"\n", 3, 0, "unknown mana symbol {T}")) return;
+  if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{W/U}{W/U}{W/U}{W/U}{W/U}\"\n", 3, 0, "unknown mana symbol {W/U}"))
+    return;
+  /* the largest generic amount, four hybrid symbols, spaces and commas between symbols are fine */
+  mtg_pool *p;
+  CHECK_INT(mtg_pool_new(&p, NULL), 0);
+  w->base = w->pool = p;
+  CHECK_OK(load(p, "- name: Test Big\n  type: Artifact\n  cost: \"{99}\"\n"
+                   "- name: Test Hybrid\n  type: Artifact\n  cost: \"{W/U}, {U/B} {B/R}{R/G}\"\n", &w->err), &w->err);
+  CHECK_INT(mtg_pool_count(p), 2);
+  CHECK_STR(mtg_pool_name(p, 1), "Test Hybrid");
+  CHECK(mtg_pool_name(p, 2) == NULL);
+  CHECK(mtg_pool_name(p, -1) == NULL);
+}
+
 const unit_test loader_tests[] = {
     {"inline_card_loads", inline_card_loads},
     {"unknown_key_is_located", unknown_key_is_located},
@@ -280,5 +302,6 @@ const unit_test loader_tests[] = {
     {"nth_trigger_misuse_is_refused", nth_trigger_misuse_is_refused},
     {"several_trigger_events_misuse_is_refused", several_trigger_events_misuse_is_refused},
     {"becomes_target_misuse_is_refused", becomes_target_misuse_is_refused},
+    {"mana_cost_errors_say_what_is_wrong", mana_cost_errors_say_what_is_wrong},
     {NULL, NULL},
 };
