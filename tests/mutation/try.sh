@@ -76,7 +76,7 @@ check() {
     echo "stage $name timeout $secs"
     exit 3
   fi
-  what=$(grep -m1 -E '^(FAIL|not ok)' "$dir/$name.log" | cut -c1-200)
+  what=$(grep -m1 -E '^(FAIL|ERROR|not ok)' "$dir/$name.log" | cut -c1-200)
   [ -n "$what" ] || what=$(grep -m1 -iE 'error|fail|invariant|leak' "$dir/$name.log" | cut -c1-200)
   [ $rc -gt 128 ] && what="killed by signal $((rc - 128)); $what"
   echo "stage $name failed $secs exit $rc: $what"
