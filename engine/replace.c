@@ -62,8 +62,7 @@ int affected_player(G *g, const Event *ev) {
       return o->zone == MTG_Z_BATTLEFIELD || o->zone == MTG_Z_STACK ? obj_controller(g, ev->obj.slot) : o->owner;
     }
     return ev->player;
-  case EV_DAMAGE: case EV_COUNTERS:
-    if (ev->player >= 0 && !ev->obj.id) return ev->player;
+  case EV_DAMAGE: case EV_COUNTERS: /* to a permanent: its controller; to a player: that player */
     return oref_ok(g, ev->obj) ? obj_controller(g, ev->obj.slot) : ev->player;
   default:
     return ev->player >= 0 ? ev->player : g->s->c.active;
