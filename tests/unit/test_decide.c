@@ -196,6 +196,73 @@ TEST(decide_a_damage_division_totals_the_damage) {
   CHECK(u_logged(w->game, "=3"));
 }
 
+/* The prompt says what is being decided, with the numbers and costs of it. */
+static int prompt_has(unit_ctx *t_, u_world *w, int kind, const char *text, int line) {
+  const mtg_decision *d = mtg_game_decision(w->game);
+  if (!d || d->kind != kind || !strstr(d->prompt, text)) {
+    unit_fail(t_, __FILE__, line, "pending %s decision '%s', expected a %d decision saying '%s'", d ? d->kind_name : "no",
+              d ? d->prompt : "", kind, text);
+    return -1;
+  }
+  return 0;
+}
+#define PROMPT_HAS(kind, text) \
+  do { \
+    if (prompt_has(t_, w, (kind), (text), __LINE__)) return; \
+  } while (0)
+
+static const char prompt_cards[] =
+    "- name: Test Mind Rot\n  cost: \"{B}\"\n  type: Sorcery\n  text: Target player discards two cards.\n"
+    "  spell:\n    targets: [player]\n    effect: [{discard: 2, who: target}]\n"
+    "- name: Test Mind Nip\n  cost: \"{B}\"\n  type: Sorcery\n  text: Target player discards a card.\n"
+    "  spell:\n    targets: [player]\n    effect: [{discard: 1, who: target}]\n"
+    "- name: Test Envoy\n  cost: \"{W}\"\n  type: Sorcery\n  text: Choose an opponent. They gain 1 life.\n"
+    "  spell:\n    effect: [{choose: opponent, label: who}, {gain_life: 1, who: {chosen: who}}]\n"
+    "- name: Test Census\n  cost: \"{W}\"\n  type: Sorcery\n  text: Choose a player. They gain 1 life.\n"
+    "  spell:\n    effect: [{choose: player, label: who}, {gain_life: 1, who: {chosen: who}}]\n";
+
+TEST(decide_prompts_say_what_is_asked) {
+  if (u_begin(t_, w, prompt_cards)) return;
+  for (int i = 0; i < 8; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, i < 6 ? "Swamp" : "Plains");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Mind Rot");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Mind Nip");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Envoy");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Census");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Gatekeeper of Malakir");
+  for (int i = 0; i < 4; i++) u_card(t_, w, w->bob, MTG_Z_HAND, "Forest");
+  mtg_setup_player(w->setup, "carol", 20, 0);
+  if (u_start(t_, w)) return;
+  /* discarding two cards of four, then one of two */
+  if (u_pick(t_, w, "cast \"Test Mind Rot\"") < 0) return;
+  if (u_pick(t_, w, "bob") < 0) return;
+  u_pass(t_, w, 3);
+  PROMPT_HAS(MTG_D_CHOOSE, "discard 2 cards");
+  int two[2] = {0, 1};
+  CHECK(answer(w, 2, two) >= 0);
+  if (mtg_game_decision(w->game)->kind == MTG_D_ORDER) CHECK(answer(w, 2, two) >= 0); /* into the graveyard (404.3) */
+  if (u_pick(t_, w, "cast \"Test Mind Nip\"") < 0) return;
+  if (u_pick(t_, w, "bob") < 0) return;
+  u_pass(t_, w, 3);
+  PROMPT_HAS(MTG_D_CHOOSE, "discard 1 card");
+  CHECK(!strstr(mtg_game_decision(w->game)->prompt, "cards"));
+  int one[1] = {0};
+  CHECK(answer(w, 1, one) >= 0);
+  /* an opponent (bob or carol), a player (anyone) */
+  if (u_pick(t_, w, "cast \"Test Envoy\"") < 0) return;
+  u_pass(t_, w, 3);
+  PROMPT_HAS(MTG_D_PLAYER, "choose an opponent");
+  CHECK_INT(mtg_game_decision(w->game)->n_options, 2);
+  if (u_pick(t_, w, "carol") < 0) return;
+  if (u_pick(t_, w, "cast \"Test Census\"") < 0) return;
+  u_pass(t_, w, 3);
+  PROMPT_HAS(MTG_D_PLAYER, "choose a player");
+  CHECK_INT(mtg_game_decision(w->game)->n_options, 3);
+  if (u_pick(t_, w, "alice") < 0) return;
+  /* a kicker cost named in the question */
+  if (u_pick(t_, w, "cast \"Gatekeeper of Malakir\"") < 0) return;
+  PROMPT_HAS(MTG_D_MAY, "pay kicker {B} for");
+}
+
 const unit_test decide_tests[] = {
     {"decide_a_pick_takes_exactly_its_count_of_existing_options", decide_a_pick_takes_exactly_its_count_of_existing_options},
     {"decide_a_multiple_pick_between_its_bounds", decide_a_multiple_pick_between_its_bounds},
@@ -203,5 +270,6 @@ const unit_test decide_tests[] = {
     {"decide_a_number_within_its_range", decide_a_number_within_its_range},
     {"decide_an_order_is_a_permutation_of_all_options", decide_an_order_is_a_permutation_of_all_options},
     {"decide_a_damage_division_totals_the_damage", decide_a_damage_division_totals_the_damage},
+    {"decide_prompts_say_what_is_asked", decide_prompts_say_what_is_asked},
     {NULL, NULL},
 };
