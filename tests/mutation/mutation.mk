@@ -19,13 +19,17 @@ MUTATION_GOAL ?= 90
 MUTATION_FILES ?= $(filter-out engine/cardload.c engine/log.c,$(sort $(wildcard engine/*.c)))
 # -jN given to make, else the processors
 MUTATION_JOBS ?= $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(JOBS))
-# the small fixed sample `make test` runs, so that a change weakening the suite shows
+# the small fixed sample `make test` runs, so that a change weakening the suite
+# shows: its goal is a floor under the figure the suite reaches today (see
+# docs/mutation.md), not the 90% a full run is measured against
 MUTATION_TEST_MUTANTS ?= 20
 MUTATION_TEST_SEED ?= 16
+MUTATION_TEST_GOAL ?= 50
 
 MUTATE_BIN = $(TB)/mutate
 TEST_OBJ += $(B)/tests/mutation/mutate.o
 
+TESTS += mutation-test
 test-programs: $(MUTATE_BIN)
 
 $(MUTATE_BIN): $(B)/tests/mutation/mutate.o
@@ -52,6 +56,7 @@ mutation: $(MUTATE_BIN) $(ENGINE_OBJ) $(HARNESS_OBJ) $(REPLAY_SRC:%.c=$(B)/%.o) 
 
 # the part of `make test`: one job, as another part runs beside it
 mutation-test:
-	+@$(MAKE) --no-print-directory mutation MUTANTS=$(MUTATION_TEST_MUTANTS) SEED=$(MUTATION_TEST_SEED) MUTATION_JOBS=1
+	+@$(MAKE) --no-print-directory mutation MUTANTS=$(MUTATION_TEST_MUTANTS) SEED=$(MUTATION_TEST_SEED) MUTATION_JOBS=1 \
+	  MUTATION_GOAL=$(MUTATION_TEST_GOAL)
 
 .PHONY: mutation mutation-test mutation-asan
