@@ -753,7 +753,7 @@ static int header_line(rlog_reader *r, const char **line, size_t *len, mtg_error
  * its offset or -1. */
 static long keep(rlog_reader *r, const char *s, size_t len, size_t *budget, const char *what, mtg_error *err) {
   if (len > *budget) {
-    char lim[96];
+    char lim[300];
     snprintf(lim, sizeof lim, "%s", what);
     mtg_error_set(err, RLOG_EFORMAT, "line %ld: %s: more than a replay holds", r->line, lim);
     return -1;
@@ -838,7 +838,10 @@ static int read_card(rlog_reader *r, const char *line, size_t *budget, rlog_card
   if ((*name_at = keep(r, name, n, &nb, "a card name", err)) < 0) return err->status;
   r->tlen++;
   c->line = r->line + 1;
-  int rc = read_block(r, lines, *budget, "card definitions", text_at, err);
+  char what[1200];
+  snprintf(what, sizeof what, "card \"%.200s\" (one definition holds at most %d bytes)", name, RLOG_MAX_CARD_BYTES);
+  int rc = read_block(r, lines, *budget < RLOG_MAX_CARD_BYTES ? *budget : RLOG_MAX_CARD_BYTES,
+                      *budget < RLOG_MAX_CARD_BYTES ? "card definitions" : what, text_at, err);
   if (rc) return rc;
   size_t len = strlen(r->text + *text_at);
   *budget -= len;

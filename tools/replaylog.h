@@ -28,6 +28,7 @@
 #define RLOG_MAX_SETUP (1 << 20)    /* bytes of setup text */
 #define RLOG_MAX_CARDS 4096         /* card definitions */
 #define RLOG_MAX_CARD_TEXT (1 << 20) /* bytes of card definitions */
+#define RLOG_MAX_CARD_BYTES (64 << 10) /* bytes of one card definition */
 #define RLOG_MAX_CARDS_V1 (256 << 10) /* bytes of a version-1 cards block */
 
 enum {

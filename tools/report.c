@@ -64,7 +64,7 @@ void report_text(FILE *f, const char *path, const verify_report *r, const report
       fputc('\n', f);
     }
     lines_text(f, "before it:", r->ncontext, r->context);
-    lines_text(f, "then recorded, not (yet) logged by the engine:", r->npending, r->pending);
+    lines_text(f, "then recorded, not yet compared (an action in progress):", r->npending, r->pending);
   }
   snprintf(title, sizeof title, "changed in %s", pool);
   cards_text(f, title, &r->changed, "now");

@@ -95,6 +95,22 @@ expect "illegal decision" 1 "$tmp/illegal.rpl.gz" "DIVERGENCE \(illegal\): decis
 awk -v k="$cp" 'NR == k { sub(/hash=./, "hash=x") } { print }' "$tmp/plain" | mk checkpoint
 expect "wrong checkpoint hash" 1 "$tmp/checkpoint.rpl.gz" "DIVERGENCE \(checkpoint\): the checkpoint after event $(( $(evno "$cp") - 1 )) differs"
 
+# a target chosen inside an action: the report keeps the action's recorded
+# lines apart from the lines both sides logged, and names the decision before
+tg=$(awk -v m="$first" 'NR > m && /^decide kind=target / { print NR; exit }' "$tmp/plain")
+if [ -n "$tg" ]; then
+  awk -v k="$tg" 'NR == k { sub(/choice=.*/, "choice=nobody") } { print }' "$tmp/plain" | mk target
+  expect "an illegal target inside an action" 1 "$tmp/target.rpl.gz" "DIVERGENCE \(illegal\): decision [0-9]+ is no longer legal: \"nobody\"" \
+    "^  after decision [0-9]+: decide kind=priority " "^  then recorded, not yet compared \(an action in progress\):$"
+  # the line that began the action (before its options record)
+  act=$(awk -v k="$tg" 'NR < k && !/^@/ { l = $0 } NR == k { print l; exit }' "$tmp/plain")
+  if sed -n '/^  then recorded/,$p' "$tmp/out" | grep -qxF "    $act"; then
+    ok "the action's recorded lines are shown apart, not as the engine's"
+  else ko "the action's line '$act' is not among the recorded lines not yet compared"; fi
+else
+  ko "no target decision in $base"
+fi
+
 sed 's/^\(@end .*chain=\)./\1z/' "$tmp/plain" | mk chain
 expect "wrong hash chain in the trailer" 1 "$tmp/chain.rpl.gz" "DIVERGENCE \(trailer\)"
 
@@ -259,6 +275,28 @@ then ok "selfplay --out never writes through a link at an output name"; else ko 
 : >"$tmp/afile"
 "$S" --games 1 --seed 3 --out "$tmp/afile/sub" >/dev/null 2>&1; rc=$?
 [ $rc = 2 ] && ok "selfplay --out where no directory can be made: exit 2" || ko "selfplay --out under a file: exit $rc"
+
+# ---- bounds: inputs past every bound are refused, none takes over 64 MiB ----
+# (tests/replay/bounds.py writes them; a time limit only catches a hang)
+peak() { # peak COMMAND...: runs it, prints its exit status and peak memory in KiB
+  python3 -c 'import resource, subprocess, sys
+rc = subprocess.run(sys.argv[2:], stdout=open(sys.argv[1], "w"), stderr=subprocess.STDOUT).returncode
+print(rc, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$tmp/out" timeout 120 "$@"
+}
+if command -v python3 >/dev/null 2>&1 && python3 tests/replay/bounds.py "$base" "$tmp/bounds"; then
+  for f in "$tmp"/bounds/*.gz; do
+    name=$(basename "$f" .gz)
+    set -- $(peak "$R" check -j 1 "$f")
+    rc=$1 kb=$2
+    if [ "$rc" -gt 2 ]; then ko "bounds: $name: exit $rc"
+    elif [ "${name%%-*}" = over ] && [ "$rc" != 2 ]; then ko "bounds: $name: exit $rc, want 2"
+    elif [ "${name%%-*}" = within ] && [ "$rc" -gt 1 ]; then ko "bounds: $name: exit $rc, want 0 or 1"
+    elif [ -z "$sample" ] && [ "$kb" -gt 65536 ]; then ko "bounds: $name: $kb KiB at the peak, over 64 MiB"
+    else ok "bounds: $name: exit $rc, $kb KiB at the peak"; fi
+  done
+else
+  ko "bounds: tests/replay/bounds.py could not write the inputs (python3?)"
+fi
 
 # ---- shards: a partition of the input set ----
 all=$("$R" check --format json replays/selfplay replays/compat | sed 's/","result.*//' | sort)
