@@ -223,12 +223,14 @@ typedef struct TrigPat {
   uint8_t nth;           /* TE_CAST, TE_DRAW: only the player's Nth spell / card this turn */
   uint8_t nth_in_turn;   /* TE_CAST: nth counts every player's spells ("the fourth spell of a turn") */
   int8_t tap_cost;       /* TE_ACTIVATE: 1 only abilities with {T} in their activation cost, 0 only without, -1 any */
-  uint8_t by;            /* TE_TARGETED: enum rel, who controls the spell or ability */
+  uint8_t by;            /* enum rel: TE_TARGETED who controls the spell or ability; TE_ZONE who moved it */
   uint8_t by_kind;       /* TE_TARGETED: 0 a spell or an ability, 1 a spell, 2 an ability */
   uint8_t last;          /* TE_COUNTERS_REMOVED: only when the last such counter is removed */
   uint8_t atk_self;      /* TE_BLOCKS: the creature blocked is this object ("blocks this creature") */
   const Filter *atk;     /* TE_BLOCKS: a filter on the creature blocked */
   uint8_t designation;   /* TE_BECOMES: 1 monstrous, 2 renowned */
+  uint8_t batch;         /* "one or more": once for all the matching events of one batch, amount = how many */
+  uint16_t from_mask;    /* TE_ZONE: from any of these zones (bits; 0: `from`) */
 } TrigPat;
 
 /* Replacement and prevention patterns. */

@@ -319,7 +319,8 @@ static Node *p_expr_map(L *l, const ynode *n, const char *const *skip) {
     if (!e || kids(l, e, 1) || !(e->k[0] = p_sel(l, main))) return NULL;
   } else if (!strcmp(m, "counters")) {
     e = mk(l, E_COUNTERS, n);
-    if (!e || !(e->s = scalar(main))) return BAD(l, main, "counters: expected a counter kind such as '+1/+1'");
+    if (!e || !(e->s = scalar(main))) return BAD(l, main, "counters: expected a counter kind such as '+1/+1', or all");
+    e->i = !strcmp(e->s, "all"); /* "the number of counters on it": every kind */
     e->s = dup(l, e->s);
     const ynode *on = ymap_get(n, "on");
     if (kids(l, e, 1)) return NULL;
@@ -1732,7 +1733,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   t->step = -1;
   if (want_map(l, n, "when")) return -1;
   static const char *const extra[] = {"player", "combat", "from", "to", "source", "kind", "by", "this_way", "alone",
-                                      "nth", "nth_in_turn", "tap_cost", "attacker", NULL};
+                                      "nth", "nth_in_turn", "tap_cost", "attacker", "one_or_more", NULL};
   const ynode *evk = NULL, *ev = NULL;
   for (int i = 0; i < n->n; i++) {
     const char *k = scalar(ymap_key(n, i));
@@ -1785,9 +1786,15 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
     if (t->ev != TE_ATTACKS) return BADI(l, v, "alone: only for an 'attacks' trigger (\"attacks alone\", 506.5)");
     t->alone = (uint8_t)b;
   }
-  if ((v = ymap_get(n, "by")) || (v = ymap_get(n, "kind"))) {
+  if ((v = ymap_get(n, "by")) && t->ev == TE_ZONE) {
+    /* "whenever you exile ...": the player who moved it (a discarding player, a sacrificing controller,
+     * else the controller of the spell or ability that did it, or the player paying a cost) */
+    int r = p_rel(l, v);
+    if (r < 0) return -1;
+    t->by = (uint8_t)r;
+  } else if ((v = ymap_get(n, "by")) || (v = ymap_get(n, "kind"))) {
     /* "becomes the target of a spell or ability an opponent controls" */
-    if (t->ev != TE_TARGETED) return BADI(l, v, "%s is for becomes_target triggers", ymap_get(n, "by") ? "by" : "kind");
+    if (t->ev != TE_TARGETED) return BADI(l, v, "%s is for becomes_target triggers%s", ymap_get(n, "by") ? "by" : "kind", ymap_get(n, "by") ? " and zone triggers" : "");
     if ((v = ymap_get(n, "by"))) {
       int r = p_rel(l, v);
       if (r < 0) return -1;
@@ -1801,6 +1808,14 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
     }
   }
   if ((v = ymap_get(n, "source")) && t->ev == TE_TARGETED && !(t->src = p_filter(l, v))) return -1;
+  if ((v = ymap_get(n, "one_or_more"))) {
+    /* "whenever one or more ...": once for the events of one batch, `amount` how many (603.2c) */
+    int8_t b;
+    if (bool_field(l, v, &b)) return -1;
+    if (t->ev == TE_STEP || t->ev == TE_STATE || t->ev == TE_CAST || t->ev == TE_ACTIVATE)
+      return BADI(l, v, "one_or_more is for events that can happen to several objects at once (zone changes, damage, counters, ...)");
+    t->batch = (uint8_t)b;
+  }
   t->tap_cost = -1;
   if ((v = ymap_get(n, "tap_cost"))) {
     /* "activates an ability with / without {T} in its activation cost" */
@@ -1841,7 +1856,15 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
       if (ymap_check_keys(l->d, ev, keys, "zone trigger", l->err)) return -1;
       const ynode *o = ymap_get(ev, "object"), *f = ymap_get(ev, "from"), *to = ymap_get(ev, "to");
       if (o && p_subject(l, o, t)) return -1;
-      if (f) {
+      if (f && f->kind == YN_SEQ) {
+        /* "from your hand and/or the battlefield": any of these zones */
+        if (f->n < 1 || f->n > 8) return BADI(l, f, "from: a zone, any, or a list of zones");
+        for (int i = 0; i < f->n; i++) {
+          int z = p_zone(l, f->items[i], 0);
+          if (z < 0) return -1;
+          t->from_mask = (uint16_t)(t->from_mask | 1u << z);
+        }
+      } else if (f) {
         int z = p_zone(l, f, 1);
         if (z < -1) return -1;
         t->from = (int8_t)z;
@@ -1944,6 +1967,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
                 t->ev == TE_PHASED_OUT || t->ev == TE_PLANESWALK_AWAY /* 603.10g */ ||
                 t->ev == TE_LOSES || t->ev == TE_COUNTERED || t->ev == TE_SACRIFICE || t->ev == TE_DISCARD ||
                 (t->ev == TE_ZONE && t->from == MTG_Z_BATTLEFIELD && !t->from_anywhere) ||
+                (t->ev == TE_ZONE && (t->from_mask >> MTG_Z_BATTLEFIELD & 1)) || /* leaves the battlefield (603.6c) */
                 /* leaving a graveyard looks back, but entering the battlefield from one is
                  * an enters-the-battlefield trigger: newcomers see themselves (603.6a) */
                 (t->ev == TE_ZONE && t->from == MTG_Z_GRAVEYARD && !t->from_anywhere && t->to != MTG_Z_BATTLEFIELD) ||
@@ -2314,14 +2338,19 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
     const ynode *pw = ymap_get(v, "power"), *tg = ymap_get(v, "toughness");
     if ((pw && !(s->ea = p_expr(l, pw))) || (tg && !(s->eb = p_expr(l, tg)))) return -1;
   }
-  if ((v = ymap_get(n, "add_types")) || (v = ymap_get(n, "remove_types"))) {
+  if ((v = ymap_get(n, "add_types")) || (v = ymap_get(n, "remove_types")) || (v = ymap_get(n, "add_subtypes"))) {
+    /* "is an Angel in addition to its other types": subtypes alone, or with card types (layer 4) */
     kinds++;
-    s->kind = ymap_get(n, "add_types") ? SE_ADD_TYPES : SE_REMOVE_TYPES;
-    if (each_scalar(l, v, add_type, &s->types)) return -1;
+    s->kind = ymap_get(n, "remove_types") ? SE_REMOVE_TYPES : SE_ADD_TYPES;
+    if (v != ymap_get(n, "add_subtypes") && each_scalar(l, v, add_type, &s->types)) return -1;
     const ynode *st = ymap_get(n, "add_subtypes");
     if (st) {
-      for (int i = 0; st->kind == YN_SEQ && i < st->n && i < 4; i++)
-        if (scalar(st->items[i])) s->subtypes[s->nsub++] = dup(l, scalar(st->items[i]));
+      if (ymap_get(n, "remove_types")) return BADI(l, st, "add_subtypes goes with add_types or alone, not with remove_types");
+      if (st->kind != YN_SEQ || st->n < 1 || st->n > 4) return BADI(l, st, "add_subtypes: a list of 1 to 4 subtypes");
+      for (int i = 0; i < st->n; i++) {
+        if (!scalar(st->items[i])) return BADI(l, st->items[i], "add_subtypes: expected a subtype");
+        s->subtypes[s->nsub++] = dup(l, scalar(st->items[i]));
+      }
     }
   }
   if ((v = ymap_get(n, "add_keywords")) || (v = ymap_get(n, "remove_keywords"))) {
@@ -2881,7 +2910,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
                                      "keywords", "abilities", "spell", "text", "token", "kicker",
                                      "flashback", "enchant", "equip", "leyline", "alt_cost",
                                      "additional_cost", "back", "morph", "chapters", "rooms", "unsupported",
-                                     "cycling", "reinforce", "ward", NULL};
+                                     "cycling", "reinforce", "ward", "vanishing", "fading", NULL};
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
   CardDef *c = al(l, sizeof *c);
@@ -2970,7 +2999,8 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   for (int kw = 0; kw < KW_COUNT; kw++) nkw += (int)(c->keywords >> kw & 1);
   int nab = (abs ? abs->n : 0) + (sp ? 1 : 0) + (eq ? 1 : 0) + nkw + kw_count_params(kws) + (c->enchant ? 1 : 0) +
             (c->types & T_BATTLE ? 1 : 0) + (ymap_get(n, "flashback") ? 1 : 0) + (ymap_get(n, "ward") ? 1 : 0) +
-            count_chapters(chs) + (rms && rms->kind == YN_SEQ ? rms->n : 0) + count_casting_keys(n);
+            count_chapters(chs) + (rms && rms->kind == YN_SEQ ? rms->n : 0) + (ymap_get(n, "vanishing") ? 3 : 0) +
+            (ymap_get(n, "fading") ? 2 : 0) + count_casting_keys(n);
   if (nab > 255) return BAD(l, n, "card '%s' has too many abilities", c->name);
   Ability *ab = al(l, (size_t)nab * sizeof *ab);
   if (!ab) return NULL;
@@ -3092,6 +3122,45 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     if (!bk) return NULL;
     c->back = bk;
     l->card = front;
+  }
+  if ((v = ymap_get(n, "vanishing")) || (v = ymap_get(n, "fading"))) {
+    if (!(c->types & T_PERMANENT)) return BAD(l, v, "vanishing and fading are for permanents");
+    if (ymap_get(n, "vanishing") && ymap_get(n, "fading")) return BAD(l, v, "one of vanishing and fading per card");
+  }
+  if ((v = ymap_get(n, "vanishing"))) {
+    /* 702.63a: "This permanent enters with N time counters on it", "At the beginning of your upkeep, if
+     * this permanent has a time counter on it, remove a time counter from it" and "When the last time
+     * counter is removed from this permanent, sacrifice it"; 702.63b: without N, the last two */
+    long x = 0;
+    int plain = scalar(v) && !strcmp(scalar(v), "true");
+    if (!plain && (ynode_int(l->d, v, &x, l->err) || x < 1 || x > 100))
+      return BAD(l, v, "vanishing: the number of time counters (1 to 100), or true for vanishing without a number");
+    char y[300];
+    if (!plain) {
+      snprintf(y, sizeof y, "replacement: {event: enters, self: true, enters_with: {counters: time, n: %ld}}\ntext: Vanishing %ld (702.63a)", x, x);
+      if (synth_ability(l, y, &ab[k], k)) return NULL;
+      k++;
+    }
+    if (synth_ability(l, "triggered: {when: {step: upkeep, player: you}, if: {counters: time, on: self, at_least: 1}, "
+                       "effect: [{remove_counters: time, n: 1, from: self}]}\ntext: Vanishing (702.63a)", &ab[k], k)) return NULL;
+    k++;
+    if (synth_ability(l, "triggered: {when: {counters_removed: {on: self, kind: time, last: true}}, effect: [{sacrifice: self}]}\n"
+                       "text: Vanishing (702.63a)", &ab[k], k)) return NULL;
+    k++;
+  }
+  if ((v = ymap_get(n, "fading"))) {
+    /* 702.32a: "This permanent enters with N fade counters on it" and "At the beginning of your upkeep,
+     * remove a fade counter from this permanent. If you can't, sacrifice the permanent." */
+    long x;
+    if (ynode_int(l->d, v, &x, l->err) || x < 0 || x > 100) return BAD(l, v, "fading: the number of fade counters (0 to 100)");
+    char y[300];
+    snprintf(y, sizeof y, "replacement: {event: enters, self: true, enters_with: {counters: fade, n: %ld}}\ntext: Fading %ld (702.32a)", x, x);
+    if (synth_ability(l, y, &ab[k], k)) return NULL;
+    k++;
+    if (synth_ability(l, "triggered: {when: {step: upkeep, player: you}, effect: [{if: {counters: fade, on: self, at_least: 1}, "
+                       "then: [{remove_counters: fade, n: 1, from: self}], else: [{sacrifice: self}]}]}\ntext: Fading (702.32a)", &ab[k], k))
+      return NULL;
+    k++;
   }
   if ((v = ymap_get(n, "ward"))) {
     /* 702.21a: "Whenever this permanent becomes the target of a spell or ability an

@@ -120,6 +120,16 @@ static int mover(const Event *e, const HObj *l) {
   return e->cause_ctl;
 }
 
+/* The same for an event about to be performed or just performed: the
+ * object's owner and controller are still those it had. */
+int hist_mover(G *g, const Event *e) {
+  if (e->type != EV_ZONE || (e->cause != CA_DISCARD && e->cause != CA_SACRIFICE)) return e->cause_ctl;
+  int slot = e->obj.slot;
+  if (slot < 0 || slot >= g->s->c.nslots) return e->cause_ctl;
+  const Obj *o = &g->s->obj[slot];
+  return e->cause == CA_DISCARD ? o->owner : o->id == e->obj.id ? obj_controller(g, slot) : e->cause_ctl;
+}
+
 /* Objects leaving the battlefield are recorded as they last existed there,
  * before the batch is performed (the same look as 603.10's). */
 int hist_before(G *g, const Event *b, int m) {

@@ -143,6 +143,7 @@ int zone_owner_list(int zone); /* zone has per-player lists */
 int ckind_id(G *g, const char *name); /* counter kind index (interned per game) */
 const char *ckind_name(G *g, int k);
 int counters_get(const Counter *c, int nc, int kind);
+int counters_count(const Counter *c, int nc, int kind); /* kind -1: all kinds */
 void counters_add(Counter *c, uint8_t *nc, int kind, int n);
 enum { CN_PLUS1 = 0, CN_MINUS1 = 1, CN_LOYALTY = 2, CN_POISON = 3 };
 
@@ -391,6 +392,7 @@ enum { HQ_LAST_TURN = 1, HQ_THIS_COMBAT = 2, HQ_COMBAT = 4, HQ_NONCOMBAT = 8, HQ
 void hist_turn_begin(G *g);                  /* drops records older than last turn */
 void hist_cast(G *g, int player, int slot);  /* 601.2i: a spell became cast */
 int hist_before(G *g, const Event *b, int m); /* before a batch is performed: returns where its records start */
+int hist_mover(G *g, const Event *e);          /* the player who moved an object (a zone change's "you") */
 void hist_after(G *g, const Event *b, int m, int from);
 int hist_count(G *g, Ctx *c, int kind, int player, const Filter *f); /* this turn's records; player -1: anyone's */
 int hist_value(G *g, Ctx *c, const Node *n); /* E_HISTORY */

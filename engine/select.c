@@ -902,15 +902,15 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
   case E_COUNTERS: {
     /* on an object, as it last existed if it changed zones (608.2h), or on a player */
     static const Node self_node = {.op = SL_SELF};
-    int k = ckind_id(g, n->s);
+    int k = n->i ? -1 : ckind_id(g, n->s); /* -1: counters of all kinds ("the number of counters on it") */
     Ref r[1];
     if (refs_of(g, c, n->k[0] ? n->k[0] : &self_node, r, 1)) {
-      if (r[0].slot >= 0) return counters_get(s->obj[r[0].slot].c, s->obj[r[0].slot].nc, k);
-      return counters_get(r[0].lk->c, r[0].lk->nc, k);
+      if (r[0].slot >= 0) return counters_count(s->obj[r[0].slot].c, s->obj[r[0].slot].nc, k);
+      return counters_count(r[0].lk->c, r[0].lk->nc, k);
     }
     Sel pl;
     sel_eval(g, c, n->k[0], &pl);
-    return pl.np ? counters_get(s->c.pl[pl.p[0]].c, s->c.pl[pl.p[0]].nc, k) : 0;
+    return pl.np ? counters_count(s->c.pl[pl.p[0]].c, s->c.pl[pl.p[0]].nc, k) : 0;
   }
   case E_SUM:
     v = 0;

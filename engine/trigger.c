@@ -209,6 +209,8 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
   case TE_ZONE:
     if (e->type != EV_ZONE || (t->to >= 0 && e->to != t->to) || e->from == e->to) return 0;
     if (t->from >= 0 && e->from != t->from) return 0;
+    if (t->from_mask && (e->from < 0 || !(t->from_mask >> e->from & 1))) return 0;
+    if (t->by && !rel_match(g, c, t->by, hist_mover(g, e))) return 0; /* "whenever you exile ..." */
     if (t->self && t->from_anywhere) return obj.id == src_id;
     return pat_obj(g, c, t, lookback ? e->obj : obj, NULL, src_id, lookback);
   case TE_CAST:
@@ -434,19 +436,22 @@ static void check_listener(G *g, int slot, int a, int te, const Event *e, int lo
   /* 603.2c, 510.2: simultaneous damage is one occurrence per source for
    * "whenever X deals damage", one per recipient for "whenever X is dealt
    * damage" (several sources at once: once); "that much" is the total */
-  int merge = t->ev == TE_DAMAGE && (t->to_self || (!t->to_player && !t->obj));
+  int merge = t->batch || (t->ev == TE_DAMAGE && (t->to_self || (!t->to_player && !t->obj)));
   uint32_t key = 0;
   if (merge) {
-    uint64_t who = t->to_self ? ((uint64_t)1 << 40) ^ e->obj.id : e->src.id;
+    /* "whenever one or more ...": one trigger for the batch, its amount how many events (or damage) */
+    uint64_t who = t->batch ? (uint64_t)0xba7c << 44 : t->to_self ? ((uint64_t)1 << 40) ^ e->obj.id : e->src.id;
     key = (uint32_t)hash_mix(((uint64_t)o->id << 32) ^ ((uint64_t)ab->index << 24) ^ who);
+    int add = t->batch && t->ev != TE_DAMAGE ? 1 : e->amount;
     for (int i = 0; i < g->ndmg_seen; i++)
       if (g->dmg_seen[i] == key) {
-        for (int q = g->dmg_pend[i][0]; q < g->dmg_pend[i][1] && q < g->s->c.npend; q++) g->s->pend[q].tc.amount += e->amount;
+        for (int q = g->dmg_pend[i][0]; q < g->dmg_pend[i][1] && q < g->s->c.npend; q++) g->s->pend[q].tc.amount += add;
         return;
       }
   }
   TrigCtx tc;
   tc_from_event(g, e, &tc);
+  if (t->batch && t->ev != TE_DAMAGE) tc.amount = 1; /* one so far */
   cx.tc = &tc;
   if (ab->cond && !cond_eval(g, &cx, ab->cond)) return; /* 603.4 */
   int k = times(g, t, e, slot, c->controller), first = g->s->c.npend;
@@ -498,8 +503,10 @@ static void check_delayed(G *g, const Event *e, int lookback, const uint8_t *tes
 }
 
 static int lookback_event(const Event *e) {
-  return (e->type == EV_ZONE && (e->from == MTG_Z_BATTLEFIELD || e->from == MTG_Z_GRAVEYARD || e->to == MTG_Z_HAND ||
-                                 e->to == MTG_Z_LIBRARY)) ||
+  /* any zone change: a pattern that looks back because it includes leaving the
+   * battlefield sees its other zones' events at the same time ("from your hand
+   * and/or the battlefield") */
+  return e->type == EV_ZONE ||
          e->type == EV_LOSE || e->type == EV_COUNTER_SPELL || e->type == EV_SACRIFICE || e->type == EV_UNATTACH ||
          e->type == EV_DISCARD || e->type == EV_CONTROL || (e->type == EV_PHASE && e->amount) ||
          (e->type == EV_DECK_BOTTOM && e->amount == 1) /* 603.10g */;
@@ -615,6 +622,7 @@ static void delayed_chosen(G *g) {
 }
 
 void trig_lookback(G *g, const Event *ev, int n) {
+  g->ndmg_seen = 0; /* "one or more" triggers gather the batch's events afresh */
   g->batch_draw = (uint8_t)batch_is_draw(g, ev, n);
   g->collecting = 1;
   g->ndcand = 0;

@@ -230,6 +230,14 @@ int ckind_id(G *g, const char *name) {
 
 const char *ckind_name(G *g, int k) { return k >= 0 && k < g->s->c.ncnames ? g->s->c.cnames[k] : "?"; }
 
+/* counters of one kind, or with kind -1 of all kinds */
+int counters_count(const Counter *c, int nc, int kind) {
+  if (kind >= 0) return counters_get(c, nc, kind);
+  int n = 0;
+  for (int i = 0; i < nc; i++) n += c[i].n > 0 ? c[i].n : 0;
+  return n;
+}
+
 int counters_get(const Counter *c, int nc, int kind) {
   for (int i = 0; i < nc; i++)
     if (c[i].kind == kind) return c[i].n;

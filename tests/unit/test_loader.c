@@ -280,6 +280,19 @@ TEST(mana_cost_errors_say_what_is_wrong) {
   CHECK(mtg_pool_name(p, -1) == NULL);
 }
 
+TEST(batch_zone_and_decay_misuse_is_refused) {
+  const char *head = "- name: X\n  type: Enchantment\n  abilities:\n    - triggered: {when: ";
+  char y[400];
+  snprintf(y, sizeof y, "%s{step: upkeep, one_or_more: true}, effect: [{draw: 1}]}\n", head);
+  if (refused(t_, y, 4, 0, "one_or_more is for events")) return;
+  snprintf(y, sizeof y, "%s{zone: {from: [hand, libary], to: exile}}, effect: [{draw: 1}]}\n", head);
+  if (refused(t_, y, 4, 0, "library")) return;
+  if (refused(t_, "- name: X\n  type: Creature — Cat\n  pt: 1/1\n  vanishing: lots\n", 4, 0, "vanishing: the number")) return;
+  if (refused(t_, "- name: X\n  type: Instant\n  fading: 2\n  spell: {effect: [{draw: 1}]}\n", 3, 0, "for permanents")) return;
+  if (refused(t_, "- name: X\n  type: Creature — Cat\n  pt: 1/1\n  abilities:\n    - static: {add_subtypes: Angel}\n", 5, 0,
+              "a list of 1 to 4 subtypes")) return;
+}
+
 const unit_test loader_tests[] = {
     {"inline_card_loads", inline_card_loads},
     {"unknown_key_is_located", unknown_key_is_located},
@@ -303,5 +316,6 @@ const unit_test loader_tests[] = {
     {"several_trigger_events_misuse_is_refused", several_trigger_events_misuse_is_refused},
     {"becomes_target_misuse_is_refused", becomes_target_misuse_is_refused},
     {"mana_cost_errors_say_what_is_wrong", mana_cost_errors_say_what_is_wrong},
+    {"batch_zone_and_decay_misuse_is_refused", batch_zone_and_decay_misuse_is_refused},
     {NULL, NULL},
 };
