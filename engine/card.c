@@ -332,6 +332,47 @@ int mana_parse(const char *s, ManaCost *c, int *tap, int *untap, char *why, size
   return 0;
 }
 
+/* The mana an add_mana step names: mana symbols added together ("{R}{G}",
+ * "{C}{C}"), or one of several listed with "or" ("{G} or {W}", "{W}, {U}, or
+ * {B}": one mana of a color its controller chooses among them, 106.1). Fills
+ * the colors as a mask (bits W U B R G C) and whether it is such a choice;
+ * returns 0 or -1 with a description in why. */
+int mana_add_parse(const char *s, uint8_t *mask, int *one_of, char *why, size_t wsz) {
+  int n = 0, ors = 0;
+  *mask = 0;
+  *one_of = 0;
+  for (const char *p = s; *p;) {
+    if (*p == ' ' || *p == ',') { p++; continue; }
+    if (!strncmp(p, "or", 2) && (p[2] == ' ' || p[2] == '{')) { ors++; p += 2; continue; }
+    int col = p[0] == '{' ? color_from_char(p[1]) : -1;
+    if (col < 0 || p[2] != '}') {
+      snprintf(why, wsz, "expected mana symbols like \"{G}\", \"{G} or {W}\", any or chosen, found '%s'", p);
+      return -1;
+    }
+    if (ors && (*mask >> col & 1)) {
+      snprintf(why, wsz, "{%c} listed twice in a choice", p[1]);
+      return -1;
+    }
+    *mask |= (uint8_t)(1u << col);
+    n++;
+    p += 3;
+  }
+  if (!n) {
+    snprintf(why, wsz, "no mana symbol");
+    return -1;
+  }
+  if (ors && (*mask >> COL_C & 1)) {
+    snprintf(why, wsz, "a choice of mana lists colors only ({W} {U} {B} {R} {G})");
+    return -1;
+  }
+  if (ors && n < 2) {
+    snprintf(why, wsz, "a choice of mana lists at least two symbols: \"{G} or {W}\"");
+    return -1;
+  }
+  *one_of = ors > 0;
+  return 0;
+}
+
 int mana_format(const ManaCost *c, char *buf, size_t size) {
   size_t u = 0;
   buf[0] = 0;

@@ -1430,6 +1430,12 @@ static int step_finish(L *l, const ynode *n, Node *s) {
     a->rp = *r;
     s->ab = a;
   }
+  if (s->op == S_ADD_MANA && s->k[0] && s->k[0]->s && strcmp(s->k[0]->s, "any") && strcmp(s->k[0]->s, "chosen")) {
+    char why[200];
+    uint8_t mask;
+    int one_of;
+    if (mana_add_parse(s->k[0]->s, &mask, &one_of, why, sizeof why)) return BADI(l, ymap_get(n, "add_mana"), "add_mana: %s", why);
+  }
   if (s->op == S_ADD_PHASES) {
     for (int i = 0; i < s->k[0]->n; i++) {
       const char *w = s->k[0]->k[i]->s;

@@ -70,14 +70,22 @@ static int gather(G *g, int player, Unit *u, int exclude) {
     if (slot == exclude || s->obj[slot].tapped) continue;
     const Chars *c = chars(g, slot);
     if (c->controller != player) continue;
+    /* one tap, one mana: a source with several "{T}: Add" abilities is one
+     * unit that can be any color one of them adds */
+    uint8_t m = 0;
+    int first = -1;
     for (int a = 0; a < c->nab; a++) {
       if (!simple_mana_source(g, player, slot, a)) continue;
-      uint8_t m = mana_mask(g, slot, &c->ab[a]);
-      if (!m) continue;
+      uint8_t am = mana_mask(g, slot, &c->ab[a]);
+      if (!am) continue;
+      m |= am;
+      if (first < 0) first = a;
+    }
+    if (first >= 0) {
       u[n].pool = 0;
       u[n].mask = m;
       u[n].slot = (int16_t)slot;
-      u[n].abi = (int8_t)a;
+      u[n].abi = (int8_t)first;
       u[n].used = 0;
       n++;
       /* what tapping it makes triggered mana abilities add (605.1b, 605.4a) */
@@ -89,7 +97,6 @@ static int gather(G *g, int player, Unit *u, int exclude) {
         u[n].abi = -2;
         n++;
       }
-      break; /* one tap, one mana */
     }
   }
   return n;
@@ -226,12 +233,20 @@ void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int
     Unit *un = &u[assign[i]];
     if (un->pool || un->abi == -2) continue;
     int color = -1;
-    for (int col = 0; col < COL_COUNT; col++)
-      if ((un->mask >> col & 1) && (req[i] >> col & 1)) { color = col; break; }
-    if (color < 0)
-      for (int col = 0; col < COL_COUNT; col++)
-        if (un->mask >> col & 1) { color = col; break; }
-    activate_for(g, player, un->slot, un->abi, color);
+    if (req[i] == 0x3f && (un->mask >> COL_C & 1)) color = COL_C; /* generic: colorless first */
+    for (int col = 0; col < COL_COUNT && color < 0; col++)
+      if ((un->mask >> col & 1) && (req[i] >> col & 1)) color = col;
+    for (int col = 0; col < COL_COUNT && color < 0; col++)
+      if (un->mask >> col & 1) color = col;
+    /* the first of its mana abilities that adds that color */
+    int abi = un->abi;
+    const Chars *sc = chars(g, un->slot);
+    for (int a = 0; a < sc->nab; a++)
+      if (simple_mana_source(g, player, un->slot, a) && (mana_mask(g, un->slot, &sc->ab[a]) >> color & 1)) {
+        abi = a;
+        break;
+      }
+    activate_for(g, player, un->slot, abi, color);
   }
   for (int i = 0; i < nr; i++) {
     Unit *un = &u[assign[i]];

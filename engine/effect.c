@@ -232,6 +232,18 @@ static int choose_color(G *g, int player, const char *why) {
   return ask_pick(g);
 }
 
+/* One of the colors of mask (bits W U B R G C), the forced one if it is among them. */
+static int pick_listed_color(G *g, int player, uint8_t mask, int forced) {
+  if (forced >= 0 && (mask >> forced & 1)) return forced;
+  int cols[COL_COUNT], n = 0;
+  for (int col = 0; col < COL_COUNT; col++)
+    if (mask >> col & 1) cols[n++] = col;
+  if (n == 1) return cols[0];
+  dec_begin(g, MTG_D_COLOR, player, "106.1", "choose the color of mana to add");
+  for (int i = 0; i < n; i++) dec_opt(g, MTG_O_COLOR, 0, 0, -1, cols[i], "%s", color_names[cols[i]]);
+  return cols[ask_pick(g)];
+}
+
 static void step_add_mana(G *g, Ctx *c, const Node *n) {
   const char *m = n->k[0] ? n->k[0]->s : "{C}";
   Sel who;
@@ -249,6 +261,15 @@ static void step_add_mana(G *g, Ctx *c, const Node *n) {
         const char *lb = n->k[3] && n->k[3]->s ? n->k[3]->s : "color";
         if (link_find_value(g, c->src.id, c->grant, lb, &col, NULL) && col >= 0 && col < 5) do_mana(g, p, col, 1, c->src);
       } else {
+        uint8_t mask;
+        int one_of;
+        char why[160];
+        if (!mana_add_parse(m, &mask, &one_of, why, sizeof why) && one_of) {
+          /* "Add {G} or {W}": one mana of a color chosen among them (106.1); a
+           * payment that activated it for one of them gets that one */
+          do_mana(g, p, pick_listed_color(g, p, mask, c->forced_color), 1, c->src);
+          continue;
+        }
         for (const char *q = m; *q; q++)
           if (*q == '{' && color_from_char(q[1]) >= 0 && q[2] == '}') do_mana(g, p, color_from_char(q[1]), 1, c->src);
       }

@@ -51,6 +51,7 @@ uint64_t pool_kw_mask(const mtg_pool *p); /* the keywords that stand for an abil
 const CardDef *pool_find_own(const mtg_pool *p, const char *name); /* this pool only, not its parents */
 int mana_parse(const char *s, ManaCost *c, int *tap, int *untap, char *why, size_t wsz);
 int mana_format(const ManaCost *c, char *buf, size_t size);
+int mana_add_parse(const char *s, uint8_t *mask, int *one_of, char *why, size_t wsz);
 int color_from_char(int ch);
 int color_parse(const char *s);
 extern const char *const color_names[COL_COUNT];
