@@ -232,8 +232,13 @@ void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int
   for (int i = 0; i < nr; i++) {
     Unit *un = &u[assign[i]];
     if (un->pool || un->abi == -2) continue;
+    /* a color its first mana ability adds if that fits, else one of the
+     * others'; generic mana is taken as colorless when the source can add it */
     int color = -1;
-    if (req[i] == 0x3f && (un->mask >> COL_C & 1)) color = COL_C; /* generic: colorless first */
+    uint8_t first = mana_mask(g, un->slot, &chars(g, un->slot)->ab[un->abi]);
+    if (req[i] == 0x3f && (un->mask >> COL_C & 1)) color = COL_C;
+    for (int col = 0; col < COL_COUNT && color < 0; col++)
+      if ((first >> col & 1) && (req[i] >> col & 1)) color = col;
     for (int col = 0; col < COL_COUNT && color < 0; col++)
       if ((un->mask >> col & 1) && (req[i] >> col & 1)) color = col;
     for (int col = 0; col < COL_COUNT && color < 0; col++)
