@@ -893,6 +893,7 @@ typedef struct KwList {
 } KwList;
 
 static int p_ability(L *l, const ynode *n, Ability *a, int index);
+static const CardDef *p_ability_list(L *l, const ynode *v, const char *what);
 
 static int kw_room(L *l, const ynode *at, KwList *k, int need) {
   if (k->n + need > k->max) return BADI(l, at, "too many keyword abilities with a parameter");
@@ -1118,7 +1119,8 @@ static int p_granted_keywords(L *l, const ynode *v, uint64_t *bits, const CardDe
 /* ---- steps ---- */
 
 enum ptype { P_EXPR, P_SEL, P_FILTER, P_COND, P_STEPS, P_STR, P_BOOL, P_ZONE, P_DUR, P_TRIG, P_REPL, P_TOKEN, P_KWS, P_WORDS, P_COUNTERS, P_INT,
-             P_WORDS1 /* one word or a list of them */ };
+             P_WORDS1, /* one word or a list of them */
+             P_RAW     /* read by step_finish */ };
 
 typedef struct { const char *key; uint8_t t; } Param;
 #define MAX_STEP_PARAMS 12
@@ -1197,6 +1199,8 @@ static const StepDef step_defs[] = {
     {"monstrosity", S_MONSTROSITY, {{"monstrosity", P_EXPR}}},
     {"renown", S_RENOWN, {{"renown", P_EXPR}}},
     {"additional_phases", S_ADD_PHASES, {{"additional_phases", P_WORDS1}, {"after", P_STR}}},
+    {"becomes", S_BECOMES, {{"becomes", P_SEL}, {"duration", P_DUR}, {"pt", P_RAW}, {"types", P_RAW}, {"subtypes", P_RAW},
+                            {"colors", P_RAW}, {"keywords", P_RAW}, {"abilities", P_RAW}, {"in_addition", P_BOOL}, {"label", P_STR}}},
 };
 
 static const Ability *p_trigger_ability(L *l, const ynode *n, int delayed);
@@ -1253,6 +1257,7 @@ static Node *p_param(L *l, int t, const ynode *v) {
     if (x) x->i = d;
     return x;
   }
+  case P_RAW: return mk(l, E_INT, v);
   case P_TRIG:
     x = mk(l, E_INT, v);
     if (!x || !(x->ab = p_trigger_ability(l, v, 1))) return NULL;
@@ -1372,6 +1377,94 @@ static int p_rule_params(L *l, const ynode *n, StaticSpec *s) {
   return 0;
 }
 
+/* "[It] becomes a 4/4 black Elemental creature with haste [and "..."] until end
+ * of turn. It's still a land.": one continuous effect with parts in layers 4,
+ * 5, 6 and 7b (613.1, 613.6), compiled into one continuous effect spec per part
+ * (s->ab, s->i of them); the step gives them all one timestamp. */
+static int step_becomes(L *l, const ynode *n, Node *s) {
+  Ability *a = al(l, 6 * sizeof *a);
+  if (!a) return -1;
+  int k = 0;
+  const ynode *v;
+  int parts = 0;
+  if ((v = ymap_get(n, "types"))) {
+    StaticSpec *st = &a[k++].st;
+    st->kind = SE_ADD_TYPES;
+    if (each_scalar(l, v, add_type, &st->types)) return -1;
+    if (st->types & (T_INSTANT | T_SORCERY)) return BADI(l, v, "becomes: types of a permanent (artifact, creature, enchantment, land, ...)");
+    if (!ymap_get(n, "in_addition") || !s->k[8]->i)
+      return BADI(l, v, "becomes: types needs in_addition: true (\"it's still a land\", \"in addition to its other types\", 205.1b); "
+                        "types that replace the old ones are not supported yet");
+    parts++;
+  }
+  if ((v = ymap_get(n, "subtypes"))) {
+    if (!k) return BADI(l, v, "becomes: subtypes go with types (\"an Elemental creature\")");
+    StaticSpec *st = &a[k - 1].st;
+    int cnt = v->kind == YN_SEQ ? v->n : 1;
+    if (cnt > 4) return BADI(l, v, "becomes: at most 4 subtypes");
+    for (int i = 0; i < cnt; i++) {
+      const char *w = scalar(v->kind == YN_SEQ ? v->items[i] : v);
+      if (!w) return BADI(l, v->kind == YN_SEQ ? v->items[i] : v, "becomes: a subtype is a word like Elemental");
+      st->subtypes[st->nsub++] = dup(l, w);
+    }
+  }
+  if ((v = ymap_get(n, "colors"))) {
+    /* 105.3: the new colors replace the old ones */
+    StaticSpec *st = &a[k++].st;
+    st->kind = SE_SET_COLORS;
+    const char *w = scalar(v);
+    if (w && !strcmp(w, "chosen")) {
+      const ynode *lb = ymap_get(n, "label");
+      st->label = lb ? dup(l, scalar(lb)) : "color"; /* the color chosen earlier (607.2d) */
+    } else if (w && !strcmp(w, "colorless")) {
+      st->colors = 0;
+    } else if (each_scalar(l, v, add_color, &st->colors)) {
+      return -1;
+    }
+    parts++;
+  } else if ((v = ymap_get(n, "label"))) {
+    return BADI(l, v, "becomes: label names the chosen color of colors: chosen");
+  }
+  if ((v = ymap_get(n, "keywords"))) {
+    StaticSpec *st = &a[k++].st;
+    st->kind = SE_ADD_KEYWORDS;
+    const char *chosen = NULL;
+    const CardDef *kwd = NULL;
+    if (p_granted_keywords(l, v, &st->keywords, &kwd, &chosen)) return -1;
+    if (chosen) return BADI(l, v, "becomes: protection from the chosen color is not supported here");
+    if (kwd) {
+      StaticSpec *g = &a[k++].st;
+      g->kind = SE_GAIN_ABILITIES;
+      g->grant_from = kwd;
+    }
+    parts++;
+  }
+  if ((v = ymap_get(n, "abilities"))) {
+    StaticSpec *st = &a[k++].st;
+    st->kind = SE_GAIN_ABILITIES;
+    if (!(st->grant_from = p_ability_list(l, v, "abilities"))) return -1;
+    parts++;
+  }
+  if ((v = ymap_get(n, "pt"))) {
+    StaticSpec *st = &a[k++].st;
+    st->kind = SE_PT_SET;
+    int x, y;
+    if (!pt_pair(scalar(v), 0, &x, &y)) return BADI(l, v, "becomes: pt: expected \"4/4\" (numbers from -1000 to 1000)");
+    st->a = (int16_t)x;
+    st->b = (int16_t)y;
+    parts++;
+  }
+  if ((v = ymap_get(n, "in_addition")) && !ymap_get(n, "types")) return BADI(l, v, "becomes: in_addition goes with types");
+  if (!parts) return BADI(l, n, "becomes: needs at least one of types, colors, keywords, abilities, pt");
+  for (int i = 0; i < k; i++) {
+    a[i].kind = AB_STATIC;
+    a[i].zone = -1;
+  }
+  s->ab = a;
+  s->i = k;
+  return 0;
+}
+
 /* What a step's parameters say together, checked and compiled once they are all read. */
 static int step_finish(L *l, const ynode *n, Node *s) {
   const ynode *v;
@@ -1436,6 +1529,7 @@ static int step_finish(L *l, const ynode *n, Node *s) {
     int one_of;
     if (mana_add_parse(s->k[0]->s, &mask, &one_of, why, sizeof why)) return BADI(l, ymap_get(n, "add_mana"), "add_mana: %s", why);
   }
+  if (s->op == S_BECOMES && step_becomes(l, n, s)) return -1;
   if (s->op == S_ADD_PHASES) {
     for (int i = 0; i < s->k[0]->n; i++) {
       const char *w = s->k[0]->k[i]->s;
@@ -2305,6 +2399,22 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
 
 /* ---- static abilities ---- */
 
+/* A list of abilities an effect gives (a static `grant`, a `becomes` step's
+ * `abilities`): a definition of their own, so they are linked only among
+ * themselves (607.5). */
+static const CardDef *p_ability_list(L *l, const ynode *v, const char *what) {
+  if (v->kind != YN_SEQ) return BAD(l, v, "%s: expected a list of abilities", what);
+  CardDef *d = al(l, sizeof *d);
+  Ability *ab = al(l, (size_t)(v->n ? v->n : 1) * sizeof *ab);
+  if (!d || !ab) return NULL;
+  for (int i = 0; i < v->n; i++)
+    if (p_ability(l, v->items[i], &ab[i], i)) return NULL;
+  d->name = l->card;
+  d->ab = ab;
+  d->nab = (uint8_t)v->n;
+  return d;
+}
+
 
 static int p_static(L *l, const ynode *n, StaticSpec *s) {
   static const char *const keys[] = {"affects", "pt", "set_pt", "cda", "add_types", "remove_types",
@@ -2381,16 +2491,7 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
     /* 607.1a: abilities granted by this ability count as printed on the object */
     kinds++;
     s->kind = SE_GAIN_ABILITIES;
-    if (v->kind != YN_SEQ) return BADI(l, v, "grant: expected a list of abilities");
-    CardDef *d = al(l, sizeof *d);
-    Ability *ab = al(l, (size_t)(v->n ? v->n : 1) * sizeof *ab);
-    if (!d || !ab) return -1;
-    for (int i = 0; i < v->n; i++)
-      if (p_ability(l, v->items[i], &ab[i], i)) return -1;
-    d->name = l->card;
-    d->ab = ab;
-    d->nab = (uint8_t)v->n;
-    s->grant_from = d;
+    if (!(s->grant_from = p_ability_list(l, v, "grant"))) return -1;
   }
   if ((v = ymap_get(n, "rule"))) {
     kinds++;

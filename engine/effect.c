@@ -92,6 +92,7 @@ static void effect_base(G *g, Ctx *c, Effect *e, int kind, int dur) {
 
 static int dur_of(const Node *n, int dflt) { return n ? n->i : dflt; }
 
+
 static void result_set(G *g, Ctx *c, const Sel *s) {
   c->nres = 0;
   c->nresl = c->nresold = 0;
@@ -675,6 +676,45 @@ static void step_designation(G *g, Ctx *c, const Node *n) {
 /* 500.8: phases added after this main phase (or after the current phase),
  * the most recently added first; 505.1a: an added main phase is a
  * postcombat main phase. */
+/* "[It] becomes a 2/2 black and red Elemental creature with ... until end of
+ * turn": one effect with parts in several layers (613.6), each part an entry
+ * of the effect table with the effect's one timestamp, affecting the objects
+ * chosen now (611.2c). */
+static void step_becomes(G *g, Ctx *c, const Node *n) {
+  Sel a;
+  Effect e;
+  sel_default(g, c, n->k[0], &a, SL_TARGET);
+  if (!a.n) return;
+  uint32_t ts = new_ts(g);
+  int abilities = 0;
+  for (int i = 0; i < a.n; i++)
+    for (int p = 0; p < n->i; p++) {
+      const StaticSpec *st = &n->ab[p].st;
+      effect_base(g, c, &e, EK_CONT, dur_of(n->k[1], DUR_EOT));
+      e.st = st;
+      e.ts = ts;
+      e.obj = a.o[i];
+      e.types = st->types;
+      e.kw = st->keywords;
+      e.grant_def = st->grant_from;
+      if (st->kind == SE_PT_SET) {
+        e.a = st->a;
+        e.b = st->b;
+      }
+      e.chosen_colors = st->colors;
+      if (st->kind == SE_SET_COLORS && st->label) {
+        /* "the color of your choice": the color chosen as it resolved (607.2d) */
+        int32_t col;
+        uint32_t oid = c->src.id ? c->src.id : (c->srcl ? c->srcl->id : 0);
+        if (!link_find_value(g, oid, c->grant, st->label, &col, NULL) || col < 0 || col >= 5) continue;
+        e.chosen_colors = (uint8_t)(1u << col);
+      }
+      abilities |= st->kind == SE_GAIN_ABILITIES || (st->kind == SE_ADD_KEYWORDS && (st->keywords & pool_kw_mask(g->pool)));
+      effect_add(g, &e);
+    }
+  if (abilities) trig_index_dirty(g);
+}
+
 static void step_add_phases(G *g, Ctx *c, const Node *n) {
   Core *k = &g->s->c;
   int st = k->step;
@@ -1497,6 +1537,9 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   case S_ADD_PHASES:
     step_add_phases(g, c, n);
+    return;
+  case S_BECOMES:
+    step_becomes(g, c, n);
     return;
   default:
     log_line(g, 0, "effect unsupported=%s", op_names[n->op]);

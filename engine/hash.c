@@ -148,6 +148,7 @@ uint64_t state_hash(G *g) {
     h = hu(h, (uint64_t)(int64_t)e->player);
     h = hu(h, (uint64_t)(uint16_t)e->a << 16 | (uint16_t)e->b);
     h = hu(h, e->kw);
+    if (e->kind == EK_CONT && (e->types || e->chosen_colors)) h = hu(h, (uint64_t)e->types << 8 | e->chosen_colors);
     h = hu(h, (uint64_t)(int64_t)e->shield);
     h = hu(h, e->chosen_src);
     h = hu(h, e->source.id);

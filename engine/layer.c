@@ -146,10 +146,10 @@ static void apply(G *g, const StaticSpec *st, const Effect *e, int slot, Ctx *cx
     c->types &= ~(e ? e->types : st->types);
     break;
   case SE_ADD_COLORS:
-    c->colors |= st->colors;
+    c->colors |= e ? e->chosen_colors : st->colors;
     break;
   case SE_SET_COLORS:
-    c->colors = st->colors;
+    c->colors = e ? e->chosen_colors : st->colors;
     break;
   case SE_ADD_KEYWORDS:
     kw_grant(g, c, e ? e->kw : st->keywords);
