@@ -24,6 +24,7 @@ typedef struct L {
   mtg_error *err;
   const char *card; /* name of the card being compiled, for messages */
   int *oom;         /* set when an allocation failed: the definition is refused as out of memory */
+  int nested;       /* compiling a delayed or reflexive trigger inside an effect */
 } L;
 
 #define BAD(l, n, ...) (ydoc_error((l)->d, (n), (l)->err, __VA_ARGS__), (void *)0)
@@ -306,6 +307,9 @@ static Node *p_expr_map(L *l, const ynode *n, const char *const *skip) {
   }
   if (!main) return BAD(l, n, "empty value");
   const char *m = mainkey->str;
+  /* 'on' goes with counters, 'round' with half */
+  if (ymap_get(n, "on") && strcmp(m, "counters")) return BAD(l, ymap_get(n, "on"), "'on' goes with 'counters' ({counters: kind, on: ...}), not with '%s'", m);
+  if (ymap_get(n, "round") && strcmp(m, "half")) return BAD(l, ymap_get(n, "round"), "'round' goes with 'half' ({half: value, round: up}), not with '%s'", m);
   Node *e;
   if (!strcmp(m, "count")) {
     e = mk(l, E_COUNT, n);
@@ -335,7 +339,8 @@ static Node *p_expr_map(L *l, const ynode *n, const char *const *skip) {
     e = mk(l, !strcmp(m, "half") ? E_HALF : E_NEG, n);
     if (!e || kids(l, e, 1) || !(e->k[0] = p_expr(l, main))) return NULL;
     const ynode *r = ymap_get(n, "round");
-    e->i = r && scalar(r) && !strcmp(scalar(r), "up");
+    if (r && (!scalar(r) || (strcmp(scalar(r), "up") && strcmp(scalar(r), "down")))) return BAD(l, r, "round: up or down (default down)");
+    e->i = r && !strcmp(scalar(r), "up");
   } else if (!strcmp(m, "devotion")) {
     e = mk(l, E_DEVOTION, n);
     int c = scalar(main) ? color_parse(scalar(main)) : -1;
@@ -423,8 +428,27 @@ static Node *p_sel(L *l, const ynode *n) {
   }
   static const char *const keys[] = {"each", "target", "controller_of", "owner_of", "linked", "chosen", "top",
                                      "choose", "by", "n", "optional", "targeted", "union", "linked_any", "of",
-                                     "from", "prompt", "choose_from", "linked_creator", "linked_by_name", NULL};
+                                     "prompt", "choose_from", "linked_creator", "linked_by_name", NULL};
   if (ymap_check_keys(l->d, n, keys, "object/player selector", l->err)) return NULL;
+  /* one main key; the others only with the one that reads them */
+  static const char *const mains[] = {"each", "target", "controller_of", "owner_of", "linked", "chosen", "top", "choose",
+                                      "union", "linked_any", "choose_from", "linked_creator", "linked_by_name", NULL};
+  static const struct { const char *key, *with; } extras[] = {
+      {"of", "top"}, {"by", "choose"}, {"n", "choose"}, {"optional", "choose"}, {"targeted", "choose"}, {"prompt", "choose"}};
+  const ynode *mainkey = NULL;
+  for (int i = 0; i < n->n; i++) {
+    const ynode *k = ymap_key(n, i);
+    if (name_index(k->str, mains, NELEM(mains) - 1) < 0) continue;
+    if (mainkey) return BAD(l, k, "a selector has one of each, target, choose, ...; found both '%s' and '%s'", mainkey->str, k->str);
+    mainkey = k;
+  }
+  if (!mainkey) return BAD(l, n, "selector needs one of: each, target, choose, choose_from, linked, chosen, controller_of, owner_of, top");
+  for (int i = 0; i < NELEM(extras); i++) {
+    const ynode *k = ymap_get(n, extras[i].key);
+    const char *m = mainkey->str;
+    int ok = !strcmp(m, extras[i].with) || (!strcmp(extras[i].with, "choose") && !strcmp(m, "choose_from"));
+    if (k && !ok) return BAD(l, k, "'%s' goes with '%s' in a selector, not with '%s'", extras[i].key, extras[i].with, m);
+  }
   const ynode *v;
   Node *s;
   if ((v = ymap_get(n, "each"))) {
@@ -487,16 +511,25 @@ static Node *p_sel(L *l, const ynode *n) {
 }
 
 static int p_cmp(L *l, const ynode *m, Node **rhs, int *cmp, const ynode **where) {
+  const ynode *found = NULL;
   for (int i = 0; cmp_keys[i]; i++) {
     const ynode *v = ymap_get(m, cmp_keys[i]);
-    if (v) {
-      *cmp = i;
-      *where = v;
-      return (*rhs = p_expr(l, v)) ? 1 : -1;
-    }
+    if (!v) continue;
+    if (found) return BADI(l, v, "one comparison per condition (for a range, {all: [{...: at_least}, {...: at_most}]})");
+    found = v;
+    *cmp = i;
   }
-  (void)l;
-  return 0;
+  if (!found) return 0;
+  *where = found;
+  return (*rhs = p_expr(l, found)) ? 1 : -1;
+}
+
+/* A condition of the form {KEY: ..., [with: ...]}: no other key. */
+static int cond_keys(L *l, const ynode *n, const char *key, const char *with) {
+  const char *keys[3] = {key, with, NULL};
+  char what[64];
+  snprintf(what, sizeof what, "'%s' condition", key);
+  return ymap_check_keys(l->d, n, keys, what, l->err);
 }
 
 static Node *p_cond(L *l, const ynode *n) {
@@ -530,6 +563,7 @@ static Node *p_cond(L *l, const ynode *n) {
     return c;
   }
   if ((v = ymap_get(n, "all")) || (v = ymap_get(n, "any"))) {
+    if (cond_keys(l, n, ymap_get(n, "all") ? "all" : "any", NULL)) return NULL;
     if (v->kind != YN_SEQ) return BAD(l, v, "expected a list of conditions");
     c = mk(l, ymap_get(n, "all") ? C_ALL : C_ANY, n);
     if (!c || kids(l, c, v->n)) return NULL;
@@ -539,6 +573,7 @@ static Node *p_cond(L *l, const ynode *n) {
   }
   if ((v = ymap_get(n, "exists")) || (v = ymap_get(n, "none"))) {
     int none = ymap_get(n, "none") != NULL;
+    if (cond_keys(l, n, none ? "none" : "exists", NULL)) return NULL;
     c = mk(l, C_EXISTS, n);
     if (!c || !(c->f = p_filter(l, v))) return NULL;
     if (!none) return c;
@@ -557,6 +592,7 @@ static Node *p_cond(L *l, const ynode *n) {
     return c;
   }
   if ((v = ymap_get(n, "in_zone"))) {
+    if (cond_keys(l, n, "in_zone", "object")) return NULL;
     c = mk(l, C_IN_ZONE, n);
     int z = p_zone(l, v, 0);
     if (!c || z < 0) return NULL;
@@ -567,6 +603,7 @@ static Node *p_cond(L *l, const ynode *n) {
     return c;
   }
   if ((v = ymap_get(n, "chosen_is"))) {
+    if (cond_keys(l, n, "chosen_is", "value")) return NULL;
     c = mk(l, C_CHOSEN_IS, n);
     const ynode *val = ymap_get(n, "value");
     if (!c || !scalar(v) || !val || !scalar(val)) return BAD(l, n, "chosen_is: {chosen_is: label, value: word}");
@@ -580,6 +617,7 @@ static Node *p_cond(L *l, const ynode *n) {
   if ((v = ymap_get(n, "kicked"))) {
     /* {kicked: N}: the Nth kicker cost was paid (702.33f) */
     long k;
+    if (cond_keys(l, n, "kicked", NULL)) return NULL;
     c = mk(l, C_KICKED, n);
     if (!c || ynode_int(l->d, v, &k, l->err)) return NULL;
     if (k < 1 || k > 3) return BAD(l, v, "kicked: the kicker's number, 1 to 3");
@@ -587,6 +625,7 @@ static Node *p_cond(L *l, const ynode *n) {
     return c;
   }
   if ((v = ymap_get(n, "cast_from"))) {
+    if (cond_keys(l, n, "cast_from", NULL)) return NULL;
     c = mk(l, C_CAST_FROM, n);
     int z = p_zone(l, v, 0);
     if (!c || z < 0) return NULL;
@@ -595,6 +634,8 @@ static Node *p_cond(L *l, const ynode *n) {
   }
   if ((v = ymap_get(n, "had_counters"))) {
     /* on the triggering object's last known information (undying, persist) */
+    static const char *const hk[] = {"had_counters", "equals", "not_equals", "less_than", "at_most", "more_than", "at_least", NULL};
+    if (ymap_check_keys(l->d, n, hk, "'had_counters' condition", l->err)) return NULL;
     c = mk(l, C_HAD_COUNTERS, n);
     if (!c || !scalar(v)) return BAD(l, v, "had_counters: expected a counter kind");
     c->s = dup(l, scalar(v));
@@ -721,6 +762,15 @@ static const Filter *p_filter(L *l, const ynode *n) {
       "entered_with_self", "shares_color_with", "other_than", "one_of", "unblocked", "renowned", "monstrous",
       "shares_color_with_mana_spent", NULL};
   if (ymap_check_keys(l->d, n, keys, "filter", l->err)) return NULL;
+  const ynode *isv = ymap_get(n, "is"), *typev = ymap_get(n, "type");
+  if (isv && scalar(isv) && typev) {
+    /* a word that names card types would be replaced or widened by 'type' */
+    Filter w;
+    filter_defaults(&w);
+    if (filter_word(l, isv, &w)) return NULL;
+    if (w.types_any)
+      return BAD(l, typev, "'is: %s' already gives the card types: write one 'type' (any of) or 'types' (all of)", scalar(isv));
+  }
   for (int i = 0; i < n->n; i++) {
     const char *k = ymap_key(n, i)->str;
     const ynode *v = ymap_val(n, i);
@@ -744,7 +794,8 @@ static const Filter *p_filter(L *l, const ynode *n) {
       const ynode *items[4];
       int cnt = 0;
       if (v->kind == YN_SEQ) {
-        for (int j = 0; j < v->n && cnt < 4; j++) items[cnt++] = v->items[j];
+        if (v->n > 4) return BAD(l, v->items[4], "subtype: at most 4 subtypes (any of them)");
+        for (int j = 0; j < v->n; j++) items[cnt++] = v->items[j];
       } else items[cnt++] = v;
       for (int j = 0; j < cnt; j++) {
         if (!scalar(items[j])) return BAD(l, items[j], "subtype: expected a name");
@@ -838,6 +889,7 @@ static const Filter *p_filter(L *l, const ynode *n) {
     } else if (!strcmp(k, "ability")) {
       int8_t b;
       if (bool_field(l, v, &b)) return NULL;
+      if (!b) return BAD(l, v, "ability: false means nothing here; leave it out (ability: true is an ability on the stack)");
       f->stack_ability = (uint8_t)b;
       f->zone = MTG_Z_STACK;
     } else if (!strcmp(k, "single_target")) {
@@ -1122,85 +1174,88 @@ enum ptype { P_EXPR, P_SEL, P_FILTER, P_COND, P_STEPS, P_STR, P_BOOL, P_ZONE, P_
              P_WORDS1, /* one word or a list of them */
              P_RAW     /* read by step_finish */ };
 
-typedef struct { const char *key; uint8_t t; } Param;
+/* A parameter: its key, its type, and for a selector the one it stands for
+ * when it is not given (the step's default object or player, filled in by
+ * p_step, so the interpreter always has a selector) */
+typedef struct { const char *key; uint8_t t; uint16_t dflt; } Param;
 #define MAX_STEP_PARAMS 12
 typedef struct { const char *name; uint16_t op; Param p[MAX_STEP_PARAMS]; } StepDef;
 
 /* Each step's parameters by position: k[i] holds parameter i. The first is the
  * value of the step's own key. */
 static const StepDef step_defs[] = {
-    {"damage", S_DAMAGE, {{"damage", P_EXPR}, {"to", P_SEL}, {"source", P_SEL}, {"unpreventable", P_BOOL}}},
-    {"draw", S_DRAW, {{"draw", P_EXPR}, {"who", P_SEL}}},
-    {"gain_life", S_GAIN_LIFE, {{"gain_life", P_EXPR}, {"who", P_SEL}}},
-    {"lose_life", S_LOSE_LIFE, {{"lose_life", P_EXPR}, {"who", P_SEL}}},
-    {"set_life", S_SET_LIFE, {{"set_life", P_EXPR}, {"who", P_SEL}}},
-    {"destroy", S_DESTROY, {{"destroy", P_SEL}, {"no_regenerate", P_BOOL}}},
-    {"exile", S_EXILE, {{"exile", P_SEL}, {"link", P_STR}, {"until_source_leaves", P_BOOL}, {"counter", P_STR}, {"face_down", P_BOOL}}},
-    {"sacrifice", S_SACRIFICE, {{"sacrifice", P_SEL}}},
-    {"bounce", S_BOUNCE, {{"bounce", P_SEL}}},
-    {"put_onto_battlefield", S_PUT_BATTLEFIELD, {{"put_onto_battlefield", P_SEL}, {"under", P_SEL}, {"tapped", P_BOOL}, {"link", P_STR}, {"counters", P_COUNTERS},
-                                                 {"attacking", P_STR}}},
-    {"counter", S_COUNTER, {{"counter", P_SEL}, {"to", P_ZONE}}},
-    {"mill", S_MILL, {{"mill", P_EXPR}, {"who", P_SEL}}},
-    {"discard", S_DISCARD, {{"discard", P_EXPR}, {"who", P_SEL}, {"random", P_BOOL}}},
-    {"shuffle_into_library", S_SHUFFLE_INTO, {{"shuffle_into_library", P_SEL}}},
-    {"shuffle", S_SHUFFLE, {{"shuffle", P_SEL}}},
-    {"search_library", S_SEARCH, {{"search_library", P_FILTER}, {"who", P_SEL}, {"to", P_ZONE}, {"tapped", P_BOOL}, {"n", P_EXPR}, {"optional", P_BOOL}, {"reveal", P_BOOL}}},
-    {"create_token", S_TOKEN, {{"create_token", P_TOKEN}, {"n", P_EXPR}, {"under", P_SEL}}},
-    {"put_counters", S_PUT_COUNTERS, {{"put_counters", P_STR}, {"n", P_EXPR}, {"on", P_SEL}}},
-    {"remove_counters", S_REMOVE_COUNTERS, {{"remove_counters", P_STR}, {"n", P_EXPR}, {"from", P_SEL}}},
-    {"double_counters", S_DOUBLE_COUNTERS, {{"double_counters", P_STR}, {"on", P_SEL}}},
-    {"clear_counters", S_CLEAR_COUNTERS, {{"clear_counters", P_STR}, {"from", P_SEL}}},
-    {"tap", S_TAP, {{"tap", P_SEL}}},
-    {"untap", S_UNTAP, {{"untap", P_SEL}}},
-    {"pump", S_PUMP, {{"pump", P_SEL}, {"power", P_EXPR}, {"toughness", P_EXPR}, {"duration", P_DUR}}},
-    {"grant", S_GRANT, {{"grant", P_SEL}, {"keywords", P_KWS}, {"duration", P_DUR}, {"lose_all_abilities", P_BOOL},
-                        {"rule", P_STR}, {"n", P_INT}, {"by", P_FILTER}, {"except_by", P_FILTER}, {"attackers", P_FILTER},
-                        {"unless", P_COND}}},
-    {"gain_abilities_of", S_GRANT_ABILITY, {{"gain_abilities_of", P_SEL}, {"to", P_SEL}, {"duration", P_DUR}, {"activated_only", P_BOOL}}},
-    {"gain_control", S_GAIN_CONTROL, {{"gain_control", P_SEL}, {"who", P_SEL}, {"duration", P_DUR}}},
-    {"add_mana", S_ADD_MANA, {{"add_mana", P_STR}, {"who", P_SEL}, {"n", P_EXPR}, {"label", P_STR}}},
-    {"win_game", S_WIN, {{"win_game", P_SEL}}},
-    {"lose_game", S_LOSE, {{"lose_game", P_SEL}}},
-    {"may", S_MAY, {{"may", P_STEPS}, {"who", P_SEL}, {"prompt", P_STR}}},
-    {"if", S_IF, {{"if", P_COND}, {"then", P_STEPS}, {"else", P_STEPS}}},
-    {"for_each", S_FOR_EACH, {{"for_each", P_SEL}, {"do", P_STEPS}}},
-    {"choose", S_CHOOSE, {{"choose", P_STR}, {"label", P_STR}, {"who", P_SEL}, {"words", P_WORDS}, {"from", P_FILTER}}},
-    {"delayed_trigger", S_DELAYED, {{"delayed_trigger", P_TRIG}, {"duration", P_DUR}}},
-    {"when_you_do", S_REFLEXIVE, {{"when_you_do", P_TRIG}}},
-    {"replace_next", S_REPLACE_NEXT, {{"replace_next", P_REPL}, {"duration", P_DUR}}},
-    {"prevent", S_PREVENT, {{"prevent", P_EXPR}, {"to", P_SEL}, {"source", P_FILTER}, {"duration", P_DUR}, {"next_time", P_BOOL},
-                            {"source_is", P_SEL}, {"combat", P_BOOL}, {"sources", P_FILTER}}},
-    {"regenerate", S_REGENERATE, {{"regenerate", P_SEL}}},
-    {"attach", S_ATTACH, {{"attach", P_SEL}, {"to", P_SEL}}},
-    {"fight", S_FIGHT, {{"fight", P_SEL}, {"with", P_SEL}}},
-    {"copy_spell", S_COPY_SPELL, {{"copy_spell", P_SEL}, {"n", P_EXPR}, {"new_targets", P_BOOL}}},
-    {"change_target", S_CHANGE_TARGET, {{"change_target", P_SEL}}},
-    {"reveal", S_REVEAL, {{"reveal", P_SEL}}},
-    {"unless", S_UNLESS, {{"unless", P_STR}, {"payer", P_SEL}, {"do", P_STEPS}}},
-    {"extra_turn", S_EXTRA_TURN, {{"extra_turn", P_SEL}}},
-    {"return", S_RETURN, {{"return", P_SEL}, {"to", P_ZONE}, {"under", P_SEL}, {"tapped", P_BOOL}, {"counters", P_COUNTERS}}},
-    {"any_player_may", S_ANY_PLAYER_MAY, {{"any_player_may", P_STEPS}, {"otherwise", P_STEPS}, {"prompt", P_STR}}},
-    {"skip", S_SKIP, {{"skip", P_STR}, {"who", P_SEL}}},
-    {"note", S_NOTE, {{"note", P_STR}, {"value", P_EXPR}}},
-    {"exile_top", S_EXILE_TOP, {{"exile_top", P_EXPR}, {"who", P_SEL}, {"link", P_STR}}},
-    {"must_block", S_MUST_BLOCK, {{"must_block", P_SEL}, {"duration", P_DUR}}},
-    {"phase_out", S_PHASE_OUT, {{"phase_out", P_SEL}}},
-    {"play_free", S_PLAY_FREE, {{"play_free", P_SEL}}},
-    {"pay_any_number", S_PAY_ANY_NUMBER, {{"pay_any_number", P_STR}}},
-    {"transform", S_TRANSFORM, {{"transform", P_SEL}}},
-    {"abandon", S_ABANDON, {{"abandon", P_SEL}}},
-    {"planeswalk", S_PLANESWALK, {{"planeswalk", P_SEL}}},
-    {"exile_graveyard", S_EXILE_GRAVEYARD, {{"exile_graveyard", P_SEL}}},
-    {"shuffle_graveyard", S_SHUFFLE_GRAVEYARD, {{"shuffle_graveyard", P_SEL}}},
-    {"venture", S_VENTURE, {{"venture", P_SEL}}},
-    {"cast_transformed", S_CAST_TRANSFORMED, {{"cast_transformed", P_SEL}}},
-    {"scry", S_SCRY, {{"scry", P_EXPR}, {"who", P_SEL}}},
-    {"monstrosity", S_MONSTROSITY, {{"monstrosity", P_EXPR}}},
-    {"renown", S_RENOWN, {{"renown", P_EXPR}}},
-    {"additional_phases", S_ADD_PHASES, {{"additional_phases", P_WORDS1}, {"after", P_STR}}},
-    {"becomes", S_BECOMES, {{"becomes", P_SEL}, {"duration", P_DUR}, {"pt", P_RAW}, {"types", P_RAW}, {"subtypes", P_RAW},
-                            {"colors", P_RAW}, {"keywords", P_RAW}, {"abilities", P_RAW}, {"in_addition", P_BOOL}, {"label", P_STR}}},
+    {"damage", S_DAMAGE, {{"damage", P_EXPR, 0}, {"to", P_SEL, SL_TARGET}, {"source", P_SEL, 0}, {"unpreventable", P_BOOL, 0}}},
+    {"draw", S_DRAW, {{"draw", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
+    {"gain_life", S_GAIN_LIFE, {{"gain_life", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
+    {"lose_life", S_LOSE_LIFE, {{"lose_life", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
+    {"set_life", S_SET_LIFE, {{"set_life", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
+    {"destroy", S_DESTROY, {{"destroy", P_SEL, SL_TARGET}, {"no_regenerate", P_BOOL, 0}}},
+    {"exile", S_EXILE, {{"exile", P_SEL, SL_TARGET}, {"link", P_STR, 0}, {"until_source_leaves", P_BOOL, 0}, {"counter", P_STR, 0}, {"face_down", P_BOOL, 0}}},
+    {"sacrifice", S_SACRIFICE, {{"sacrifice", P_SEL, SL_SELF}}},
+    {"bounce", S_BOUNCE, {{"bounce", P_SEL, SL_TARGET}}},
+    {"put_onto_battlefield", S_PUT_BATTLEFIELD, {{"put_onto_battlefield", P_SEL, 0}, {"under", P_SEL, 0}, {"tapped", P_BOOL, 0}, {"link", P_STR, 0}, {"counters", P_COUNTERS, 0},
+                                                 {"attacking", P_STR, 0}}},
+    {"counter", S_COUNTER, {{"counter", P_SEL, SL_TARGETS}, {"to", P_ZONE, 0}}},
+    {"mill", S_MILL, {{"mill", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
+    {"discard", S_DISCARD, {{"discard", P_EXPR, 0}, {"who", P_SEL, SL_YOU}, {"random", P_BOOL, 0}}},
+    {"shuffle_into_library", S_SHUFFLE_INTO, {{"shuffle_into_library", P_SEL, SL_SELF}}},
+    {"shuffle", S_SHUFFLE, {{"shuffle", P_SEL, SL_YOU}}},
+    {"search_library", S_SEARCH, {{"search_library", P_FILTER, 0}, {"who", P_SEL, SL_YOU}, {"to", P_ZONE, 0}, {"tapped", P_BOOL, 0}, {"n", P_EXPR, 0}, {"optional", P_BOOL, 0}, {"reveal", P_BOOL, 0}}},
+    {"create_token", S_TOKEN, {{"create_token", P_TOKEN, 0}, {"n", P_EXPR, 0}, {"under", P_SEL, SL_YOU}}},
+    {"put_counters", S_PUT_COUNTERS, {{"put_counters", P_STR, 0}, {"n", P_EXPR, 0}, {"on", P_SEL, SL_SELF}}},
+    {"remove_counters", S_REMOVE_COUNTERS, {{"remove_counters", P_STR, 0}, {"n", P_EXPR, 0}, {"from", P_SEL, SL_SELF}}},
+    {"double_counters", S_DOUBLE_COUNTERS, {{"double_counters", P_STR, 0}, {"on", P_SEL, SL_SELF}}},
+    {"clear_counters", S_CLEAR_COUNTERS, {{"clear_counters", P_STR, 0}, {"from", P_SEL, SL_SELF}}},
+    {"tap", S_TAP, {{"tap", P_SEL, SL_TARGET}}},
+    {"untap", S_UNTAP, {{"untap", P_SEL, SL_TARGET}}},
+    {"pump", S_PUMP, {{"pump", P_SEL, SL_TARGET}, {"power", P_EXPR, 0}, {"toughness", P_EXPR, 0}, {"duration", P_DUR, 0}}},
+    {"grant", S_GRANT, {{"grant", P_SEL, SL_TARGET}, {"keywords", P_KWS, 0}, {"duration", P_DUR, 0}, {"lose_all_abilities", P_BOOL, 0},
+                        {"rule", P_STR, 0}, {"n", P_INT, 0}, {"by", P_FILTER, 0}, {"except_by", P_FILTER, 0}, {"attackers", P_FILTER, 0},
+                        {"unless", P_COND, 0}}},
+    {"gain_abilities_of", S_GRANT_ABILITY, {{"gain_abilities_of", P_SEL, SL_TARGET}, {"to", P_SEL, SL_SELF}, {"duration", P_DUR, 0}, {"activated_only", P_BOOL, 0}}},
+    {"gain_control", S_GAIN_CONTROL, {{"gain_control", P_SEL, SL_TARGET}, {"who", P_SEL, SL_YOU}, {"duration", P_DUR, 0}}},
+    {"add_mana", S_ADD_MANA, {{"add_mana", P_STR, 0}, {"who", P_SEL, SL_YOU}, {"n", P_EXPR, 0}, {"label", P_STR, 0}}},
+    {"win_game", S_WIN, {{"win_game", P_SEL, SL_YOU}}},
+    {"lose_game", S_LOSE, {{"lose_game", P_SEL, SL_YOU}}},
+    {"may", S_MAY, {{"may", P_STEPS, 0}, {"who", P_SEL, SL_YOU}, {"prompt", P_STR, 0}}},
+    {"if", S_IF, {{"if", P_COND, 0}, {"then", P_STEPS, 0}, {"else", P_STEPS, 0}}},
+    {"for_each", S_FOR_EACH, {{"for_each", P_SEL, 0}, {"do", P_STEPS, 0}}},
+    {"choose", S_CHOOSE, {{"choose", P_STR, 0}, {"label", P_STR, 0}, {"who", P_SEL, SL_YOU}, {"words", P_WORDS, 0}, {"from", P_FILTER, 0}}},
+    {"delayed_trigger", S_DELAYED, {{"delayed_trigger", P_TRIG, 0}, {"duration", P_DUR, 0}}},
+    {"when_you_do", S_REFLEXIVE, {{"when_you_do", P_TRIG, 0}}},
+    {"replace_next", S_REPLACE_NEXT, {{"replace_next", P_REPL, 0}, {"duration", P_DUR, 0}}},
+    {"prevent", S_PREVENT, {{"prevent", P_EXPR, 0}, {"to", P_SEL, SL_TARGET}, {"source", P_FILTER, 0}, {"duration", P_DUR, 0}, {"next_time", P_BOOL, 0},
+                            {"source_is", P_SEL, 0}, {"combat", P_BOOL, 0}, {"sources", P_FILTER, 0}}},
+    {"regenerate", S_REGENERATE, {{"regenerate", P_SEL, SL_SELF}}},
+    {"attach", S_ATTACH, {{"attach", P_SEL, SL_SELF}, {"to", P_SEL, SL_TARGET}}},
+    {"fight", S_FIGHT, {{"fight", P_SEL, SL_SELF}, {"with", P_SEL, SL_TARGET}}},
+    {"copy_spell", S_COPY_SPELL, {{"copy_spell", P_SEL, SL_SELF}, {"n", P_EXPR, 0}, {"new_targets", P_BOOL, 0}}},
+    {"change_target", S_CHANGE_TARGET, {{"change_target", P_SEL, SL_TARGET}}},
+    {"reveal", S_REVEAL, {{"reveal", P_SEL, SL_SELF}}},
+    {"unless", S_UNLESS, {{"unless", P_STR, 0}, {"payer", P_SEL, SL_TARGET}, {"do", P_STEPS, 0}}},
+    {"extra_turn", S_EXTRA_TURN, {{"extra_turn", P_SEL, SL_YOU}}},
+    {"return", S_RETURN, {{"return", P_SEL, SL_TARGET}, {"to", P_ZONE, 0}, {"under", P_SEL, 0}, {"tapped", P_BOOL, 0}, {"counters", P_COUNTERS, 0}}},
+    {"any_player_may", S_ANY_PLAYER_MAY, {{"any_player_may", P_STEPS, 0}, {"otherwise", P_STEPS, 0}, {"prompt", P_STR, 0}}},
+    {"skip", S_SKIP, {{"skip", P_STR, 0}, {"who", P_SEL, SL_YOU}}},
+    {"note", S_NOTE, {{"note", P_STR, 0}, {"value", P_EXPR, 0}}},
+    {"exile_top", S_EXILE_TOP, {{"exile_top", P_EXPR, 0}, {"who", P_SEL, SL_YOU}, {"link", P_STR, 0}}},
+    {"must_block", S_MUST_BLOCK, {{"must_block", P_SEL, SL_TARGET}, {"duration", P_DUR, 0}}},
+    {"phase_out", S_PHASE_OUT, {{"phase_out", P_SEL, SL_TARGET}}},
+    {"play_free", S_PLAY_FREE, {{"play_free", P_SEL, SL_TARGET}}},
+    {"pay_any_number", S_PAY_ANY_NUMBER, {{"pay_any_number", P_STR, 0}}},
+    {"transform", S_TRANSFORM, {{"transform", P_SEL, SL_SELF}}},
+    {"abandon", S_ABANDON, {{"abandon", P_SEL, SL_SELF}}},
+    {"planeswalk", S_PLANESWALK, {{"planeswalk", P_SEL, SL_YOU}}},
+    {"exile_graveyard", S_EXILE_GRAVEYARD, {{"exile_graveyard", P_SEL, SL_EACH_PLAYER}}},
+    {"shuffle_graveyard", S_SHUFFLE_GRAVEYARD, {{"shuffle_graveyard", P_SEL, SL_EACH_PLAYER}}},
+    {"venture", S_VENTURE, {{"venture", P_SEL, SL_YOU}}},
+    {"cast_transformed", S_CAST_TRANSFORMED, {{"cast_transformed", P_SEL, SL_RESULT}}},
+    {"scry", S_SCRY, {{"scry", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
+    {"monstrosity", S_MONSTROSITY, {{"monstrosity", P_EXPR, 0}}},
+    {"renown", S_RENOWN, {{"renown", P_EXPR, 0}}},
+    {"additional_phases", S_ADD_PHASES, {{"additional_phases", P_WORDS1, 0}, {"after", P_STR, 0}}},
+    {"becomes", S_BECOMES, {{"becomes", P_SEL, SL_TARGET}, {"duration", P_DUR, 0}, {"pt", P_RAW, 0}, {"types", P_RAW, 0}, {"subtypes", P_RAW, 0},
+                            {"colors", P_RAW, 0}, {"keywords", P_RAW, 0}, {"abilities", P_RAW, 0}, {"in_addition", P_BOOL, 0}, {"label", P_STR, 0}}},
 };
 
 static const Ability *p_trigger_ability(L *l, const ynode *n, int delayed);
@@ -1260,8 +1315,11 @@ static Node *p_param(L *l, int t, const ynode *v) {
   case P_RAW: return mk(l, E_INT, v);
   case P_TRIG:
     x = mk(l, E_INT, v);
-    if (!x || !(x->ab = p_trigger_ability(l, v, 1))) return NULL;
-    return x;
+    if (!x) return NULL;
+    l->nested++;
+    x->ab = p_trigger_ability(l, v, 1);
+    l->nested--;
+    return x->ab ? x : NULL;
   case P_REPL: {
     x = mk(l, E_INT, v);
     const ReplSpec *r;
@@ -1545,13 +1603,24 @@ static int step_finish(L *l, const ynode *n, Node *s) {
   return 0;
 }
 
+/* The selectors a step stands for when they are not given (step_defs). */
+static int step_defaults(L *l, const StepDef *sd, Node *s, const ynode *at) {
+  for (int i = 0; i < MAX_STEP_PARAMS && sd->p[i].key; i++) {
+    /* a prevention scope with no recipient named protects every player and
+     * object (615): it has no default */
+    if (s->op == S_PREVENT && s->ab && i == 1) continue;
+    if (!s->k[i] && sd->p[i].t == P_SEL && sd->p[i].dflt && !(s->k[i] = mk(l, sd->p[i].dflt, at))) return -1;
+  }
+  return 0;
+}
+
 static Node *p_step(L *l, const ynode *n) {
   if (n->kind == YN_SCALAR) {
     /* bare step words with no parameter */
     for (int i = 0; i < NELEM(step_defs); i++)
       if (!strcmp(step_defs[i].name, n->str) && step_defs[i].p[0].t == P_SEL) {
         Node *s = mk(l, step_defs[i].op, n);
-        if (!s || kids(l, s, MAX_STEP_PARAMS)) return NULL;
+        if (!s || kids(l, s, MAX_STEP_PARAMS) || step_defaults(l, &step_defs[i], s, n)) return NULL;
         return s;
       }
   }
@@ -1602,8 +1671,28 @@ static Node *p_step(L *l, const ynode *n) {
     }
     if (!(s->k[i] = p_param(l, sd->p[i].t, v))) return NULL;
   }
+  if (sd->op == S_DELAYED || sd->op == S_REFLEXIVE) {
+    /* a delayed trigger's duration may be given in it or on the step: it
+     * lasts that long and triggers each time until then (603.7b) */
+    const ynode *in = ymap_get(n, sd->name), *d = in && in->kind == YN_MAP ? ymap_get(in, "duration") : NULL;
+    if (d && sd->op == S_REFLEXIVE) return BAD(l, d, "a reflexive trigger (when_you_do) has no duration: it triggers once, now (603.12)");
+    if (d) {
+      Node *dn = p_param(l, P_DUR, d);
+      if (!dn) return NULL;
+      if (s->k[1] && s->k[1]->i != dn->i) return BAD(l, d, "two different durations for this delayed trigger");
+      s->k[1] = dn;
+    }
+    /* with a duration it triggers each time until then, unless once: true
+     * ("the next time ... this turn") */
+    const ynode *once = in && in->kind == YN_MAP ? ymap_get(in, "once") : NULL;
+    int b = 0;
+    if (once && sd->op == S_REFLEXIVE) return BAD(l, once, "a reflexive trigger (when_you_do) triggers once, now (603.12)");
+    if (once && ynode_bool(l->d, once, &b, l->err)) return NULL;
+    if (once && !s->k[1]) return BAD(l, once, "once: a delayed trigger without a duration triggers once already (603.7b)");
+    if (s->k[1] && !b) ((Ability *)s->k[0]->ab)->delayed_once = 0;
+  }
   if (step_finish(l, n, s)) return NULL;
-  return s;
+  return step_defaults(l, sd, s, key) ? NULL : s;
 }
 
 static Node *p_steps(L *l, const ynode *n) {
@@ -1671,14 +1760,56 @@ static int p_mode(L *l, const ynode *n, Mode *m, const char *what) {
 }
 
 /* Fills modes from either `modes:` or top-level targets/effect keys of n. */
+/* `target` where the ability has no such target names nothing: refused. The
+ * selectors of a delayed trigger without targets of its own name the targets
+ * of the ability that created it (its choices go with it); a reflexive
+ * trigger has only its own. */
+static int check_targets(L *l, const Node *n, int nt);
+
+static int check_filter_targets(L *l, const Filter *f, int nt) {
+  for (; f; f = f->or_f)
+    if (check_targets(l, f->cond, nt) || check_targets(l, f->share_color, nt) || check_targets(l, f->other_than, nt) ||
+        (f->not_f && check_filter_targets(l, f->not_f, nt)))
+      return -1;
+  return 0;
+}
+
+static int check_targets(L *l, const Node *n, int nt) {
+  if (!n) return 0;
+  if ((n->op == SL_TARGET && n->i >= nt) || (n->op == SL_TARGETS && !nt)) {
+    ynode at = {.kind = YN_SCALAR, .line = n->line, .col = n->col, .str = ""};
+    if (!nt)
+      return BADI(l, &at, "this names a target, but the ability has none (a step acting on 'target' by default "
+                          "needs its object: self, it, {each: ...}, ... or 'targets' on the ability)");
+    return BADI(l, &at, "this names target %d, but the ability has %d", n->i + 1, nt);
+  }
+  if ((n->op == S_DELAYED || n->op == S_REFLEXIVE) && n->k[0] && n->k[0]->ab) {
+    const Ability *a = n->k[0]->ab;
+    for (int m = 0; m < a->nmodes; m++) {
+      int own = a->modes[m].nt;
+      if (check_targets(l, a->modes[m].effect, own || n->op == S_REFLEXIVE ? own : nt)) return -1;
+    }
+    return 0;
+  }
+  if (n->op == S_REPLACE_NEXT) return 0; /* a replacement's program: the event it replaces */
+  for (int i = 0; i < n->n; i++)
+    if (check_targets(l, n->k[i], nt)) return -1;
+  return n->f ? check_filter_targets(l, n->f, nt) : 0;
+}
+
 static int p_modes(L *l, const ynode *n, Ability *a) {
   const ynode *modes = ymap_get(n, "modes");
+  if (!modes && ymap_get(n, "choose")) return BADI(l, ymap_get(n, "choose"), "'choose' is how many 'modes' are chosen; there are no modes");
+  if (modes && ymap_get(n, "targets"))
+    return BADI(l, ymap_get(n, "targets"), "with 'modes', each mode has its own 'targets'");
   if (modes) {
     if (modes->kind != YN_SEQ || modes->n < 2 || modes->n > MAX_MODES)
       return BADI(l, modes, "modes: expected a list of 2 to %d modes", MAX_MODES);
     if (ymap_get(n, "effect")) return BADI(l, ymap_get(n, "effect"), "give either 'modes' or 'effect', not both");
     for (int i = 0; i < modes->n; i++)
-      if (p_mode(l, modes->items[i], &a->modes[i], "mode")) return -1;
+      if (p_mode(l, modes->items[i], &a->modes[i], "mode") ||
+          (!l->nested && check_targets(l, a->modes[i].effect, a->modes[i].nt)))
+        return -1;
     a->nmodes = (uint8_t)modes->n;
     a->mode_min = a->mode_max = 1;
     const ynode *ch = ymap_get(n, "choose");
@@ -1705,7 +1836,8 @@ static int p_modes(L *l, const ynode *n, Ability *a) {
   const ynode *e = ymap_get(n, "effect");
   if (!e) return BADI(l, n, "ability needs an 'effect' (or 'modes')");
   a->modes[0].effect = p_steps(l, e);
-  return a->modes[0].effect ? 0 : -1;
+  if (!a->modes[0].effect) return -1;
+  return l->nested ? 0 : check_targets(l, a->modes[0].effect, a->modes[0].nt);
 }
 
 /* ---- costs ---- */
@@ -1744,6 +1876,16 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
       continue;
     }
     if (p->kind != YN_MAP) return BADI(l, p, "cost: expected a word or a mapping");
+    {
+      /* one cost per mapping; n only where it counts */
+      static const char *const ck[] = {"sacrifice", "pay_life", "exile_from_graveyard", "discard", "exile_top",
+                                       "exile_from_hand", "remove_counters", "add_counters", "n", NULL};
+      if (ymap_check_keys(l->d, p, ck, "cost", l->err)) return -1;
+      int mains = p->n - (ymap_get(p, "n") ? 1 : 0);
+      if (mains != 1) return BADI(l, p, "a cost mapping has one cost (sacrifice, pay_life, discard, ...); found %d", mains);
+      if (ymap_get(p, "n") && !ymap_get(p, "exile_from_graveyard") && !ymap_get(p, "remove_counters") && !ymap_get(p, "add_counters"))
+        return BADI(l, ymap_get(p, "n"), "'n' goes with exile_from_graveyard, remove_counters and add_counters");
+    }
     const ynode *v;
     long x;
     if ((v = ymap_get(p, "sacrifice"))) {
@@ -1832,8 +1974,9 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   t->combat = -1;
   t->step = -1;
   if (want_map(l, n, "when")) return -1;
-  static const char *const extra[] = {"player", "combat", "from", "to", "source", "kind", "by", "this_way", "alone",
-                                      "nth", "nth_in_turn", "tap_cost", "attacker", "one_or_more", NULL};
+  static const char *const extra[] = {"player", "combat", "this_way", "alone", "nth", "nth_in_turn", "tap_cost", "by",
+                                      "kind", "source", "attacker", "one_or_more", NULL};
+  static const char *const inner[] = {"from", "to", "on", "object", NULL};
   const ynode *evk = NULL, *ev = NULL;
   for (int i = 0; i < n->n; i++) {
     const char *k = scalar(ymap_key(n, i));
@@ -1841,6 +1984,8 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
       if (evk) return BADI(l, ymap_key(n, i), "a trigger has one event; found '%s' and '%s'", evk->str, k);
       evk = ymap_key(n, i);
       ev = ymap_val(n, i);
+    } else if (k && name_index(k, inner, NELEM(inner) - 1) >= 0) {
+      return BADI(l, ymap_key(n, i), "'%s' goes in the event's own mapping (zone: {object, from, to}, damage: {by, to}, counters: {on, kind})", k);
     } else if (!k || name_index(k, extra, NELEM(extra) - 1) < 0) {
       const char *best = k ? suggest_best(k, trig_events, -1) : NULL;
       if (!best && k) best = suggest_best(k, extra, -1);
@@ -1865,17 +2010,24 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
                                    TE_COUNTERS_REMOVED, TE_UNBLOCKED, TE_EXERTED, TE_BECOMES, TE_BECOMES};
   t->designation = (uint8_t)(!strcmp(e, "becomes_monstrous") ? 1 : !strcmp(e, "becomes_renowned") ? 2 : 0);
   t->ev = map_ev[t->ev];
+  /* the keys beside the event, each for the events that read it */
   if ((v = ymap_get(n, "player"))) {
+    if (t->ev != TE_CAST && t->ev != TE_ACTIVATE && t->ev != TE_STEP && t->ev != TE_DISCARD && t->ev != TE_CONTROL_LOST &&
+        t->ev != TE_TRIGGERED && t->ev != TE_CYCLE && t->ev != TE_EXERTED)
+      return BADI(l, v, "player: for cast, activate, step, discard, cycle, exerted, control_lost and ability_triggers triggers (the "
+                        "player of draw, gain_life, lose_life and loses is the event's value; of damage, its 'to')");
     int r = p_rel(l, v);
     if (r < 0) return -1;
     t->player = (uint8_t)r;
   }
   if ((v = ymap_get(n, "combat"))) {
+    if (t->ev != TE_DAMAGE && t->ev != TE_PREVENTED) return BADI(l, v, "combat: for damage and prevented triggers");
     int8_t b;
     if (bool_field(l, v, &b)) return -1;
     t->combat = b;
   }
   if ((v = ymap_get(n, "this_way"))) {
+    if (t->ev != TE_REVEAL) return BADI(l, v, "this_way: for reveal triggers");
     int8_t b;
     if (bool_field(l, v, &b)) return -1;
     t->this_way = (uint8_t)b;
@@ -1907,7 +2059,10 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
       t->by_kind = !strcmp(k, "spell") ? 1 : !strcmp(k, "ability") ? 2 : 0;
     }
   }
-  if ((v = ymap_get(n, "source")) && t->ev == TE_TARGETED && !(t->src = p_filter(l, v))) return -1;
+  if ((v = ymap_get(n, "source"))) {
+    if (t->ev != TE_TARGETED) return BADI(l, v, "source is for becomes_target triggers (a damage trigger's source is its 'by')");
+    if (!(t->src = p_filter(l, v))) return -1;
+  }
   if ((v = ymap_get(n, "one_or_more"))) {
     /* "whenever one or more ...": once for the events of one batch, `amount` how many (603.2c) */
     int8_t b;
@@ -2079,6 +2234,9 @@ static const Ability *p_trigger_ability(L *l, const ynode *n, int delayed) {
   static const char *const keys[] = {"when", "if", "targets", "modes", "choose", "effect", "once_per_turn",
                                      "zone", "label", "text", "duration", "once", "cant_be_countered", NULL};
   if (ymap_check_keys(l->d, n, keys, delayed ? "delayed trigger" : "triggered ability", l->err)) return NULL;
+  const ynode *dn = ymap_get(n, "duration") ? ymap_get(n, "duration") : ymap_get(n, "once");
+  if (!delayed && dn)
+    return BAD(l, dn, "'%s' is for a delayed trigger (delayed_trigger: {...}); a triggered ability lasts as long as its object has it", dn == ymap_get(n, "once") ? "once" : "duration");
   Ability *a = al(l, sizeof *a);
   if (!a) return NULL;
   a->kind = AB_TRIGGERED;
@@ -2127,8 +2285,7 @@ static const Ability *p_trigger_ability(L *l, const ynode *n, int delayed) {
     if (ynode_bool(l->d, v, &b, l->err)) return NULL;
     a->uncounterable = (uint8_t)b;
   }
-  a->delayed_once = (uint8_t)delayed;
-  if (delayed && (v = ymap_get(n, "duration"))) a->delayed_once = 0;
+  a->delayed_once = (uint8_t)delayed; /* a duration (p_step) makes it trigger each time until then */
   if (a->trig.mana_ability && a->modes[0].nt == 0) a->mana = 1;
   return a;
 }
@@ -2146,6 +2303,44 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
       "shuffle", "bottom", "with_counter", "enters_tapped", "enters_with", "as_enters", "enters_as_copy",
       "skip", "link", "label", "text", "as_infect", "enters_under", "enters_transformed", "copy_adds_subtype", NULL};
   if (ymap_check_keys(l->d, n, keys, in_effect ? "replacement effect" : "replacement ability", l->err)) return NULL;
+  /* the keys each event's matching reads (replace.c); the rest would be ignored */
+  static const char *const match_keys[] = {"self", "object", "player", "source", "to", "from", "cause", "counter", "combat", NULL};
+  static const struct { int ev; const char *keys; } match_by_ev[] = {
+      {RE_DRAW, " player "}, {RE_DAMAGE, " source to self player object combat "},
+      {RE_ZONE, " self object from to player "}, {RE_DISCARD, " self object cause "}, {RE_SACRIFICE, " self object cause "},
+      {RE_DESTROY, " self object cause "}, {RE_GAIN_LIFE, " player "}, {RE_LOSE_LIFE, " player "},
+      {RE_LOSE_GAME, " player "}, {RE_WIN_GAME, " player "}, {RE_COUNTERS, " cause counter object self player "},
+      {RE_POISON, " cause player "}, {RE_TOKEN, " cause player "}, {RE_ENTERS, " self object "}, {RE_FACE_UP, " self "},
+      {RE_SKIP_STEP, " player "}};
+  const ynode *evn = ymap_get(n, "event");
+  int evi = evn && scalar(evn) ? name_index(scalar(evn), repl_events, NELEM(repl_events) - 1) : -1;
+  for (int i = 0; evi >= 0 && match_keys[i]; i++) {
+    const ynode *k = ymap_get(n, match_keys[i]);
+    if (!k) continue;
+    const char *allowed = "";
+    for (int j = 0; j < NELEM(match_by_ev); j++)
+      if (match_by_ev[j].ev == evi) allowed = match_by_ev[j].keys;
+    char w[24];
+    snprintf(w, sizeof w, " %s ", match_keys[i]);
+    if (!strstr(allowed, w))
+      return BAD(l, k, "a %s replacement is not matched on '%s' (it reads:%s)", repl_events[evi], match_keys[i], allowed);
+  }
+  /* options of one action */
+  static const struct { const char *key, *with, *with2; } opts[] = {
+      {"shuffle", "to_zone", NULL}, {"bottom", "to_zone", NULL}, {"with_counter", "to_zone", NULL},
+      {"then", "prevent", "skip"}, {"copy_adds_subtype", "enters_as_copy", NULL}};
+  for (int i = 0; i < NELEM(opts); i++) {
+    const ynode *k = ymap_get(n, opts[i].key);
+    if (k && !ymap_get(n, opts[i].with) && !(opts[i].with2 && ymap_get(n, opts[i].with2)))
+      return BAD(l, k, "'%s' goes with '%s'%s%s", opts[i].key, opts[i].with, opts[i].with2 ? " or " : "", opts[i].with2 ? opts[i].with2 : "");
+  }
+  static const char *const flags[] = {"enters_tapped", "enters_transformed", "as_infect", NULL};
+  for (int i = 0; flags[i]; i++) {
+    const ynode *k = ymap_get(n, flags[i]);
+    int b;
+    if (k && ynode_bool(l->d, k, &b, l->err)) return NULL;
+    if (k && !b) return BAD(l, k, "%s: false does nothing; leave the key out", flags[i]);
+  }
   ReplSpec *r = al(l, sizeof *r);
   if (!r) return NULL;
   r->from = r->to = -1;
@@ -2192,9 +2387,12 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
   }
   if ((v = ymap_get(n, "cause"))) {
     const char *cv = scalar(v);
-    if (cv && !strcmp(cv, "opponent")) r->cause_opp = 1;
-    else if (cv && !strcmp(cv, "effect")) r->cause_effect = 1;
-    else return BAD(l, v, "cause: 'opponent' (a spell or ability an opponent controls) or 'effect' (an effect, not a cost)");
+    /* tokens are always made by effects: cause: effect says so, and checks nothing */
+    int counters = r->ev == RE_COUNTERS || r->ev == RE_POISON, token = r->ev == RE_TOKEN;
+    if (cv && !strcmp(cv, "opponent") && !counters && !token) r->cause_opp = 1;
+    else if (cv && !strcmp(cv, "effect") && (counters || token)) r->cause_effect = (uint8_t)counters;
+    else return BAD(l, v, "cause: 'opponent' (a spell or ability an opponent controls: discard, sacrifice, destroy) or 'effect' "
+                          "(an effect, not a cost: counters, tokens)");
   }
   if ((v = ymap_get(n, "counter")) && scalar(v)) r->counter = dup(l, scalar(v));
   if ((v = ymap_get(n, "combat"))) {
@@ -2220,6 +2418,7 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
     r->act = RA_MODIFY;
     static const char *const mk_[] = {"times", "plus", "minus", "floor", NULL};
     if (ymap_check_keys(l->d, v, mk_, "modify", l->err)) return NULL;
+    if (v->kind != YN_MAP || !v->n) return BAD(l, v, "modify: give times, plus, minus or floor");
     long x;
     const ynode *w;
     if ((w = ymap_get(v, "times"))) {
@@ -2310,6 +2509,12 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
     if (ymap_check_keys(l->d, v, ak, "as_enters", l->err)) return NULL;
     const ynode *c = ymap_get(v, "choose");
     int k = c && scalar(c) ? name_index(scalar(c), kinds, 9) : -1;
+    /* words: a word choice's; n: pay_life's, or exile/sacrifice's counters per object; objects, counters: exile/sacrifice's */
+    if (ymap_get(v, "words") && k != 4) return BAD(l, ymap_get(v, "words"), "'words' goes with choose: word");
+    if (ymap_get(v, "objects") && k != 7 && k != 8) return BAD(l, ymap_get(v, "objects"), "'objects' goes with choose: exile or sacrifice");
+    if (ymap_get(v, "counters") && k != 7 && k != 8) return BAD(l, ymap_get(v, "counters"), "'counters' goes with choose: exile or sacrifice");
+    if (ymap_get(v, "n") && k != 6 && !((k == 7 || k == 8) && ymap_get(v, "counters")))
+      return BAD(l, ymap_get(v, "n"), "'n' goes with choose: pay_life, or with counters (exile, sacrifice)");
     if (k == 7 || k == 8) {
       /* "exile / sacrifice any number of [objects]" (614.13); devour N is
        * {choose: sacrifice, objects: creatures you control, counters: "+1/+1", n: N} */
@@ -2425,6 +2630,25 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
   if (ymap_check_keys(l->d, n, keys, "static ability", l->err)) return -1;
   const ynode *v;
   int kinds = 0;
+  /* the keys of some rule effects: refused elsewhere, where nothing reads them */
+  static const struct { const char *key; int rules[6]; } rule_keys[] = {
+      {"n", {SE_DRAW_LIMIT, SE_HAND_SIZE, SE_COST_MORE, SE_MAX_COUNTERS, SE_MIN_BLOCKERS, SE_MAX_BLOCKERS}},
+      {"counter", {SE_MAX_COUNTERS, -1, -1, -1, -1, -1}},
+      {"spells", {SE_COST_MORE, SE_CAST_AS_FLASH, -1, -1, -1, -1}},
+      {"trigger", {SE_NO_ETB_TRIGGERS, SE_NO_DIES_TRIGGERS, SE_EXTRA_TRIGGER, -1, -1, -1}},
+      {"when_used", {SE_CAST_AS_FLASH, -1, -1, -1, -1, -1}}};
+  const ynode *rv = ymap_get(n, "rule");
+  int rule = rv && scalar(rv) ? name_index(scalar(rv), rule_names, NELEM(rule_names) - 1) : -1;
+  for (int i = 0; i < NELEM(rule_keys); i++) {
+    const ynode *k = ymap_get(n, rule_keys[i].key);
+    if (!k || rule < 0) {
+      if (k && !rv) return BADI(l, k, "'%s' is for rule effects (rule: ...), not for this static ability", rule_keys[i].key);
+      continue;
+    }
+    int ok = 0;
+    for (int j = 0; j < NELEM(rule_keys[i].rules); j++) ok |= rule_keys[i].rules[j] == SE_CANT_LOSE + rule;
+    if (!ok) return BADI(l, k, "'%s' does nothing for rule %s", rule_keys[i].key, rule_names[rule]);
+  }
   s->player = R_YOU;
   if ((v = ymap_get(n, "affects"))) {
     const char *a = scalar(v);
@@ -2506,6 +2730,9 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
     }
     if ((w = ymap_get(n, "counter")) && scalar(w)) s->counter = dup(l, scalar(w));
     if ((w = ymap_get(n, "spells"))) {
+      /* only card types are read: "noncreature spells", "creature spells" */
+      static const char *const sk[] = {"type", "not_type", "is", NULL};
+      if (w->kind == YN_MAP && ymap_check_keys(l->d, w, sk, "spells (card types only)", l->err)) return -1;
       const Filter *f = p_filter(l, w);
       if (!f) return -1;
       s->spell_types = f->types_any;
@@ -2533,11 +2760,23 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
   }
   (void)why;
   if ((v = ymap_get(n, "if")) && !(s->cond = p_cond(l, v))) return -1;
+  if (kinds == 1 && s->kind < SE_CANT_LOSE && !s->self && !s->attached && !s->affected)
+    return BADI(l, ymap_get(n, "affects"), "this effect changes objects: 'affects' is self, enchanted, equipped or a filter (you, opponents and each_player are for rule effects)");
   if (kinds != 1) return BADI(l, n, "a static ability needs exactly one effect (pt, set_pt, cda, add_types, remove_types, add_keywords, remove_keywords, lose_all_abilities, add_colors, set_colors, rule); found %d", kinds);
   return 0;
 }
 
 /* ---- abilities ---- */
+
+/* Does the effect add mana as it resolves (not later, in a delayed or
+ * reflexive trigger or a replacement it creates)? */
+static int adds_mana(const Node *n) {
+  if (!n || n->op == S_DELAYED || n->op == S_REFLEXIVE || n->op == S_REPLACE_NEXT) return 0;
+  if (n->op == S_ADD_MANA) return 1;
+  for (int i = 0; i < n->n; i++)
+    if (adds_mana(n->k[i])) return 1;
+  return 0;
+}
 
 static int p_ability(L *l, const ynode *n, Ability *a, int index) {
   a->index = (uint8_t)index;
@@ -2601,12 +2840,11 @@ static int p_ability(L *l, const ynode *n, Ability *a, int index) {
         a->zone = MTG_Z_HAND;
       }
     if (p_modes(l, body, a)) return -1;
-    /* 605.1a: no target, could add mana, not a loyalty ability */
+    /* 605.1a: no target, could add mana as it resolves (wherever the step
+     * is: "if ..., add {G}" too), not a loyalty ability */
     int adds = 0;
     for (int m = 0; m < a->nmodes; m++) {
-      const Node *e = a->modes[m].effect;
-      for (int i = 0; e && i < e->n; i++)
-        if (e->k[i]->op == S_ADD_MANA) adds = 1;
+      adds |= adds_mana(a->modes[m].effect);
       if (a->modes[m].nt) adds = -100;
     }
     a->mana = adds > 0 && !a->loyalty;
@@ -2670,7 +2908,7 @@ int pool_kw_init(mtg_pool *p) {
     ydoc *doc;
     if (ydoc_parse_buffer("<keyword>", y, strlen(y), &doc, &err)) return err.status ? err.status : MTG_ENOMEM;
     int oom = 0;
-    L l = {p, doc, &err, kw_names[kw], &oom};
+    L l = {p, doc, &err, kw_names[kw], &oom, 0};
     int rc = p_ability(&l, ydoc_root(doc, 0), a, 0);
     ydoc_free(doc);
     if (oom) return MTG_ENOMEM;
@@ -3012,9 +3250,15 @@ static int count_casting_keys(const ynode *n) {
   return cnt + (ymap_get(n, "reinforce") ? 1 : 0);
 }
 
+static int card_has_subtype(const CardDef *c, const char *sub) {
+  for (int i = 0; i < c->nsub; i++)
+    if (!strcmp(c->subtypes[i], sub)) return 1;
+  return 0;
+}
+
 static const CardDef *p_card(L *l, const ynode *n, int token) {
   static const char *const keys[] = {"name", "cost", "type", "pt", "loyalty", "defense", "colors",
-                                     "keywords", "abilities", "spell", "text", "token", "kicker",
+                                     "keywords", "abilities", "spell", "text", "kicker",
                                      "flashback", "enchant", "equip", "leyline", "alt_cost",
                                      "additional_cost", "back", "morph", "chapters", "rooms", "unsupported",
                                      "cycling", "reinforce", "ward", "vanishing", "fading", NULL};
@@ -3046,6 +3290,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   }
   long x;
   if ((v = ymap_get(n, "loyalty"))) {
+    if (!(c->types & T_PLANESWALKER)) return BAD(l, v, "'loyalty' is for planeswalkers (306.5b)");
     if (ynode_int(l->d, v, &x, l->err)) return NULL;
     if (x < 0 || x > 1000) return BAD(l, v, "loyalty: 0 to 1000");
     c->loyalty = (int16_t)x;
@@ -3093,7 +3338,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     c->leyline = (uint8_t)b;
   }
   if ((v = ymap_get(n, "enchant"))) {
-    if (!(c->types & T_ENCHANTMENT)) return BAD(l, v, "only Auras have 'enchant'");
+    if (!(c->types & T_ENCHANTMENT) || !card_has_subtype(c, "Aura")) return BAD(l, v, "only Auras have 'enchant' (the type line needs Enchantment — Aura, 303.4)");
     if (!(c->enchant = p_filter(l, v))) return NULL;
   }
   /* abilities: spell ability, listed abilities, keyword expansions, equip */
@@ -3167,6 +3412,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   }
   if (eq) {
     /* 702.6: Equip [cost]: attach to target creature you control; sorcery timing */
+    if (!card_has_subtype(c, "Equipment")) return BAD(l, eq, "'equip' is for Equipment (the type line needs Artifact — Equipment, 301.5)");
     if (!scalar(eq)) return BAD(l, eq, "equip: expected a cost like \"{1}\"");
     char y[256];
     snprintf(y, sizeof y, "activated: {cost: \"%s\", sorcery: true, targets: [{type: creature, controller: you}], effect: [{attach: self, to: target}]}\ntext: Equip", scalar(eq));
@@ -3286,7 +3532,8 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   }
   if ((v = ymap_get(n, "alt_cost"))) {
     if (!scalar(v) || strcmp(scalar(v), "exile_blue_card")) return BAD(l, v, "alt_cost: only exile_blue_card is supported");
-    if (k && ab[0].kind == AB_SPELL) ab[0].alt_cost_exile_blue = 1;
+    if (!k || ab[0].kind != AB_SPELL) return BAD(l, v, "alt_cost: for instants and sorceries (their 'spell')");
+    ab[0].alt_cost_exile_blue = 1;
   }
   if (c->types & T_VARIANT_CARD) {
     /* 311.4, 314.4, 901.7, 904.8: abilities of planes, phenomena and schemes function
@@ -3303,7 +3550,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
 
 static int load_node(mtg_pool *p, const ydoc *d, const ynode *n, mtg_error *err) {
   int oom = 0;
-  L l = {p, d, err, NULL, &oom};
+  L l = {p, d, err, NULL, &oom, 0};
   if (!n) return MTG_OK;
   if (n->kind == YN_SEQ) {
     for (int i = 0; i < n->n; i++) {

@@ -101,16 +101,6 @@ static void result_set(G *g, Ctx *c, const Sel *s) {
   (void)g;
 }
 
-static void sel_default(G *g, Ctx *c, const Node *n, Sel *out, int dflt_op) {
-  if (n) {
-    sel_eval(g, c, n, out);
-    return;
-  }
-  Node d;
-  memset(&d, 0, sizeof d);
-  d.op = (uint16_t)dflt_op;
-  sel_eval(g, c, &d, out);
-}
 
 /* Damage from a source that is gone has the abilities it had as it last
  * existed (702.2e, 702.15c); a source still there is read when it deals it. */
@@ -248,7 +238,7 @@ static int pick_listed_color(G *g, int player, uint8_t mask, int forced) {
 static void step_add_mana(G *g, Ctx *c, const Node *n) {
   const char *m = n->k[0] ? n->k[0]->s : "{C}";
   Sel who;
-  sel_default(g, c, n->k[1], &who, SL_YOU);
+  sel_eval(g, c, n->k[1], &who);
   int times = n->k[2] ? expr_eval(g, c, n->k[2]) : 1;
   for (int w = 0; w < who.np; w++) {
     int p = who.p[w];
@@ -282,7 +272,7 @@ static void step_choose(G *g, Ctx *c, const Node *n) {
   const char *kind = n->k[0]->s;
   const char *label = n->k[1] ? n->k[1]->s : kind;
   Sel who;
-  sel_default(g, c, n->k[2], &who, SL_YOU);
+  sel_eval(g, c, n->k[2], &who);
   int p = who.np ? who.p[0] : c->controller;
   uint32_t oid = c->src.id ? c->src.id : (c->srcl ? c->srcl->id : 0);
   State *s = g->s;
@@ -348,7 +338,7 @@ static void step_prevent(G *g, Ctx *c, const Node *n) {
     to.np = 1;
     to.p[0] = -1;
   } else {
-    sel_default(g, c, n->k[1], &to, SL_TARGET);
+    sel_eval(g, c, n->k[1], &to);
   }
   int dur = dur_of(n->k[3], DUR_EOT);
   int next = n->k[4] && n->k[4]->i;
@@ -399,7 +389,7 @@ static void step_prevent(G *g, Ctx *c, const Node *n) {
 static void step_copy_spell(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   Sel what;
-  sel_default(g, c, n->k[0], &what, SL_SELF);
+  sel_eval(g, c, n->k[0], &what);
   int times = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
   for (int w = 0; w < what.n; w++) {
     int orig = what.o[w].slot;
@@ -443,7 +433,7 @@ static void step_copy_spell(G *g, Ctx *c, const Node *n) {
 static void step_change_target(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   Sel what;
-  sel_default(g, c, n->k[0], &what, SL_TARGET);
+  sel_eval(g, c, n->k[0], &what);
   for (int w = 0; w < what.n; w++) {
     int si = -1;
     for (int i = 0; i < s->c.nstack; i++)
@@ -513,7 +503,7 @@ static void step_search(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   const Filter *f = n->k[0]->f;
   Sel who;
-  sel_default(g, c, n->k[1], &who, SL_YOU);
+  sel_eval(g, c, n->k[1], &who);
   int to = n->k[2] ? n->k[2]->i : MTG_Z_HAND;
   int tapped = n->k[3] && n->k[3]->i;
   int want = n->k[4] ? expr_eval(g, c, n->k[4]) : 1;
@@ -555,7 +545,7 @@ static void step_search(G *g, Ctx *c, const Node *n) {
 static void step_discard(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   Sel who;
-  sel_default(g, c, n->k[1], &who, SL_YOU);
+  sel_eval(g, c, n->k[1], &who);
   int all = n->k[0] && n->k[0]->op == E_INT && n->k[0]->j;
   int want = all ? 1 << 20 : (n->k[0] ? expr_eval(g, c, n->k[0]) : 1);
   int random = n->k[2] && n->k[2]->i;
@@ -604,7 +594,7 @@ static void step_scry(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   int want = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
   Sel who;
-  sel_default(g, c, n->k[1], &who, SL_YOU);
+  sel_eval(g, c, n->k[1], &who);
   for (int w = 0; w < who.np; w++) {
     int p = who.p[w];
     int ln = zl_count(g, MTG_Z_LIBRARY, p), k = want < ln ? want : ln;
@@ -683,7 +673,7 @@ static void step_designation(G *g, Ctx *c, const Node *n) {
 static void step_becomes(G *g, Ctx *c, const Node *n) {
   Sel a;
   Effect e;
-  sel_default(g, c, n->k[0], &a, SL_TARGET);
+  sel_eval(g, c, n->k[0], &a);
   if (!a.n) return;
   uint32_t ts = new_ts(g);
   int abilities = 0;
@@ -783,7 +773,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   case S_DAMAGE: {
     int amount = expr_eval(g, c, n->k[0]);
-    sel_default(g, c, n->k[1], &a, SL_TARGET);
+    sel_eval(g, c, n->k[1], &a);
     /* "[that creature] deals damage": the object as it is, or as it last
      * existed, deals it (608.2h) */
     ORef src = c->src;
@@ -810,7 +800,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   }
   case S_DRAW: {
     int cnt = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
-    sel_default(g, c, n->k[1], &a, SL_YOU);
+    sel_eval(g, c, n->k[1], &a);
     c->nres = c->nresl = c->nresold = 0;
     for (int i = 0; i < a.np; i++)
       for (int k = 0; k < cnt; k++) {
@@ -832,7 +822,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_LOSE_LIFE:
   case S_SET_LIFE: {
     int amount = expr_eval(g, c, n->k[0]);
-    sel_default(g, c, n->k[1], &a, SL_YOU);
+    sel_eval(g, c, n->k[1], &a);
     for (int i = 0; i < a.np; i++) {
       if (n->op == S_SET_LIFE) do_set_life(g, a.p[i], amount, c->controller, c->cause_id);
       else do_life(g, a.p[i], n->op == S_GAIN_LIFE ? amount : -amount, c->controller, c->cause_id);
@@ -840,12 +830,12 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   }
   case S_DESTROY:
-    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    sel_eval(g, c, n->k[0], &a);
     batch_move(g, c, &a, EV_DESTROY, MTG_Z_GRAVEYARD, n->k[1] && n->k[1]->i ? EF_NOREGEN : 0, NULL, &b);
     c->did = b.n > 0; /* "when you do" (603.12): not when regenerated or indestructible */
     return;
   case S_EXILE: {
-    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    sel_eval(g, c, n->k[0], &a);
     int until = n->k[2] && n->k[2]->i;
     if (until && !(oref_ok(g, c->src) && s->obj[c->src.slot].zone == MTG_Z_BATTLEFIELD)) {
       /* 610.3a, 610.3b: the source already left: the object isn't exiled */
@@ -867,20 +857,20 @@ static void step(G *g, Ctx *c, const Node *n) {
   }
   case S_SACRIFICE:
     c->choose_for = EV_SACRIFICE;
-    sel_default(g, c, n->k[0], &a, SL_SELF);
+    sel_eval(g, c, n->k[0], &a);
     c->choose_for = 0;
     batch_move(g, c, &a, EV_SACRIFICE, MTG_Z_GRAVEYARD, 0, NULL, &b);
     c->did = b.n > 0;
     return;
   case S_BOUNCE:
-    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    sel_eval(g, c, n->k[0], &a);
     batch_move(g, c, &a, EV_ZONE, MTG_Z_HAND, 0, NULL, &b);
     c->did = b.n > 0;
     return;
   case S_PUT_BATTLEFIELD:
   case S_RETURN: {
     int to = n->op == S_RETURN ? (n->k[1] ? n->k[1]->i : MTG_Z_BATTLEFIELD) : MTG_Z_BATTLEFIELD;
-    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    sel_eval(g, c, n->k[0], &a);
     const Node *under = n->op == S_RETURN ? n->k[2] : n->k[1];
     int tapped = n->op == S_RETURN ? (n->k[3] && n->k[3]->i) : (n->k[2] && n->k[2]->i);
     const Node *cn = n->op == S_RETURN ? n->k[4] : n->k[4];
@@ -932,20 +922,20 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_COUNTER: {
     int to = n->k[1] ? n->k[1]->i : MTG_Z_GRAVEYARD;
     b.n = b.np = 0; /* what was countered, for "when you do" (603.12) */
-    if (c->ch) {
-      /* a target spell or ability on the stack */
-      for (int i = 0; i < MAX_TARGETS; i++) {
+    const Node *w = n->k[0];
+    if (w && (w->op == SL_TARGET || w->op == SL_TARGETS)) {
+      /* the target spells or abilities on the stack it names */
+      for (int i = 0; c->ch && i < MAX_TARGETS; i++) {
         Target *t = &c->ch->t[c->mode * MAX_TARGETS + i];
-        if (t->kind != TK_STACK) continue;
+        if (t->kind != TK_STACK || (w->op == SL_TARGET && i != w->i)) continue;
         int idx = stack_find(g, t->stack_id);
         if (idx >= 0 && stack_counter(g, idx, to, c->controller, c->cause_id, &b.o[b.n])) b.n++;
       }
-    }
-    if (n->k[0] && n->k[0]->op == SL_TRIG_STACK) {
+    } else if (w && w->op == SL_TRIG_STACK) {
       /* "counter that spell or ability" */
       int idx = c->tc && c->tc->cause_id ? stack_find(g, c->tc->cause_id) : -1;
       if (idx >= 0 && stack_counter(g, idx, to, c->controller, c->cause_id, &b.o[b.n])) b.n++;
-    } else if (n->k[0] && n->k[0]->op != SL_TARGET) {
+    } else if (w) {
       sel_eval(g, c, n->k[0], &a);
       for (int i = 0; i < a.n; i++)
         for (int k = 0; k < s->c.nstack; k++)
@@ -960,7 +950,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   }
   case S_MILL: {
     int cnt = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
-    sel_default(g, c, n->k[1], &a, SL_TARGET);
+    sel_eval(g, c, n->k[1], &a);
     b.n = b.np = 0;
     for (int i = 0; i < a.np; i++) library_top(g, a.p[i], cnt, &b);
     Sel moved;
@@ -971,11 +961,11 @@ static void step(G *g, Ctx *c, const Node *n) {
     step_discard(g, c, n);
     return;
   case S_SHUFFLE_INTO:
-    sel_default(g, c, n->k[0], &a, SL_SELF);
+    sel_eval(g, c, n->k[0], &a);
     batch_to_library(g, c, &a, 2);
     return;
   case S_SHUFFLE:
-    sel_default(g, c, n->k[0], &a, SL_YOU);
+    sel_eval(g, c, n->k[0], &a);
     for (int i = 0; i < a.np; i++) do_shuffle(g, a.p[i]);
     return;
   case S_SEARCH:
@@ -983,7 +973,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   case S_TOKEN: {
     int cnt = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
-    sel_default(g, c, n->k[2], &a, SL_YOU);
+    sel_eval(g, c, n->k[2], &a);
     int slots[64];
     c->nres = c->nresl = c->nresold = 0;
     for (int i = 0; i < a.np; i++) {
@@ -995,7 +985,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_PUT_COUNTERS: {
     int kind = ckind_id(g, n->k[0]->s);
     int cnt = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
-    sel_default(g, c, n->k[2], &a, SL_SELF);
+    sel_eval(g, c, n->k[2], &a);
     int total = a.n + a.np, base = g->evtop;
     if (!total || cnt <= 0) return;
     Event *ev = ev_alloc(g, total);
@@ -1016,7 +1006,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_CLEAR_COUNTERS: {
     int kind = ckind_id(g, n->k[0]->s);
     const Node *from = n->op == S_REMOVE_COUNTERS ? n->k[2] : n->k[1];
-    sel_default(g, c, from, &a, SL_SELF);
+    sel_eval(g, c, from, &a);
     for (int i = 0; i < a.n; i++) {
       Obj *o = &s->obj[a.o[i].slot];
       int have = counters_get(o->c, o->nc, kind);
@@ -1033,7 +1023,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   }
   case S_DOUBLE_COUNTERS: {
     int kind = ckind_id(g, n->k[0]->s);
-    sel_default(g, c, n->k[1], &a, SL_SELF);
+    sel_eval(g, c, n->k[1], &a);
     int base = g->evtop, k = 0;
     Event *ev = ev_alloc(g, a.n);
     for (int i = 0; i < a.n; i++) {
@@ -1054,12 +1044,12 @@ static void step(G *g, Ctx *c, const Node *n) {
   }
   case S_TAP:
   case S_UNTAP:
-    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    sel_eval(g, c, n->k[0], &a);
     batch_move(g, c, &a, n->op == S_TAP ? EV_TAP : EV_UNTAP, -1, 0, NULL, &b);
     c->did = b.n > 0; /* "when you do": not for a permanent that already was (701.26a) */
     return;
   case S_PUMP: {
-    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    sel_eval(g, c, n->k[0], &a);
     int pw = n->k[1] ? expr_eval(g, c, n->k[1]) : 0, tg = n->k[2] ? expr_eval(g, c, n->k[2]) : 0;
     for (int i = 0; i < a.n; i++) {
       /* 611.2c: the set of affected objects is fixed now */
@@ -1073,7 +1063,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   }
   case S_GRANT: {
-    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    sel_eval(g, c, n->k[0], &a);
     if (n->ab) {
       /* a rule effect with a duration: "can't be blocked this turn", "play with
        * your hand revealed for as long as ..." */
@@ -1130,8 +1120,8 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   }
   case S_GRANT_ABILITY: {
-    sel_default(g, c, n->k[0], &a, SL_TARGET);
-    sel_default(g, c, n->k[1], &b, SL_SELF);
+    sel_eval(g, c, n->k[0], &a);
+    sel_eval(g, c, n->k[1], &b);
     if (!a.n) return;
     const CardDef *from = chars(g, a.o[0].slot)->base;
     for (int i = 0; i < b.n; i++) {
@@ -1147,8 +1137,8 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   }
   case S_GAIN_CONTROL: {
-    sel_default(g, c, n->k[0], &a, SL_TARGET);
-    sel_default(g, c, n->k[1], &b, SL_YOU);
+    sel_eval(g, c, n->k[0], &a);
+    sel_eval(g, c, n->k[1], &b);
     if (!b.np) return;
     int base = g->evtop, k = 0;
     Event *ev = ev_alloc(g, a.n);
@@ -1178,18 +1168,18 @@ static void step(G *g, Ctx *c, const Node *n) {
     step_add_mana(g, c, n);
     return;
   case S_WIN:
-    sel_default(g, c, n->k[0], &a, SL_YOU);
+    sel_eval(g, c, n->k[0], &a);
     for (int i = 0; i < a.np; i++) do_win(g, a.p[i], NULL);
     return;
   case S_LOSE: {
-    sel_default(g, c, n->k[0], &a, SL_YOU);
+    sel_eval(g, c, n->k[0], &a);
     unsigned m = 0;
     for (int i = 0; i < a.np; i++) m |= 1u << a.p[i];
     do_lose(g, m, NULL);
     return;
   }
   case S_MAY: {
-    sel_default(g, c, n->k[1], &a, SL_YOU);
+    sel_eval(g, c, n->k[1], &a);
     int p = a.np ? a.p[0] : c->controller;
     char nm[110] = "";
     if (oref_ok(g, c->src)) fmt_slot(g, c->src.slot, nm, sizeof nm);
@@ -1198,7 +1188,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     const Node *first = n->k[0] && n->k[0]->n ? n->k[0]->k[0] : NULL;
     if (first && first->op == S_DRAW) {
       Sel who;
-      sel_default(g, c, first->k[1], &who, SL_YOU);
+      sel_eval(g, c, first->k[1], &who);
       if (who.np && !can_draw(g, who.p[0])) {
         c->did = 0;
         return;
@@ -1207,7 +1197,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     if (first && first->op == S_DISCARD) {
       /* nor discard from an empty hand ("you may discard a card. If you do, ...") */
       Sel who;
-      sel_default(g, c, first->k[1], &who, SL_YOU);
+      sel_eval(g, c, first->k[1], &who);
       if (who.np && !zl_count(g, MTG_Z_HAND, who.p[0])) {
         c->did = 0;
         return;
@@ -1299,7 +1289,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     step_prevent(g, c, n);
     return;
   case S_REGENERATE:
-    sel_default(g, c, n->k[0], &a, SL_SELF);
+    sel_eval(g, c, n->k[0], &a);
     for (int i = 0; i < a.n; i++) {
       effect_base(g, c, &e, EK_REPL, DUR_EOT);
       e.rp = &spec_regen;
@@ -1309,8 +1299,8 @@ static void step(G *g, Ctx *c, const Node *n) {
     }
     return;
   case S_ATTACH:
-    sel_default(g, c, n->k[0], &a, SL_SELF);
-    sel_default(g, c, n->k[1], &b, SL_TARGET);
+    sel_eval(g, c, n->k[0], &a);
+    sel_eval(g, c, n->k[1], &b);
     if (!a.n || (!b.n && !b.np)) return;
     for (int i = 0; i < a.n; i++) {
       const CardDef *d = chars(g, a.o[i].slot)->base;
@@ -1326,8 +1316,8 @@ static void step(G *g, Ctx *c, const Node *n) {
     }
     return;
   case S_FIGHT: {
-    sel_default(g, c, n->k[0], &a, SL_SELF);
-    sel_default(g, c, n->k[1], &b, SL_TARGET);
+    sel_eval(g, c, n->k[0], &a);
+    sel_eval(g, c, n->k[1], &b);
     if (!a.n || !b.n) return;
     /* 701.14: each deals damage equal to its power to the other */
     Event ev[2];
@@ -1359,11 +1349,11 @@ static void step(G *g, Ctx *c, const Node *n) {
     step_change_target(g, c, n);
     return;
   case S_REVEAL:
-    sel_default(g, c, n->k[0], &a, SL_SELF);
+    sel_eval(g, c, n->k[0], &a);
     for (int i = 0; i < a.n; i++) reveal(g, c, a.o[i], c->controller);
     return;
   case S_UNLESS: {
-    sel_default(g, c, n->k[1], &a, SL_TARGET);
+    sel_eval(g, c, n->k[1], &a);
     int p = a.np ? a.p[0] : (a.n ? obj_controller(g, a.o[0].slot) : c->controller);
     ManaCost mc;
     char why[100];
@@ -1377,7 +1367,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   }
   case S_EXTRA_TURN:
-    sel_default(g, c, n->k[0], &a, SL_YOU);
+    sel_eval(g, c, n->k[0], &a);
     for (int i = 0; i < a.np && s->c.nextra < NELEM(s->c.extra_turns); i++) {
       s->c.extra_turns[s->c.nextra++] = (uint8_t)a.p[i];
       log_line(g, 0, "extra_turn player=%s", player_name(g, a.p[i]));
@@ -1402,7 +1392,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   }
   case S_SKIP: {
     int st = mtg_step_parse(n->k[0]->s);
-    sel_default(g, c, n->k[1], &a, SL_YOU);
+    sel_eval(g, c, n->k[1], &a);
     for (int i = 0; i < a.np && st >= 0; i++) s->c.skip[a.p[i]][st]++;
     return;
   }
@@ -1414,7 +1404,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   }
   case S_EXILE_TOP: {
     int cnt = expr_eval(g, c, n->k[0]);
-    sel_default(g, c, n->k[1], &a, SL_YOU);
+    sel_eval(g, c, n->k[1], &a);
     b.n = b.np = 0;
     for (int i = 0; i < a.np; i++) library_top(g, a.p[i], cnt, &b);
     Sel moved;
@@ -1445,7 +1435,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   }
   case S_TRANSFORM:
     /* 701.27: a double-faced permanent turns over */
-    sel_default(g, c, n->k[0], &a, SL_SELF);
+    sel_eval(g, c, n->k[0], &a);
     for (int i = 0; i < a.n; i++) {
       Obj *o = &s->obj[a.o[i].slot];
       if (o->zone != MTG_Z_BATTLEFIELD || !o->def->back) continue;
@@ -1464,7 +1454,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   case S_PLAY_FREE:
     /* "you may play it this turn without paying its mana cost" (an exiled card) */
-    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    sel_eval(g, c, n->k[0], &a);
     for (int i = 0; i < a.n; i++) {
       if (!oref_ok(g, a.o[i]) || s->obj[a.o[i].slot].zone != MTG_Z_EXILE) continue;
       effect_base(g, c, &e, EK_PLAY, DUR_EOT);
@@ -1474,16 +1464,16 @@ static void step(G *g, Ctx *c, const Node *n) {
     }
     return;
   case S_ABANDON: /* 701.33 */
-    sel_default(g, c, n->k[0], &a, SL_SELF);
+    sel_eval(g, c, n->k[0], &a);
     for (int i = 0; i < a.n; i++)
       if (oref_ok(g, a.o[i])) var_abandon(g, a.o[i].slot);
     return;
   case S_PLANESWALK: /* 701.31 */
-    sel_default(g, c, n->k[0], &a, SL_YOU);
+    sel_eval(g, c, n->k[0], &a);
     for (int i = 0; i < a.np; i++) var_planeswalk(g, a.p[i], "701.31");
     return;
   case S_PHASE_OUT: /* 702.26 */
-    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    sel_eval(g, c, n->k[0], &a);
     {
       Event pe[MAX_OPTIONS];
       int np = 0;
@@ -1495,7 +1485,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     }
     return;
   case S_MUST_BLOCK:
-    sel_default(g, c, n->k[0], &a, SL_TARGET);
+    sel_eval(g, c, n->k[0], &a);
     for (int i = 0; i < a.n; i++) {
       effect_base(g, c, &e, EK_RULE, dur_of(n->k[1], DUR_EOT));
       e.st = &spec_mustblock;
@@ -1505,7 +1495,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   case S_EXILE_GRAVEYARD:
   case S_SHUFFLE_GRAVEYARD: {
-    sel_default(g, c, n->k[0], &a, SL_EACH_PLAYER);
+    sel_eval(g, c, n->k[0], &a);
     b.n = b.np = 0;
     for (int i = 0; i < a.np; i++) {
       int ln = zl_count(g, MTG_Z_GRAVEYARD, a.p[i]);
@@ -1520,11 +1510,11 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   }
   case S_VENTURE: /* 701.49 (cardtype.c) */
-    sel_default(g, c, n->k[0], &a, SL_YOU);
+    sel_eval(g, c, n->k[0], &a);
     for (int i = 0; i < a.np; i++) ct_venture(g, a.p[i]);
     return;
   case S_CAST_TRANSFORMED: /* 712.11a (cardtype.c) */
-    sel_default(g, c, n->k[0], &a, SL_RESULT);
+    sel_eval(g, c, n->k[0], &a);
     for (int i = 0; i < a.n; i++)
       if (oref_ok(g, a.o[i])) ct_cast_transformed(g, c->controller, a.o[i].slot);
     return;

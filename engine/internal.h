@@ -375,6 +375,9 @@ int cond_eval(G *g, Ctx *c, const Node *n);
 int expr_eval(G *g, Ctx *c, const Node *n);
 int filter_match(G *g, Ctx *c, const Filter *f, int slot);
 int filter_match_lki(G *g, Ctx *c, const Filter *f, const Lki *l);
+/* The zones (bits 1 << zone) where objects matching f can be, its 'or'
+ * branches included: where to look for candidates. */
+unsigned filter_zones(const Filter *f);
 /* The object that does something (608.2h): the first object n refers to,
  * as it is, or as it last existed (*lk set, *o its reference, now stale). */
 int sel_object_ref(G *g, Ctx *c, const Node *n, ORef *o, const Lki **lk);

@@ -163,11 +163,26 @@ static int colors_match(const Filter *f, uint8_t colors) {
   return 1;
 }
 
+/* "[a] or [b] in a graveyard": an 'or' branch that names no zone of its own
+ * looks where its filter looks (a zone given, or the one a search or a cost
+ * looks in), unless that filter is about spells (a "spell or creature"'s
+ * creature is on the battlefield). */
+static const Filter *or_branch(const Filter *f, Filter *buf) {
+  const Filter *b = f->or_f;
+  if (!b || b->zone != -1 || b->spell == 1 || b->stack_ability || f->zone == -1 || f->spell == 1 || f->stack_ability ||
+      f->zone == MTG_Z_STACK)
+    return b;
+  *buf = *b;
+  buf->zone = f->zone;
+  return buf;
+}
+
 static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
   State *s = g->s;
   int slot = v->slot;
   const Obj *o = v->o;
-  if (f->or_f && seen_match(g, c, f->or_f, v)) return 1;
+  Filter ob;
+  if (f->or_f && seen_match(g, c, or_branch(f, &ob), v)) return 1;
   if (f->entered_with_self && (!o->entered_with || o->entered_with != src_id(g, c))) return 0;
   if (f->stack_ability == 1) return 0;
   int zone = v->zone; /* -1: not known (an object the turn's history recorded): zones aren't asked */
@@ -404,24 +419,34 @@ static ORef trig_obj(G *g, Ctx *c) {
   return oref_none();
 }
 
+unsigned filter_zones(const Filter *f) {
+  unsigned m = 0;
+  Filter buf[2];
+  for (int k = 0; f; f = or_branch(f, &buf[k ^= 1])) {
+    if (f->spell == 1 || f->stack_ability || f->zone == MTG_Z_STACK) m |= 1u << MTG_Z_STACK;
+    else if (f->zone == -1) m |= 1u << MTG_Z_BATTLEFIELD;
+    else if (f->zone == -2) m |= ((1u << MTG_Z_COUNT) - 1) & ~(1u << MTG_Z_STACK);
+    else m |= 1u << f->zone;
+  }
+  return m;
+}
+
 static void each_zone_objects(G *g, Ctx *c, const Filter *f, Sel *out) {
   State *s = g->s;
-  if (f->zone == -1 && f->spell != 1 && !f->stack_ability) {
+  unsigned zm = filter_zones(f);
+  if (zm == 1u << MTG_Z_BATTLEFIELD) {
     int n = bf_count(g);
     int16_t *l = bf_list(g);
     for (int i = 0; i < n; i++)
       if (filter_match(g, c, f, l[i])) sel_add(out, oref(g, l[i]));
     return;
   }
-  if (f->zone == MTG_Z_STACK || f->spell == 1) {
+  if (zm >> MTG_Z_STACK & 1)
     for (int i = s->c.nstack - 1; i >= 0; i--)
       if (s->stack[i].kind == SI_SPELL && filter_match(g, c, f, s->stack[i].slot)) sel_add(out, oref(g, s->stack[i].slot));
-    return;
-  }
-  /* a specific zone or any zone: zone lists in player order, then exile */
+  /* the other zones it names (an 'or' of several, or any): zone lists in player order */
   for (int z = 0; z < MTG_Z_COUNT; z++) {
-    if (f->zone >= 0 && z != f->zone) continue;
-    if (z == MTG_Z_STACK) continue;
+    if (z == MTG_Z_STACK || !(zm >> z & 1)) continue;
     int per = zone_owner_list(z);
     for (int p = 0; p < (per ? s->c.np : 1); p++) {
       int n = zl_count(g, z, p);

@@ -112,26 +112,25 @@ static int candidates(G *g, const TargetSpec *ts, int controller, ORef src, cons
     }
   }
   t.player = -1;
-  if (f->spell == 1 || f->stack_ability) {
+  /* where the filter (with its 'or' branches) can find objects: "target spell or creature" */
+  unsigned zm = filter_zones(f);
+  if (zm >> MTG_Z_STACK & 1)
     for (int i = s->c.nstack - 1; i >= 0 && n < max; i--) {
       t.kind = TK_STACK;
       t.stack_id = s->stack[i].id;
       if (target_legal(g, ts, &t, controller, src, srcc)) out[n++] = t;
     }
-    return n;
-  }
   t.kind = TK_OBJ;
-  if (f->zone == -1) {
+  if (zm >> MTG_Z_BATTLEFIELD & 1) {
     int nb = bf_count(g);
     int16_t *bf = bf_list(g);
     for (int i = 0; i < nb && n < max; i++) {
       t.obj = oref(g, bf[i]);
       if (target_legal(g, ts, &t, controller, src, srcc)) out[n++] = t;
     }
-    return n;
   }
   for (int z = 0; z < MTG_Z_COUNT; z++) {
-    if ((f->zone >= 0 && z != f->zone) || z == MTG_Z_STACK || z == MTG_Z_LIBRARY || z == MTG_Z_HAND) continue;
+    if (!(zm >> z & 1) || z == MTG_Z_BATTLEFIELD || z == MTG_Z_STACK || z == MTG_Z_LIBRARY || z == MTG_Z_HAND) continue;
     int per = zone_owner_list(z);
     for (int p = 0; p < (per ? s->c.np : 1); p++) {
       int cnt = zl_count(g, z, p);
