@@ -364,7 +364,8 @@ enum cost_kind {
   CK_TAP, CK_UNTAP, CK_SAC_SELF, CK_SAC, CK_PAY_LIFE, CK_EXILE_SELF, CK_EXILE_HAND,
   CK_EXILE_TOP, CK_EXILE_GRAVEYARD, CK_REMOVE_COUNTERS, CK_ADD_COUNTERS, CK_DISCARD,
   CK_LOYALTY, CK_RETURN_UNBLOCKED, CK_EXILE_GRAVEYARD_N,
-  CK_DISCARD_SELF        /* "Discard this card": an ability that functions in a hand */
+  CK_DISCARD_SELF,       /* "Discard this card": an ability that functions in a hand */
+  CK_TAP_OTHERS          /* "Tap N untapped [quality] you control" (the source too, if it has the quality) */
 };
 typedef struct CostPart {
   uint8_t kind;

@@ -1869,7 +1869,7 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
       else if (!strcmp(s, "discard_self")) cp->kind = CK_DISCARD_SELF;
       else {
         static const char *const w[] = {"tap", "untap", "sacrifice_self", "exile_self", "return_unblocked_attacker", "discard_self",
-                                        "{sacrifice: filter}", "{pay_life: N}", "{discard: N}", "{exile_top: N}",
+                                        "{sacrifice: filter, n: N}", "{tap: filter, n: N}", "{pay_life: N}", "{discard: N}", "{exile_top: N}",
                                         "{remove_counters: kind, n: N}", "{exile_from_hand: filter}", NULL};
         return bad_name(l, p, "cost", w, -1);
       }
@@ -1888,10 +1888,19 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
     }
     const ynode *v;
     long x;
-    if ((v = ymap_get(p, "sacrifice"))) {
-      cp->kind = CK_SAC;
+    if ((v = ymap_get(p, "sacrifice")) || (v = ymap_get(p, "tap"))) {
+      /* "Sacrifice N [quality]", "Tap N untapped [quality] you control": n a
+       * number or X (chosen as the cost is announced, 601.2b, 107.3a) */
+      cp->kind = ymap_get(p, "sacrifice") ? CK_SAC : CK_TAP_OTHERS;
       cp->n = 1;
       if (!(cp->f = p_filter(l, v))) return -1;
+      const ynode *nn = ymap_get(p, "n");
+      if (nn && scalar(nn) && !strcmp(scalar(nn), "X")) cp->n = -1;
+      else if (nn) {
+        if (ynode_int(l->d, nn, &x, l->err)) return -1;
+        if (x < 1 || x > 20) return BADI(l, nn, "n: a number from 1 to 20, or X");
+        cp->n = (int16_t)x;
+      }
     } else if ((v = ymap_get(p, "pay_life"))) {
       cp->kind = CK_PAY_LIFE;
       if (scalar(v) && !strcmp(scalar(v), "X")) x = -1; /* a variable cost (607.2j) */
@@ -1932,7 +1941,7 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
         cp->n = (int16_t)x;
       }
     } else {
-      return BADI(l, p, "unknown cost (sacrifice, pay_life, discard, exile_top, exile_from_hand, exile_from_graveyard, remove_counters)");
+      return BADI(l, p, "unknown cost (sacrifice, tap, pay_life, discard, exile_top, exile_from_hand, exile_from_graveyard, remove_counters)");
     }
   }
   return 0;

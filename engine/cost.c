@@ -314,6 +314,62 @@ static int sick(G *g, int slot) {
 
 int obj_sick(G *g, int slot) { return sick(g, slot); }
 
+/* The permanents `player` controls that a "sacrifice / tap N [quality]" part
+ * can take: for tapping, untapped ones, and not the source when the same
+ * cost taps it with {T}. Tapping creatures this way is not a {T} cost, so
+ * summoning sickness doesn't matter (302.6). */
+static int own_candidates(G *g, int player, int slot, const Cost *c, const CostPart *p, int *cand) {
+  Ctx cx;
+  ctx_init(g, &cx);
+  cx.controller = player;
+  cx.src = oref(g, slot);
+  int nb = bf_count(g), n = 0;
+  int16_t *bf = bf_list(g);
+  int self_tap = cost_has_tap(c) && g->s->obj[slot].zone == MTG_Z_BATTLEFIELD;
+  for (int k = 0; k < nb && n < MAX_OPTIONS; k++) {
+    if (obj_controller(g, bf[k]) != player || !filter_match(g, &cx, p->f, bf[k])) continue;
+    if (p->kind == CK_TAP_OTHERS && (g->s->obj[bf[k]].tapped || (self_tap && bf[k] == slot))) continue;
+    cand[n++] = bf[k];
+  }
+  return n;
+}
+
+/* The player picks `want` of the candidates (all of them when there are only
+ * that many); fills out with their slots. */
+static void pick_own(G *g, int player, const int *cand, int nc, int want, const char *rule, const char *what, int *out) {
+  if (want > nc) game_illegal(g, "not enough permanents to %s", what);
+  if (want <= 0) return;
+  if (want == nc) {
+    for (int i = 0; i < nc; i++) out[i] = cand[i];
+    return;
+  }
+  dec_begin(g, MTG_D_CHOOSE, player, rule, "choose %d permanent%s to %s", want, want == 1 ? "" : "s", what);
+  for (int i = 0; i < nc; i++) {
+    char nm[110];
+    fmt_slot(g, cand[i], nm, sizeof nm);
+    dec_opt(g, MTG_O_OBJECT, g->s->obj[cand[i]].id, 0, -1, -1, "%s", nm);
+  }
+  dec_range(g, want, want);
+  int cnt;
+  const int *v = dec_ask(g, 0, &cnt);
+  for (int i = 0; i < cnt && i < want; i++) out[i] = cand[v[i]];
+}
+
+/* The largest N a "sacrifice / tap N" part with N = X could be paid with. */
+int cost_x_max(G *g, int player, int slot, const Cost *c) {
+  int hi = 99;
+  for (int i = 0; i < c->nparts; i++) {
+    const CostPart *p = &c->part[i];
+    if (p->n >= 0) continue;
+    int cand[MAX_OPTIONS], m = 0;
+    if (p->kind == CK_SAC || p->kind == CK_TAP_OTHERS) m = own_candidates(g, player, slot, c, p, cand);
+    else if (p->kind == CK_PAY_LIFE) m = g->s->c.pl[player].life;
+    else m = zl_count(g, MTG_Z_GRAVEYARD, player);
+    if (m < hi) hi = m;
+  }
+  return hi;
+}
+
 int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
   State *s = g->s;
   Obj *o = &s->obj[slot];
@@ -368,16 +424,10 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
     case CK_DISCARD_SELF:
       if (o->zone != MTG_Z_HAND || o->owner != player) return 0;
       break;
-    case CK_SAC: {
-      Ctx cx;
-      ctx_init(g, &cx);
-      cx.controller = player;
-      cx.src = oref(g, slot);
-      int nb = bf_count(g), found = 0;
-      int16_t *bf = bf_list(g);
-      for (int k = 0; k < nb; k++)
-        if (obj_controller(g, bf[k]) == player && filter_match(g, &cx, p->f, bf[k])) found++;
-      if (found < (p->n ? p->n : 1)) return 0;
+    case CK_SAC:
+    case CK_TAP_OTHERS: {
+      int cand[MAX_OPTIONS];
+      if (own_candidates(g, player, slot, c, p, cand) < (p->n < 0 ? 0 : p->n)) return 0;
       break;
     }
     case CK_EXILE_HAND: {
@@ -462,9 +512,21 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
     case CK_EXILE_SELF:
       do_move(g, slot, EV_EXILE, MTG_Z_EXILE, CA_COST, player, cause);
       break;
-    case CK_SAC: {
-      int t = choose_own(g, player, MTG_Z_BATTLEFIELD, p->f, slot, "sacrifice", -1);
-      do_move(g, t, EV_SACRIFICE, MTG_Z_GRAVEYARD, CA_COST, player, cause);
+    case CK_SAC:
+    case CK_TAP_OTHERS: {
+      /* 601.2h, 602.2b: the permanents are chosen, then sacrificed / tapped */
+      int want = p->n >= 0 ? p->n : si ? si->ch.x : 0;
+      int cand[MAX_OPTIONS], picked[MAX_OPTIONS];
+      int nc = own_candidates(g, player, slot, c, p, cand);
+      if (p->kind == CK_SAC && want == 1 && nc > 0) picked[0] = choose_own(g, player, MTG_Z_BATTLEFIELD, p->f, slot, "sacrifice", -1);
+      else pick_own(g, player, cand, nc, want, p->kind == CK_SAC ? "701.21a" : "118.3", p->kind == CK_SAC ? "sacrifice" : "tap", picked);
+      ORef refs[MAX_OPTIONS];
+      for (int k = 0; k < want; k++) refs[k] = oref(g, picked[k]);
+      for (int k = 0; k < want; k++) {
+        if (!oref_ok(g, refs[k])) continue;
+        if (p->kind == CK_SAC) do_move(g, refs[k].slot, EV_SACRIFICE, MTG_Z_GRAVEYARD, CA_COST, player, cause);
+        else do_tap(g, refs[k].slot, 1);
+      }
       break;
     }
     case CK_PAY_LIFE: {

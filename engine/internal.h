@@ -309,6 +309,7 @@ int cost_can_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, 
 void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_color_blue,
                    uint8_t *spent);
 int cost_can_pay_parts(G *g, int player, int slot, const Cost *c);
+int cost_x_max(G *g, int player, int slot, const Cost *c);
 int obj_sick(G *g, int slot);
 void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si);
 void mana_empty(G *g);

@@ -797,9 +797,18 @@ void stack_activate(G *g, int player, int slot, int abi) {
                    cost_can_pay_mana(g, player, &ab->cost.mana, 0, self_tap ? slot : -1, any_blue);
     if (!can_full || ask_yes_no(g, player, "702.29a", "pay {0} rather than the cycling cost of %s?", nm)) cost = d;
   }
-  if (cost.mana.x) {
+  int var_part = 0;
+  for (int i = 0; i < cost.nparts; i++) var_part |= cost.part[i].n < 0 && cost.part[i].kind != CK_LOYALTY;
+  if (cost.mana.x || var_part) {
+    /* 107.3a, 601.2b: X in the mana cost or in another part ("Sacrifice X lands") */
     int hi = 0;
-    while (hi < 40 && cost_can_pay_mana(g, player, &cost.mana, hi + 1, self_tap ? slot : -1, any_blue)) hi++;
+    if (cost.mana.x)
+      while (hi < 40 && cost_can_pay_mana(g, player, &cost.mana, hi + 1, self_tap ? slot : -1, any_blue)) hi++;
+    else hi = 40;
+    if (var_part) {
+      int m = cost_x_max(g, player, slot, &cost);
+      if (m < hi) hi = m;
+    }
     idx = stack_find(g, si.id);
     s->stack[idx].ch.x = ask_number(g, player, 0, hi, "choose X for %s", nm);
     log_line(g, 0, "choose player=%s x=%d", player_name(g, player), s->stack[idx].ch.x);
@@ -808,6 +817,8 @@ void stack_activate(G *g, int player, int slot, int abi) {
   choose_modes_targets(g, &s->stack[idx], player);
   idx = stack_find(g, si.id);
   int x = s->stack[idx].ch.x;
+  for (int i = 0; i < cost.nparts; i++)
+    if (cost.part[i].n < 0 && cost.part[i].kind != CK_LOYALTY) cost.part[i].n = (int16_t)x;
   Obj *o = &s->obj[slot];
   if (ab->loyalty) o->loyalty_turn = s->c.turn_seq;
   if (ab->once_per_turn) o->abil_used[1] |= 1u << (ab->index & 31);
