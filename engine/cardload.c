@@ -1878,13 +1878,14 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
     if (p->kind != YN_MAP) return BADI(l, p, "cost: expected a word or a mapping");
     {
       /* one cost per mapping; n only where it counts */
-      static const char *const ck[] = {"sacrifice", "pay_life", "exile_from_graveyard", "discard", "exile_top",
+      static const char *const ck[] = {"sacrifice", "tap", "pay_life", "exile_from_graveyard", "discard", "exile_top",
                                        "exile_from_hand", "remove_counters", "add_counters", "n", NULL};
       if (ymap_check_keys(l->d, p, ck, "cost", l->err)) return -1;
       int mains = p->n - (ymap_get(p, "n") ? 1 : 0);
       if (mains != 1) return BADI(l, p, "a cost mapping has one cost (sacrifice, pay_life, discard, ...); found %d", mains);
-      if (ymap_get(p, "n") && !ymap_get(p, "exile_from_graveyard") && !ymap_get(p, "remove_counters") && !ymap_get(p, "add_counters"))
-        return BADI(l, ymap_get(p, "n"), "'n' goes with exile_from_graveyard, remove_counters and add_counters");
+      if (ymap_get(p, "n") && !ymap_get(p, "exile_from_graveyard") && !ymap_get(p, "remove_counters") && !ymap_get(p, "add_counters") &&
+          !ymap_get(p, "sacrifice") && !ymap_get(p, "tap"))
+        return BADI(l, ymap_get(p, "n"), "'n' goes with sacrifice, tap, exile_from_graveyard, remove_counters and add_counters");
     }
     const ynode *v;
     long x;
