@@ -6,10 +6,11 @@
 TOOLS_SHARED = tools/replaylog.c tools/zlines.c tools/cli.c tools/parallel.c
 SELFPLAY_SRC = tools/selfplay.c tools/match.c tools/agent.c tools/decks.c $(TOOLS_SHARED)
 REPLAY_SRC = tools/replay.c tools/verify.c tools/answer.c tools/report.c tools/poolset.c tools/impact.c $(TOOLS_SHARED)
-TOOLS_OBJ = $(sort $(SELFPLAY_SRC:%.c=$(B)/%.o) $(REPLAY_SRC:%.c=$(B)/%.o))
+CARDCOV_SRC = tools/cardcov.c
+TOOLS_OBJ = $(sort $(SELFPLAY_SRC:%.c=$(B)/%.o) $(REPLAY_SRC:%.c=$(B)/%.o) $(CARDCOV_SRC:%.c=$(B)/%.o))
 
-PROGRAMS += $(BIN)/selfplay $(BIN)/replay
-TESTS += replay-test cases-test impact-test
+PROGRAMS += $(BIN)/selfplay $(BIN)/replay $(BIN)/cardcov
+TESTS += replay-test cases-test impact-test card-coverage-test
 
 # replaylog.c needs only zlines.c: harness/harness.mk links that pair into
 # bin/harness for --record.
@@ -22,6 +23,27 @@ $(BIN)/replay: $(REPLAY_SRC:%.c=$(B)/%.o) $(LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(CFLAGS_ALL) $^ -o $@ $(LDLIBS_ALL)
+
+$(BIN)/cardcov: $(CARDCOV_SRC:%.c=$(B)/%.o) $(LIB)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(CFLAGS_ALL) $^ -o $@ $(LDLIBS_ALL)
+
+# The card coverage page (issue 11's yardstick): the sample of real cards
+# against the pool and the cases' results, written by make card-coverage;
+# card-coverage-test fails when the page is not what the tree gives today.
+CARD_SAMPLE = tests/real-cards/sample.yaml
+card-coverage: $(BIN)/harness $(BIN)/cardcov
+	@mkdir -p $(B)
+	$(BIN)/harness -j$(JOBS) --format json cases >$(B)/card-cases.jsonl 2>/dev/null || [ $$? = 1 ]
+	$(BIN)/cardcov $(CARD_SAMPLE) engine/cards $(B)/card-cases.jsonl >docs/card-coverage.md
+
+card-coverage-test: $(BIN)/harness $(BIN)/cardcov
+	@mkdir -p $(B)
+	$(BIN)/harness -j$(JOBS) --format json cases >$(B)/card-cases-test.jsonl 2>/dev/null || [ $$? = 1 ]
+	$(BIN)/cardcov $(CARD_SAMPLE) engine/cards $(B)/card-cases-test.jsonl >$(B)/card-coverage.md
+	@if cmp -s $(B)/card-coverage.md docs/card-coverage.md; then echo "card coverage page up to date: $$(sed -n 's/^| defined faithfully, named by a passing case | \([0-9]*\).*/\1/p' docs/card-coverage.md) cards counted"; \
+	else diff -u docs/card-coverage.md $(B)/card-coverage.md | head -40; echo "docs/card-coverage.md is stale: run make card-coverage"; exit 1; fi
 
 # The corpus must check clean, every kind of tampering must be caught, and
 # self-play must be deterministic (tests/replay/replay-test.sh).
@@ -75,6 +97,6 @@ impact: $(BIN)/replay
 impact-test: $(BIN)/harness $(BIN)/selfplay $(BIN)/replay
 	sh tests/replay/impact-test.sh $(BIN) $(B)
 
-.PHONY: replay-test replay-corpus record-cases cases-test impact impact-test
+.PHONY: replay-test replay-corpus record-cases cases-test impact impact-test card-coverage card-coverage-test
 
 -include $(TOOLS_OBJ:.o=.d)

@@ -1,0 +1,368 @@
+/* cardcov.c - bin/cardcov: the card coverage page (docs/card-coverage.md).
+ *
+ * It measures how much of a sample of real cards the card pool expresses:
+ * for each card of the sample, whether the pool defines it, whether its
+ * definition leaves something out (its `unsupported:` text, listed as the
+ * missing feature), and whether a passing case names it. A case "names" a
+ * card when the card's name appears, as a whole name, in the text of a case
+ * that passed (from its first line to the next case's first line); the
+ * results come from the harness's JSON report.
+ *
+ * usage: cardcov SAMPLE.yaml POOL_DIR RESULTS.jsonl > docs/card-coverage.md
+ * Exit 0, or 2 with a message on bad input. The page is a pure function of
+ * its inputs (sorted as the sample is), so `make card-coverage` rewrites it
+ * byte for byte the same until a card, a case or a result changes. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "walk.h"
+#include "ydoc.h"
+
+typedef struct {
+  char *name;
+  char *unsupported; /* NULL: defined in full */
+  char *file;
+  int line;
+} Def;
+
+typedef struct {
+  char *file;
+  int line;
+  int pass;
+  char *id;
+} Result;
+
+typedef struct {
+  Def *def;
+  int ndef, cap;
+  Result *res;
+  int nres, rcap;
+} Cov;
+
+static void die(const char *fmt, const char *a, const char *b) {
+  fprintf(stderr, "cardcov: ");
+  fprintf(stderr, fmt, a, b);
+  fputc('\n', stderr);
+  exit(2);
+}
+
+static void *xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n);
+  if (!q) die("out of memory%s%s", "", "");
+  return q;
+}
+
+static char *xstrdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *d = xrealloc(NULL, n);
+  memcpy(d, s, n);
+  return d;
+}
+
+static const char *scalar_of(const ynode *m, const char *key) {
+  const ynode *v = m && m->kind == YN_MAP ? ymap_get(m, key) : NULL;
+  return v && v->kind == YN_SCALAR ? v->str : NULL;
+}
+
+/* ---- the pool: every card mapping of every *.yaml under the directory ---- */
+
+static void add_def(Cov *c, const ynode *m, const char *file) {
+  const char *name = scalar_of(m, "name");
+  if (!name) return;
+  if (c->ndef == c->cap) {
+    c->cap = c->cap ? 2 * c->cap : 256;
+    c->def = xrealloc(c->def, (size_t)c->cap * sizeof *c->def);
+  }
+  Def *d = &c->def[c->ndef++];
+  const char *u = scalar_of(m, "unsupported");
+  d->name = xstrdup(name);
+  d->unsupported = u ? xstrdup(u) : NULL;
+  d->file = xstrdup(file);
+  d->line = m->line;
+}
+
+static int want_yaml(const char *name, void *ctx) {
+  (void)ctx;
+  return walk_has_suffix(name, ".yaml");
+}
+
+static void load_pool(Cov *c, const char *dir) {
+  walk_list l = {0};
+  walk_opts o = {.want = want_yaml};
+  mtg_error err = {0};
+  if (walk_dir(dir, &o, &l, &err)) die("%s: %s", dir, err.msg);
+  for (int i = 0; i < l.n; i++) {
+    ydoc *d;
+    if (ydoc_parse_file(l.path[i], &d, &err)) die("%s: %s", l.path[i], err.msg);
+    for (int k = 0; k < ydoc_count(d); k++) {
+      const ynode *r = ydoc_root(d, k);
+      if (r && r->kind == YN_SEQ)
+        for (int j = 0; j < r->n; j++) add_def(c, r->items[j], l.path[i]);
+      else if (r && r->kind == YN_MAP)
+        add_def(c, r, l.path[i]);
+    }
+    ydoc_free(d);
+  }
+  walk_list_free(&l);
+}
+
+static const Def *find_def(const Cov *c, const char *name) {
+  for (int i = 0; i < c->ndef; i++)
+    if (!strcmp(c->def[i].name, name)) return &c->def[i];
+  return NULL;
+}
+
+/* ---- the harness's JSON report: one object per line ---- */
+
+/* The string value of "key" in a one-line JSON object, unescaped into out;
+ * 0 if the key is missing or not a string. */
+static int json_str(const char *line, const char *key, char *out, size_t size) {
+  char pat[64];
+  snprintf(pat, sizeof pat, "\"%s\":\"", key);
+  const char *p = strstr(line, pat);
+  if (!p) return 0;
+  p += strlen(pat);
+  size_t n = 0;
+  for (; *p && *p != '"'; p++) {
+    char ch = *p;
+    if (ch == '\\' && p[1]) {
+      p++;
+      ch = *p == 'n' ? '\n' : *p == 't' ? '\t' : *p;
+      if (*p == 'u') ch = '?'; /* names are ASCII here; \u escapes don't matter for matching paths */
+    }
+    if (n + 1 < size) out[n++] = ch;
+  }
+  out[n] = 0;
+  return *p == '"';
+}
+
+static int json_int(const char *line, const char *key, int *out) {
+  char pat[64];
+  snprintf(pat, sizeof pat, "\"%s\":", key);
+  const char *p = strstr(line, pat);
+  if (!p) return 0;
+  char *end;
+  long v = strtol(p + strlen(pat), &end, 10);
+  if (end == p + strlen(pat) || v < 1 || v > 10000000) return 0;
+  *out = (int)v;
+  return 1;
+}
+
+static void load_results(Cov *c, const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) die("%s: %s", path, strerror(errno));
+  char *line = NULL;
+  size_t cap = 0;
+  while (getline(&line, &cap, f) > 0) {
+    if (line[0] != '{') continue;
+    char file[4096], status[32], id[512];
+    int ln;
+    if (!json_str(line, "file", file, sizeof file) || !json_str(line, "status", status, sizeof status) ||
+        !json_int(line, "line", &ln))
+      continue; /* a summary or an error entry without a case */
+    if (!json_str(line, "id", id, sizeof id)) id[0] = 0;
+    if (c->nres == c->rcap) {
+      c->rcap = c->rcap ? 2 * c->rcap : 1024;
+      c->res = xrealloc(c->res, (size_t)c->rcap * sizeof *c->res);
+    }
+    Result *r = &c->res[c->nres++];
+    r->file = xstrdup(file);
+    r->line = ln;
+    r->pass = !strcmp(status, "pass");
+    r->id = xstrdup(id);
+  }
+  free(line);
+  fclose(f);
+}
+
+/* ---- which passing cases name a card ---- */
+
+typedef struct {
+  char *text; /* the lines of one passing case */
+  const char *id;
+} Segment;
+
+static char *read_all(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t n = 0, cap = 1 << 16;
+  char *b = xrealloc(NULL, cap);
+  size_t k;
+  while ((k = fread(b + n, 1, cap - n - 1, f)) > 0) {
+    n += k;
+    if (cap - n < 2) b = xrealloc(b, cap *= 2);
+  }
+  fclose(f);
+  b[n] = 0;
+  return b;
+}
+
+static int cmp_int(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+/* The text from line `from` (1-based) up to the line before `to` (0: the end). */
+static char *lines_between(const char *text, int from, int to) {
+  const char *p = text;
+  for (int l = 1; l < from && *p; l++) p = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p);
+  const char *e = p;
+  for (int l = from; (to == 0 || l < to) && *e; l++) e = strchr(e, '\n') ? strchr(e, '\n') + 1 : e + strlen(e);
+  size_t n = (size_t)(e - p);
+  char *s = xrealloc(NULL, n + 1);
+  memcpy(s, p, n);
+  s[n] = 0;
+  return s;
+}
+
+static Segment *segments(const Cov *c, int *nseg) {
+  Segment *seg = xrealloc(NULL, (size_t)(c->nres ? c->nres : 1) * sizeof *seg);
+  int ns = 0;
+  for (int i = 0; i < c->nres; i++) {
+    int first = 1;
+    for (int j = 0; j < i; j++) first &= strcmp(c->res[j].file, c->res[i].file) != 0;
+    if (!first) continue;
+    /* every case of this file: the start lines, sorted */
+    int *starts = xrealloc(NULL, (size_t)c->nres * sizeof *starts), nst = 0;
+    for (int j = i; j < c->nres; j++)
+      if (!strcmp(c->res[j].file, c->res[i].file)) starts[nst++] = c->res[j].line;
+    qsort(starts, (size_t)nst, sizeof *starts, cmp_int);
+    char *text = read_all(c->res[i].file);
+    for (int j = i; text && j < c->nres; j++) {
+      const Result *r = &c->res[j];
+      if (strcmp(r->file, c->res[i].file) || !r->pass) continue;
+      int next = 0;
+      for (int k = 0; k < nst; k++)
+        if (starts[k] > r->line) {
+          next = starts[k];
+          break;
+        }
+      seg[ns].text = lines_between(text, r->line, next);
+      seg[ns].id = r->id;
+      ns++;
+    }
+    free(text);
+    free(starts);
+  }
+  *nseg = ns;
+  return seg;
+}
+
+static int word_char(char ch) {
+  return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '\'';
+}
+
+/* The first passing case naming `name` as a whole name, or NULL. */
+static const char *named_by(const Segment *seg, int ns, const char *name) {
+  size_t n = strlen(name);
+  for (int i = 0; i < ns; i++)
+    for (const char *p = strstr(seg[i].text, name); p; p = strstr(p + 1, name)) {
+      int before = p > seg[i].text && word_char(p[-1]);
+      if (!before && !word_char(p[n])) return seg[i].id;
+    }
+  return NULL;
+}
+
+/* ---- the page ---- */
+
+static void md_cell(const char *s) {
+  for (; *s; s++) {
+    if (*s == '|') fputs("\\|", stdout);
+    else if (*s == '\n') fputc(' ', stdout);
+    else fputc(*s, stdout);
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc != 4) {
+    fprintf(stderr, "usage: cardcov SAMPLE.yaml POOL_DIR RESULTS.jsonl\n");
+    return 2;
+  }
+  Cov c = {0};
+  mtg_error err = {0};
+  ydoc *sd;
+  if (ydoc_parse_file(argv[1], &sd, &err)) die("%s: %s", argv[1], err.msg);
+  const ynode *sample = ydoc_count(sd) ? ydoc_root(sd, 0) : NULL;
+  if (!sample || sample->kind != YN_SEQ) die("%s: expected a list of cards%s", argv[1], "");
+  load_pool(&c, argv[2]);
+  load_results(&c, argv[3]);
+  int ns;
+  Segment *seg = segments(&c, &ns);
+
+  int total = sample->n, full = 0, partial = 0, missing = 0, unnamed = 0;
+  const char **why = xrealloc(NULL, (size_t)(total ? total : 1) * sizeof *why);
+  for (int i = 0; i < total; i++) {
+    const char *name = scalar_of(sample->items[i], "name");
+    const Def *d = name ? find_def(&c, name) : NULL;
+    why[i] = !name ? "no name" : !d ? NULL : d->unsupported ? d->unsupported : named_by(seg, ns, name) ? "" : NULL;
+    if (!d) missing++;
+    else if (d->unsupported) partial++;
+    else if (why[i]) full++;
+    else unnamed++;
+  }
+  printf("# Card coverage\n\n"
+         "Generated by `make card-coverage` from the card pool (`%s`), the sample of real cards (`%s`) and the\n"
+         "cases' results: do not edit by hand. A card counts as defined faithfully when the pool defines it with\n"
+         "no `unsupported:` note and a passing case names it; a card defined in part carries `unsupported:`\n"
+         "saying what its definition leaves out (docs/cards.md).\n\n",
+         argv[2], argv[1]);
+  printf("| | cards | share |\n|---|---:|---:|\n");
+  printf("| defined faithfully, named by a passing case | %d | %.1f%% |\n", full, total ? 100.0 * full / total : 0);
+  printf("| defined in part (`unsupported`) | %d | %.1f%% |\n", partial, total ? 100.0 * partial / total : 0);
+  printf("| defined in full, no passing case names it | %d | %.1f%% |\n", unnamed, total ? 100.0 * unnamed / total : 0);
+  printf("| not defined | %d | %.1f%% |\n", missing, total ? 100.0 * missing / total : 0);
+  printf("| **sample** | **%d** | |\n\n", total);
+
+  printf("## Defined in part: what is missing\n\n| card | missing |\n|---|---|\n");
+  for (int i = 0; i < total; i++) {
+    const char *name = scalar_of(sample->items[i], "name");
+    const Def *d = name ? find_def(&c, name) : NULL;
+    if (!d || !d->unsupported) continue;
+    fputs("| ", stdout);
+    md_cell(name);
+    fputs(" | ", stdout);
+    md_cell(d->unsupported);
+    fputs(" |\n", stdout);
+  }
+  if (unnamed || missing) {
+    printf("\n## Not counted for another reason\n\n| card | reason |\n|---|---|\n");
+    for (int i = 0; i < total; i++) {
+      const char *name = scalar_of(sample->items[i], "name");
+      const Def *d = name ? find_def(&c, name) : NULL;
+      if (d && (d->unsupported || why[i])) continue;
+      fputs("| ", stdout);
+      md_cell(name ? name : "?");
+      fputs(d ? " | defined in full, but no passing case names it |\n" : " | not defined in the pool |\n", stdout);
+    }
+  }
+  printf("\n## Defined faithfully\n\n| card | a case naming it | definition |\n|---|---|---|\n");
+  for (int i = 0; i < total; i++) {
+    const char *name = scalar_of(sample->items[i], "name");
+    const Def *d = name ? find_def(&c, name) : NULL;
+    if (!d || d->unsupported || !why[i]) continue;
+    fputs("| ", stdout);
+    md_cell(name);
+    fputs(" | ", stdout);
+    md_cell(named_by(seg, ns, name));
+    printf(" | %s:%d |\n", d->file, d->line);
+  }
+
+  for (int i = 0; i < ns; i++) free(seg[i].text);
+  free(seg);
+  free(why);
+  for (int i = 0; i < c.ndef; i++) {
+    free(c.def[i].name);
+    free(c.def[i].unsupported);
+    free(c.def[i].file);
+  }
+  for (int i = 0; i < c.nres; i++) {
+    free(c.res[i].file);
+    free(c.res[i].id);
+  }
+  free(c.def);
+  free(c.res);
+  ydoc_free(sd);
+  return 0;
+}
