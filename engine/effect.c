@@ -1240,12 +1240,11 @@ static void step(G *g, Ctx *c, const Node *n) {
     e.ab = n->k[0]->ab;
     if (c->nres && oref_ok(g, c->res[0])) e.obj = c->res[0];
     else if (c->ch && c->ch->t[c->mode * MAX_TARGETS].kind == TK_OBJ) e.obj = c->ch->t[c->mode * MAX_TARGETS].obj;
-    /* "the next end step": once its step is over this turn, not before the
-     * next turn; created during the step itself, at the next time it begins
-     * (next turn, or this turn when the step comes again: a second combat
-     * damage step after a first-strike one, 510.4, another cleanup step,
-     * 514.3a), its abilities having been checked as it began */
-    if (e.ab->trig.ev == TE_STEP && s->c.step > e.ab->trig.step) e.wait_turn = s->c.turn_seq + 1;
+    /* "the next end step": the next time its step begins (603.7a), created
+     * during the step itself or after it: next turn, or this turn when the
+     * step comes again (a second combat damage step after a first-strike one,
+     * 510.4; another cleanup step, 514.3a; a step of a phase added after this
+     * one, 500.8), its abilities having been checked as it began */
     effect_add(g, &e);
     return;
   }

@@ -298,7 +298,6 @@ typedef struct Effect {
   int32_t turn_seq;       /* turn it was created */
   const CardDef *grant_def; /* gained abilities of this definition (607.5) */
   uint8_t step;           /* delayed: step it waits for */
-  int32_t wait_turn;      /* delayed: not before this turn sequence */
 } Effect;
 
 enum lkind { LK_OBJ, LK_VALUE, LK_NAME };

@@ -727,7 +727,6 @@ void trig_step(G *g, int step) {
     Effect *ef = &s->eff[i];
     const TrigPat *t = ef->kind == EK_DELAYED && !ef->used && ef->ab ? pat_for(ef->ab, TE_STEP, step) : NULL;
     if (!t) continue;
-    if (s->c.turn_seq < ef->wait_turn) continue;
     Ctx cx;
     ctx_init(g, &cx);
     cx.controller = ef->controller;
