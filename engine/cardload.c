@@ -1197,10 +1197,12 @@ static const StepDef step_defs[] = {
                                                  {"attacking", P_STR, 0}}},
     {"counter", S_COUNTER, {{"counter", P_SEL, SL_TARGETS}, {"to", P_ZONE, 0}}},
     {"mill", S_MILL, {{"mill", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
-    {"discard", S_DISCARD, {{"discard", P_EXPR, 0}, {"who", P_SEL, SL_YOU}, {"random", P_BOOL, 0}}},
+    {"discard", S_DISCARD, {{"discard", P_EXPR, 0}, {"who", P_SEL, SL_YOU}, {"random", P_BOOL, 0}, {"filter", P_FILTER, 0}, {"by", P_SEL, 0},
+                            {"reveal", P_BOOL, 0}}},
     {"shuffle_into_library", S_SHUFFLE_INTO, {{"shuffle_into_library", P_SEL, SL_SELF}}},
     {"shuffle", S_SHUFFLE, {{"shuffle", P_SEL, SL_YOU}}},
-    {"search_library", S_SEARCH, {{"search_library", P_FILTER, 0}, {"who", P_SEL, SL_YOU}, {"to", P_ZONE, 0}, {"tapped", P_BOOL, 0}, {"n", P_EXPR, 0}, {"optional", P_BOOL, 0}, {"reveal", P_BOOL, 0}}},
+    {"search_library", S_SEARCH, {{"search_library", P_FILTER, 0}, {"who", P_SEL, SL_YOU}, {"to", P_ZONE, 0}, {"tapped", P_BOOL, 0}, {"n", P_EXPR, 0}, {"optional", P_BOOL, 0}, {"reveal", P_BOOL, 0},
+                                {"of", P_SEL, 0}}},
     {"create_token", S_TOKEN, {{"create_token", P_TOKEN, 0}, {"n", P_EXPR, 0}, {"under", P_SEL, SL_YOU}}},
     {"put_counters", S_PUT_COUNTERS, {{"put_counters", P_STR, 0}, {"n", P_EXPR, 0}, {"on", P_SEL, SL_SELF}}},
     {"remove_counters", S_REMOVE_COUNTERS, {{"remove_counters", P_STR, 0}, {"n", P_EXPR, 0}, {"from", P_SEL, SL_SELF}}},
@@ -1254,6 +1256,12 @@ static const StepDef step_defs[] = {
     {"monstrosity", S_MONSTROSITY, {{"monstrosity", P_EXPR, 0}}},
     {"renown", S_RENOWN, {{"renown", P_EXPR, 0}}},
     {"additional_phases", S_ADD_PHASES, {{"additional_phases", P_WORDS1, 0}, {"after", P_STR, 0}}},
+    {"proliferate", S_PROLIFERATE, {{"proliferate", P_SEL, SL_YOU}}},
+    {"look_at_top", S_LOOK_TOP, {{"look_at_top", P_EXPR, 0}, {"of", P_SEL, SL_YOU}, {"reveal", P_BOOL, 0}, {"take", P_FILTER, 0}, {"n", P_EXPR, 0},
+                                 {"optional", P_BOOL, 0}, {"to", P_ZONE, 0}, {"tapped", P_BOOL, 0}, {"rest", P_STR, 0}, {"reveal_taken", P_BOOL, 0},
+                                 {"who", P_SEL, 0}}},
+    {"clash", S_CLASH, {{"clash", P_STR, 0}}},
+    {"exile_until", S_EXILE_UNTIL, {{"exile_until", P_FILTER, 0}, {"who", P_SEL, SL_YOU}, {"link", P_STR, 0}}},
     {"becomes", S_BECOMES, {{"becomes", P_SEL, SL_TARGET}, {"duration", P_DUR, 0}, {"pt", P_RAW, 0}, {"types", P_RAW, 0}, {"subtypes", P_RAW, 0},
                             {"colors", P_RAW, 0}, {"keywords", P_RAW, 0}, {"abilities", P_RAW, 0}, {"in_addition", P_BOOL, 0}, {"label", P_STR, 0}}},
 };
@@ -1597,6 +1605,21 @@ static int step_finish(L *l, const ynode *n, Node *s) {
     if (s->k[1] && strcmp(s->k[1]->s, "this_main_phase") && strcmp(s->k[1]->s, "this_phase"))
       return BADI(l, ymap_get(n, "after"), "after: this_main_phase (the default) or this_phase");
   }
+  if (s->op == S_LOOK_TOP) {
+    static const char *const rest[] = {"stay", "top", "bottom", "bottom_random", "graveyard", "hand", "exile"};
+    if (s->k[8] && name_index(s->k[8]->s, rest, NELEM(rest)) < 0) return bad_name(l, ymap_get(n, "rest"), "rest", rest, NELEM(rest));
+    if (!s->k[3] && (s->k[4] || s->k[5] || s->k[6] || s->k[7] || s->k[9]))
+      return BADI(l, n, "look_at_top: n, optional, to, tapped and reveal_taken say what is done with the cards taken: give 'take' (a filter, card for any)");
+    if (s->k[3] && !s->k[6]) return BADI(l, n, "look_at_top: 'take' needs 'to' (the zone the cards taken go to)");
+    if (s->k[6] && (s->k[6]->i == MTG_Z_STACK || s->k[6]->i == MTG_Z_LIBRARY))
+      return BADI(l, ymap_get(n, "to"), "look_at_top: to: hand, battlefield, graveyard or exile");
+  }
+  if (s->op == S_CLASH && strcmp(s->k[0]->s, "opponent"))
+    return BADI(l, ymap_get(n, "clash"), "clash: opponent (\"clash with an opponent\", 701.30b)");
+  if (s->op == S_SEARCH && s->k[2] && s->k[2]->i == MTG_Z_LIBRARY && s->k[3])
+    return BADI(l, ymap_get(n, "tapped"), "search_library: tapped goes with to: battlefield");
+  if (s->op == S_DISCARD && s->k[2] && s->k[2]->i && (s->k[3] || s->k[4]))
+    return BADI(l, n, "discard: a random discard has no filter or chooser");
   if (s->op == S_PUT_BATTLEFIELD && s->k[5] && strcmp(s->k[5]->s, "true") && strcmp(s->k[5]->s, "returned"))
     return BADI(l, ymap_get(n, "attacking"), "attacking: true (its controller chooses what it attacks, 508.4) or returned "
                 "(what the attacker returned to pay the cost was attacking, 702.49c)");

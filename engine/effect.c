@@ -499,6 +499,36 @@ static void reveal(G *g, Ctx *c, ORef o, int player) {
   ev_one(g, &r);
 }
 
+/* The player orders m library cards they are putting on the top (bottom = 0)
+ * or the bottom (bottom = 1) of a library: first listed is on top / highest. */
+static void order_cards(G *g, int p, int16_t *l, int m, const char *rule, int bottom) {
+  if (m < 2) return;
+  dec_begin(g, MTG_D_ORDER, p, rule, bottom ? "order the cards for the bottom (first listed is highest)" : "order the cards for the top (first listed is on top)");
+  for (int i = 0; i < m; i++) {
+    char nm[110];
+    fmt_slot(g, l[i], nm, sizeof nm);
+    dec_opt(g, MTG_O_OBJECT, g->s->obj[l[i]].id, 0, -1, -1, "%s", nm);
+  }
+  int nv;
+  const int *ord = dec_ask(g, 0, &nv);
+  int16_t tmp[MAX_OPTIONS];
+  for (int i = 0; i < m; i++) tmp[i] = l[ord[i]];
+  memcpy(l, tmp, (size_t)m * sizeof *l);
+}
+
+/* Puts cards that left their place in player's library back on its top or
+ * bottom, the first of l highest; no card changes zones. */
+static void library_put(G *g, int p, const int16_t *l, int m, int bottom) {
+  if (bottom)
+    for (int i = 0; i < m; i++) zl_insert(g, MTG_Z_LIBRARY, p, l[i], -1);
+  else
+    for (int i = m - 1; i >= 0; i--) zl_insert(g, MTG_Z_LIBRARY, p, l[i], 0);
+}
+
+/* 701.23: the searcher looks at the library and finds cards matching the
+ * filter (701.23b: may fail to find); `of` names whose library, else their
+ * own. The cards found go to `to`; to a library: the library is shuffled,
+ * then they are put on top ("then shuffle and put that card on top"). */
 static void step_search(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   const Filter *f = n->k[0]->f;
@@ -507,41 +537,69 @@ static void step_search(G *g, Ctx *c, const Node *n) {
   int to = n->k[2] ? n->k[2]->i : MTG_Z_HAND;
   int tapped = n->k[3] && n->k[3]->i;
   int want = n->k[4] ? expr_eval(g, c, n->k[4]) : 1;
+  c->did = 0;
   for (int w = 0; w < who.np; w++) {
     int p = who.p[w];
-    Filter lf = *f;
-    lf.zone = MTG_Z_LIBRARY;
-    int cnt = zl_count(g, MTG_Z_LIBRARY, p);
-    int16_t *l = zl_list(g, MTG_Z_LIBRARY, p);
-    ORef cand[MAX_OPTIONS];
-    int k = 0;
-    for (int i = 0; i < cnt && k < MAX_OPTIONS; i++)
-      if (filter_match(g, c, &lf, l[i])) cand[k++] = oref(g, l[i]);
-    Sel chosen;
-    chosen.n = chosen.np = 0;
-    if (k) {
-      /* 701.23b: a search for cards with a stated quality may fail to find */
-      dec_begin(g, MTG_D_CHOOSE, p, "701.23", "search your library");
-      for (int i = 0; i < k; i++) {
-        char nm[110];
-        fmt_obj(g, cand[i], nm, sizeof nm);
-        dec_opt(g, MTG_O_OBJECT, cand[i].id, 0, -1, -1, "%s", nm);
+    Sel libs;
+    if (n->k[7]) sel_eval(g, c, n->k[7], &libs);
+    else libs.np = 1, libs.p[0] = p;
+    for (int li = 0; li < libs.np; li++) {
+      int q = libs.p[li];
+      Filter lf = *f;
+      lf.zone = MTG_Z_LIBRARY;
+      int cnt = zl_count(g, MTG_Z_LIBRARY, q);
+      int16_t *l = zl_list(g, MTG_Z_LIBRARY, q);
+      ORef cand[MAX_OPTIONS];
+      int k = 0;
+      for (int i = 0; i < cnt && k < MAX_OPTIONS; i++)
+        if (filter_match(g, c, &lf, l[i])) cand[k++] = oref(g, l[i]);
+      Sel chosen;
+      chosen.n = chosen.np = 0;
+      if (k) {
+        /* 701.23b: a search for cards with a stated quality may fail to find */
+        dec_begin(g, MTG_D_CHOOSE, p, "701.23", q == p ? "search your library" : "search %s's library", player_name(g, q));
+        for (int i = 0; i < k; i++) {
+          char nm[110];
+          fmt_obj(g, cand[i], nm, sizeof nm);
+          dec_opt(g, MTG_O_OBJECT, cand[i].id, 0, -1, -1, "%s", nm);
+        }
+        dec_range(g, 0, want < k ? want : k);
+        int nv;
+        const int *v = dec_ask(g, 0, &nv);
+        for (int i = 0; i < nv; i++) chosen.o[chosen.n++] = cand[v[i]];
       }
-      dec_range(g, 0, want < k ? want : k);
-      int nv;
-      const int *v = dec_ask(g, 0, &nv);
-      for (int i = 0; i < nv; i++) chosen.o[chosen.n++] = cand[v[i]];
+      /* "search ... for a card, reveal it, put it into your hand" */
+      for (int i = 0; n->k[6] && n->k[6]->i && i < chosen.n; i++) reveal(g, c, chosen.o[i], p);
+      c->did |= chosen.n > 0;
+      if (to == MTG_Z_LIBRARY) {
+        do_shuffle(g, q);
+        /* "then shuffle and put that card on top": it stays in the library */
+        int16_t top[MAX_OPTIONS];
+        int m = 0;
+        for (int i = 0; i < chosen.n; i++)
+          if (oref_ok(g, chosen.o[i]) && s->obj[chosen.o[i].slot].zone == MTG_Z_LIBRARY) top[m++] = chosen.o[i].slot;
+        order_cards(g, p, top, m, "701.23", 0);
+        for (int i = 0; i < m; i++) zl_remove(g, MTG_Z_LIBRARY, q, top[i]);
+        library_put(g, q, top, m, 0);
+        for (int i = 0; i < m; i++) {
+          char nm[110];
+          fmt_slot(g, top[i], nm, sizeof nm);
+          log_line(g, 0, "put_on_top obj=%s player=%s rule=701.23", nm, player_name(g, q));
+        }
+        result_set(g, c, &chosen);
+        continue;
+      }
+      Sel moved;
+      batch_objects(g, c, &chosen, EV_ZONE, to, 0, 0, to == MTG_Z_BATTLEFIELD ? p : -1, tapped, NULL, &moved);
+      do_shuffle(g, q);
     }
-    /* "search ... for a card, reveal it, put it into your hand" */
-    for (int i = 0; n->k[6] && n->k[6]->i && i < chosen.n; i++) reveal(g, c, chosen.o[i], p);
-    Sel moved;
-    batch_objects(g, c, &chosen, EV_ZONE, to, 0, 0, to == MTG_Z_BATTLEFIELD ? p : -1, tapped, NULL, &moved);
-    c->did = chosen.n > 0;
-    do_shuffle(g, p);
   }
-  (void)s;
 }
 
+/* 701.9: discard. With `filter`, only cards with that quality ("discard a
+ * nonland card"): the discarding player chooses among them; with `by`, that
+ * player chooses instead ("you choose a card from it. That player discards
+ * that card"); with `reveal`, the hand is revealed first. */
 static void step_discard(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   Sel who;
@@ -549,14 +607,33 @@ static void step_discard(G *g, Ctx *c, const Node *n) {
   int all = n->k[0] && n->k[0]->op == E_INT && n->k[0]->j;
   int want = all ? 1 << 20 : (n->k[0] ? expr_eval(g, c, n->k[0]) : 1);
   int random = n->k[2] && n->k[2]->i;
+  const Filter *f = n->k[3] ? n->k[3]->f : NULL;
   Sel pick;
   pick.n = pick.np = 0;
   for (int w = 0; w < who.np; w++) {
     int p = who.p[w];
-    int cnt = zl_count(g, MTG_Z_HAND, p);
-    int16_t *h = zl_list(g, MTG_Z_HAND, p);
+    int chooser = p;
+    if (n->k[4]) {
+      Sel by;
+      sel_eval(g, c, n->k[4], &by);
+      if (by.np) chooser = by.p[0];
+    }
+    int hn = zl_count(g, MTG_Z_HAND, p);
+    int16_t *hl = zl_list(g, MTG_Z_HAND, p);
+    if (n->k[5] && n->k[5]->i)
+      for (int i = 0; i < hn; i++) reveal(g, c, oref(g, hl[i]), p);
+    int16_t hbuf[MAX_OPTIONS], *h = hl;
+    int cnt = hn;
+    if (f) {
+      Filter hf = *f;
+      hf.zone = MTG_Z_HAND;
+      h = hbuf;
+      cnt = 0;
+      for (int i = 0; i < hn && cnt < MAX_OPTIONS; i++)
+        if (filter_match(g, c, &hf, hl[i])) h[cnt++] = hl[i];
+    }
     int k = want < cnt ? want : cnt;
-    if (k == cnt) {
+    if (k == cnt && chooser == p) {
       for (int i = 0; i < cnt; i++) pick.o[pick.n++] = oref(g, h[i]);
       continue;
     }
@@ -572,7 +649,9 @@ static void step_discard(G *g, Ctx *c, const Node *n) {
       }
       continue;
     }
-    dec_begin(g, MTG_D_CHOOSE, p, "701.9", "discard %d card%s", k, k == 1 ? "" : "s");
+    if (!k) continue;
+    if (chooser == p) dec_begin(g, MTG_D_CHOOSE, p, "701.9", "discard %d card%s", k, k == 1 ? "" : "s");
+    else dec_begin(g, MTG_D_CHOOSE, chooser, "701.9", "choose %d card%s %s discards", k, k == 1 ? "" : "s", player_name(g, p));
     for (int i = 0; i < cnt; i++) {
       char nm[110];
       fmt_slot(g, h[i], nm, sizeof nm);
@@ -618,27 +697,256 @@ static void step_scry(G *g, Ctx *c, const Node *n) {
       if (down[i]) bot[nbot++] = top[i];
       else keep[nk++] = top[i];
     }
-    for (int pass = 0; pass < 2; pass++) {
-      int16_t *l = pass ? bot : keep;
-      int m = pass ? nbot : nk;
-      if (m < 2) continue;
-      dec_begin(g, MTG_D_ORDER, p, "701.22a", pass ? "order the cards for the bottom (first listed is highest)" : "order the cards for the top (first listed is on top)");
-      for (int i = 0; i < m; i++) {
-        char nm[110];
-        fmt_slot(g, l[i], nm, sizeof nm);
-        dec_opt(g, MTG_O_OBJECT, s->obj[l[i]].id, 0, -1, -1, "%s", nm);
-      }
-      const int *ord = dec_ask(g, 0, &nv);
-      int16_t tmp[MAX_OPTIONS];
-      for (int i = 0; i < m; i++) tmp[i] = l[ord[i]];
-      memcpy(l, tmp, (size_t)m * sizeof *l);
-    }
+    order_cards(g, p, keep, nk, "701.22a", 0);
+    order_cards(g, p, bot, nbot, "701.22a", 1);
     /* the library keeps its other cards; no card changes zones */
     for (int i = 0; i < k; i++) zl_remove(g, MTG_Z_LIBRARY, p, top[i]);
-    for (int i = nk - 1; i >= 0; i--) zl_insert(g, MTG_Z_LIBRARY, p, keep[i], 0);
-    for (int i = 0; i < nbot; i++) zl_insert(g, MTG_Z_LIBRARY, p, bot[i], -1);
+    library_put(g, p, keep, nk, 0);
+    library_put(g, p, bot, nbot, 1);
     log_line(g, 0, "scry player=%s n=%d top=%d bottom=%d rule=701.22a", player_name(g, p), k, nk, nbot);
   }
+}
+
+static int has_counters(const Counter *c, int nc) {
+  for (int i = 0; i < nc; i++)
+    if (c[i].n > 0) return 1;
+  return 0;
+}
+
+/* 701.34a: the player chooses any number of permanents and/or players that
+ * have a counter, then gives each one additional counter of each kind it
+ * already has, all at once. */
+static void step_proliferate(G *g, Ctx *c, const Node *n) {
+  State *s = g->s;
+  Sel who;
+  sel_eval(g, c, n->k[0], &who);
+  for (int w = 0; w < who.np; w++) {
+    int p = who.p[w];
+    int16_t objs[MAX_OPTIONS];
+    int no = 0, npl = 0, pls[MAX_PLAYERS];
+    int nb = bf_count(g);
+    const int16_t *bf = bf_list(g);
+    for (int i = 0; i < nb && no < MAX_OPTIONS; i++)
+      if (has_counters(s->obj[bf[i]].c, s->obj[bf[i]].nc)) objs[no++] = bf[i];
+    for (int q = 0; q < s->c.np; q++)
+      if (player_alive(g, q) && has_counters(s->c.pl[q].c, s->c.pl[q].nc)) pls[npl++] = q;
+    if (!no && !npl) continue;
+    dec_begin(g, MTG_D_CHOOSE, p, "701.34a", "proliferate: choose any number of permanents and/or players with counters");
+    for (int i = 0; i < no; i++) {
+      char nm[110];
+      fmt_slot(g, objs[i], nm, sizeof nm);
+      dec_opt(g, MTG_O_OBJECT, s->obj[objs[i]].id, 0, -1, -1, "%s", nm);
+    }
+    for (int i = 0; i < npl; i++) dec_opt(g, MTG_O_PLAYER, 0, 0, pls[i], -1, "%s", player_name(g, pls[i]));
+    dec_range(g, 0, no + npl);
+    int nv;
+    const int *v = dec_ask(g, 0, &nv);
+    int base = g->evtop, k = 0;
+    Event *ev = ev_alloc(g, nv * MAX_CKINDS);
+    for (int i = 0; i < nv; i++) {
+      const Counter *cs = v[i] < no ? s->obj[objs[v[i]]].c : s->c.pl[pls[v[i] - no]].c;
+      int ncs = v[i] < no ? s->obj[objs[v[i]]].nc : s->c.pl[pls[v[i] - no]].nc;
+      for (int j = 0; j < ncs; j++) {
+        if (cs[j].n <= 0) continue;
+        ev_init(&ev[k], EV_COUNTERS);
+        if (v[i] < no) ev[k].obj = oref(g, objs[v[i]]);
+        else ev[k].player = (int8_t)pls[v[i] - no];
+        ev[k].ckind = cs[j].kind;
+        ev[k].amount = 1;
+        ev[k].cause_ctl = (int8_t)c->controller;
+        ev[k].cause_id = c->cause_id;
+        k++;
+      }
+    }
+    if (k) ev_run(g, ev, k);
+    g->evtop = base;
+  }
+}
+
+/* "Look at (reveal) the top N cards of [a] library": the player (`who`,
+ * default the controller) looks at them (701.20e; reveals them, 701.20a),
+ * may take up to `n` cards matching `take` among them (exactly n, as many as
+ * there are, unless `optional`) to `to`, and puts the rest as `rest` says:
+ * stay (where they are), top or bottom (in any order), bottom_random (in a
+ * random order), or into a graveyard, a hand, exile. The result is what was
+ * taken. */
+static void step_look_top(G *g, Ctx *c, const Node *n) {
+  State *s = g->s;
+  static const char *const rest_names[] = {"stay", "top", "bottom", "bottom_random", "graveyard", "hand", "exile"};
+  int want = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
+  Sel libs;
+  sel_eval(g, c, n->k[1], &libs);
+  int revealed = n->k[2] && n->k[2]->i;
+  int take = n->k[4] ? expr_eval(g, c, n->k[4]) : 1;
+  int optional = n->k[5] && n->k[5]->i;
+  int to = n->k[6] ? n->k[6]->i : MTG_Z_HAND;
+  int tapped = n->k[7] && n->k[7]->i;
+  int rest = 0;
+  for (int i = 0; n->k[8] && i < (int)NELEM(rest_names); i++)
+    if (!strcmp(n->k[8]->s, rest_names[i])) rest = i;
+  int p = c->controller;
+  if (n->k[10]) {
+    Sel who;
+    sel_eval(g, c, n->k[10], &who);
+    if (who.np) p = who.p[0];
+  }
+  Sel taken;
+  taken.n = taken.np = 0;
+  c->did = 0;
+  for (int li = 0; li < libs.np; li++) {
+    int q = libs.p[li];
+    Sel top;
+    top.n = top.np = 0;
+    library_top(g, q, want < MAX_OPTIONS ? want : MAX_OPTIONS, &top);
+    if (!top.n) continue;
+    if (revealed)
+      for (int i = 0; i < top.n; i++) reveal(g, c, top.o[i], q);
+    else
+      log_line(g, 0, "look player=%s of=%s n=%d rule=701.20e", player_name(g, p), player_name(g, q), top.n);
+    unsigned char took[MAX_OPTIONS] = {0};
+    Sel chosen;
+    chosen.n = chosen.np = 0;
+    if (n->k[3]) {
+      Filter tf = *n->k[3]->f;
+      tf.zone = MTG_Z_LIBRARY;
+      int cand[MAX_OPTIONS], k = 0;
+      for (int i = 0; i < top.n; i++)
+        if (filter_match(g, c, &tf, top.o[i].slot)) cand[k++] = i;
+      int most = take < k ? take : k;
+      if (most > 0) {
+        dec_begin(g, MTG_D_CHOOSE, p, revealed ? "701.20a" : "701.20e", "choose up to %d of the cards", most);
+        for (int i = 0; i < k; i++) {
+          char nm[110];
+          fmt_obj(g, top.o[cand[i]], nm, sizeof nm);
+          dec_opt(g, MTG_O_OBJECT, top.o[cand[i]].id, 0, -1, -1, "%s", nm);
+        }
+        dec_range(g, optional ? 0 : most, most);
+        int nv;
+        const int *v = dec_ask(g, 0, &nv);
+        for (int i = 0; i < nv; i++) {
+          took[cand[v[i]]] = 1;
+          chosen.o[chosen.n++] = top.o[cand[v[i]]];
+        }
+      }
+    }
+    /* "you may reveal a creature card from among them and put it into your hand" */
+    for (int i = 0; n->k[9] && n->k[9]->i && i < chosen.n; i++) reveal(g, c, chosen.o[i], q);
+    Sel moved;
+    batch_objects(g, c, &chosen, EV_ZONE, to, 0, 0, to == MTG_Z_BATTLEFIELD ? p : -1, tapped, NULL, &moved);
+    for (int i = 0; i < moved.n && taken.n < MAX_SEL; i++) taken.o[taken.n++] = moved.o[i];
+    c->did |= moved.n > 0;
+    /* the rest: those still in the library (a replacement may have kept one there) */
+    int16_t l[MAX_OPTIONS];
+    Sel others;
+    int m = 0;
+    others.n = others.np = 0;
+    for (int i = 0; i < top.n; i++)
+      if (!took[i] && oref_ok(g, top.o[i]) && s->obj[top.o[i].slot].zone == MTG_Z_LIBRARY) {
+        l[m++] = top.o[i].slot;
+        others.o[others.n++] = top.o[i];
+      }
+    if (!m || rest == 0) continue;
+    if (rest >= 4) {
+      static const int zones[] = {MTG_Z_GRAVEYARD, MTG_Z_HAND, MTG_Z_EXILE};
+      batch_move(g, c, &others, rest == 6 ? EV_EXILE : EV_ZONE, zones[rest - 4], 0, NULL, NULL);
+      continue;
+    }
+    if (rest == 3) {
+      /* a random order (the library's own order is not information to keep) */
+      for (int i = m - 1; i > 0; i--) {
+        int j = rng_below(s->c.rng, i + 1);
+        int16_t x = l[i];
+        l[i] = l[j];
+        l[j] = x;
+      }
+    } else {
+      order_cards(g, p, l, m, revealed ? "701.20a" : "701.20e", rest == 2);
+    }
+    for (int i = 0; i < m; i++) zl_remove(g, MTG_Z_LIBRARY, q, l[i]);
+    library_put(g, q, l, m, rest != 1);
+    log_line(g, 0, "library_order player=%s n=%d to=%s rule=%s", player_name(g, q), m, rest == 1 ? "top" : "bottom",
+             revealed ? "701.20a" : "701.20e");
+  }
+  result_set(g, c, &taken);
+}
+
+/* 701.30: "clash with an opponent": the controller chooses an opponent
+ * (701.30b); both reveal their top cards at the same time, then in APNAP
+ * order decide whether to put them on the bottom, and the cards move at the
+ * same time (701.30c). `did` is whether the controller won: they revealed a
+ * card with a higher mana value than all other cards revealed (701.30d). */
+static void step_clash(G *g, Ctx *c, const Node *n) {
+  State *s = g->s;
+  int p = c->controller, opps[MAX_PLAYERS], no = 0;
+  for (int q = 0; q < s->c.np; q++)
+    if (player_alive(g, q) && opponents(g, p, q)) opps[no++] = q;
+  c->did = 0;
+  if (!no) return;
+  int opp = opps[0];
+  if (no > 1) {
+    dec_begin(g, MTG_D_PLAYER, p, "701.30b", "choose an opponent to clash with");
+    for (int i = 0; i < no; i++) dec_opt(g, MTG_O_PLAYER, 0, 0, opps[i], -1, "%s", player_name(g, opps[i]));
+    opp = opps[ask_pick(g)];
+  }
+  int order[MAX_PLAYERS], who[2] = {p, opp}, card[2] = {-1, -1};
+  for (int i = 0; i < 2; i++) {
+    if (!zl_count(g, MTG_Z_LIBRARY, who[i])) continue;
+    card[i] = zl_list(g, MTG_Z_LIBRARY, who[i])[0];
+    reveal(g, c, oref(g, card[i]), who[i]);
+  }
+  unsigned char bottom[2] = {0, 0};
+  apnap_order(g, order);
+  for (int k = 0; k < MAX_PLAYERS && order[k] >= 0; k++)
+    for (int i = 0; i < 2; i++) {
+      if (who[i] != order[k] || card[i] < 0) continue;
+      char nm[110];
+      fmt_slot(g, card[i], nm, sizeof nm);
+      bottom[i] = (unsigned char)ask_yes_no(g, who[i], "701.30a", "put %s on the bottom of your library?", nm);
+    }
+  for (int i = 0; i < 2; i++)
+    if (card[i] >= 0 && bottom[i]) {
+      int16_t one = (int16_t)card[i];
+      zl_remove(g, MTG_Z_LIBRARY, who[i], one);
+      library_put(g, who[i], &one, 1, 1);
+    }
+  int mv[2] = {card[0] >= 0 ? obj_mv(g, card[0]) : -1, card[1] >= 0 ? obj_mv(g, card[1]) : -1};
+  int winner = mv[0] > mv[1] && card[0] >= 0 ? 0 : mv[1] > mv[0] && card[1] >= 0 ? 1 : -1;
+  log_line(g, 0, "clash player=%s opponent=%s winner=%s bottom=%s%s%s rule=701.30", player_name(g, p), player_name(g, opp),
+           winner < 0 ? "-" : player_name(g, who[winner]), bottom[0] ? player_name(g, p) : "", bottom[0] && bottom[1] ? "," : "",
+           bottom[1] ? player_name(g, opp) : (bottom[0] ? "" : "-"));
+  c->did = winner == 0;
+  (void)n;
+}
+
+/* "Exile cards from the top of [their] library until [they] exile a [quality]
+ * card": one at a time, stopping after the first that matches or when the
+ * library is empty; the result is that card (none if there was none). */
+static void step_exile_until(G *g, Ctx *c, const Node *n) {
+  State *s = g->s;
+  Sel who;
+  sel_eval(g, c, n->k[1], &who);
+  Sel found;
+  found.n = found.np = 0;
+  for (int w = 0; w < who.np; w++) {
+    int q = who.p[w];
+    while (zl_count(g, MTG_Z_LIBRARY, q) > 0) {
+      Sel one, moved;
+      one.n = 1;
+      one.np = 0;
+      one.o[0] = oref(g, zl_list(g, MTG_Z_LIBRARY, q)[0]);
+      Filter f = *n->k[0]->f;
+      f.zone = MTG_Z_LIBRARY;
+      int match = filter_match(g, c, &f, one.o[0].slot);
+      batch_move(g, c, &one, EV_EXILE, MTG_Z_EXILE, 0, n->k[2] ? n->k[2]->s : NULL, &moved);
+      if (!moved.n) break; /* replaced: it didn't leave the library, or went elsewhere */
+      if (match) {
+        if (found.n < MAX_SEL && s->obj[moved.o[0].slot].zone == MTG_Z_EXILE) found.o[found.n++] = moved.o[0];
+        break;
+      }
+    }
+  }
+  result_set(g, c, &found);
+  c->did = found.n > 0;
 }
 
 /* 701.37a monstrosity N, 702.112a renown N: if this permanent isn't monstrous
@@ -1529,6 +1837,18 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   case S_BECOMES:
     step_becomes(g, c, n);
+    return;
+  case S_PROLIFERATE:
+    step_proliferate(g, c, n);
+    return;
+  case S_LOOK_TOP:
+    step_look_top(g, c, n);
+    return;
+  case S_CLASH:
+    step_clash(g, c, n);
+    return;
+  case S_EXILE_UNTIL:
+    step_exile_until(g, c, n);
     return;
   default:
     log_line(g, 0, "effect unsupported=%s", op_names[n->op]);
