@@ -160,6 +160,7 @@ struct Filter {
   int8_t unblocked;        /* 1: an unblocked attacking creature (509.1h), 0: not one, -1 any */
   int8_t renowned, monstrous; /* designations (702.112b, 701.37b); -1 any */
   uint8_t mana_spent_color; /* shares a color with the mana spent to activate the resolving ability */
+  uint8_t attached_player;  /* attached to a player of this relation + 1 ("Curses attached to you"); 0 any */
 };
 
 struct Node {
@@ -308,6 +309,9 @@ enum se_kind {
   SE_ATTACKS_AS_NO_DEFENDER, SE_NO_COMBAT_DAMAGE, SE_DAMAGE_AS_UNBLOCKED, SE_CANT_ATTACK_ALONE,
   SE_CANT_BLOCK_ALONE,
   SE_HAND_REVEALED, /* a player plays with their hand revealed */
+  SE_PLAYER_HEXPROOF, SE_PLAYER_SHROUD, /* "you have hexproof / shroud" (702.11c, 702.18b) */
+  SE_CANT_BE_TARGET,     /* "can't be the target of [quality] spells" (115.1) */
+  SE_CAST_ONLY_FROM_HAND, /* "can't cast spells from anywhere other than their hands" */
   SE_COUNT
 };
 

@@ -760,7 +760,7 @@ static const Filter *p_filter(L *l, const ynode *n) {
       "toughness", "mana_value", "keyword", "not_keyword", "counter", "no_counter", "not", "if",
       "blocking_or_blocked_by_self", "ability", "single_target", "player", "legendary", "or",
       "entered_with_self", "shares_color_with", "other_than", "one_of", "unblocked", "renowned", "monstrous",
-      "shares_color_with_mana_spent", NULL};
+      "shares_color_with_mana_spent", "attached_to_player", NULL};
   if (ymap_check_keys(l->d, n, keys, "filter", l->err)) return NULL;
   const ynode *isv = ymap_get(n, "is"), *typev = ymap_get(n, "type");
   if (isv && scalar(isv) && typev) {
@@ -908,6 +908,10 @@ static const Filter *p_filter(L *l, const ynode *n) {
       if (bool_field(l, v, &f->unblocked)) return NULL;
     } else if (!strcmp(k, "renowned")) {
       if (bool_field(l, v, &f->renowned)) return NULL;
+    } else if (!strcmp(k, "attached_to_player")) {
+      int r = p_rel(l, v);
+      if (r < 0) return NULL;
+      f->attached_player = (uint8_t)(r + 1);
     } else if (!strcmp(k, "monstrous")) {
       if (bool_field(l, v, &f->monstrous)) return NULL;
     } else if (!strcmp(k, "shares_color_with_mana_spent")) {
@@ -1213,7 +1217,7 @@ static const StepDef step_defs[] = {
     {"pump", S_PUMP, {{"pump", P_SEL, SL_TARGET}, {"power", P_EXPR, 0}, {"toughness", P_EXPR, 0}, {"duration", P_DUR, 0}}},
     {"grant", S_GRANT, {{"grant", P_SEL, SL_TARGET}, {"keywords", P_KWS, 0}, {"duration", P_DUR, 0}, {"lose_all_abilities", P_BOOL, 0},
                         {"rule", P_STR, 0}, {"n", P_INT, 0}, {"by", P_FILTER, 0}, {"except_by", P_FILTER, 0}, {"attackers", P_FILTER, 0},
-                        {"unless", P_COND, 0}}},
+                        {"unless", P_COND, 0}, {"remove_keywords", P_KWS, 0}}},
     {"gain_abilities_of", S_GRANT_ABILITY, {{"gain_abilities_of", P_SEL, SL_TARGET}, {"to", P_SEL, SL_SELF}, {"duration", P_DUR, 0}, {"activated_only", P_BOOL, 0}}},
     {"gain_control", S_GAIN_CONTROL, {{"gain_control", P_SEL, SL_TARGET}, {"who", P_SEL, SL_YOU}, {"duration", P_DUR, 0}}},
     {"add_mana", S_ADD_MANA, {{"add_mana", P_STR, 0}, {"who", P_SEL, SL_YOU}, {"n", P_EXPR, 0}, {"label", P_STR, 0}}},
@@ -1394,7 +1398,7 @@ static const char *const rule_names[] = {
     "cast_as_flash", "cycling_free", "cant_be_blocked", "can_block_only", "min_blockers", "max_blockers", "can_block_shadow",
     "attacks_if_able", "blocks_if_able", "must_be_blocked", "must_be_blocked_by_all",
     "attacks_as_though_no_defender", "no_combat_damage", "combat_damage_as_unblocked", "cant_attack_alone",
-    "cant_block_alone", "hand_revealed", NULL};
+    "cant_block_alone", "hand_revealed", "hexproof", "shroud", "cant_be_target_of", "cast_only_from_hand", NULL};
 
 /* Rule effects about one creature (combat restrictions and requirements): a
  * static ability with no `affects` is about its own object (the others, about
@@ -1402,7 +1406,7 @@ static const char *const rule_names[] = {
 static int rule_on_object(int kind) {
   switch (kind) {
   case SE_CANT_ATTACK: case SE_CANT_BLOCK: case SE_CANT_ATTACK_OR_BLOCK: case SE_MAX_COUNTERS: case SE_MUST_BLOCK:
-  case SE_CANT_REGENERATE: case SE_CANT_BE_DESTROYED:
+  case SE_CANT_REGENERATE: case SE_CANT_BE_DESTROYED: case SE_CANT_BE_TARGET:
     return 1;
   default:
     return kind >= SE_CANT_BE_BLOCKED && kind <= SE_CANT_BLOCK_ALONE;
@@ -1416,8 +1420,9 @@ static int p_rule_params(L *l, const ynode *n, StaticSpec *s) {
   const ynode *w;
   const char *what = rule_names[s->kind - SE_CANT_LOSE];
   int by = ymap_get(n, "by") || ymap_get(n, "except_by"), atk = ymap_get(n, "attackers") != NULL;
-  if (by && s->kind != SE_CANT_BE_BLOCKED)
-    return BADI(l, ymap_get(n, "by") ? ymap_get(n, "by") : ymap_get(n, "except_by"), "by/except_by: only for rule cant_be_blocked, not %s", what);
+  if (by && s->kind != SE_CANT_BE_BLOCKED && s->kind != SE_CANT_BE_TARGET)
+    return BADI(l, ymap_get(n, "by") ? ymap_get(n, "by") : ymap_get(n, "except_by"), "by/except_by: only for rules cant_be_blocked and cant_be_target_of, not %s", what);
+  if (s->kind == SE_CANT_BE_TARGET && !by) return BADI(l, n, "cant_be_target_of needs by: the spells or the sources of abilities (a filter)");
   if (atk && s->kind != SE_CANT_BLOCK && s->kind != SE_CAN_BLOCK_ONLY && s->kind != SE_MUST_BLOCK)
     return BADI(l, ymap_get(n, "attackers"), "attackers: only for rules cant_block, can_block_only and must_block, not %s", what);
   if (ymap_get(n, "by") && ymap_get(n, "except_by")) return BADI(l, ymap_get(n, "by"), "by or except_by, not both");
@@ -1538,10 +1543,11 @@ static int step_finish(L *l, const ynode *n, Node *s) {
     /* a rule effect with a duration (a combat restriction or requirement, 611.2) */
     int r = name_index(scalar(v), rule_names, NELEM(rule_names) - 1);
     if (r < 0) return bad_name(l, v, "rule effect", rule_names, NELEM(rule_names) - 1);
-    if (!rule_on_object(SE_CANT_LOSE + r) && SE_CANT_LOSE + r != SE_HAND_REVEALED)
+    if (!rule_on_object(SE_CANT_LOSE + r) && SE_CANT_LOSE + r != SE_HAND_REVEALED && SE_CANT_LOSE + r != SE_PLAYER_HEXPROOF &&
+        SE_CANT_LOSE + r != SE_PLAYER_SHROUD)
       return BADI(l, v, "grant: rule %s is not about a creature or a player's hand (grant it with a static ability)", scalar(v));
-    if (ymap_get(n, "keywords") || ymap_get(n, "lose_all_abilities"))
-      return BADI(l, v, "grant: a rule effect is granted on its own, without keywords or lose_all_abilities");
+    if (ymap_get(n, "keywords") || ymap_get(n, "lose_all_abilities") || ymap_get(n, "remove_keywords"))
+      return BADI(l, v, "grant: a rule effect is granted on its own, without keywords, remove_keywords or lose_all_abilities");
     Ability *a = al(l, sizeof *a);
     if (!a) return -1;
     a->kind = AB_STATIC;
@@ -1558,6 +1564,8 @@ static int step_finish(L *l, const ynode *n, Node *s) {
     static const char *const rk[] = {"n", "by", "except_by", "attackers", "unless", NULL};
     for (int i = 0; rk[i]; i++)
       if ((v = ymap_get(n, rk[i]))) return BADI(l, v, "%s: a parameter of a rule granted by 'rule:'", rk[i]);
+    if (s->k[10] && (s->k[10]->def || s->k[10]->s))
+      return BADI(l, ymap_get(n, "remove_keywords"), "remove_keywords: keywords without a parameter (flying, shadow, ...)");
   }
   if (s->op == S_PREVENT && (s->k[6] || s->k[7] || (s->k[0] && s->k[0]->j == 2))) {
     /* a prevention scope: combat damage, damage from sources of a quality (615) */

@@ -321,6 +321,7 @@ void ct_cast_transformed(G *g, int player, int slot) {
   /* 712.11c: only the back face is considered; lands can't be cast (305.9),
    * and a face whose spell needs targets is not supported here */
   if (back->types & T_LAND) return;
+  if (o->zone != MTG_Z_HAND && rule_effect(g, SE_CAST_ONLY_FROM_HAND, player, -1, NULL, NULL)) return;
   const Ability *sp = NULL;
   for (int i = 0; i < back->nab; i++)
     if (back->ab[i].kind == AB_SPELL) sp = &back->ab[i];

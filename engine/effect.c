@@ -10,6 +10,7 @@
 
 static const StaticSpec spec_pt = {.kind = SE_PT_MOD};
 static const StaticSpec spec_kw = {.kind = SE_ADD_KEYWORDS};
+static const StaticSpec spec_rmkw = {.kind = SE_REMOVE_KEYWORDS};
 static const StaticSpec spec_lose = {.kind = SE_LOSE_ALL_ABILITIES};
 static const StaticSpec spec_ctl = {.kind = SE_CONTROL};
 static const StaticSpec spec_gain = {.kind = SE_GAIN_ABILITIES};
@@ -1423,6 +1424,15 @@ static void step(G *g, Ctx *c, const Node *n) {
         e.kw = kw;
         e.obj = a.o[i];
         effect_add(g, &e);
+      }
+      if (n->k[10]) {
+        /* "loses [keyword]": every instance, printed or granted, with the ability it stands for (613.1f) */
+        effect_base(g, c, &e, EK_CONT, dur_of(n->k[2], DUR_EOT));
+        e.st = &spec_rmkw;
+        e.kw = ((uint64_t)(uint32_t)n->k[10]->i << 31) | (uint64_t)(uint32_t)n->k[10]->j;
+        e.obj = a.o[i];
+        effect_add(g, &e);
+        trig_index_dirty(g);
       }
     }
     return;

@@ -169,6 +169,7 @@ int has_subtype(const Chars *c, const char *sub);
  * controller ctl (614.12); valid until the next chars() call. */
 const Chars *chars_as_entering(G *g, int slot, int ctl);
 int rule_effect(G *g, int kind, int player, int slot, const StaticSpec **out_spec, ORef *out_src);
+int cant_be_targeted_by(G *g, int slot, int src);
 int rule_effect_count(G *g, int kind, int player, int slot);
 int effect_add(G *g, const Effect *e); /* returns index */
 void effects_expire(G *g, int dur);

@@ -475,8 +475,13 @@ static int rule_applies(G *g, const StaticSpec *st, int src_slot, int src_ctl, i
   return 1;
 }
 
-int rule_effect(G *g, int kind, int player, int slot, const StaticSpec **out, ORef *src) {
+/* The first rule effect of this kind that applies to the player or object
+ * and, with `also`, that `also` accepts (asked with the effect's source). */
+typedef int (*rule_also)(G *g, Ctx *cx, const StaticSpec *st, int arg);
+
+static int rule_effect_where(G *g, int kind, int player, int slot, rule_also also, int arg, const StaticSpec **out, ORef *src) {
   State *s = g->s;
+  Ctx cx;
   int nb = bf_count(g);
   int16_t *bf = bf_list(g);
   for (int k = 0; k < nb; k++) {
@@ -487,6 +492,12 @@ int rule_effect(G *g, int kind, int player, int slot, const StaticSpec **out, OR
       const Ability *ab = c->ab[a].ab;
       if (ab->kind != AB_STATIC || ab->st.kind != kind) continue;
       if (!rule_applies(g, &ab->st, i, c->controller, player, slot)) continue;
+      if (also) {
+        ctx_init(g, &cx);
+        cx.controller = c->controller;
+        cx.src = oref(g, i);
+        if (!also(g, &cx, &ab->st, arg)) continue;
+      }
       if (out) *out = &ab->st;
       if (src) *src = oref(g, i);
       return 1;
@@ -496,22 +507,32 @@ int rule_effect(G *g, int kind, int player, int slot, const StaticSpec **out, OR
     Effect *e = &s->eff[i];
     if (e->kind != EK_RULE || e->used || !e->st || e->st->kind != kind) continue;
     if (slot >= 0 && e->obj.id && !(oref_ok(g, e->obj) && e->obj.slot == slot)) continue;
-    if (slot >= 0 && !e->obj.id) {
-      /* a rule effect about whatever matches while it lasts (611.2c) */
-      if (!e->st->affected) continue;
-      Ctx cx;
-      ctx_init(g, &cx);
-      cx.controller = e->controller;
-      cx.src = e->source;
-      cx.ch = &e->ch;
-      if (!filter_match(g, &cx, e->st->affected, slot)) continue;
-    }
+    ctx_init(g, &cx);
+    cx.controller = e->controller;
+    cx.src = e->source;
+    cx.ch = &e->ch;
+    /* a rule effect about whatever matches while it lasts (611.2c) */
+    if (slot >= 0 && !e->obj.id && !(e->st->affected && filter_match(g, &cx, e->st->affected, slot))) continue;
     if (player >= 0 && e->player >= 0 && e->player != player) continue;
+    if (also && !also(g, &cx, e->st, arg)) continue;
     if (out) *out = e->st;
     if (src) *src = e->source;
     return 1;
   }
   return 0;
+}
+
+int rule_effect(G *g, int kind, int player, int slot, const StaticSpec **out, ORef *src) {
+  return rule_effect_where(g, kind, player, slot, NULL, 0, out, src);
+}
+
+static int targeting_source_matches(G *g, Ctx *cx, const StaticSpec *st, int src) { return filter_match(g, cx, st->other, src); }
+
+/* "[This] can't be the target of [quality] spells [or abilities from [quality]
+ * sources]" (115.1): an effect on the object whose `by` filter the spell, or
+ * the source of the ability, matches. */
+int cant_be_targeted_by(G *g, int slot, int src) {
+  return rule_effect_where(g, SE_CANT_BE_TARGET, -1, slot, targeting_source_matches, src, NULL, NULL);
 }
 
 int rule_effect_count(G *g, int kind, int player, int slot) {

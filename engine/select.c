@@ -219,6 +219,7 @@ static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
   if (ch->colors & f->colors_none) return 0;
   if (!colors_match(f, ch->colors)) return 0;
   if (f->controller && !rel_match(g, c, f->controller, ch->controller)) return 0;
+  if (f->attached_player && !(o->attached_player >= 0 && rel_match(g, c, f->attached_player - 1, o->attached_player))) return 0;
   if (f->owner && !rel_match(g, c, f->owner, o->owner)) return 0;
   if (f->other && is_source(g, c, o)) return 0;
   if (f->tapped >= 0 && o->tapped != f->tapped) return 0;

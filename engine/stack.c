@@ -67,7 +67,11 @@ int target_legal(G *g, const TargetSpec *ts, const Target *t, int controller, OR
   const Filter *f = ts->f;
   switch (t->kind) {
   case TK_PLAYER:
-    return filter_match_player(g, &c, f, t->player);
+    if (!filter_match_player(g, &c, f, t->player)) return 0;
+    /* a player with shroud, or with hexproof against an opponent (702.18b, 702.11c) */
+    if (rule_effect(g, SE_PLAYER_SHROUD, t->player, -1, NULL, NULL)) return 0;
+    if (opponents(g, controller, t->player) && rule_effect(g, SE_PLAYER_HEXPROOF, t->player, -1, NULL, NULL)) return 0;
+    return 1;
   case TK_OBJ: {
     if (!oref_ok(g, t->obj)) return 0;
     int slot = t->obj.slot;
@@ -79,6 +83,7 @@ int target_legal(G *g, const TargetSpec *ts, const Target *t, int controller, OR
       if (oc->kw >> KW_SHROUD & 1) return 0;
       if ((oc->kw >> KW_HEXPROOF & 1) && opponents(g, controller, oc->controller)) return 0;
       if (protected_from(g, slot, oref_ok(g, src) ? src.slot : -1, colors, is_spell)) return 0;
+      if (oref_ok(g, src) && cant_be_targeted_by(g, slot, src.slot)) return 0;
     }
     return 1;
   }
@@ -325,8 +330,10 @@ static int sorcery_timing(G *g, int player) {
 }
 
 static int cast_forbidden(G *g, int player, int slot) {
-  /* "your opponents can't cast spells with the chosen name" */
   State *s = g->s;
+  /* "your opponents can't cast spells from anywhere other than their hands" */
+  if (s->obj[slot].zone != MTG_Z_HAND && rule_effect(g, SE_CAST_ONLY_FROM_HAND, player, -1, NULL, NULL)) return 1;
+  /* "your opponents can't cast spells with the chosen name" */
   int nb = bf_count(g);
   int16_t *bf = bf_list(g);
   for (int k = 0; k < nb; k++) {
