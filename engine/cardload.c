@@ -1421,7 +1421,7 @@ static int p_rule_params(L *l, const ynode *n, StaticSpec *s) {
   const char *what = rule_names[s->kind - SE_CANT_LOSE];
   int by = ymap_get(n, "by") || ymap_get(n, "except_by"), atk = ymap_get(n, "attackers") != NULL;
   if (by && s->kind != SE_CANT_BE_BLOCKED && s->kind != SE_CANT_BE_TARGET)
-    return BADI(l, ymap_get(n, "by") ? ymap_get(n, "by") : ymap_get(n, "except_by"), "by/except_by: only for rules cant_be_blocked and cant_be_target_of, not %s", what);
+    return BADI(l, ymap_get(n, "by") ? ymap_get(n, "by") : ymap_get(n, "except_by"), "by/except_by: only for rule cant_be_blocked (or cant_be_target_of), not %s", what);
   if (s->kind == SE_CANT_BE_TARGET && !by) return BADI(l, n, "cant_be_target_of needs by: the spells or the sources of abilities (a filter)");
   if (atk && s->kind != SE_CANT_BLOCK && s->kind != SE_CAN_BLOCK_ONLY && s->kind != SE_MUST_BLOCK)
     return BADI(l, ymap_get(n, "attackers"), "attackers: only for rules cant_block, can_block_only and must_block, not %s", what);
