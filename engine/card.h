@@ -154,6 +154,7 @@ struct Filter {
   uint8_t entered_with_self; /* put onto the battlefield by the source (607.2c) */
   const Filter *or_f;    /* or matches this instead */
   const Node *share_color; /* shares a color with an object of this selector */
+  const Node *same_name;   /* has the same name as an object of this selector (201.2a) */
   const Node *other_than;  /* is none of the objects of this selector */
   const Node *one_of;      /* is one of the objects of this selector */
   uint8_t self_only;       /* is the source itself ("this creature") */

@@ -759,8 +759,8 @@ static const Filter *p_filter(L *l, const ynode *n) {
       "card", "attacking", "blocking", "spell", "zone", "name", "chosen_color", "chosen_name", "power",
       "toughness", "mana_value", "keyword", "not_keyword", "counter", "no_counter", "not", "if",
       "blocking_or_blocked_by_self", "ability", "single_target", "player", "legendary", "or",
-      "entered_with_self", "shares_color_with", "other_than", "one_of", "unblocked", "renowned", "monstrous",
-      "shares_color_with_mana_spent", "attached_to_player", NULL};
+      "entered_with_self", "shares_color_with", "same_name_as", "other_than", "one_of", "unblocked", "renowned",
+      "monstrous", "shares_color_with_mana_spent", "attached_to_player", NULL};
   if (ymap_check_keys(l->d, n, keys, "filter", l->err)) return NULL;
   const ynode *isv = ymap_get(n, "is"), *typev = ymap_get(n, "type");
   if (isv && scalar(isv) && typev) {
@@ -900,6 +900,8 @@ static const Filter *p_filter(L *l, const ynode *n) {
       if (!(f->or_f = p_filter(l, v))) return NULL;
     } else if (!strcmp(k, "shares_color_with")) {
       if (!(f->share_color = p_sel(l, v))) return NULL;
+    } else if (!strcmp(k, "same_name_as")) {
+      if (!(f->same_name = p_sel(l, v))) return NULL;
     } else if (!strcmp(k, "other_than")) {
       if (!(f->other_than = p_sel(l, v))) return NULL;
     } else if (!strcmp(k, "one_of")) {

@@ -107,6 +107,9 @@ typedef struct Ref {
   const Lki *lk;
 } Ref;
 static int refs_of(G *g, Ctx *c, const Node *n, Ref *out, int max);
+
+/* a face-down object has no name (708.2): layer.c calls it "face-down" for the log */
+static int named(const char *nm) { return nm && *nm && strcmp(nm, "face-down") != 0; }
 static int ref_controller(G *g, const Ref *r);
 static int ref_owner(G *g, const Ref *r);
 static const Node it_node = {.op = SL_IT};
@@ -252,7 +255,7 @@ static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
   if (ch->kw & f->kw_not) return 0;
   if (f->counter && counters_get(o->c, o->nc, ckind_id(g, f->counter)) <= 0) return 0;
   if (f->no_counter && counters_get(o->c, o->nc, ckind_id(g, f->no_counter)) > 0) return 0;
-  if (f->share_color || f->other_than || f->one_of) {
+  if (f->share_color || f->same_name || f->other_than || f->one_of) {
     /* "each other creature that shares a color with it" (105.4) */
     Sel rel;
     if (f->other_than) {
@@ -272,6 +275,17 @@ static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
       int k = refs_of(g, c, f->share_color, r, NELEM(r)), ok = 0;
       for (int i = 0; i < k && !ok; i++)
         if ((r[i].slot >= 0 ? chars(g, r[i].slot)->colors : r[i].lk->colors) & ch->colors) ok = 1;
+      if (!ok) return 0;
+    }
+    if (f->same_name) {
+      /* 201.2a: an object with no name (face down, 708.2) has the same name as none */
+      Ref r[MAX_SEL];
+      int k = refs_of(g, c, f->same_name, r, NELEM(r)), ok = 0;
+      if (!named(ch->name)) return 0;
+      for (int i = 0; i < k && !ok; i++) {
+        const char *nm = r[i].slot >= 0 ? chars(g, r[i].slot)->name : r[i].lk->name;
+        ok = named(nm) && !strcmp(nm, ch->name);
+      }
       if (!ok) return 0;
     }
   }
