@@ -287,7 +287,7 @@ static Node *p_expr_map(L *l, const ynode *n, const char *const *skip) {
   static const char *const keys[] = {"count", "life", "hand", "library", "power", "toughness", "counters",
                                      "sum", "minus", "times", "min", "max", "half", "devotion", "chosen",
                                      "mana_value", "damage_on", "loyalty", "neg", "noted", "on", "round",
-                                     "chosen_by_creator", "history", NULL};
+                                     "chosen_by_creator", "history", "greatest", NULL};
   const ynode *main = NULL, *mainkey = NULL;
   for (int i = 0; i < n->n; i++) {
     const ynode *k = ymap_key(n, i);
@@ -296,7 +296,7 @@ static Node *p_expr_map(L *l, const ynode *n, const char *const *skip) {
     int skipped = 0;
     for (int j = 0; skip && skip[j]; j++)
       if (!strcmp(skip[j], ks)) skipped = 1;
-    if (skipped || !strcmp(ks, "on") || !strcmp(ks, "round")) continue;
+    if (skipped || !strcmp(ks, "on") || !strcmp(ks, "round") || !strcmp(ks, "among")) continue;
     if (name_index(ks, keys, NELEM(keys) - 1) < 0) {
       const char *best = suggest_best(ks, keys, -1);
       return BAD(l, k, "unknown value '%s'%s%s%s", ks, best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
@@ -307,9 +307,10 @@ static Node *p_expr_map(L *l, const ynode *n, const char *const *skip) {
   }
   if (!main) return BAD(l, n, "empty value");
   const char *m = mainkey->str;
-  /* 'on' goes with counters, 'round' with half */
+  /* 'on' goes with counters, 'round' with half, 'among' with greatest */
   if (ymap_get(n, "on") && strcmp(m, "counters")) return BAD(l, ymap_get(n, "on"), "'on' goes with 'counters' ({counters: kind, on: ...}), not with '%s'", m);
   if (ymap_get(n, "round") && strcmp(m, "half")) return BAD(l, ymap_get(n, "round"), "'round' goes with 'half' ({half: value, round: up}), not with '%s'", m);
+  if (ymap_get(n, "among") && strcmp(m, "greatest")) return BAD(l, ymap_get(n, "among"), "'among' goes with 'greatest' ({greatest: power, among: filter}), not with '%s'", m);
   Node *e;
   if (!strcmp(m, "count")) {
     e = mk(l, E_COUNT, n);
@@ -341,6 +342,17 @@ static Node *p_expr_map(L *l, const ynode *n, const char *const *skip) {
     const ynode *r = ymap_get(n, "round");
     if (r && (!scalar(r) || (strcmp(scalar(r), "up") && strcmp(scalar(r), "down")))) return BAD(l, r, "round: up or down (default down)");
     e->i = r && !strcmp(scalar(r), "up");
+  } else if (!strcmp(m, "greatest")) {
+    /* {greatest: power, among: filter}: the greatest value among those objects */
+    static const char *const of[] = {"power", "toughness", "mana_value", NULL};
+    static const int ops[] = {E_POWER, E_TOUGHNESS, E_MANA_VALUE};
+    int w = scalar(main) ? name_index(scalar(main), of, NELEM(of) - 1) : -1;
+    if (w < 0) return BAD(l, main, "greatest: expected power, toughness or mana_value");
+    const ynode *among = ymap_get(n, "among");
+    if (!among) return BAD(l, n, "greatest: give 'among', a filter (among: {type: creature, controller: you})");
+    e = mk(l, E_GREATEST, n);
+    if (!e || !(e->f = p_filter(l, among))) return NULL;
+    e->j = ops[w];
   } else if (!strcmp(m, "devotion")) {
     e = mk(l, E_DEVOTION, n);
     int c = scalar(main) ? color_parse(scalar(main)) : -1;

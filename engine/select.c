@@ -932,6 +932,19 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
     for (int i = 0; i < k; i++) sum += ref_value(g, n->op, &r[i]);
     return sum;
   }
+  case E_GREATEST: {
+    /* "the greatest power among creatures you control": 0 with none of them */
+    Sel r;
+    r.n = r.np = 0;
+    each_zone_objects(g, c, n->f, &r);
+    int best = 0;
+    for (int i = 0; i < r.n; i++) {
+      Ref ref = {r.o[i].slot, NULL};
+      int v = ref_value(g, n->j, &ref);
+      if (!i || v > best) best = v;
+    }
+    return best;
+  }
   case E_LIFE:
   case E_HAND:
   case E_LIBRARY:

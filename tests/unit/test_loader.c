@@ -291,6 +291,13 @@ TEST(batch_zone_and_decay_misuse_is_refused) {
   if (refused(t_, "- name: X\n  type: Instant\n  fading: 2\n  spell: {effect: [{draw: 1}]}\n", 3, 0, "for permanents")) return;
   if (refused(t_, "- name: X\n  type: Creature — Cat\n  pt: 1/1\n  abilities:\n    - static: {add_subtypes: Angel}\n", 5, 0,
               "a list of 1 to 4 subtypes")) return;
+  const char *gain = "- name: X\n  type: Instant\n  spell: {effect: [{gain_life: ";
+  snprintf(y, sizeof y, "%s{greatest: colour, among: creature}}]}\n", gain);
+  if (refused(t_, y, 3, 0, "greatest: expected power, toughness or mana_value")) return;
+  snprintf(y, sizeof y, "%s{greatest: power}}]}\n", gain);
+  if (refused(t_, y, 3, 0, "greatest: give 'among'")) return;
+  snprintf(y, sizeof y, "%s{count: creature, among: creature}}]}\n", gain);
+  if (refused(t_, y, 3, 0, "'among' goes with 'greatest'")) return;
 }
 
 const unit_test loader_tests[] = {
