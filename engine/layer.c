@@ -597,6 +597,17 @@ void effects_expire(G *g, int dur) {
   while (s->c.neff > 0 && s->eff[s->c.neff - 1].used == 2) s->c.neff--;
 }
 
+/* "Until your next turn": such effects end as their controller's next turn
+ * begins (611.2a), before anything of that turn happens. */
+void effects_turn_begin(G *g, int player) {
+  State *s = g->s;
+  for (int i = 0; i < s->c.neff; i++) {
+    Effect *e = &s->eff[i];
+    if (e->used != 2 && e->dur == DUR_NEXT_TURN && e->controller == player) effect_end(g, i);
+  }
+  while (s->c.neff > 0 && s->eff[s->c.neff - 1].used == 2) s->c.neff--;
+}
+
 void effects_player_left(G *g, int p) {
   State *s = g->s;
   for (int i = 0; i < s->c.neff; i++) {

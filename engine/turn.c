@@ -43,6 +43,7 @@ static void begin_turn(G *g) {
   c->resolutions_since_action = 0;
   c->nxafter = c->nxq = c->xresume = 0;
   log_line(g, 0, "turn n=%d player=%s", c->turn, player_name(g, next));
+  effects_turn_begin(g, next);
   var_turn_begin(g); /* 901.6: the planar controller */
   c->step = MTG_S_UNTAP;
   c->stage = SG_STEP_BEGIN;
