@@ -439,12 +439,12 @@ static Node *p_sel(L *l, const ynode *n) {
     return s;
   }
   static const char *const keys[] = {"each", "target", "controller_of", "owner_of", "linked", "chosen", "top",
-                                     "choose", "by", "n", "optional", "targeted", "union", "linked_any", "of",
+                                     "choose", "by", "n", "optional", "targeted", "linked_any", "of",
                                      "prompt", "choose_from", "linked_creator", "linked_by_name", NULL};
   if (ymap_check_keys(l->d, n, keys, "object/player selector", l->err)) return NULL;
   /* one main key; the others only with the one that reads them */
   static const char *const mains[] = {"each", "target", "controller_of", "owner_of", "linked", "chosen", "top", "choose",
-                                      "union", "linked_any", "choose_from", "linked_creator", "linked_by_name", NULL};
+                                      "linked_any", "choose_from", "linked_creator", "linked_by_name", NULL};
   static const struct { const char *key, *with; } extras[] = {
       {"of", "top"}, {"by", "choose"}, {"n", "choose"}, {"optional", "choose"}, {"targeted", "choose"}, {"prompt", "choose"}};
   const ynode *mainkey = NULL;
@@ -518,7 +518,6 @@ static Node *p_sel(L *l, const ynode *n) {
     if (pr && scalar(pr)) s->s = dup(l, scalar(pr));
     return s;
   }
-  if ((v = ymap_get(n, "union"))) return p_sel(l, v);
   return BAD(l, n, "selector needs one of: each, target, choose, linked, chosen, controller_of, owner_of, top");
 }
 
@@ -2860,7 +2859,7 @@ static int p_ability(L *l, const ynode *n, Ability *a, int index) {
     a->index = (uint8_t)index;
   } else if (kind == 1) {
     static const char *const ak[] = {"cost", "costs", "loyalty", "sorcery", "once_per_turn", "zone", "targets",
-                                     "modes", "choose", "effect", "label", "text", "any_color_blue", NULL};
+                                     "modes", "choose", "effect", "label", "text", NULL};
     if (ymap_check_keys(l->d, body, ak, "activated ability", l->err)) return -1;
     a->kind = AB_ACTIVATED;
     if (p_cost(l, ymap_get(body, "cost"), ymap_get(body, "costs"), &a->cost)) return -1;

@@ -9,7 +9,8 @@
 #   soak-test         SOAK_SAMPLE random games under the invariant checker
 #   determinism-test  the same games under gcc -O0 and clang -O2: identical files
 #   install-test      make install into a scratch PREFIX, then use it from outside the tree
-#   schema-test       cases/schema.json against harness/caseload.c and cases/ (tests/schema/)
+#   schema-test       cases/schema.json against harness/caseload.c and cases/ (tests/schema/),
+#                     and the card loader's names against docs/cards.md (tests/docs/keys.py)
 #   fuzz-smoke        each fuzz target for FUZZ_SMOKE_SECONDS (fuzz/fuzz.mk)
 #   asan-test         the unit, malformed, fault, harness and replay parts and a
 #                     self-play sample again under ASan + UBSan
@@ -176,7 +177,7 @@ install-test:
 # The editors' schema of case files says what the case loader accepts: its key
 # lists, names and value shapes, every case of the corpus (tests/schema/check.py).
 schema-test:
-	@if command -v python3 >/dev/null 2>&1; then python3 tests/schema/check.py; \
+	@if command -v python3 >/dev/null 2>&1; then python3 tests/docs/keys.py && python3 tests/schema/check.py; \
 	else echo "SKIP schema-test: no python3"; fi
 
 # The sanitizer pass: the same parts, built and run under build/asan.
