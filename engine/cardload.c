@@ -1219,7 +1219,7 @@ static const StepDef step_defs[] = {
     {"shuffle_into_library", S_SHUFFLE_INTO, {{"shuffle_into_library", P_SEL, SL_SELF}}},
     {"shuffle", S_SHUFFLE, {{"shuffle", P_SEL, SL_YOU}}},
     {"search_library", S_SEARCH, {{"search_library", P_FILTER, 0}, {"who", P_SEL, SL_YOU}, {"to", P_ZONE, 0}, {"tapped", P_BOOL, 0}, {"n", P_EXPR, 0}, {"optional", P_BOOL, 0}, {"reveal", P_BOOL, 0},
-                                {"of", P_SEL, 0}}},
+                                {"of", P_SEL, 0}, {"zones", P_WORDS1, 0}, {"and_or", P_BOOL, 0}, {"attach_to", P_SEL, 0}}},
     {"create_token", S_TOKEN, {{"create_token", P_TOKEN, 0}, {"n", P_EXPR, 0}, {"under", P_SEL, SL_YOU}}},
     {"put_counters", S_PUT_COUNTERS, {{"put_counters", P_STR, 0}, {"n", P_EXPR, 0}, {"on", P_SEL, SL_SELF}}},
     {"remove_counters", S_REMOVE_COUNTERS, {{"remove_counters", P_STR, 0}, {"n", P_EXPR, 0}, {"from", P_SEL, SL_SELF}}},
@@ -1637,6 +1637,16 @@ static int step_finish(L *l, const ynode *n, Node *s) {
   }
   if (s->op == S_CLASH && strcmp(s->k[0]->s, "opponent"))
     return BADI(l, ymap_get(n, "clash"), "clash: opponent (\"clash with an opponent\", 701.30b)");
+  if (s->op == S_SEARCH && s->k[8]) {
+    for (int i = 0; i < s->k[8]->n; i++) {
+      const char *w = s->k[8]->k[i]->s;
+      if (strcmp(w, "library") && strcmp(w, "graveyard") && strcmp(w, "hand"))
+        return BADI(l, ymap_get(n, "zones"), "search_library: zones: a list of library, graveyard and hand, found '%s'", w);
+    }
+  }
+  if (s->op == S_SEARCH && s->k[10] && (!s->k[2] || s->k[2]->i != MTG_Z_BATTLEFIELD))
+    return BADI(l, ymap_get(n, "attach_to"), "search_library: attach_to goes with to: battlefield");
+  if (s->op == S_SEARCH && s->k[9] && !s->k[8]) return BADI(l, ymap_get(n, "and_or"), "search_library: and_or goes with zones");
   if (s->op == S_SEARCH && s->k[2] && s->k[2]->i == MTG_Z_LIBRARY && s->k[3])
     return BADI(l, ymap_get(n, "tapped"), "search_library: tapped goes with to: battlefield");
   if (s->op == S_DISCARD && s->k[2] && s->k[2]->i && (s->k[3] || s->k[4]))

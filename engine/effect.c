@@ -314,6 +314,9 @@ static void step_choose(G *g, Ctx *c, const Node *n) {
         int d = 0;
         for (int j = 0; j < cnt; j++) d |= !strcmp(names[j], q->cards[i]->name);
         if (d || q->cards[i]->token) continue;
+        /* "choose a nonland card name": `from` says which cards' names by their card types */
+        const Filter *nf = n->k[4] ? n->k[4]->f : NULL;
+        if (nf && ((nf->types_any && !(q->cards[i]->types & nf->types_any)) || (q->cards[i]->types & nf->types_none))) continue;
         names[cnt] = q->cards[i]->name;
         dec_opt(g, MTG_O_NAME, 0, 0, -1, cnt, "%s", names[cnt]);
         cnt++;
@@ -546,25 +549,51 @@ static void step_search(G *g, Ctx *c, const Node *n) {
     else libs.np = 1, libs.p[0] = p;
     for (int li = 0; li < libs.np; li++) {
       int q = libs.p[li];
-      Filter lf = *f;
-      lf.zone = MTG_Z_LIBRARY;
-      int cnt = zl_count(g, MTG_Z_LIBRARY, q);
-      int16_t *l = zl_list(g, MTG_Z_LIBRARY, q);
+      /* the zones searched: the library, or those listed ("your graveyard,
+       * hand, and/or library"); with and/or, searching the library (and so
+       * shuffling it) is the searcher's choice */
+      int zmask = 1 << MTG_Z_LIBRARY;
+      if (n->k[8]) {
+        zmask = 0;
+        for (int i = 0; i < n->k[8]->n; i++) {
+          const char *zn = n->k[8]->k[i]->s;
+          zmask |= 1 << (!strcmp(zn, "graveyard") ? MTG_Z_GRAVEYARD : !strcmp(zn, "hand") ? MTG_Z_HAND : MTG_Z_LIBRARY);
+        }
+      }
+      int lib = zmask >> MTG_Z_LIBRARY & 1;
+      if (lib && n->k[9] && n->k[9]->i && (zmask & ~(1 << MTG_Z_LIBRARY)))
+        lib = ask_yes_no(g, p, "701.23", "search %s library as well?", q == p ? "your" : player_name(g, q));
+      static const int zorder[] = {MTG_Z_GRAVEYARD, MTG_Z_HAND, MTG_Z_LIBRARY};
       ORef cand[MAX_OPTIONS];
-      int k = 0;
-      for (int i = 0; i < cnt && k < MAX_OPTIONS; i++)
-        if (filter_match(g, c, &lf, l[i])) cand[k++] = oref(g, l[i]);
+      int k = 0, pub = 0;
+      for (int zi = 0; zi < 3; zi++) {
+        int z = zorder[zi];
+        if (!(zmask >> z & 1) || (z == MTG_Z_LIBRARY && !lib)) continue;
+        Filter lf = *f;
+        lf.zone = (int8_t)z;
+        int cnt = zl_count(g, z, q);
+        int16_t *l = zl_list(g, z, q);
+        for (int i = 0; i < cnt && k < MAX_OPTIONS; i++)
+          if (filter_match(g, c, &lf, l[i])) {
+            cand[k++] = oref(g, l[i]);
+            pub += z == MTG_Z_GRAVEYARD;
+          }
+      }
       Sel chosen;
       chosen.n = chosen.np = 0;
       if (k) {
-        /* 701.23b: a search for cards with a stated quality may fail to find */
-        dec_begin(g, MTG_D_CHOOSE, p, "701.23", q == p ? "search your library" : "search %s's library", player_name(g, q));
+        /* 701.23b: a search of a hidden zone for cards with a stated quality
+         * may fail to find; what matches in a graveyard (public) is found */
+        const char *what = zmask == 1 << MTG_Z_LIBRARY ? "library" : "cards";
+        if (q == p) dec_begin(g, MTG_D_CHOOSE, p, "701.23", "search your %s", what);
+        else dec_begin(g, MTG_D_CHOOSE, p, "701.23", "search %s's %s", player_name(g, q), what);
         for (int i = 0; i < k; i++) {
           char nm[110];
           fmt_obj(g, cand[i], nm, sizeof nm);
           dec_opt(g, MTG_O_OBJECT, cand[i].id, 0, -1, -1, "%s", nm);
         }
-        dec_range(g, 0, want < k ? want : k);
+        int most = want < k ? want : k;
+        dec_range(g, pub < most ? pub : most, most);
         int nv;
         const int *v = dec_ask(g, 0, &nv);
         for (int i = 0; i < nv; i++) chosen.o[chosen.n++] = cand[v[i]];
@@ -573,7 +602,7 @@ static void step_search(G *g, Ctx *c, const Node *n) {
       for (int i = 0; n->k[6] && n->k[6]->i && i < chosen.n; i++) reveal(g, c, chosen.o[i], p);
       c->did |= chosen.n > 0;
       if (to == MTG_Z_LIBRARY) {
-        do_shuffle(g, q);
+        if (lib) do_shuffle(g, q);
         /* "then shuffle and put that card on top": it stays in the library */
         int16_t top[MAX_OPTIONS];
         int m = 0;
@@ -590,9 +619,32 @@ static void step_search(G *g, Ctx *c, const Node *n) {
         result_set(g, c, &chosen);
         continue;
       }
-      Sel moved;
+      Sel moved, onto;
+      onto.n = onto.np = 0;
+      if (n->k[10] && to == MTG_Z_BATTLEFIELD) {
+        /* "put it onto the battlefield attached to [it]": an Aura that can't
+         * legally enchant that object stays where it is (303.4i); anything
+         * else enters unattached (303.4h) */
+        sel_eval(g, c, n->k[10], &onto);
+        Sel keep;
+        keep.n = keep.np = 0;
+        for (int i = 0; i < chosen.n; i++) {
+          const Chars *ch = chars(g, chosen.o[i].slot);
+          int aura = (ch->types & T_ENCHANTMENT) && has_subtype(ch, "Aura");
+          if (aura && !(onto.n && oref_ok(g, onto.o[0]) && s->obj[onto.o[0].slot].zone == MTG_Z_BATTLEFIELD &&
+                        aura_can_enchant(g, chosen.o[i].slot, onto.o[0].slot, p)))
+            continue;
+          keep.o[keep.n++] = chosen.o[i];
+        }
+        chosen = keep;
+      }
       batch_objects(g, c, &chosen, EV_ZONE, to, 0, 0, to == MTG_Z_BATTLEFIELD ? p : -1, tapped, NULL, &moved);
-      do_shuffle(g, q);
+      for (int i = 0; onto.n && i < moved.n; i++) {
+        const Chars *ch = chars(g, moved.o[i].slot);
+        if ((ch->types & T_ENCHANTMENT) && has_subtype(ch, "Aura") && oref_ok(g, onto.o[0]))
+          do_attach(g, moved.o[i].slot, onto.o[0], -1);
+      }
+      if (lib) do_shuffle(g, q);
     }
   }
 }

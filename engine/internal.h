@@ -279,6 +279,7 @@ void sba_loop(G *g); /* 704.3 with 603.3b: SBAs and triggers until stable */
 /* The event of a permanent put into its owner's graveyard by a state-based action
  * (type EV_ZONE, EV_DESTROY or EV_SACRIFICE), marked with the rule. */
 Event sba_event(G *g, int type, int slot, const char *rule);
+int aura_can_enchant(G *g, int slot, int t, int ctl); /* 303.4a, 702.16c: the Aura in slot could enchant t */
 
 /* ---- stack.c: casting, activating, resolving (601, 602, 608) ---- */
 void stack_cast(G *g, int player, int slot, int zone_from);

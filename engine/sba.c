@@ -10,24 +10,32 @@
 
 #define MAX_SBA_EV 512
 
+/* Whether the Aura in slot, controlled by ctl, could enchant the object in
+ * slot t: its enchant ability (303.4a) and protection (702.16c); 303.4d: an
+ * Aura that's also a creature can't enchant anything. */
+int aura_can_enchant(G *g, int slot, int t, int ctl) {
+  const Chars *c = chars(g, slot);
+  const Filter *f = c->base ? c->base->enchant : NULL;
+  if (c->types & T_CREATURE) return 0;
+  if (t == slot) return 0;
+  if (!f) return 1;
+  Ctx cx;
+  ctx_init(g, &cx);
+  cx.controller = ctl;
+  cx.src = oref(g, slot);
+  if (!filter_match(g, &cx, f, t)) return 0;
+  return !protected_from(g, t, slot, c->colors, 0);
+}
+
 static int aura_legal(G *g, int slot) {
   State *s = g->s;
   Obj *o = &s->obj[slot];
   const Chars *c = chars(g, slot);
   const Filter *f = c->base ? c->base->enchant : NULL;
-  if (c->types & T_CREATURE) return 0; /* 303.4d: an Aura that's also a creature can't enchant anything */
+  if (c->types & T_CREATURE) return 0; /* 303.4d */
   if (o->attached_player >= 0) return f && (f->player_target || f->any_target) && player_alive(g, o->attached_player);
   if (!oref_ok(g, o->attached)) return 0;
-  int t = o->attached.slot;
-  if (t == slot) return 0;
-  if (!f) return 1;
-  Ctx cx;
-  ctx_init(g, &cx);
-  cx.controller = c->controller;
-  cx.src = oref(g, slot);
-  if (!filter_match(g, &cx, f, t)) return 0;
-  /* 702.16c: protection from the Aura's quality */
-  return !protected_from(g, t, slot, c->colors, 0);
+  return aura_can_enchant(g, slot, o->attached.slot, c->controller);
 }
 
 static int has_subtype_name(const Chars *c, const char *n) { return has_subtype(c, n); }
