@@ -3325,9 +3325,28 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
                                      "keywords", "abilities", "spell", "text", "kicker",
                                      "flashback", "enchant", "equip", "leyline", "alt_cost",
                                      "additional_cost", "back", "morph", "chapters", "rooms", "unsupported",
-                                     "cycling", "reinforce", "ward", "vanishing", "fading", NULL};
+                                     "cycling", "reinforce", "ward", "vanishing", "fading", "front", NULL};
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
+  /* token 3: the back face of a card written from it, read below as a back face (2) */
+  const ynode *fv = token == 3 ? NULL : ymap_get(n, "front");
+  if (token == 3) token = 2;
+  if (fv && token) return BAD(l, fv, "'front' is for a card definition written from its back face, not for a %s", token == 1 ? "token" : "back face");
+  if (fv) {
+    /* 712: a transforming double-faced card written from its back face (the name a card
+     * list may give it): the card is its front face, with this definition as its back */
+    if (ymap_get(n, "back")) return BAD(l, ymap_get(n, "back"), "a card written from its back face (with 'front') has no 'back'");
+    if (fv->kind == YN_MAP && ymap_get(fv, "back")) return BAD(l, ymap_get(fv, "back"), "the front face's back is this definition: no 'back' in 'front'");
+    if (fv->kind == YN_MAP && ymap_get(fv, "front")) return BAD(l, ymap_get(fv, "front"), "'front' in 'front'");
+    const CardDef *fr = p_card(l, fv, 0);
+    if (!fr) return NULL;
+    const CardDef *bk = p_card(l, n, 3);
+    if (!bk) return NULL;
+    ((CardDef *)fr)->back = bk;
+    ((CardDef *)fr)->hash = node_hash(0x1234, n); /* both faces */
+    l->card = fr->name;
+    return fr;
+  }
   CardDef *c = al(l, sizeof *c);
   if (!c) return NULL;
   const ynode *v = ymap_get(n, "name");

@@ -298,6 +298,21 @@ TEST(batch_zone_and_decay_misuse_is_refused) {
   if (refused(t_, y, 3, 0, "greatest: give 'among'")) return;
   snprintf(y, sizeof y, "%s{count: creature, among: creature}}]}\n", gain);
   if (refused(t_, y, 3, 0, "'among' goes with 'greatest'")) return;
+  const char *wolf = "- name: Y\n  type: Creature — Wolf\n  pt: 2/2\n";
+  snprintf(y, sizeof y, "%s  back: {name: Z, type: Creature — Cat, pt: 1/1}\n  front: {name: X, type: Creature — Cat, pt: 1/1}\n", wolf);
+  if (refused(t_, y, 4, 0, "has no 'back'")) return;
+  snprintf(y, sizeof y, "%s  front: {name: X, type: Creature — Cat, pt: 1/1, back: {name: Z, type: Creature — Cat, pt: 1/1}}\n", wolf);
+  if (refused(t_, y, 4, 0, "no 'back' in 'front'")) return;
+  snprintf(y, sizeof y, "- name: X\n  type: Instant\n  spell: {effect: [{create_token: {name: T, type: Creature — Cat, pt: 1/1, front: {name: F, type: Creature, pt: 1/1}}}]}\n");
+  if (refused(t_, y, 3, 0, "'front' is for a card definition written from its back face")) return;
+  /* the card is its front face, with the entry as its back face */
+  mtg_pool *p;
+  CHECK_INT(mtg_pool_new(&p, NULL), 0);
+  w->base = w->pool = p;
+  snprintf(y, sizeof y, "%s  front: {name: X, cost: \"{G}\", type: Creature — Human Wolf, pt: 1/1}\n", wolf);
+  CHECK_OK(load(p, y, &w->err), &w->err);
+  CHECK_INT(mtg_pool_count(p), 1);
+  CHECK_STR(mtg_pool_name(p, 0), "X");
 }
 
 const unit_test loader_tests[] = {
