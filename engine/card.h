@@ -42,6 +42,7 @@ enum {
    * 702.22, 702.14 for the basic land types, 701.43d) */
   KW_FEAR, KW_INTIMIDATE, KW_SKULK, KW_HORSEMANSHIP, KW_FLANKING, KW_WITHER, KW_BANDING,
   KW_PLAINSWALK, KW_ISLANDWALK, KW_SWAMPWALK, KW_MOUNTAINWALK, KW_FORESTWALK, KW_EXERT,
+  KW_CHANGELING, /* 702.73a: a characteristic-defining ability, "this object is every creature type" */
   KW_COUNT
 };
 /* Keyword abilities with a parameter, kept as abilities (AB_KEYWORD, Ability.kw):

@@ -165,6 +165,7 @@ int obj_colors(G *g, int slot);
 int obj_mv(G *g, int slot);
 const char *obj_name(G *g, int slot);
 int has_subtype(const Chars *c, const char *sub);
+int is_creature_type(const char *sub); /* 205.3m (subtype.c) */
 /* Characteristics of an object as it would exist on the battlefield under
  * controller ctl (614.12); valid until the next chars() call. */
 const Chars *chars_as_entering(G *g, int slot, int ctl);

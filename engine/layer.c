@@ -58,6 +58,10 @@ static void base_chars(G *g, int slot, Chars *c) {
   c->power = d->power;
   c->toughness = d->toughness;
   c->kw = d->keywords;
+  /* 702.73a, 604.3, 613.3: changeling defines the creature types before any
+   * other effect applies, in every zone, and losing the ability later (layer 6)
+   * doesn't undo it */
+  c->all_creature_types = (uint8_t)(d->keywords >> KW_CHANGELING & 1);
   for (int i = 0; i < d->nab && c->nab < MAX_ABS; i++) {
     c->ab[c->nab].ab = &d->ab[i];
     c->ab[c->nab].def = d;
@@ -452,6 +456,7 @@ int obj_mv(G *g, int slot) {
 }
 
 int has_subtype(const Chars *c, const char *sub) {
+  if (c->all_creature_types && is_creature_type(sub)) return 1;
   for (int i = 0; i < c->nsub; i++)
     if (!strcmp(c->sub[i], sub)) return 1;
   return 0;

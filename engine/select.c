@@ -356,6 +356,7 @@ int filter_match_lki(G *g, Ctx *c, const Filter *f, const Lki *l) {
   Chars ch;
   memset(&ch, 0, sizeof ch);
   ch.base = l->def;
+  ch.all_creature_types = (uint8_t)(l->def && (l->def->keywords >> KW_CHANGELING & 1));
   ch.name = l->name ? l->name : "";
   ch.types = l->types;
   ch.supers = l->supers;

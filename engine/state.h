@@ -491,6 +491,7 @@ typedef struct Chars {
   const char *name;
   uint32_t types;
   uint8_t supers, colors, has_pt, lost_all;
+  uint8_t all_creature_types; /* every creature type (changeling, 702.73a) */
   const char *sub[MAX_SUBTYPES + 4];
   uint8_t nsub;
   int16_t power, toughness;
