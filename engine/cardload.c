@@ -2690,7 +2690,7 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
                                      "add_subtypes", "add_keywords", "remove_keywords", "lose_all_abilities",
                                      "add_colors", "set_colors", "rule", "n", "counter", "spells", "if",
                                      "label", "text", "trigger", "grant", "when_used", "by", "except_by",
-                                     "attackers", "unless", NULL};
+                                     "attackers", "unless", "control", NULL};
   if (ymap_check_keys(l->d, n, keys, "static ability", l->err)) return -1;
   const ynode *v;
   int kinds = 0;
@@ -2770,6 +2770,13 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
     kinds++;
     s->kind = SE_LOSE_ALL_ABILITIES;
   }
+  if ((v = ymap_get(n, "control"))) {
+    /* "You control enchanted permanent": layer 2 (613.1b), for as long as the ability applies */
+    kinds++;
+    s->kind = SE_CONTROL;
+    if (!scalar(v) || strcmp(scalar(v), "you")) return BADI(l, v, "control: you (the controller of this ability's source)");
+    if (s->self) return BADI(l, n, "control: needs affects (enchanted, or a filter); a permanent's control of itself is no effect");
+  }
   if ((v = ymap_get(n, "add_colors")) || (v = ymap_get(n, "set_colors"))) {
     kinds++;
     s->kind = ymap_get(n, "add_colors") ? SE_ADD_COLORS : SE_SET_COLORS;
@@ -2826,7 +2833,7 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
   if ((v = ymap_get(n, "if")) && !(s->cond = p_cond(l, v))) return -1;
   if (kinds == 1 && s->kind < SE_CANT_LOSE && !s->self && !s->attached && !s->affected)
     return BADI(l, ymap_get(n, "affects"), "this effect changes objects: 'affects' is self, enchanted, equipped or a filter (you, opponents and each_player are for rule effects)");
-  if (kinds != 1) return BADI(l, n, "a static ability needs exactly one effect (pt, set_pt, cda, add_types, remove_types, add_keywords, remove_keywords, lose_all_abilities, add_colors, set_colors, rule); found %d", kinds);
+  if (kinds != 1) return BADI(l, n, "a static ability needs exactly one effect (pt, set_pt, cda, add_types, remove_types, add_keywords, remove_keywords, lose_all_abilities, add_colors, set_colors, control, grant, rule); found %d", kinds);
   return 0;
 }
 

@@ -575,6 +575,7 @@ static void leave_game(G *g, int p) {
 static void after_batch(G *g, Event *b, int m) {
   State *s = g->s;
   int over = 0;
+  control_watch(g);
   for (int i = 0; i < m; i++) {
     Event *e = &b[i];
     if (!e->done) continue;

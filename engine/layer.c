@@ -136,6 +136,7 @@ static void apply(G *g, const StaticSpec *st, const Effect *e, int slot, Ctx *cx
   switch (st->kind) {
   case SE_CONTROL:
     if (e && e->player >= 0) c->controller = (uint8_t)e->player;
+    else if (!e && src >= 0) c->controller = (uint8_t)cx->controller; /* "you control enchanted permanent" */
     break;
   case SE_ADD_TYPES:
     c->types |= e ? e->types : st->types;
@@ -555,6 +556,27 @@ int rule_effect_count(G *g, int kind, int player, int slot) {
   return cnt;
 }
 
+/* A permanent that changed controllers because a static control-changing
+ * effect began or ended (layer 2, 613.1b) has not been under its new
+ * controller's control continuously since their most recent turn began
+ * (302.6) and is removed from combat (506.4); control events do the same for
+ * effects of resolved spells and abilities. Called after each batch of events
+ * and as effects end. */
+void control_watch(G *g) {
+  State *s = g->s;
+  int nb = bf_count(g);
+  int16_t *bf = bf_list(g);
+  for (int k = 0; k < nb; k++) {
+    Obj *o = &s->obj[bf[k]];
+    uint8_t now = (uint8_t)(obj_controller(g, bf[k]) + 1);
+    if (o->ctl_seen && o->ctl_seen != now) {
+      o->ctl_since = s->c.turn_seq;
+      combat_remove(g, bf[k]);
+    }
+    o->ctl_seen = now;
+  }
+}
+
 /* ---- the effect table ---- */
 
 int effect_add(G *g, const Effect *e) {
@@ -600,6 +622,7 @@ void effects_expire(G *g, int dur) {
     if (e->dur == dur || (dur == DUR_EOT && e->used == 1)) effect_end(g, i);
   }
   while (s->c.neff > 0 && s->eff[s->c.neff - 1].used == 2) s->c.neff--;
+  control_watch(g);
 }
 
 /* "Until your next turn": such effects end as their controller's next turn

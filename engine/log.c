@@ -232,6 +232,13 @@ void log_event(G *g, const Event *e) {
     }
     log_line(g, 0, "zone obj=%s new=#%u from=%s to=%s cause=%s%s%s", a, (unsigned)e->new_id,
              e->from >= 0 ? mtg_zone_name(e->from) : "none", mtg_zone_name(e->to), cause_names[e->cause], extra, rule);
+    if (e->to == MTG_Z_BATTLEFIELD && e->etb_attach && e->new_slot >= 0) {
+      /* 303.4f: entered attached */
+      fmt_obj(g, oref(g, e->new_slot), a, sizeof a);
+      if (e->etb_attach == 2) snprintf(b, sizeof b, "%s", player_name(g, e->etb_attach_player));
+      else fmt_obj(g, e->etb_attach_obj, b, sizeof b);
+      log_line(g, 0, "attach obj=%s to=%s", a, b);
+    }
     break;
   }
   case EV_DRAW:

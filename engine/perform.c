@@ -83,6 +83,14 @@ static void perform_zone(G *g, Event *e) {
           s->link[i].oid = o->id;
     }
     if (e->cause_id) o->entered_with = e->cause_id;
+    if (e->etb_attach == 2 || (e->etb_attach == 1 && oref_ok(g, e->etb_attach_obj))) {
+      /* 303.4f: it enters attached, so what its entering triggers sees it so (603.6a) */
+      o->attached = e->etb_attach == 1 ? e->etb_attach_obj : oref_none();
+      o->attached_player = e->etb_attach == 2 ? e->etb_attach_player : -1;
+      o->ts = new_ts(g); /* 613.7e */
+    } else {
+      e->etb_attach = 0;
+    }
     o->protector = e->etb_protector; /* 310.8a */
     if (e->etb_attacking) enter_attacking(g, e, slot);
   }

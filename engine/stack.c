@@ -895,12 +895,17 @@ static void resolve_spell_end(G *g, StackItem *sip) {
     e.etb_transformed = s->obj[slot].transformed; /* 712.13: the face that was up on the stack */
     e.face_down = s->obj[slot].face_down;         /* 708.4: a face-down spell enters face down */
     Target aura = si->ch.t[0];
-    ev_one(g, &e);
-    if (e.done && (c->types & T_ENCHANTMENT) && c->base->enchant && e.new_slot >= 0) {
+    if ((c->types & T_ENCHANTMENT) && c->base->enchant) {
       /* 303.4f: an Aura spell enters attached to its target */
-      if (aura.kind == TK_OBJ && oref_ok(g, aura.obj)) do_attach(g, e.new_slot, aura.obj, -1);
-      else if (aura.kind == TK_PLAYER) do_attach(g, e.new_slot, oref_none(), aura.player);
+      if (aura.kind == TK_OBJ && oref_ok(g, aura.obj)) {
+        e.etb_attach = 1;
+        e.etb_attach_obj = aura.obj;
+      } else if (aura.kind == TK_PLAYER) {
+        e.etb_attach = 2;
+        e.etb_attach_player = aura.player;
+      }
     }
+    ev_one(g, &e);
   } else {
     /* 608.2n */
     e.to = MTG_Z_GRAVEYARD;

@@ -83,6 +83,7 @@ typedef struct Obj {
   uint8_t room;           /* a dungeon's venture marker: room index + 1 (309.4) */
   uint8_t monstrous, renowned; /* designations (701.37b, 702.112b) */
   uint8_t exerted;        /* exerted by this player + 1: doesn't untap during their next untap step (701.43a) */
+  uint8_t ctl_seen;       /* its controller + 1 as last seen by control_watch (0: not yet seen) */
 } Obj;
 
 /* Last known information of an object (608.2h, 603.10, 704.8). */
@@ -203,6 +204,9 @@ typedef struct Event {
   int16_t given_n;        /* +1/+1 counter"): through counter replacements just before it enters (122.6) */
   const CardDef *etb_copy;
   const char *etb_copy_sub; /* the copy's exception: an added subtype (707.9b) */
+  uint8_t etb_attach;     /* 303.4f: an Aura spell enters attached: 1 to etb_attach_obj, 2 to etb_attach_player */
+  int8_t etb_attach_player;
+  ORef etb_attach_obj;
   int8_t etb_choice_kind;
   int32_t etb_choice;
   const char *etb_choice_label;
