@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "num.h"
 
 static const char *const sector_names[] = {"none", "alpha", "beta", "gamma"};
 
@@ -227,7 +228,7 @@ static void complete_dungeon(G *g, int slot) {
   fmt_slot(g, slot, nm, sizeof nm);
   cmd_remove(g, slot);
   slot_free(g, slot); /* the card is outside the game again */
-  s->c.pl[p].dungeons_done++;
+  NUM_INC(s->c.pl[p].dungeons_done, INT16_MAX);
   trig_index_dirty(g);
   log_line(g, 0, "complete player=%s obj=%s rule=309.7", player_name(g, p), nm);
 }

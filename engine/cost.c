@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "num.h"
 
 typedef struct Unit {
   int8_t pool;    /* 1: mana already in the pool */
@@ -283,7 +284,7 @@ void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int
   }
   /* the total cost as paid: each {X} is its chosen value (601.2f) */
   ManaCost paid = *c;
-  int gen = paid.generic + paid.x * x;
+  int64_t gen = (int64_t)paid.generic + (int64_t)paid.x * x;
   paid.generic = (uint8_t)(gen > 255 ? 255 : gen);
   paid.x = 0;
   char mc[64];

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "num.h"
 
 static const StaticSpec spec_pt = {.kind = SE_PT_MOD};
 static const StaticSpec spec_kw = {.kind = SE_ADD_KEYWORDS};
@@ -1183,6 +1184,8 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_LOSE_LIFE:
   case S_SET_LIFE: {
     int amount = expr_eval(g, c, n->k[0]);
+    /* 107.1b: no negative amount of life is gained or lost (a life total may be set below 0) */
+    if (n->op != S_SET_LIFE && amount < 0) amount = 0;
     sel_eval(g, c, n->k[1], &a);
     for (int i = 0; i < a.np; i++) {
       if (n->op == S_SET_LIFE) do_set_life(g, a.p[i], amount, c->controller, c->cause_id);
@@ -1259,7 +1262,7 @@ static void step(G *g, Ctx *c, const Node *n) {
       if (cn && to == MTG_Z_BATTLEFIELD) {
         /* "with a counter on it": given as it enters (122.6), through counter replacements then */
         ev[cnt].given_ckind = (uint8_t)ckind_id(g, cn->s);
-        ev[cnt].given_n = (int16_t)expr_eval(g, c, cn->k[0]);
+        ev[cnt].given_n = (int16_t)num_clamp16(expr_eval(g, c, cn->k[0]));
       }
       if (link) {
         ev[cnt].link_src = c->src.id;
@@ -1416,8 +1419,8 @@ static void step(G *g, Ctx *c, const Node *n) {
       /* 611.2c: the set of affected objects is fixed now */
       effect_base(g, c, &e, EK_CONT, dur_of(n->k[3], DUR_EOT));
       e.st = &spec_pt;
-      e.a = (int16_t)pw;
-      e.b = (int16_t)tg;
+      e.a = num_clamp(pw);
+      e.b = num_clamp(tg);
       e.obj = a.o[i];
       effect_add(g, &e);
     }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "num.h"
 
 void ev_init(Event *e, int type) {
   memset(e, 0, sizeof *e);
@@ -612,7 +613,8 @@ static void after_batch(G *g, Event *b, int m) {
       if (dup) continue;
       int total = 0;
       for (int j = i; j < m; j++)
-        if (b[j].done && b[j].type == EV_DAMAGE && (b[j].flags & EF_LIFELINK) && b[j].src.id == e->src.id) total += b[j].amount;
+        if (b[j].done && b[j].type == EV_DAMAGE && (b[j].flags & EF_LIFELINK) && b[j].src.id == e->src.id)
+          total = num_add(total, b[j].amount);
       do_life(g, e->player2, total, e->player2, e->src.id);
     }
     if (e->type == EV_ZONE && e->from == MTG_Z_BATTLEFIELD) {
@@ -701,7 +703,7 @@ void do_life(G *g, int player, int amount, int cause_ctl, uint32_t cause_id) {
 void do_set_life(G *g, int player, int life, int cause_ctl, uint32_t cause_id) {
   /* 119.5: setting a life total is gaining or losing the difference */
   int cur = g->s->c.pl[player].life;
-  if (life != cur) do_life(g, player, life - cur, cause_ctl, cause_id);
+  if (life != cur) do_life(g, player, num_sub(life, cur), cause_ctl, cause_id);
 }
 
 void do_move_many(G *g, const int *slots, int n, int type, int to, int cause, int cause_ctl, uint32_t cause_id,

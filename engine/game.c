@@ -119,12 +119,12 @@ static int answer_check(G *g, const int *v, int n) {
   }
   case MTG_D_DAMAGE: {
     if (n != d->n_options) return snprintf(why, wsz, "damage assignment lists an amount for each of %d options", d->n_options), -1;
-    int sum = 0;
+    long long sum = 0; /* answers come from the caller: any int */
     for (int i = 0; i < n; i++) {
       if (v[i] < 0) return snprintf(why, wsz, "negative damage amount"), -1;
       sum += v[i];
     }
-    if (sum != d->hi) return snprintf(why, wsz, "damage assigned (%d) must total %d", sum, d->hi), -1;
+    if (sum != d->hi) return snprintf(why, wsz, "damage assigned (%lld) must total %d", sum, d->hi), -1;
     return 0;
   }
   default: {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "num.h"
 
 uint64_t hash_bytes(uint64_t h, const void *p, size_t n) {
   const unsigned char *b = p;
@@ -147,6 +148,9 @@ uint64_t state_hash(G *g) {
     h = hu(h, e->obj.id);
     h = hu(h, (uint64_t)(int64_t)e->player);
     h = hu(h, (uint64_t)(uint16_t)e->a << 16 | (uint16_t)e->b);
+    /* values past 16 bits (rare) add their full value; smaller ones hash as
+     * they always have, so recorded hashes stay valid */
+    if (e->a != (int16_t)e->a || e->b != (int16_t)e->b) h = hu(h, (uint64_t)(uint32_t)e->a << 32 | (uint32_t)e->b);
     h = hu(h, e->kw);
     if (e->kind == EK_CONT && (e->types || e->chosen_colors)) h = hu(h, (uint64_t)e->types << 8 | e->chosen_colors);
     h = hu(h, (uint64_t)(int64_t)e->shield);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "num.h"
 
 /* A free record. When the records are full, older turns' go first; a turn
  * longer than that (a loop of mandatory actions on its way to 104.4b) forgets
@@ -90,8 +91,8 @@ static void hist_merge_last(G *g) {
       a->combat != b->combat || a->player != b->player || a->to_player != b->to_player || a->src != b->src ||
       a->o.id != b->o.id || (b->kind != HK_DAMAGE && b->kind != HK_GAIN_LIFE && b->kind != HK_LOSE_LIFE))
     return;
-  a->amount += b->amount;
-  a->times += b->times;
+  a->amount = num_add(a->amount, b->amount);
+  a->times = num_add(a->times, b->times);
   s->c.nhist--;
 }
 
@@ -293,7 +294,7 @@ int hist_count(G *g, Ctx *c, int kind, int player, const Filter *f) {
     if (h->kind != kind || h->pending == 1 || h->turn != s->c.turn_seq) continue;
     if (player >= 0 && h->player != player) continue;
     if (f && !hobj_match(g, c, f, &h->o)) continue;
-    n += h->times;
+    n = num_add(n, h->times);
   }
   return n;
 }
@@ -324,7 +325,7 @@ int hist_value(G *g, Ctx *c, const Node *n) {
     if (n->k[2] && !(h->to_player >= 0 ? player_in(h->to_player, dstp, ndstp) : id_in(h->o.id, dst, ndst))) continue;
     if (n->k[3] && !id_in(h->src, src, nsrc)) continue;
     if (n->f && !hobj_match(g, c, n->f, &h->o)) continue;
-    total += (kind == HK_DAMAGE || kind == HK_GAIN_LIFE || kind == HK_LOSE_LIFE) && !(n->j & HQ_EVENTS) ? h->amount : h->times;
+    total = num_add(total, (kind == HK_DAMAGE || kind == HK_GAIN_LIFE || kind == HK_LOSE_LIFE) && !(n->j & HQ_EVENTS) ? h->amount : h->times);
   }
   return total;
 }

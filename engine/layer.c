@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "num.h"
 
 void chars_dirty(G *g) { g->epoch++; }
 
@@ -216,16 +217,16 @@ static void apply(G *g, const StaticSpec *st, const Effect *e, int slot, Ctx *cx
     break;
   case SE_PT_CDA:
     cx->src = oref(g, src);
-    if (st->ea) c->power = (int16_t)expr_eval(g, cx, st->ea);
-    if (st->eb) c->toughness = (int16_t)expr_eval(g, cx, st->eb);
+    if (st->ea) c->power = expr_eval(g, cx, st->ea);
+    if (st->eb) c->toughness = expr_eval(g, cx, st->eb);
     break;
   case SE_PT_SET:
     c->power = e ? e->a : st->a;
     c->toughness = e ? e->b : st->b;
     break;
   case SE_PT_MOD:
-    c->power = (int16_t)(c->power + (e ? e->a : st->a));
-    c->toughness = (int16_t)(c->toughness + (e ? e->b : st->b));
+    c->power = num_add(c->power, e ? e->a : st->a);
+    c->toughness = num_add(c->toughness, e ? e->b : st->b);
     break;
   default:
     break;
@@ -372,8 +373,8 @@ again:
         Obj *o = &s->obj[i];
         if (!o->id || !o->nc || g->ch_lazy[i]) continue;
         int p = counters_get(o->c, o->nc, CN_PLUS1), m = counters_get(o->c, o->nc, CN_MINUS1);
-        g->ch[i].power = (int16_t)(g->ch[i].power + p - m);
-        g->ch[i].toughness = (int16_t)(g->ch[i].toughness + p - m);
+        g->ch[i].power = num_add(g->ch[i].power, num_sub(p, m));
+        g->ch[i].toughness = num_add(g->ch[i].toughness, num_sub(p, m));
       }
     }
   }
@@ -452,7 +453,7 @@ int obj_mv(G *g, int slot) {
   /* 712.8e: a transformed permanent's mana value is its front face's */
   const CardDef *costed = o->transformed && o->def && o->def->back == c->base ? o->def : c->base;
   int v = mana_value(&costed->cost);
-  if (o->zone == MTG_Z_STACK) v += o->x * c->base->cost.x; /* 202.3e */
+  if (o->zone == MTG_Z_STACK) v = num_add(v, num_mul(o->x, c->base->cost.x)); /* 202.3e */
   return v;
 }
 

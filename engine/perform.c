@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "num.h"
 
 /* 508.4: a creature put onto the battlefield attacking is attacking what the
  * event names; never attacking if it isn't a creature, isn't controlled by the
@@ -116,7 +117,7 @@ static void perform_draw(G *g, Event *e) {
   zone_move(g, slot, MTG_Z_HAND, 0, -1);
   e->new_id = s->obj[slot].id;
   e->new_slot = (int16_t)slot;
-  pl->drawn_turn++;
+  NUM_INC(pl->drawn_turn, INT16_MAX);
 }
 
 static void perform_damage(G *g, Event *e) {
@@ -150,7 +151,7 @@ static void perform_damage(G *g, Event *e) {
       if (!var_rule_effect(g, SE_CANT_GET_POISON, e->player)) var_player_counters(g, e->player, CN_POISON, e->amount);
     } else if (!var_rule_effect(g, SE_LIFE_CANT_CHANGE, e->player)) {
       int loss = e->amount;
-      if (e->life_floor && pl->life - loss < e->life_floor) loss = pl->life > e->life_floor ? pl->life - e->life_floor : 0;
+      if (e->life_floor && (int64_t)pl->life - loss < e->life_floor) loss = pl->life > e->life_floor ? num_sub(pl->life, e->life_floor) : 0;
       var_life_add(g, e->player, -loss); /* 120.3a; 810.9: the team's life */
       e->aux = loss; /* the life lost, for the history of the turn */
     }
@@ -167,7 +168,7 @@ static void perform_damage(G *g, Event *e) {
       e->flags |= infect ? EF_INFECT : EF_WITHER;
       if (!rule_effect(g, SE_NO_MINUS_COUNTERS, -1, slot, NULL, NULL)) counters_add(o->c, &o->nc, CN_MINUS1, e->amount);
     } else {
-      o->damage += e->amount; /* 120.3e */
+      o->damage = num_add(o->damage, e->amount); /* 120.3e */
     }
     if (dt) o->dt_hit = 1;
   }
@@ -198,7 +199,7 @@ void perform(G *g, Event *b, int m) {
       break;
     case EV_GAIN_LIFE:
       var_life_add(g, e->player, e->amount); /* 810.9 */
-      s->c.pl[e->player].gained_turn += e->amount;
+      s->c.pl[e->player].gained_turn = num_add(s->c.pl[e->player].gained_turn, e->amount);
       e->done = 1;
       break;
     case EV_LOSE_LIFE:
@@ -274,7 +275,7 @@ void perform(G *g, Event *b, int m) {
       break;
     }
     case EV_MANA:
-      s->c.pl[e->player].mana[e->ckind] += e->amount;
+      s->c.pl[e->player].mana[e->ckind] = num_add(s->c.pl[e->player].mana[e->ckind], e->amount);
       e->done = 1;
       break;
     case EV_CONTROL: {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "num.h"
 
 typedef struct Repl {
   uint32_t key;
@@ -118,7 +119,7 @@ static int matches(G *g, const Repl *r, Event *ev) {
     if (rp->floor_one) {
       /* "damage that would reduce your life total to less than 1": only such
        * damage (infect damage changes no life total) */
-      if (ev->player < 0 || g->s->c.pl[ev->player].life - ev->amount >= rp->floor_one) return 0;
+      if (ev->player < 0 || (int64_t)g->s->c.pl[ev->player].life - ev->amount >= rp->floor_one) return 0;
       if ((ev->flags & EF_INFECT) || (oref_ok(g, ev->src) && has_kw(g, ev->src.slot, KW_INFECT) &&
                                       !rule_effect(g, SE_LOSE_INFECT, -1, ev->src.slot, NULL, NULL)))
         return 0;
@@ -429,7 +430,7 @@ void etb_counters(Event *ev, int kind, int n, const char *rule) {
   if (n <= 0) return;
   for (int i = 0; i < ev->netb_c; i++)
     if (ev->etb_c[i].kind == kind) {
-      ev->etb_c[i].n += n;
+      ev->etb_c[i].n = num_add(ev->etb_c[i].n, n);
       if (!ev->etb_rule[i]) ev->etb_rule[i] = rule;
       return;
     }
@@ -541,7 +542,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
       if (e && e->once) e->used = 1;
       return 1;
     } else {
-      ev->amount = ev->amount * rp->mul + rp->add;
+      ev->amount = num_add(num_mul(ev->amount, rp->mul), rp->add);
     }
     if (ev->amount < 0) ev->amount = 0;
     snprintf(what, sizeof what, " amount=%d->%d", before, ev->amount);
@@ -561,6 +562,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
       c.ev = ev;
       want = expr_eval(g, &c, rp->amount);
       if (want > ev->amount) want = ev->amount;
+      if (want < 0) want = 0; /* 107.1b: no negative amount is prevented */
     }
     int prevented = ev->unpreventable ? 0 : want; /* 615.12 */
     ev->amount -= prevented;
@@ -579,7 +581,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
       for (k = 0; k < g->nprev; k++)
         if (g->prev_key[k] == r->key && g->prev_ev[k].player == ev->player && g->prev_ev[k].obj.id == ev->obj.id) break;
       if (k < g->nprev) {
-        g->prev_ev[k].amount += prevented;
+        g->prev_ev[k].amount = num_add(g->prev_ev[k].amount, prevented);
       } else if (g->nprev < (int)NELEM(g->prev_ev)) {
         Event *pe = &g->prev_ev[g->nprev];
         g->prev_key[g->nprev++] = r->key;

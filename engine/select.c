@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "num.h"
 
 /* ---- players ---- */
 
@@ -930,7 +931,7 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
      * asked of several objects (cards exiled with ...) is their sum (607.3) */
     Ref r[MAX_SEL];
     int k = refs_of(g, c, n->k[0], r, NELEM(r)), sum = 0;
-    for (int i = 0; i < k; i++) sum += ref_value(g, n->op, &r[i]);
+    for (int i = 0; i < k; i++) sum = num_add(sum, ref_value(g, n->op, &r[i]));
     return sum;
   }
   case E_GREATEST: {
@@ -966,17 +967,18 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
     sel_eval(g, c, n->k[0], &pl);
     return pl.np ? counters_count(s->c.pl[pl.p[0]].c, s->c.pl[pl.p[0]].nc, k) : 0;
   }
+  /* values stay in the engine's range, saturating (num.h) */
   case E_SUM:
     v = 0;
-    for (int i = 0; i < n->n; i++) v += expr_eval(g, c, n->k[i]);
+    for (int i = 0; i < n->n; i++) v = num_add(v, expr_eval(g, c, n->k[i]));
     return v;
   case E_DIFF:
     v = expr_eval(g, c, n->k[0]);
-    for (int i = 1; i < n->n; i++) v -= expr_eval(g, c, n->k[i]);
+    for (int i = 1; i < n->n; i++) v = num_sub(v, expr_eval(g, c, n->k[i]));
     return v;
   case E_MUL:
     v = 1;
-    for (int i = 0; i < n->n; i++) v *= expr_eval(g, c, n->k[i]);
+    for (int i = 0; i < n->n; i++) v = num_mul(v, expr_eval(g, c, n->k[i]));
     return v;
   case E_MIN:
   case E_MAX:
@@ -988,8 +990,8 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
     return v;
   case E_HALF:
     v = expr_eval(g, c, n->k[0]);
-    return n->i ? (v + 1) / 2 : v / 2;
-  case E_NEG: return -expr_eval(g, c, n->k[0]);
+    return (int)(n->i ? ((int64_t)v + 1) / 2 : v / 2);
+  case E_NEG: return num_neg(expr_eval(g, c, n->k[0]));
   case E_DEVOTION: {
     /* 700.5: mana symbols of that color in the mana costs of permanents you control */
     int cnt = 0, nb = bf_count(g);
@@ -1016,7 +1018,7 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
     /* 702.40a: the spells cast before it this turn, counted as it was cast */
     if (c->tc && c->tc->ev == EV_CAST) return c->tc->amount;
     int cnt = 0;
-    for (int q = 0; q < s->c.np; q++) cnt += s->c.pl[q].spells_cast_turn;
+    for (int q = 0; q < s->c.np; q++) cnt = num_add(cnt, s->c.pl[q].spells_cast_turn);
     return cnt > 0 ? cnt - 1 : 0;
   }
   case E_KICKED: {

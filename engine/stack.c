@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "num.h"
 
 int stack_find(G *g, uint32_t id) {
   for (int i = g->s->c.nstack - 1; i >= 0; i--)
@@ -524,7 +525,7 @@ void stack_action_taken(G *g, int type, int player, int slot, const Lki *src, in
   e->done = 1;
   if (type == EV_CAST) {
     /* the spells cast before it this turn, storm's count (702.40a) */
-    for (int q = 0; q < g->s->c.np; q++) e->amount += g->s->c.pl[q].spells_cast_turn;
+    for (int q = 0; q < g->s->c.np; q++) e->amount = num_add(e->amount, g->s->c.pl[q].spells_cast_turn);
     e->amount--;
   }
   int n = 1 + targeted_events(g, stack_id, -1, ev + 1, MAX_CHOICE_T);
@@ -543,7 +544,7 @@ int cost_has_tap(const Cost *c) {
 /* 601.2i: the spell became cast: it counts for storm and "whenever a player
  * casts" abilities see it. */
 void spell_cast_done(G *g, int player, int slot) {
-  g->s->c.pl[player].spells_cast_turn++;
+  NUM_INC(g->s->c.pl[player].spells_cast_turn, INT16_MAX);
   hist_cast(g, player, slot);
   stack_action_taken(g, EV_CAST, player, slot, NULL, 0, g->s->obj[slot].id);
 }
@@ -609,6 +610,7 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
       CostPart *cp = &addl.part[i];
       if (cp->n >= 0) continue;
       int hi = cp->kind == CK_PAY_LIFE ? s->c.pl[player].life : zl_count(g, MTG_Z_GRAVEYARD, player);
+      if (hi > INT16_MAX) hi = INT16_MAX; /* the amount is kept in 16 bits */
       cp->n = (int16_t)ask_number(g, player, 0, hi, "choose the amount of %s's additional cost", nm);
       s->stack[idx].ch.paid = cp->n;
     }

@@ -18,7 +18,7 @@
 
 #define MAX_PLAYERS 4
 #define MAX_SLOTS 1000
-#define MAX_CKINDS 6
+#define MAX_CKINDS MTG_MAX_COUNTER_KINDS
 #define MAX_STACK 160
 #define MAX_EFFECTS 300
 #define MAX_PENDING 200
@@ -96,7 +96,7 @@ typedef struct Lki {
   uint8_t owner, controller, zone, token;
   uint32_t types;
   uint8_t supers, colors, tapped, has_pt;
-  int16_t power, toughness;
+  int32_t power, toughness;
   uint64_t kw;
   Counter c[MAX_CKINDS];
   uint8_t nc;
@@ -290,7 +290,7 @@ typedef struct Effect {
   const StaticSpec *st;
   const ReplSpec *rp;
   const Ability *ab;      /* delayed trigger (EK_DELAYED) */
-  int16_t a, b;
+  int32_t a, b;
   uint64_t kw;
   uint32_t types;
   ORef obj;               /* affected object (fixed at creation, 611.2c) */
@@ -343,7 +343,8 @@ typedef struct HObj {
   const char *name;
   uint64_t kw;
   uint32_t types;
-  int16_t power, toughness, mv;
+  int32_t power, toughness;
+  int16_t mv;
   uint8_t supers, colors, controller, owner, token, tapped;
 } HObj;
 typedef struct Hist {
@@ -498,7 +499,7 @@ typedef struct Chars {
   uint8_t all_creature_types; /* every creature type (changeling, 702.73a) */
   const char *sub[MAX_SUBTYPES + 4];
   uint8_t nsub;
-  int16_t power, toughness;
+  int32_t power, toughness;
   uint64_t kw;
   uint8_t controller;
   AbRef ab[MAX_ABS];

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "num.h"
 
 void trig_index_dirty(G *g) { g->abil_epoch++; }
 
@@ -445,7 +446,7 @@ static void check_listener(G *g, int slot, int a, int te, const Event *e, int lo
     int add = t->batch && t->ev != TE_DAMAGE ? 1 : e->amount;
     for (int i = 0; i < g->ndmg_seen; i++)
       if (g->dmg_seen[i] == key) {
-        for (int q = g->dmg_pend[i][0]; q < g->dmg_pend[i][1] && q < g->s->c.npend; q++) g->s->pend[q].tc.amount += add;
+        for (int q = g->dmg_pend[i][0]; q < g->dmg_pend[i][1] && q < g->s->c.npend; q++) g->s->pend[q].tc.amount = num_add(g->s->pend[q].tc.amount, add);
         return;
       }
   }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "num.h"
 
 static int step_next(int st) { return st + 1; }
 
@@ -20,13 +21,20 @@ static void begin_turn(G *g) {
      * turn they were created in: the turn order then goes on from there */
     next = c->extra_turns[--c->nextra];
   } else next = c->in_order = (uint8_t)next_player(g, c->in_order);
+  /* the turn number is in the engine's range (num.h): past MTG_NUM_MAX the
+   * game stops as at a turn limit, rather than number two turns alike */
+  if (c->turn >= MTG_NUM_MAX) {
+    c->stopped = 1;
+    log_line(g, 0, "game_over result=stopped reason=turn_limit turn=%d", c->turn);
+    game_stop(g);
+  }
   c->turn++;
   if (c->max_turns && c->turn > c->max_turns) {
     c->stopped = 1;
     log_line(g, 0, "game_over result=stopped reason=turn_limit turn=%d", c->turn - 1);
     game_stop(g);
   }
-  c->turn_seq++;
+  c->turn_seq = num_add(c->turn_seq, 1);
   c->active = (uint8_t)next;
   c->pl[next].turn_started = c->turn_seq;
   for (int p = 0; p < c->np; p++) {
@@ -317,7 +325,7 @@ static void play_land(G *g, int p, int slot) {
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
   if (!can_play_land(g, p, slot)) game_illegal(g, "%s can't be played now (305.2)", nm);
-  g->s->c.pl[p].lands_played++;
+  NUM_INC(g->s->c.pl[p].lands_played, INT16_MAX);
   log_line(g, 0, "play_land player=%s obj=%s rule=116.2a", player_name(g, p), nm);
   /* it enters under the control of the player who played it, whoever owns it */
   Event e;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "num.h"
 
 static Variant *V(G *g) { return &g->s->c.v; }
 
@@ -67,9 +68,9 @@ int var_init(G *g, mtg_error *err) {
 /* 810.9: life changes happen to a player and are applied to the team's total. */
 void var_life_add(G *g, int p, int delta) {
   Core *c = &g->s->c;
-  c->pl[p].life += delta;
+  c->pl[p].life = num_add(c->pl[p].life, delta);
   for (int q = 0; q < c->np; q++)
-    if (teammates(g, p, q)) c->pl[q].life += delta;
+    if (teammates(g, p, q)) c->pl[q].life = num_add(c->pl[q].life, delta);
 }
 
 /* 810.10: poison counters a player gets or loses are the team's. */
@@ -157,7 +158,7 @@ int var_commander(G *g, int slot) {
 void var_damage_dealt(G *g, const Event *e) {
   if (e->player < 0 || !(e->flags & EF_COMBAT) || !oref_ok(g, e->src)) return;
   int ci = var_commander(g, e->src.slot);
-  if (ci >= 0) V(g)->cmd_dmg[e->player][ci] += e->amount;
+  if (ci >= 0) V(g)->cmd_dmg[e->player][ci] = num_add(V(g)->cmd_dmg[e->player][ci], e->amount);
 }
 
 /* 704.6d: remember a commander put into a graveyard or exile. */
@@ -179,7 +180,7 @@ int var_commander_tax(G *g, int slot) {
 
 void var_commander_cast(G *g, int slot) {
   int ci = var_commander(g, slot);
-  if (ci >= 0) V(g)->cmd_casts[ci]++;
+  if (ci >= 0) NUM_INC(V(g)->cmd_casts[ci], MTG_NUM_MAX / 2);
 }
 
 /* ---- Archenemy (904) and Planechase (901): the decks ---- */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "num.h"
 
 int slot_alloc(G *g) {
   State *s = g->s;
@@ -248,7 +249,7 @@ int counters_get(const Counter *c, int nc, int kind) {
 void counters_add(Counter *c, uint8_t *nc, int kind, int n) {
   for (int i = 0; i < *nc; i++)
     if (c[i].kind == kind) {
-      c[i].n += n;
+      c[i].n = num_add(c[i].n, n);
       if (c[i].n <= 0) {
         memmove(c + i, c + i + 1, (size_t)(*nc - i - 1) * sizeof *c);
         (*nc)--;
