@@ -2,12 +2,15 @@
  * game starts, the contents of every zone with per-object state) and
  * building the initial State from that description. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "internal.h"
+#include "suggest.h"
 
 #define SETUP_MAX_CHOICES 4
 
@@ -55,9 +58,11 @@ struct mtg_setup {
   long budget;                        /* log lines the game may write, 0: no limit */
   SEntry *e;
   int ne, cap;
+  char why[256];                      /* why the last refused call was refused (mtg_setup_error) */
 };
 
 mtg_setup *mtg_setup_new(const mtg_pool *pool) {
+  if (!pool) return NULL;
   mtg_setup *s = calloc(1, sizeof *s);
   if (!s) return NULL;
   s->pool = pool;
@@ -72,14 +77,60 @@ void mtg_setup_free(mtg_setup *s) {
   free(s);
 }
 
+const char *mtg_setup_error(const mtg_setup *s) { return s ? s->why : "the setup is NULL"; }
+
+/* A call refused: the setup keeps why (mtg_setup_error), err too if given. */
+static int refuse(mtg_setup *s, mtg_error *err, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static int refuse(mtg_setup *s, mtg_error *err, int status, const char *fmt, ...) {
+  char why[sizeof s->why];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(why, sizeof why, fmt, ap);
+  va_end(ap);
+  if (s) snprintf(s->why, sizeof s->why, "%s", why);
+  mtg_error_set(err, status, "%s", why);
+  return status;
+}
+
+#define NEED(cond, ...)                                \
+  do {                                                 \
+    if (!(cond)) return refuse(s, NULL, MTG_EARG, __VA_ARGS__); \
+  } while (0)
+
+/* Each value the setup stores, checked where it enters (mtg.h: MTG_NUM_MAX). */
+static int in_range(mtg_setup *s, mtg_error *err, const char *what, long v, long lo, long hi) {
+  if (v >= lo && v <= hi) return MTG_OK;
+  return refuse(s, err, MTG_EARG, "%s %ld is out of range (%ld to %ld)", what, v, lo, hi);
+}
+
+static int player_ok(mtg_setup *s, mtg_error *err, int p) {
+  if (p >= 0 && p < s->np) return MTG_OK;
+  return refuse(s, err, MTG_EARG, "no player %d (the setup has %d)", p, s->np);
+}
+
+/* A name the setup keeps (counter kind, choice, label): present and short enough. */
+static int name_ok(mtg_setup *s, const char *what, const char *v, size_t size) {
+  if (!v) return refuse(s, NULL, MTG_EARG, "%s is NULL", what);
+  if (!*v) return refuse(s, NULL, MTG_EARG, "%s is empty", what);
+  if (strlen(v) >= size) return refuse(s, NULL, MTG_EARG, "%s '%.40s...' is longer than %zu characters", what, v, size - 1);
+  return MTG_OK;
+}
+
 int mtg_setup_player(mtg_setup *s, const char *name, int life, int poison) {
-  if (s->np >= MAX_PLAYERS) return MTG_ELIMIT;
+  NEED(s && name, "mtg_setup_player: %s is NULL", s ? "the name" : "the setup");
+  if (s->np >= MAX_PLAYERS) return refuse(s, NULL, MTG_ELIMIT, "at most %d players", MAX_PLAYERS);
   size_t n = strlen(name);
-  if (!n || n >= sizeof s->pl->name) return MTG_EARG;
+  NEED(n && n < sizeof s->pl->name, "a player's name has 1 to %zu characters", sizeof s->pl->name - 1);
   for (size_t i = 0; i < n; i++)
-    if (!isalnum((unsigned char)name[i]) && name[i] != '_' && name[i] != '-') return MTG_EARG;
-  for (int p = 0; p < s->np; p++)
-    if (!strcmp(s->pl[p].name, name)) return MTG_EARG;
+    NEED(isalnum((unsigned char)name[i]) || name[i] == '_' || name[i] == '-',
+         "a player's name uses letters, digits, '_' and '-' only");
+  for (int p = 0; p < s->np; p++) NEED(strcmp(s->pl[p].name, name), "there is already a player named %s", name);
+  if (in_range(s, NULL, "life", life, -MTG_NUM_MAX, MTG_NUM_MAX) || in_range(s, NULL, "poison", poison, 0, MTG_NUM_MAX))
+    return MTG_EARG;
   int p = s->np++;
   memset(&s->pl[p], 0, sizeof s->pl[p]);
   snprintf(s->pl[p].name, sizeof s->pl[p].name, "%s", name);
@@ -92,63 +143,82 @@ int mtg_setup_player(mtg_setup *s, const char *name, int life, int poison) {
   return p;
 }
 
-void mtg_setup_seed(mtg_setup *s, uint64_t seed) { s->seed = seed; }
+int mtg_setup_seed(mtg_setup *s, uint64_t seed) {
+  NEED(s, "mtg_setup_seed: the setup is NULL");
+  s->seed = seed;
+  return MTG_OK;
+}
 
-void mtg_setup_start(mtg_setup *s, int active, int turn, int step) {
+int mtg_setup_start(mtg_setup *s, int active, int turn, int step) {
+  NEED(s, "mtg_setup_start: the setup is NULL");
+  if (in_range(s, NULL, "the active player", active, 0, MAX_PLAYERS - 1) ||
+      in_range(s, NULL, "the turn", turn, 1, MTG_NUM_MAX) || in_range(s, NULL, "the step", step, 0, MTG_S_COUNT - 1))
+    return MTG_EARG;
   s->start_set = 1;
   s->active = active;
   s->turn = turn;
   s->step = step;
   s->opening = 0;
   s->shuffle = 0;
+  return MTG_OK;
 }
 
-void mtg_setup_opening_hand(mtg_setup *s, int cards) { s->opening = cards; }
-void mtg_setup_shuffle(mtg_setup *s, int yes) { s->shuffle = yes; }
-void mtg_setup_max_turns(mtg_setup *s, int turns) { s->max_turns = turns; }
-void mtg_setup_work_budget(mtg_setup *s, long lines) { s->budget = lines > 0 ? lines : 0; }
+/* A setting of the whole setup, checked against its range. */
+static int set_num(mtg_setup *s, const char *fn, const char *what, int *field, int v, long lo, long hi) {
+  NEED(s, "%s: the setup is NULL", fn);
+  if (in_range(s, NULL, what, v, lo, hi)) return MTG_EARG;
+  *field = v;
+  return MTG_OK;
+}
+
+int mtg_setup_opening_hand(mtg_setup *s, int cards) {
+  return set_num(s, "mtg_setup_opening_hand", "an opening hand of", s ? &s->opening : NULL, cards, 0, MTG_MAX_SETUP_CARDS);
+}
+
+int mtg_setup_shuffle(mtg_setup *s, int yes) {
+  NEED(s, "mtg_setup_shuffle: the setup is NULL");
+  s->shuffle = yes != 0;
+  return MTG_OK;
+}
+
+int mtg_setup_max_turns(mtg_setup *s, int turns) {
+  return set_num(s, "mtg_setup_max_turns", "max_turns", s ? &s->max_turns : NULL, turns, 0, MTG_NUM_MAX);
+}
+
+int mtg_setup_work_budget(mtg_setup *s, long lines) {
+  NEED(s, "mtg_setup_work_budget: the setup is NULL");
+  NEED(lines >= 0, "a work budget of %ld lines: 0 (none) or more", lines);
+  s->budget = lines;
+  return MTG_OK;
+}
 
 int mtg_setup_card(mtg_setup *s, int player, int zone, const char *card, mtg_error *err) {
-  if (player < 0 || player >= s->np) {
-    mtg_error_set(err, MTG_EARG, "no player %d", player);
-    return MTG_EARG;
-  }
-  if (zone < 0 || zone >= MTG_Z_COUNT || zone == MTG_Z_STACK) {
-    mtg_error_set(err, MTG_EARG, "cards can't start in zone %d", zone);
-    return MTG_EARG;
-  }
+  if (!s || !card) return refuse(s, err, MTG_EARG, "mtg_setup_card: %s is NULL", s ? "the card name" : "the setup");
+  if (player < 0 || player >= s->np) return refuse(s, err, MTG_EARG, "no player %d", player);
+  if (zone < 0 || zone >= MTG_Z_COUNT || zone == MTG_Z_STACK)
+    return refuse(s, err, MTG_EARG, "cards can't start in zone %d", zone);
   const CardDef *d = pool_find(s->pool, card);
   if (!d) {
     char sug[200];
     mtg_pool_suggest(s->pool, card, sug, sizeof sug);
-    if (sug[0]) mtg_error_set(err, MTG_EDATA, "unknown card '%s'; did you mean %s?", card, sug);
-    else mtg_error_set(err, MTG_EDATA, "unknown card '%s' (not in the card pool)", card);
-    return MTG_EDATA;
+    if (sug[0]) return refuse(s, err, MTG_EDATA, "unknown card '%s'; did you mean %s?", card, sug);
+    return refuse(s, err, MTG_EDATA, "unknown card '%s' (not in the card pool)", card);
   }
   if (d->types & T_DUNGEON) {
     /* 309.2c: a dungeon card in the game is in the command zone; 309.3: one per owner */
-    if (zone != MTG_Z_COMMAND) {
-      mtg_error_set(err, MTG_EDATA, "dungeon card '%s' can only be in the command zone (309.2c)", card);
-      return MTG_EDATA;
-    }
+    if (zone != MTG_Z_COMMAND)
+      return refuse(s, err, MTG_EDATA, "dungeon card '%s' can only be in the command zone (309.2c)", card);
     for (int i = 0; i < s->ne; i++)
-      if (s->e[i].player == player && (s->e[i].def->types & T_DUNGEON)) {
-        mtg_error_set(err, MTG_EDATA, "player %s already has dungeon '%s' in the command zone (309.3)", s->pl[player].name,
-                      s->e[i].def->name);
-        return MTG_EDATA;
-      }
+      if (s->e[i].player == player && (s->e[i].def->types & T_DUNGEON))
+        return refuse(s, err, MTG_EDATA, "player %s already has dungeon '%s' in the command zone (309.3)",
+                      s->pl[player].name, s->e[i].def->name);
   }
-  if (s->ne >= MTG_MAX_SETUP_CARDS) {
-    mtg_error_set(err, MTG_ELIMIT, "too many cards in the setup (at most %d)", MTG_MAX_SETUP_CARDS);
-    return MTG_ELIMIT;
-  }
+  if (s->ne >= MTG_MAX_SETUP_CARDS)
+    return refuse(s, err, MTG_ELIMIT, "too many cards in the setup (at most %d)", MTG_MAX_SETUP_CARDS);
   if (s->ne == s->cap) {
     int cap = s->cap ? s->cap * 2 : 8; /* an entry is about 700 bytes; most setups are small */
     SEntry *e = realloc(s->e, (size_t)cap * sizeof *e);
-    if (!e) {
-      mtg_error_set(err, MTG_ENOMEM, "out of memory");
-      return MTG_ENOMEM;
-    }
+    if (!e) return refuse(s, err, MTG_ENOMEM, "out of memory");
     s->e = e;
     s->cap = cap;
   }
@@ -167,64 +237,79 @@ int mtg_setup_card(mtg_setup *s, int player, int zone, const char *card, mtg_err
   return s->ne++;
 }
 
-static SEntry *entry(mtg_setup *s, int i) { return i >= 0 && i < s->ne ? &s->e[i] : NULL; }
-#define ENTRY(s, i) entry((s), (i))
+/* Entry i of the setup, or NULL after refusing the call. */
+static SEntry *entry(mtg_setup *s, int i) {
+  if (!s) return NULL;
+  if (i >= 0 && i < s->ne) return &s->e[i];
+  refuse(s, NULL, MTG_EARG, "no entry %d (the setup has %d card%s)", i, s->ne, s->ne == 1 ? "" : "s");
+  return NULL;
+}
 
 int mtg_setup_tapped(mtg_setup *s, int i, int t) {
-  SEntry *e = ENTRY(s, i);
+  SEntry *e = entry(s, i);
   if (!e) return MTG_EARG;
-  e->tapped = t;
+  e->tapped = t != 0;
   return MTG_OK;
 }
 int mtg_setup_sick(mtg_setup *s, int i, int v) {
-  SEntry *e = ENTRY(s, i);
+  SEntry *e = entry(s, i);
   if (!e) return MTG_EARG;
-  e->sick = v;
+  e->sick = v != 0;
   return MTG_OK;
 }
 int mtg_setup_damage(mtg_setup *s, int i, int d) {
-  SEntry *e = ENTRY(s, i);
-  if (!e || d < 0) return MTG_EARG;
+  SEntry *e = entry(s, i);
+  if (!e || in_range(s, NULL, "damage", d, 0, MTG_NUM_MAX)) return MTG_EARG;
   e->damage = d;
   return MTG_OK;
 }
 int mtg_setup_counters(mtg_setup *s, int i, const char *kind, int n) {
-  SEntry *e = ENTRY(s, i);
-  if (!e || n < 0 || strlen(kind) >= sizeof e->c->kind || e->nc >= MAX_CKINDS) return MTG_EARG;
+  SEntry *e = entry(s, i);
+  if (!e || name_ok(s, "a counter kind", kind, sizeof e->c->kind) || in_range(s, NULL, "a number of counters", n, 0, MTG_NUM_MAX))
+    return MTG_EARG;
+  NEED(e->nc < MAX_CKINDS, "at most %d kinds of counters on a card (MTG_MAX_COUNTER_KINDS)", MAX_CKINDS);
   snprintf(e->c[e->nc].kind, sizeof e->c->kind, "%s", kind);
   e->c[e->nc].n = n;
   e->nc++;
   return MTG_OK;
 }
 int mtg_setup_controller(mtg_setup *s, int i, int p) {
-  SEntry *e = ENTRY(s, i);
-  if (!e || p < 0 || p >= s->np) return MTG_EARG;
+  SEntry *e = entry(s, i);
+  if (!e || player_ok(s, NULL, p)) return MTG_EARG;
   e->controller = p;
   return MTG_OK;
 }
 int mtg_setup_attach(mtg_setup *s, int i, int t) {
-  SEntry *e = ENTRY(s, i);
-  if (!e || !ENTRY(s, t) || t == i) return MTG_EARG;
+  SEntry *e = entry(s, i);
+  if (!e || !entry(s, t)) return MTG_EARG;
+  NEED(t != i, "entry %d can't be attached to itself", i);
   e->attach = t;
   return MTG_OK;
 }
 int mtg_setup_attach_player(mtg_setup *s, int i, int p) {
-  SEntry *e = ENTRY(s, i);
-  if (!e || p < 0 || p >= s->np) return MTG_EARG;
+  SEntry *e = entry(s, i);
+  if (!e || player_ok(s, NULL, p)) return MTG_EARG;
   e->attach_player = p;
   return MTG_OK;
 }
 int mtg_setup_choice(mtg_setup *s, int i, const char *key, const char *value) {
-  SEntry *e = ENTRY(s, i);
-  if (!e || e->nch >= SETUP_MAX_CHOICES || strlen(key) >= sizeof e->ch->key || strlen(value) >= sizeof e->ch->val)
-    return MTG_EARG;
+  SEntry *e = entry(s, i);
+  if (!e || name_ok(s, "a choice's key", key, sizeof e->ch->key)) return MTG_EARG;
+  NEED(value, "a choice's value is NULL");
+  NEED(strlen(value) < sizeof e->ch->val, "a choice's value is longer than %zu characters", sizeof e->ch->val - 1);
+  NEED(e->nch < SETUP_MAX_CHOICES, "at most %d choices on a card", SETUP_MAX_CHOICES);
+  /* a number is kept as a value of the engine's range (setup_build) */
+  char *end;
+  errno = 0;
+  long v = strtol(value, &end, 10);
+  if (*value && !*end) NEED(!errno && v >= -MTG_NUM_MAX && v <= MTG_NUM_MAX, "a choice's number %s is out of range", value);
   snprintf(e->ch[e->nch].key, sizeof e->ch->key, "%s", key);
   snprintf(e->ch[e->nch].val, sizeof e->ch->val, "%s", value);
   e->nch++;
   return MTG_OK;
 }
 int mtg_setup_face_down(mtg_setup *s, int i, int v) {
-  SEntry *e = ENTRY(s, i);
+  SEntry *e = entry(s, i);
   if (!e) return MTG_EARG;
   e->face_down = v != 0;
   return MTG_OK;
@@ -235,44 +320,48 @@ int mtg_setup_face_down(mtg_setup *s, int i, int v) {
 static const char *const variant_names[] = {"two_headed_giant", "commander", "archenemy", "planechase"};
 
 int mtg_setup_variant(mtg_setup *s, const char *name) {
+  NEED(s && name, "mtg_setup_variant: %s is NULL", s ? "the name" : "the setup");
   for (int i = 0; i < NELEM(variant_names); i++)
-    if (name && !strcmp(name, variant_names[i])) {
+    if (!strcmp(name, variant_names[i])) {
       s->variants |= 1 << i;
       return MTG_OK;
     }
-  return MTG_EARG;
+  return refuse(s, NULL, MTG_EARG, "unknown variant '%s' (two_headed_giant, commander, archenemy, planechase)", name);
 }
 
 int mtg_setup_team(mtg_setup *s, int p, int team) {
-  if (p < 0 || p >= s->np || team < 0 || team > MAX_PLAYERS) return MTG_EARG;
+  NEED(s, "mtg_setup_team: the setup is NULL");
+  if (player_ok(s, NULL, p) || in_range(s, NULL, "team", team, 0, MAX_PLAYERS)) return MTG_EARG;
   s->pl[p].team = team;
   return MTG_OK;
 }
 
 int mtg_setup_commander(mtg_setup *s, int i) {
-  SEntry *e = ENTRY(s, i);
+  SEntry *e = entry(s, i);
   if (!e) return MTG_EARG;
   /* 903.3: a legendary creature card (or a Vehicle or Spacecraft) */
   int vehicle = 0;
   for (int k = 0; k < e->def->nsub; k++)
     vehicle |= !strcmp(e->def->subtypes[k], "Vehicle") || !strcmp(e->def->subtypes[k], "Spacecraft");
-  if (!(e->def->supers & ST_LEGENDARY) || !((e->def->types & T_CREATURE) || vehicle)) return MTG_EDATA;
+  if (!(e->def->supers & ST_LEGENDARY) || !((e->def->types & T_CREATURE) || vehicle))
+    return refuse(s, NULL, MTG_EDATA, "'%s' can't be a commander: not a legendary creature or Vehicle (903.3)", e->def->name);
   int n = 0;
   for (int k = 0; k < s->ne; k++) n += s->e[k].commander;
-  if (!e->commander && n >= MAX_COMMANDERS) return MTG_ELIMIT;
+  if (!e->commander && n >= MAX_COMMANDERS) return refuse(s, NULL, MTG_ELIMIT, "at most %d commanders", MAX_COMMANDERS);
   e->commander = 1;
   return MTG_OK;
 }
 
 int mtg_setup_commander_damage(mtg_setup *s, int p, int i, int n) {
-  SEntry *e = ENTRY(s, i);
-  if (!e || !e->commander || p < 0 || p >= s->np || n < 0) return MTG_EARG;
+  SEntry *e = entry(s, i);
+  if (!e || player_ok(s, NULL, p) || in_range(s, NULL, "commander damage", n, 0, MTG_NUM_MAX)) return MTG_EARG;
+  NEED(e->commander, "entry %d ('%s') is not a commander", i, e->def->name);
   for (int k = 0; k < s->ncdmg; k++)
     if (s->cdmg[k].player == p && s->cdmg[k].entry == i) {
       s->cdmg[k].n = n;
       return MTG_OK;
     }
-  if (s->ncdmg >= NELEM(s->cdmg)) return MTG_ELIMIT;
+  if (s->ncdmg >= NELEM(s->cdmg)) return refuse(s, NULL, MTG_ELIMIT, "too many commander damage records");
   s->cdmg[s->ncdmg].player = p;
   s->cdmg[s->ncdmg].entry = i;
   s->cdmg[s->ncdmg].n = n;
@@ -280,69 +369,76 @@ int mtg_setup_commander_damage(mtg_setup *s, int p, int i, int n) {
   return MTG_OK;
 }
 int mtg_setup_transformed(mtg_setup *s, int i, int v) {
-  SEntry *e = ENTRY(s, i);
-  if (!e || (v && !e->def->back)) return MTG_EARG;
-  e->transformed = v;
+  SEntry *e = entry(s, i);
+  if (!e) return MTG_EARG;
+  NEED(!v || e->def->back, "'%s' has no back face to be transformed to (712)", e->def->name);
+  e->transformed = v != 0;
   return MTG_OK;
 }
 int mtg_setup_exiled_with(mtg_setup *s, int i, int by, const char *label) {
-  SEntry *e = ENTRY(s, i);
-  if (!e || !ENTRY(s, by) || by == i || strlen(label) >= sizeof e->exiled_label) return MTG_EARG;
+  SEntry *e = entry(s, i);
+  if (!e || !entry(s, by) || name_ok(s, "a link label", label, sizeof e->exiled_label)) return MTG_EARG;
+  NEED(by != i, "entry %d can't be exiled with itself", i);
   e->exiled_by = by;
   snprintf(e->exiled_label, sizeof e->exiled_label, "%s", label);
   return MTG_OK;
 }
 int mtg_setup_protector(mtg_setup *s, int i, int p) {
-  SEntry *e = ENTRY(s, i);
-  if (!e || e->zone != MTG_Z_BATTLEFIELD || !(e->def->types & T_BATTLE) || p < 0 || p >= s->np) return MTG_EARG;
+  SEntry *e = entry(s, i);
+  if (!e || player_ok(s, NULL, p)) return MTG_EARG;
+  NEED(e->zone == MTG_Z_BATTLEFIELD && (e->def->types & T_BATTLE), "only a battle on the battlefield has a protector (310.8)");
   e->protector = p;
   return MTG_OK;
 }
 int mtg_setup_sector(mtg_setup *s, int i, const char *sector) {
-  SEntry *e = ENTRY(s, i);
+  SEntry *e = entry(s, i);
+  if (!e) return MTG_EARG;
   int v = sector ? ct_sector_parse(sector) : -1;
-  if (!e || e->zone != MTG_Z_BATTLEFIELD || v < 0) return MTG_EARG; /* 702.158b: only permanents */
+  NEED(v >= 0, "unknown sector '%s' (alpha, beta or gamma)", sector ? sector : "(null)");
+  NEED(e->zone == MTG_Z_BATTLEFIELD, "only a permanent has a sector (702.158b)");
   e->sector = v;
   return MTG_OK;
 }
 int mtg_setup_room(mtg_setup *s, int i, const char *room) {
-  SEntry *e = ENTRY(s, i);
-  if (!e || !room || !(e->def->types & T_DUNGEON)) return MTG_EARG;
+  SEntry *e = entry(s, i);
+  if (!e) return MTG_EARG;
+  NEED(room, "mtg_setup_room: the room is NULL");
+  NEED(e->def->types & T_DUNGEON, "'%s' is not a dungeon: it has no rooms (309.4)", e->def->name);
   for (int r = 0; r < e->def->nrooms; r++)
     if (!strcmp(e->def->rooms[r].name, room)) {
       e->room = r;
       return MTG_OK;
     }
-  return MTG_EARG;
+  return refuse(s, NULL, MTG_EARG, "'%s' has no room named '%s'", e->def->name, room);
 }
 int mtg_setup_outside(mtg_setup *s, int p, const char *card, mtg_error *err) {
-  if (p < 0 || p >= s->np) {
-    mtg_error_set(err, MTG_EARG, "no player %d", p);
-    return MTG_EARG;
-  }
+  if (!s || !card) return refuse(s, err, MTG_EARG, "mtg_setup_outside: %s is NULL", s ? "the card name" : "the setup");
+  if (p < 0 || p >= s->np) return refuse(s, err, MTG_EARG, "no player %d", p);
   const CardDef *d = pool_find(s->pool, card);
   if (!d) {
     char sug[200];
     mtg_pool_suggest(s->pool, card, sug, sizeof sug);
-    mtg_error_set(err, MTG_EDATA, "unknown card '%s'%s%s%s", card, sug[0] ? "; did you mean " : "", sug, sug[0] ? "?" : "");
-    return MTG_EDATA;
+    return refuse(s, err, MTG_EDATA, "unknown card '%s'%s%s%s", card, sug[0] ? "; did you mean " : "", sug, sug[0] ? "?" : "");
   }
-  if (s->pl[p].noutside >= MAX_OUTSIDE) {
-    mtg_error_set(err, MTG_ELIMIT, "at most %d cards outside the game per player", MAX_OUTSIDE);
-    return MTG_ELIMIT;
-  }
+  if (s->pl[p].noutside >= MAX_OUTSIDE)
+    return refuse(s, err, MTG_ELIMIT, "at most %d cards outside the game per player", MAX_OUTSIDE);
   s->pl[p].outside[s->pl[p].noutside++] = d;
   return MTG_OK;
 }
 int mtg_setup_player_counters(mtg_setup *s, int p, const char *kind, int n) {
-  if (p < 0 || p >= s->np || n < 0 || s->pl[p].nc >= MAX_CKINDS || strlen(kind) >= sizeof s->pl[p].c[0].kind) return MTG_EARG;
-  snprintf(s->pl[p].c[s->pl[p].nc].kind, sizeof s->pl[p].c[0].kind, "%s", kind);
+  NEED(s, "mtg_setup_player_counters: the setup is NULL");
+  if (player_ok(s, NULL, p) || name_ok(s, "a counter kind", kind, sizeof s->pl->c->kind) ||
+      in_range(s, NULL, "a number of counters", n, 0, MTG_NUM_MAX))
+    return MTG_EARG;
+  NEED(s->pl[p].nc < MAX_CKINDS, "at most %d kinds of counters on a player (MTG_MAX_COUNTER_KINDS)", MAX_CKINDS);
+  snprintf(s->pl[p].c[s->pl[p].nc].kind, sizeof s->pl->c->kind, "%s", kind);
   s->pl[p].c[s->pl[p].nc].n = n;
   s->pl[p].nc++;
   return MTG_OK;
 }
 int mtg_setup_lands_played(mtg_setup *s, int p, int n) {
-  if (p < 0 || p >= s->np || n < 0) return MTG_EARG;
+  NEED(s, "mtg_setup_lands_played: the setup is NULL");
+  if (player_ok(s, NULL, p) || in_range(s, NULL, "lands played", n, 0, INT16_MAX)) return MTG_EARG;
   s->pl[p].lands = n;
   return MTG_OK;
 }
@@ -604,199 +700,356 @@ int mtg_setup_write(const mtg_setup *s, char *buf, size_t size) {
   return (int)u;
 }
 
-/* a token: up to the next space outside quotes; quotes are removed and \"
- * and \\ inside them escape */
-static const char *token(const char *p, char *out, size_t n, int *ok) {
+/* ---- reading the canonical text form ----
+ * Every record is checked whole: its name, each field's form and range (the
+ * setters' ranges, mtg.h), unknown options and anything left over. An error
+ * names the record's line and the column of the field, with the line shown. */
+
+#define SETUP_TOKEN 256 /* longest field, quotes removed (a card name, a choice) */
+#define SETUP_LINE 1024 /* longest record */
+
+typedef struct rtok {
+  const char *at; /* where the field starts in the record */
+  char s[SETUP_TOKEN];
+} rtok;
+
+typedef struct reader {
+  mtg_setup *s;
+  const char *name;
+  int line;
+  char rec[SETUP_LINE];
+  const char *p; /* read position in rec */
+  mtg_error *err;
+} reader;
+
+static int rd_fail(reader *r, const char *at, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static int rd_fail(reader *r, const char *at, int status, const char *fmt, ...) {
+  if (!r->err) return status;
+  char msg[sizeof r->err->msg];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  mtg_error_set(r->err, status, "%s", msg);
+  snprintf(r->err->file, sizeof r->err->file, "%s", r->name);
+  r->err->line = r->line;
+  r->err->col = at ? (int)(at - r->rec) + 1 : 0;
+  snprintf(r->err->source, sizeof r->err->source, "%.*s", (int)sizeof r->err->source - 1, r->rec);
+  return status;
+}
+
+/* The next field: up to a space outside quotes; quotes are removed, and \" and
+ * \\ inside them escape. An empty field at the end of the record. */
+static int rd_tok(reader *r, rtok *t) {
+  const char *p = r->p;
+  while (*p == ' ') p++;
+  t->at = p;
   size_t k = 0;
   int inq = 0;
-  while (*p == ' ') p++;
-  while (*p && *p != '\n' && (inq || *p != ' ')) {
+  while (*p && (inq || *p != ' ')) {
     if (*p == '"') {
       inq = !inq;
       p++;
       continue;
     }
     if (inq && *p == '\\' && p[1]) p++;
-    if (k + 1 < n) out[k++] = *p;
-    p++;
+    if (k + 1 >= sizeof t->s) return rd_fail(r, t->at, MTG_EDATA, "a field longer than %d characters", SETUP_TOKEN - 1);
+    t->s[k++] = *p++;
   }
-  if (inq) *ok = 0;
-  out[k] = 0;
-  return p;
+  t->s[k] = 0;
+  if (inq) return rd_fail(r, t->at, MTG_EDATA, "a quote that is not closed");
+  r->p = p;
+  return MTG_OK;
 }
 
-static int player_by_name(const mtg_setup *s, const char *n) {
-  for (int p = 0; p < s->np; p++)
-    if (!strcmp(s->pl[p].name, n)) return p;
-  return -1;
+/* A field that must be there: `what` names it in the message. */
+static int rd_need(reader *r, rtok *t, const char *what) {
+  int rc = rd_tok(r, t);
+  if (rc) return rc;
+  if (!t->s[0]) return rd_fail(r, t->at, MTG_EDATA, "missing %s at the end of the record", what);
+  return MTG_OK;
+}
+
+/* Nothing may follow the record's last field. */
+static int rd_end(reader *r, const char *record) {
+  rtok t;
+  int rc = rd_tok(r, &t);
+  if (rc) return rc;
+  if (t.s[0]) return rd_fail(r, t.at, MTG_EDATA, "unexpected '%s' after the %s record", t.s, record);
+  return MTG_OK;
+}
+
+/* A decimal number in [lo, hi] in text s (written at `at`): an error says
+ * whether it is not a number or out of range. */
+static int rd_num(reader *r, const char *at, const char *s, long lo, long hi, const char *what, long *out) {
+  const char *d = s + (*s == '-' || *s == '+');
+  int form = *d != 0;
+  for (const char *q = d; *q; q++) form &= *q >= '0' && *q <= '9';
+  if (!form) return rd_fail(r, at, MTG_EDATA, "%s: expected a number, found '%s'", what, s);
+  errno = 0;
+  long v = strtol(s, NULL, 10);
+  if (errno || v < lo || v > hi) return rd_fail(r, at, MTG_EDATA, "%s %s is out of range (%ld to %ld)", what, s, lo, hi);
+  *out = v;
+  return MTG_OK;
+}
+
+static int rd_player(reader *r, const rtok *t, int *out) {
+  for (int p = 0; p < r->s->np; p++)
+    if (!strcmp(r->s->pl[p].name, t->s)) {
+      *out = p;
+      return MTG_OK;
+    }
+  char list[160] = "";
+  for (int p = 0; p < r->s->np; p++) {
+    size_t u = strlen(list);
+    snprintf(list + u, sizeof list - u, "%s%s", p ? ", " : "", r->s->pl[p].name);
+  }
+  if (!r->s->np) return rd_fail(r, t->at, MTG_EDATA, "unknown player '%s' (no player record before it)", t->s);
+  return rd_fail(r, t->at, MTG_EDATA, "unknown player '%s'; the players are %s", t->s, list);
+}
+
+/* A setter's refusal, located at the field it came from: bad data. */
+static int rd_set(reader *r, const char *at, int rc) {
+  if (rc >= 0) return MTG_OK;
+  return rd_fail(r, at, rc == MTG_EARG ? MTG_EDATA : rc, "%s", mtg_setup_error(r->s));
+}
+
+static const char *const record_names[] = {"player", "player_counter", "lands_played", "outside", "variant",
+                                           "team", "seed", "start", "opening", "shuffle", "max_turns", "card",
+                                           "commander_damage", NULL};
+static const char *const option_names[] = {"tapped", "sick", "face_down", "face_up", "commander", "transformed",
+                                           "exiled_with", "attach", "damage", "controller", "attach_player",
+                                           "protector", "sector", "room", "counter", "choice", NULL};
+
+/* attachments and "exiled with" may name a card listed later: kept until
+ * every card is read */
+typedef struct fwd {
+  int entry, target, line, col, exiled;
+  char link[64], rec[SETUP_LINE];
+} fwd;
+
+/* "card PLAYER ZONE NAME [OPTION...]" */
+static int rd_card(reader *r, fwd **fw, int *nfw, int *capfw) {
+  rtok who, zone, name;
+  int rc, pl, e;
+  if ((rc = rd_need(r, &who, "the owner")) || (rc = rd_player(r, &who, &pl))) return rc;
+  if ((rc = rd_need(r, &zone, "the zone"))) return rc;
+  int z = mtg_zone_parse(zone.s);
+  if (z < 0) return rd_fail(r, zone.at, MTG_EDATA, "unknown zone '%s'", zone.s);
+  if ((rc = rd_need(r, &name, "the card's name"))) return rc;
+  e = mtg_setup_card(r->s, pl, z, name.s, NULL);
+  if (e < 0) return rd_fail(r, name.at, e == MTG_EARG ? MTG_EDATA : e, "%s", mtg_setup_error(r->s));
+  for (;;) {
+    rtok o;
+    if ((rc = rd_tok(r, &o))) return rc;
+    if (!o.s[0]) return MTG_OK;
+    char *eq = strchr(o.s, '=');
+    const char *v = eq ? eq + 1 : NULL;
+    if (eq) *eq = 0;
+    const char *vat = eq ? o.at + (eq - o.s) + 1 : o.at; /* where the value starts (quotes aside) */
+    int known = 0;
+    for (int i = 0; option_names[i]; i++) known |= !strcmp(o.s, option_names[i]);
+    if (!known) {
+      const char *best = suggest_best(o.s, option_names, -1);
+      return rd_fail(r, o.at, MTG_EDATA, "unknown card option '%s'%s%s%s", o.s, best ? "; did you mean '" : "", best ? best : "",
+                     best ? "'?" : "");
+    }
+    int flag = !strcmp(o.s, "tapped") || !strcmp(o.s, "sick") || !strcmp(o.s, "face_down") || !strcmp(o.s, "face_up") ||
+               !strcmp(o.s, "commander") || !strcmp(o.s, "transformed");
+    if (flag && v) return rd_fail(r, o.at, MTG_EDATA, "the option '%s' takes no value", o.s);
+    if (!flag && (!v || !*v)) return rd_fail(r, o.at, MTG_EDATA, "the option '%s' needs a value (%s=...)", o.s, o.s);
+    long n;
+    int p;
+    rtok pt;
+    if (!strcmp(o.s, "tapped")) rc = rd_set(r, o.at, mtg_setup_tapped(r->s, e, 1));
+    else if (!strcmp(o.s, "sick")) rc = rd_set(r, o.at, mtg_setup_sick(r->s, e, 1));
+    else if (!strcmp(o.s, "face_down")) rc = rd_set(r, o.at, mtg_setup_face_down(r->s, e, 1));
+    else if (!strcmp(o.s, "face_up")) rc = rd_set(r, o.at, mtg_setup_face_down(r->s, e, 0));
+    else if (!strcmp(o.s, "commander")) rc = rd_set(r, o.at, mtg_setup_commander(r->s, e));
+    else if (!strcmp(o.s, "transformed")) rc = rd_set(r, o.at, mtg_setup_transformed(r->s, e, 1));
+    else if (!strcmp(o.s, "damage")) {
+      if (!(rc = rd_num(r, vat, v, 0, MTG_NUM_MAX, "damage", &n))) rc = rd_set(r, o.at, mtg_setup_damage(r->s, e, (int)n));
+    }
+    else if (!strcmp(o.s, "controller") || !strcmp(o.s, "attach_player") || !strcmp(o.s, "protector")) {
+      pt.at = vat;
+      snprintf(pt.s, sizeof pt.s, "%s", v);
+      rc = rd_player(r, &pt, &p);
+      if (!rc)
+        rc = rd_set(r, o.at,
+                    o.s[0] == 'c' ? mtg_setup_controller(r->s, e, p)
+                    : o.s[0] == 'a' ? mtg_setup_attach_player(r->s, e, p)
+                                    : mtg_setup_protector(r->s, e, p));
+    } else if (!strcmp(o.s, "sector")) rc = rd_set(r, vat, mtg_setup_sector(r->s, e, v));
+    else if (!strcmp(o.s, "room")) rc = rd_set(r, vat, mtg_setup_room(r->s, e, v));
+    else if (!strcmp(o.s, "exiled_with") || !strcmp(o.s, "attach")) {
+      int ex = o.s[0] == 'e';
+      char num[32];
+      const char *colon = strchr(v, ':');
+      if (ex && !colon) return rd_fail(r, vat, MTG_EDATA, "exiled_with: expected ENTRY:LABEL, found '%s'", v);
+      size_t nl = ex ? (size_t)(colon - v) : strlen(v);
+      snprintf(num, sizeof num, "%.*s", (int)(nl < sizeof num ? nl : sizeof num - 1), v);
+      if ((rc = rd_num(r, vat, num, 0, MTG_MAX_SETUP_CARDS - 1, ex ? "exiled_with's entry" : "attach's entry", &n))) return rc;
+      if (ex && (!colon[1] || strlen(colon + 1) >= sizeof (*fw)->link))
+        return rd_fail(r, vat, MTG_EDATA, "exiled_with: the link label has 1 to %zu characters", sizeof (*fw)->link - 1);
+      if (*nfw == *capfw) {
+        int cap = *capfw ? 2 * *capfw : 8;
+        fwd *nf = realloc(*fw, (size_t)cap * sizeof *nf);
+        if (!nf) return rd_fail(r, NULL, MTG_ENOMEM, "out of memory");
+        *fw = nf;
+        *capfw = cap;
+      }
+      fwd *f = &(*fw)[(*nfw)++];
+      f->entry = e;
+      f->target = (int)n;
+      f->exiled = ex;
+      f->line = r->line;
+      f->col = (int)(o.at - r->rec) + 1;
+      snprintf(f->link, sizeof f->link, "%s", ex ? colon + 1 : "");
+      snprintf(f->rec, sizeof f->rec, "%s", r->rec);
+    } else { /* counter=KIND:N, choice=KEY:VALUE */
+      const char *colon = strchr(v, ':');
+      int counter = o.s[1] == 'o';
+      if (!colon) return rd_fail(r, vat, MTG_EDATA, "%s: expected %s, found '%s'", o.s, counter ? "KIND:N" : "KEY:VALUE", v);
+      char key[64];
+      size_t kl = (size_t)(colon - v);
+      if (kl >= sizeof key) return rd_fail(r, vat, MTG_EDATA, "%s: a %s longer than %zu characters", o.s, counter ? "kind" : "key", sizeof key - 1);
+      memcpy(key, v, kl);
+      key[kl] = 0;
+      if (counter) {
+        if ((rc = rd_num(r, vat + kl + 1, colon + 1, 0, MTG_NUM_MAX, "a number of counters", &n))) return rc;
+        rc = rd_set(r, vat, mtg_setup_counters(r->s, e, key, (int)n));
+      } else {
+        rc = rd_set(r, vat, mtg_setup_choice(r->s, e, key, colon + 1));
+      }
+    }
+    if (rc) return rc;
+  }
+}
+
+/* One record of the text form. */
+static int rd_record(reader *r, fwd **fw, int *nfw, int *capfw) {
+  rtok k, a, b, c;
+  int rc, pl;
+  long n, m;
+  if ((rc = rd_tok(r, &k))) return rc;
+  const char *w = k.s;
+  if (!strcmp(w, "player")) {
+    if ((rc = rd_need(r, &a, "the player's name")) || (rc = rd_need(r, &b, "the life total")) ||
+        (rc = rd_num(r, b.at, b.s, -MTG_NUM_MAX, MTG_NUM_MAX, "life", &n)) || (rc = rd_end(r, w)))
+      return rc;
+    return rd_set(r, a.at, mtg_setup_player(r->s, a.s, (int)n, 0));
+  }
+  if (!strcmp(w, "player_counter")) {
+    if ((rc = rd_need(r, &a, "the player")) || (rc = rd_player(r, &a, &pl)) || (rc = rd_need(r, &b, "the counter kind")) ||
+        (rc = rd_need(r, &c, "the number of counters")) || (rc = rd_num(r, c.at, c.s, 0, MTG_NUM_MAX, "a number of counters", &n)) ||
+        (rc = rd_end(r, w)))
+      return rc;
+    return rd_set(r, b.at, mtg_setup_player_counters(r->s, pl, b.s, (int)n));
+  }
+  if (!strcmp(w, "lands_played") || !strcmp(w, "team")) {
+    int lands = w[0] == 'l';
+    if ((rc = rd_need(r, &a, "the player")) || (rc = rd_player(r, &a, &pl)) || (rc = rd_need(r, &b, lands ? "the number of lands" : "the team")) ||
+        (rc = rd_num(r, b.at, b.s, 0, lands ? INT16_MAX : MAX_PLAYERS, lands ? "lands played" : "team", &n)) || (rc = rd_end(r, w)))
+      return rc;
+    return rd_set(r, b.at, lands ? mtg_setup_lands_played(r->s, pl, (int)n) : mtg_setup_team(r->s, pl, (int)n));
+  }
+  if (!strcmp(w, "outside")) {
+    if ((rc = rd_need(r, &a, "the player")) || (rc = rd_player(r, &a, &pl)) || (rc = rd_need(r, &b, "the card's name")) ||
+        (rc = rd_end(r, w)))
+      return rc;
+    return rd_set(r, b.at, mtg_setup_outside(r->s, pl, b.s, NULL));
+  }
+  if (!strcmp(w, "variant")) {
+    if ((rc = rd_need(r, &a, "the variant")) || (rc = rd_end(r, w))) return rc;
+    return rd_set(r, a.at, mtg_setup_variant(r->s, a.s));
+  }
+  if (!strcmp(w, "commander_damage")) {
+    if ((rc = rd_need(r, &a, "the player")) || (rc = rd_player(r, &a, &pl)) || (rc = rd_need(r, &b, "the commander's entry")) ||
+        (rc = rd_num(r, b.at, b.s, 0, MTG_MAX_SETUP_CARDS - 1, "the commander's entry", &n)) ||
+        (rc = rd_need(r, &c, "the damage")) || (rc = rd_num(r, c.at, c.s, 0, MTG_NUM_MAX, "commander damage", &m)) ||
+        (rc = rd_end(r, w)))
+      return rc;
+    return rd_set(r, b.at, mtg_setup_commander_damage(r->s, pl, (int)n, (int)m));
+  }
+  if (!strcmp(w, "seed")) {
+    if ((rc = rd_need(r, &a, "the seed")) || (rc = rd_end(r, w))) return rc;
+    int form = 1;
+    for (const char *q = a.s; *q; q++) form &= *q >= '0' && *q <= '9';
+    errno = 0;
+    unsigned long long v = form ? strtoull(a.s, NULL, 10) : 0;
+    if (!form || errno) return rd_fail(r, a.at, MTG_EDATA, "seed: expected a number from 0 to 18446744073709551615, found '%s'", a.s);
+    return rd_set(r, a.at, mtg_setup_seed(r->s, (uint64_t)v));
+  }
+  if (!strcmp(w, "start")) {
+    if ((rc = rd_need(r, &a, "the active player")) || (rc = rd_player(r, &a, &pl)) || (rc = rd_need(r, &b, "the turn")) ||
+        (rc = rd_num(r, b.at, b.s, 1, MTG_NUM_MAX, "the turn", &n)) || (rc = rd_need(r, &c, "the step")) || (rc = rd_end(r, w)))
+      return rc;
+    int st = mtg_step_parse(c.s);
+    if (st < 0) return rd_fail(r, c.at, MTG_EDATA, "unknown step '%s'", c.s);
+    int o = r->s->opening, sh = r->s->shuffle;
+    rc = rd_set(r, a.at, mtg_setup_start(r->s, pl, (int)n, st));
+    r->s->opening = o; /* the text says them apart */
+    r->s->shuffle = sh;
+    return rc;
+  }
+  if (!strcmp(w, "opening") || !strcmp(w, "shuffle") || !strcmp(w, "max_turns")) {
+    long hi = w[0] == 'o' ? MTG_MAX_SETUP_CARDS : w[0] == 's' ? 1 : MTG_NUM_MAX;
+    if ((rc = rd_need(r, &a, "the number")) || (rc = rd_num(r, a.at, a.s, 0, hi, w, &n)) || (rc = rd_end(r, w))) return rc;
+    return rd_set(r, a.at, w[0] == 'o' ? mtg_setup_opening_hand(r->s, (int)n)
+                           : w[0] == 's' ? mtg_setup_shuffle(r->s, (int)n)
+                                         : mtg_setup_max_turns(r->s, (int)n));
+  }
+  if (!strcmp(w, "card")) return rd_card(r, fw, nfw, capfw);
+  const char *best = suggest_best(w, record_names, -1);
+  if (best) return rd_fail(r, k.at, MTG_EDATA, "unknown record '%s'; did you mean '%s'?", w, best);
+  return rd_fail(r, k.at, MTG_EDATA, "unknown record '%s' (player, card, start, seed, ...: docs/replay-format.md)", w);
 }
 
 int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg_setup **out, mtg_error *err) {
-  *out = NULL;
-  mtg_setup *s = mtg_setup_new(pool);
-  if (!s) {
-    mtg_error_set(err, MTG_ENOMEM, "out of memory");
-    return MTG_ENOMEM;
+  if (!out || !text || !pool) {
+    if (out) *out = NULL;
+    return diag_arg(err, "mtg_setup_read: %s is NULL", !out ? "out" : !text ? "the text" : "the pool");
   }
-  s->opening = 0;
-  s->shuffle = 0;
-  int line = 0;
-  const char *p = text;
-  char w[5][128];
-  /* attachments and "exiled with" may name a card listed later: kept until
-   * every card is read */
-  struct fwd { int entry, target, line; char link[64]; } *fw = NULL;
-  int nfw = 0, capfw = 0;
-  while (*p) {
-    line++;
+  *out = NULL;
+  if (!name) name = "";
+  reader r = {.name = name, .err = err};
+  r.s = mtg_setup_new(pool);
+  if (!r.s) return rd_fail(&r, NULL, MTG_ENOMEM, "out of memory");
+  r.s->opening = 0;
+  r.s->shuffle = 0;
+  fwd *fw = NULL;
+  int nfw = 0, capfw = 0, rc = MTG_OK, records = 0;
+  for (const char *p = text; *p && !rc;) {
+    r.line++;
     const char *eol = strchr(p, '\n');
     size_t len = eol ? (size_t)(eol - p) : strlen(p);
-    char rec[1024];
-    if (len >= sizeof rec) goto bad;
-    memcpy(rec, p, len);
-    rec[len] = 0;
+    snprintf(r.rec, sizeof r.rec, "%.*s", (int)(len < sizeof r.rec ? len : sizeof r.rec - 1), p);
     p = eol ? eol + 1 : p + len;
-    if (!rec[0]) continue;
-    int ok = 1;
-    const char *q = token(rec, w[0], sizeof *w, &ok);
-    if (!strcmp(w[0], "player")) {
-      q = token(q, w[1], sizeof *w, &ok);
-      q = token(q, w[2], sizeof *w, &ok);
-      if (mtg_setup_player(s, w[1], atoi(w[2]), 0) < 0) goto bad;
-    } else if (!strcmp(w[0], "player_counter") || !strcmp(w[0], "lands_played")) {
-      q = token(q, w[1], sizeof *w, &ok);
-      int pl = player_by_name(s, w[1]);
-      q = token(q, w[2], sizeof *w, &ok);
-      if (!strcmp(w[0], "lands_played")) {
-        if (mtg_setup_lands_played(s, pl, atoi(w[2]))) goto bad;
-      } else {
-        q = token(q, w[3], sizeof *w, &ok);
-        if (mtg_setup_player_counters(s, pl, w[2], atoi(w[3]))) goto bad;
-      }
-    } else if (!strcmp(w[0], "outside")) {
-      q = token(q, w[1], sizeof *w, &ok);
-      q = token(q, w[2], sizeof *w, &ok);
-      if (!ok || mtg_setup_outside(s, player_by_name(s, w[1]), w[2], NULL)) goto bad;
-    } else if (!strcmp(w[0], "variant")) {
-      q = token(q, w[1], sizeof *w, &ok);
-      if (mtg_setup_variant(s, w[1])) goto bad;
-    } else if (!strcmp(w[0], "team") || !strcmp(w[0], "commander_damage")) {
-      q = token(q, w[1], sizeof *w, &ok);
-      q = token(q, w[2], sizeof *w, &ok);
-      int pl = player_by_name(s, w[1]);
-      if (w[0][0] == 't') {
-        if (mtg_setup_team(s, pl, atoi(w[2]))) goto bad;
-      } else {
-        q = token(q, w[3], sizeof *w, &ok);
-        if (mtg_setup_commander_damage(s, pl, atoi(w[2]), atoi(w[3]))) goto bad;
-      }
-    } else if (!strcmp(w[0], "seed")) {
-      q = token(q, w[1], sizeof *w, &ok);
-      s->seed = strtoull(w[1], NULL, 10);
-    } else if (!strcmp(w[0], "start")) {
-      q = token(q, w[1], sizeof *w, &ok);
-      q = token(q, w[2], sizeof *w, &ok);
-      q = token(q, w[3], sizeof *w, &ok);
-      int pl = player_by_name(s, w[1]), st = mtg_step_parse(w[3]);
-      if (pl < 0 || st < 0) goto bad;
-      int o = s->opening, sh = s->shuffle;
-      mtg_setup_start(s, pl, atoi(w[2]), st);
-      s->opening = o;
-      s->shuffle = sh;
-    } else if (!strcmp(w[0], "opening") || !strcmp(w[0], "shuffle") || !strcmp(w[0], "max_turns")) {
-      q = token(q, w[1], sizeof *w, &ok);
-      int v = atoi(w[1]);
-      if (w[0][0] == 'o') s->opening = v;
-      else if (w[0][0] == 's') s->shuffle = v;
-      else s->max_turns = v;
-    } else if (!strcmp(w[0], "card")) {
-      q = token(q, w[1], sizeof *w, &ok);
-      q = token(q, w[2], sizeof *w, &ok);
-      q = token(q, w[3], sizeof *w, &ok);
-      int pl = player_by_name(s, w[1]), z = mtg_zone_parse(w[2]);
-      if (!ok || pl < 0 || z < 0) goto bad;
-      int e = mtg_setup_card(s, pl, z, w[3], err);
-      if (e < 0) {
-        if (err) {
-          snprintf(err->file, sizeof err->file, "%s", name);
-          err->line = line;
-        }
-        mtg_setup_free(s);
-        return e;
-      }
-      for (;;) {
-        q = token(q, w[4], sizeof *w, &ok);
-        if (!w[4][0]) break;
-        char *eq = strchr(w[4], '=');
-        const char *v = eq ? eq + 1 : "";
-        if (eq) *eq = 0;
-        int rc = 0;
-        if (!strcmp(w[4], "tapped")) rc = mtg_setup_tapped(s, e, 1);
-        else if (!strcmp(w[4], "sick")) rc = mtg_setup_sick(s, e, 1);
-        else if (!strcmp(w[4], "face_down")) rc = mtg_setup_face_down(s, e, 1);
-        else if (!strcmp(w[4], "face_up")) rc = mtg_setup_face_down(s, e, 0);
-        else if (!strcmp(w[4], "commander")) rc = mtg_setup_commander(s, e);
-        else if (!strcmp(w[4], "transformed")) rc = mtg_setup_transformed(s, e, 1);
-        else if (!strcmp(w[4], "exiled_with") || !strcmp(w[4], "attach")) {
-          const char *colon = strchr(v, ':');
-          int ex = w[4][0] == 'e';
-          if (ex && (!colon || strlen(colon + 1) >= sizeof fw->link)) goto bad;
-          if (nfw == capfw) {
-            int cap = capfw ? 2 * capfw : 8;
-            struct fwd *nf = realloc(fw, (size_t)cap * sizeof *nf);
-            if (!nf) goto bad;
-            fw = nf;
-            capfw = cap;
-          }
-          fw[nfw].entry = e;
-          fw[nfw].target = ex ? atoi(v) : -1 - atoi(v); /* an attachment's target is stored negative */
-          fw[nfw].line = line;
-          snprintf(fw[nfw].link, sizeof fw[nfw].link, "%s", ex ? colon + 1 : "");
-          nfw++;
-        }
-        else if (!strcmp(w[4], "damage")) rc = mtg_setup_damage(s, e, atoi(v));
-        else if (!strcmp(w[4], "controller")) rc = mtg_setup_controller(s, e, player_by_name(s, v));
-        else if (!strcmp(w[4], "attach_player")) rc = mtg_setup_attach_player(s, e, player_by_name(s, v));
-        else if (!strcmp(w[4], "protector")) rc = mtg_setup_protector(s, e, player_by_name(s, v));
-        else if (!strcmp(w[4], "sector")) rc = mtg_setup_sector(s, e, v);
-        else if (!strcmp(w[4], "room")) rc = mtg_setup_room(s, e, v);
-        else if (!strcmp(w[4], "counter") || !strcmp(w[4], "choice")) {
-          const char *colon = strchr(v, ':');
-          if (!colon) goto bad;
-          char key[64];
-          size_t kl = (size_t)(colon - v);
-          if (kl >= sizeof key) goto bad;
-          memcpy(key, v, kl);
-          key[kl] = 0;
-          if (w[4][1] == 'o') rc = mtg_setup_counters(s, e, key, atoi(colon + 1));
-          else rc = mtg_setup_choice(s, e, key, colon + 1);
-        } else goto bad;
-        if (rc) goto bad;
-        if (!*q) break;
-      }
-    } else {
-      goto bad;
-    }
-    if (!ok) goto bad;
+    r.p = r.rec;
+    if (len >= sizeof r.rec) rc = rd_fail(&r, NULL, MTG_EDATA, "a record longer than %d characters", SETUP_LINE - 1);
+    else if (!r.rec[0]) continue;
+    else if (++records > MTG_SETUP_MAX_RECORDS)
+      rc = rd_fail(&r, NULL, MTG_EDATA, "more than %d records: a setup has no more", MTG_SETUP_MAX_RECORDS);
+    else rc = rd_record(&r, &fw, &nfw, &capfw);
   }
-  for (int i = 0; i < nfw; i++) {
-    int rc = fw[i].target < 0 ? mtg_setup_attach(s, fw[i].entry, -1 - fw[i].target)
-                              : mtg_setup_exiled_with(s, fw[i].entry, fw[i].target, fw[i].link);
-    if (rc) {
-      line = fw[i].line;
-      goto bad;
+  for (int i = 0; i < nfw && !rc; i++) {
+    int set = fw[i].exiled ? mtg_setup_exiled_with(r.s, fw[i].entry, fw[i].target, fw[i].link)
+                           : mtg_setup_attach(r.s, fw[i].entry, fw[i].target);
+    if (set < 0) {
+      r.line = fw[i].line;
+      snprintf(r.rec, sizeof r.rec, "%s", fw[i].rec);
+      rc = rd_fail(&r, r.rec + fw[i].col - 1, set == MTG_EARG ? MTG_EDATA : set, "%s", mtg_setup_error(r.s));
     }
   }
   free(fw);
-  *out = s;
+  if (rc) {
+    mtg_setup_free(r.s);
+    return rc;
+  }
+  *out = r.s;
   return MTG_OK;
-bad:
-  free(fw);
-  mtg_error_set(err, MTG_EDATA, "malformed setup record");
-  if (err) {
-    snprintf(err->file, sizeof err->file, "%s", name);
-    err->line = line;
-  }
-  mtg_setup_free(s);
-  return MTG_EDATA;
 }

@@ -114,18 +114,26 @@ const char *mtg_pool_card_text(const mtg_pool *p, const char *name);
 
 typedef struct mtg_setup mtg_setup;
 
+/* NULL if pool is NULL or out of memory. */
 mtg_setup *mtg_setup_new(const mtg_pool *pool);
 void mtg_setup_free(mtg_setup *s);
+/* Every setter checks its arguments: a NULL setup or name, a player or entry
+ * that does not exist, a number out of its range (life and counts within
+ * |n| <= MTG_NUM_MAX, counts not negative, lands played up to 32767), a name
+ * too long. A refused call returns a negative status (MTG_EARG, or MTG_EDATA /
+ * MTG_ELIMIT as said), changes nothing, and mtg_setup_error says why. */
+const char *mtg_setup_error(const mtg_setup *s);
 /* Adds a player (2 to 4 in all); returns the player index or a negative status. */
 int mtg_setup_player(mtg_setup *s, const char *name, int life, int poison);
-void mtg_setup_seed(mtg_setup *s, uint64_t seed);
-/* Start on turn `turn` in step `step` with `active` the active player. By
- * default a game starts at turn 1, untap step, player 0, after shuffling each
- * library and drawing opening hands (mtg_setup_opening_hand). */
-void mtg_setup_start(mtg_setup *s, int active, int turn, int step);
-void mtg_setup_opening_hand(mtg_setup *s, int cards); /* 0: no opening draw */
-void mtg_setup_shuffle(mtg_setup *s, int yes);        /* shuffle libraries at start */
-void mtg_setup_max_turns(mtg_setup *s, int turns);    /* stop (no result) after this turn */
+int mtg_setup_seed(mtg_setup *s, uint64_t seed);
+/* Start on turn `turn` (1 or more) in step `step` (an mtg_step) with `active`
+ * the active player. By default a game starts at turn 1, untap step, player 0,
+ * after shuffling each library and drawing opening hands
+ * (mtg_setup_opening_hand). */
+int mtg_setup_start(mtg_setup *s, int active, int turn, int step);
+int mtg_setup_opening_hand(mtg_setup *s, int cards); /* 0: no opening draw; at most MTG_MAX_SETUP_CARDS */
+int mtg_setup_shuffle(mtg_setup *s, int yes);        /* shuffle libraries at start */
+int mtg_setup_max_turns(mtg_setup *s, int turns);    /* stop (no result) after this turn; 0: no limit */
 /* A work budget: at most `lines` lines in the game's log over the whole game
  * (every event and every decision is one line, docs/events.md). When the game
  * would go past it, mtg_game_new or mtg_game_decide returns MTG_ELIMIT with a
@@ -135,7 +143,7 @@ void mtg_setup_max_turns(mtg_setup *s, int turns);    /* stop (no result) after 
  * are counted the same way on every run, so the budget is deterministic.
  * 0 (the default): no budget. It belongs to the run, not to the game: the
  * setup text leaves it out. */
-void mtg_setup_work_budget(mtg_setup *s, long lines);
+int mtg_setup_work_budget(mtg_setup *s, long lines);
 /* Puts a card into a zone; returns an entry handle (>= 0) for the options
  * below, or a negative status with err filled (unknown card name, ...).
  * Libraries are listed top first. */
@@ -299,7 +307,10 @@ typedef struct mtg_player {
   int hand_revealed;            /* an effect has the player play with their hand revealed */
 } mtg_player;
 
-#define MTG_MAX_COUNTER_KINDS 8
+/* At most this many kinds of counters on one object or player: a setup with
+ * more is refused (mtg_setup_counters); in a game, counters of a further kind
+ * put on an object that already has this many kinds are not put on it. */
+#define MTG_MAX_COUNTER_KINDS 6
 typedef struct mtg_object {
   uint32_t id;           /* object id (changes when the object changes zones, 400.7) */
   int card;              /* stable physical card id (-1 for tokens and copies) */

@@ -438,40 +438,59 @@ TEST(setup_text_refuses_each_malformed_record_at_its_line) {
   static const struct {
     const char *rec;
     int status;
+    const char *msg; /* what the error says */
   } bad[] = {
-      {"bogus 1\n", MTG_EDATA},
-      {"player alice 20\n", MTG_EDATA},                      /* a player twice */
-      {"player_counter carol energy 1\n", MTG_EDATA},        /* unknown player */
-      {"lands_played carol 1\n", MTG_EDATA},
-      {"lands_played bob -1\n", MTG_EDATA},
-      {"outside bob \"Tomb of Anihilation\"\n", MTG_EDATA},  /* unknown card */
-      {"outside bob \"Tomb of Annihilation\n", MTG_EDATA},   /* unterminated quote */
-      {"variant poker\n", MTG_EDATA},
-      {"team carol 1\n", MTG_EDATA},
-      {"team bob 5\n", MTG_EDATA},
-      {"commander_damage bob 0 1\n", MTG_EDATA},             /* entry 0 is no commander */
-      {"start carol 1 main1\n", MTG_EDATA},
-      {"start bob 1 elevenses\n", MTG_EDATA},
-      {"card carol hand \"Forest\"\n", MTG_EDATA},
-      {"card bob nowhere \"Forest\"\n", MTG_EDATA},
-      {"card bob hand \"Forest\n", MTG_EDATA},
-      {"card bob hand \"Forest\" shiny\n", MTG_EDATA},
-      {"card bob hand \"Forest\" exiled_with=0\n", MTG_EDATA}, /* no label */
-      {"card bob hand \"Forest\" exiled_with=0:" "a-label-of-64-characters-is-too-long-for-a-link-label-xxxxxxxxxxx\n", MTG_EDATA},
-      {"card bob hand \"Forest\" attach=9\n", MTG_EDATA},     /* no such entry */
-      {"card bob hand \"Forest\" counter=stun\n", MTG_EDATA},
+      {"bogus 1\n", MTG_EDATA, "unknown record 'bogus'"},
+      {"player alice 20\n", MTG_EDATA, "already a player named alice"},                      /* a player twice */
+      {"player_counter carol energy 1\n", MTG_EDATA, "unknown player 'carol'"},        /* unknown player */
+      {"lands_played carol 1\n", MTG_EDATA, "unknown player 'carol'"},
+      {"lands_played bob -1\n", MTG_EDATA, "lands played -1 is out of range"},
+      {"outside bob \"Tomb of Anihilation\"\n", MTG_EDATA, "did you mean Tomb of Annihilation"},  /* unknown card */
+      {"outside bob \"Tomb of Annihilation\n", MTG_EDATA, "quote that is not closed"},   /* unterminated quote */
+      {"variant poker\n", MTG_EDATA, "unknown variant 'poker'"},
+      {"team carol 1\n", MTG_EDATA, "unknown player 'carol'"},
+      {"team bob 5\n", MTG_EDATA, "team 5 is out of range (0 to 4)"},
+      {"commander_damage bob 0 1\n", MTG_EDATA, "is not a commander"},             /* entry 0 is no commander */
+      {"start carol 1 main1\n", MTG_EDATA, "unknown player 'carol'"},
+      {"start bob 1 elevenses\n", MTG_EDATA, "unknown step 'elevenses'"},
+      {"card carol hand \"Forest\"\n", MTG_EDATA, "unknown player 'carol'"},
+      {"card bob nowhere \"Forest\"\n", MTG_EDATA, "unknown zone 'nowhere'"},
+      {"card bob hand \"Forest\n", MTG_EDATA, "quote that is not closed"},
+      {"card bob hand \"Forest\" shiny\n", MTG_EDATA, "unknown card option 'shiny'"},
+      {"card bob hand \"Forest\" exiled_with=0\n", MTG_EDATA, "expected ENTRY:LABEL"}, /* no label */
+      {"card bob hand \"Forest\" exiled_with=0:" "a-label-of-64-characters-is-too-long-for-a-link-label-xxxxxxxxxxx\n", MTG_EDATA,
+       "the link label has 1 to 63 characters"},
+      {"card bob hand \"Forest\" attach=9\n", MTG_EDATA, "no entry 9"},     /* no such entry */
+      {"card bob hand \"Forest\" counter=stun\n", MTG_EDATA, "expected KIND:N"},
       {"card bob hand \"Forest\" counter=a-kind-of-64-characters-is-too-long-for-a-kind-xxxxxxxxxxxxxxxx:1\n",
-       MTG_EDATA},
-      {"card bob hand \"Forest\" choice=color\n", MTG_EDATA},
-      {"card bob hand \"Forest\" damage=-1\n", MTG_EDATA},
-      {"card bob hand \"Forest\" controller=carol\n", MTG_EDATA},
-      {"card bob hand \"Forest\" attach_player=carol\n", MTG_EDATA},
-      {"card bob hand \"Forest\" protector=alice\n", MTG_EDATA},
-      {"card bob battlefield \"Forest\" sector=delta\n", MTG_EDATA},
-      {"card bob battlefield \"Forest\" room=\"Goblin Lair\"\n", MTG_EDATA},
-      {"card bob battlefield \"Forest\" transformed\n", MTG_EDATA},
-      {"card bob battlefield \"Forest\" commander\n", MTG_EDATA},
-      {"card bob hand \"Forrest\"\n", MTG_EDATA},
+       MTG_EDATA, "longer than 23 characters"},
+      /* numbers out of range are said to be out of range, with the range */
+      {"player carol 99999999999\n", MTG_EDATA, "life 99999999999 is out of range (-2147483647 to 2147483647)"},
+      {"start bob 2147483648 main1\n", MTG_EDATA, "the turn 2147483648 is out of range (1 to 2147483647)"},
+      {"start bob 0 main1\n", MTG_EDATA, "the turn 0 is out of range"},
+      {"opening 501\n", MTG_EDATA, "opening 501 is out of range (0 to 500)"},
+      {"max_turns -1\n", MTG_EDATA, "max_turns -1 is out of range"},
+      {"card bob hand \"Forest\" counter=+1/+1:2147483648\n", MTG_EDATA, "2147483648 is out of range (0 to 2147483647)"},
+      {"card bob hand \"Forest\" damage=12x\n", MTG_EDATA, "damage: expected a number, found '12x'"},
+      {"card bob hand \"Forest\" choice=x:99999999999\n", MTG_EDATA, "99999999999 is out of range"},
+      {"seed 18446744073709551616\n", MTG_EDATA, "seed: expected a number"},
+      /* what is left over, misspelt or missing is named */
+      {"seed 5 extra\n", MTG_EDATA, "unexpected 'extra' after the seed record"},
+      {"card bob hand \"Forest\" tappd\n", MTG_EDATA, "did you mean 'tapped'"},
+      {"plyer dave 20\n", MTG_EDATA, "did you mean 'player'"},
+      {"player dave\n", MTG_EDATA, "missing the life total"},
+      {"card bob hand \"Forest\" damage\n", MTG_EDATA, "the option 'damage' needs a value"},
+      {"card bob hand \"Forest\" tapped=1\n", MTG_EDATA, "the option 'tapped' takes no value"},
+      {"card bob hand \"Forest\" choice=color\n", MTG_EDATA, "expected KEY:VALUE"},
+      {"card bob hand \"Forest\" damage=-1\n", MTG_EDATA, "damage -1 is out of range"},
+      {"card bob hand \"Forest\" controller=carol\n", MTG_EDATA, "unknown player 'carol'"},
+      {"card bob hand \"Forest\" attach_player=carol\n", MTG_EDATA, "unknown player 'carol'"},
+      {"card bob hand \"Forest\" protector=alice\n", MTG_EDATA, "has a protector (310.8)"},
+      {"card bob battlefield \"Forest\" sector=delta\n", MTG_EDATA, "unknown sector 'delta'"},
+      {"card bob battlefield \"Forest\" room=\"Goblin Lair\"\n", MTG_EDATA, "is not a dungeon"},
+      {"card bob battlefield \"Forest\" transformed\n", MTG_EDATA, "no back face"},
+      {"card bob battlefield \"Forest\" commander\n", MTG_EDATA, "can't be a commander"},
+      {"card bob hand \"Forrest\"\n", MTG_EDATA, "did you mean Forest"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     char text[1024];
@@ -480,10 +499,12 @@ TEST(setup_text_refuses_each_malformed_record_at_its_line) {
     mtg_error e;
     memset(&e, 0, sizeof e);
     int rc = mtg_setup_read(w->pool, "bad.txt", text, &s, &e);
-    int said = bad[i].status != MTG_EDATA || strstr(bad[i].rec, "Forrest") || !strcmp(e.msg, "malformed setup record");
+    /* the message says what is wrong, and the record is shown */
+    size_t rl = strcspn(bad[i].rec, "\n");
+    int said = strstr(e.msg, bad[i].msg) && strlen(e.source) == rl && !strncmp(e.source, bad[i].rec, rl);
     if (rc != bad[i].status || s != NULL || e.line != 4 || strcmp(e.file, "bad.txt") || e.status != rc || !said) {
-      unit_fail(t_, __FILE__, __LINE__, "record %zu '%.*s': status %d line %d file '%s', expected %d at line 4", i,
-                (int)strcspn(bad[i].rec, "\n"), bad[i].rec, rc, e.line, e.file, bad[i].status);
+      unit_fail(t_, __FILE__, __LINE__, "record %zu '%.*s': status %d line %d file '%s' '%s', expected %d at line 4 saying '%s'", i,
+                (int)strcspn(bad[i].rec, "\n"), bad[i].rec, rc, e.line, e.file, e.msg, bad[i].status, bad[i].msg);
       mtg_setup_free(s == (mtg_setup *)1 ? NULL : s);
       return;
     }
