@@ -337,7 +337,7 @@ static int counters_map(L *l, const ynode *n, hcountx **out, int *cnt, const cha
     hcountx *c = &(*out)[i];
     c->at = ymap_key(n, i);
     if (get_str(l, ymap_key(n, i), &c->kind)) return -1;
-    if (get_int(l, ymap_val(n, i), 0, 100000, &c->n)) return -1;
+    if (get_int(l, ymap_val(n, i), 0, 2147483647, &c->n)) return -1;
   }
   *cnt = n->n;
   return 0;
@@ -452,7 +452,7 @@ static int setup_entry(L *l, int player, int zone, const ynode *n, pending_ref *
         if (get_bool(l, v, &iv)) return -1;
         rc = mtg_setup_sick(hc->setup, entry, iv);
       } else if (!strcmp(key, "damage")) {
-        if (get_int(l, v, 0, 1000, &iv)) return -1;
+        if (get_int(l, v, 0, 2147483647, &iv)) return -1;
         rc = mtg_setup_damage(hc->setup, entry, iv);
       } else if (!strcmp(key, "controller")) {
         if (player_index(l, v, &iv)) return -1;
@@ -475,8 +475,7 @@ static int setup_entry(L *l, int player, int zone, const ynode *n, pending_ref *
         if (counters_map(l, v, &c, &nc, "counters")) return -1;
         for (int j = 0; j < nc && !rc; j++) {
           rc = mtg_setup_counters(hc->setup, entry, c[j].kind, c[j].n);
-          if (rc) return FAIL(l, c[j].at, "can't put counters '%s' here (at most %d kinds, names under 24 characters)",
-                              c[j].kind, MTG_MAX_COUNTER_KINDS);
+          if (rc) return FAIL(l, c[j].at, "can't put counters '%s' here: %s", c[j].kind, mtg_setup_error(hc->setup));
         }
       } else if (!strcmp(key, "choices")) {
         if (want_map(l, v, "choices")) return -1;
@@ -484,7 +483,7 @@ static int setup_entry(L *l, int player, int zone, const ynode *n, pending_ref *
           const char *ck, *cv;
           if (get_str(l, ymap_key(v, j), &ck) || get_str(l, ymap_val(v, j), &cv)) return -1;
           if (mtg_setup_choice(hc->setup, entry, ck, cv))
-            return FAIL(l, ymap_key(v, j), "can't record choice '%s' (at most 4 per card, short keys and values)", ck);
+            return FAIL(l, ymap_key(v, j), "can't record choice '%s': %s", ck, mtg_setup_error(hc->setup));
         }
       } else if (!strcmp(key, "face_down")) {
         if (get_bool(l, v, &iv)) return -1;
@@ -513,7 +512,7 @@ static int setup_entry(L *l, int player, int zone, const ynode *n, pending_ref *
           return FAIL(l, v, "'%s' can't be a commander: a commander is a legendary creature or Vehicle card (903.3)", name);
         if (rc == MTG_ELIMIT) return FAIL(l, v, "too many commanders in the setup");
       }
-      if (rc) return FAIL(l, v, "the engine refused '%s' for this card", key);
+      if (rc) return FAIL(l, v, "the engine refused '%s' for this card: %s", key, mtg_setup_error(hc->setup));
     }
     for (int j = 0; is_commander && j < hc->nlabels; j++)
       if (hc->labels[j].entry == entry) hc->labels[j].commander = 1;
@@ -585,8 +584,8 @@ static int load_setup(L *l, const ynode *n) {
     life[i] = 20;
     poison[i] = 0;
     if (get_str(l, nm, &name)) return -1;
-    if (ymap_get(p, "life") && get_int(l, ymap_get(p, "life"), -1000, 100000, &life[i])) return -1;
-    if (ymap_get(p, "poison") && get_int(l, ymap_get(p, "poison"), 0, 1000, &poison[i])) return -1;
+    if (ymap_get(p, "life") && get_int(l, ymap_get(p, "life"), -2147483647, 2147483647, &life[i])) return -1;
+    if (ymap_get(p, "poison") && get_int(l, ymap_get(p, "poison"), 0, 2147483647, &poison[i])) return -1;
     for (int q = 0; q < i; q++)
       if (!strcmp(hc->players[q], name)) return FAIL(l, nm, "two players are named '%s'", name);
     if (mtg_setup_player(hc->setup, name, life[i], poison[i]) < 0)
@@ -621,7 +620,7 @@ static int load_setup(L *l, const ynode *n) {
         }
         for (int j = 0; j < nc; j++)
           if (mtg_setup_player_counters(hc->setup, i, c[j].kind, c[j].n))
-            bad += FAIL(l, c[j].at, "can't give the player counters '%s'", c[j].kind) != 0;
+            bad += FAIL(l, c[j].at, "can't give the player counters '%s': %s", c[j].kind, mtg_setup_error(hc->setup)) != 0;
       } else if (!strcmp(key, "lands_played")) {
         if (get_int(l, v, 0, 100, &iv)) bad++;
         else mtg_setup_lands_played(hc->setup, i, iv);
@@ -672,7 +671,7 @@ static int load_setup(L *l, const ynode *n) {
       if (find_label(l, key, "commander_damage", "entry", &lb)) return -1;
       if (!lb->commander)
         return FAIL(l, key, "commander_damage: '%s' is not a commander (give its entry 'commander: true', 903.3)", lb->name);
-      if (get_int(l, ymap_val(cdmg[i], k), 0, 1000, &dmg)) return -1;
+      if (get_int(l, ymap_val(cdmg[i], k), 0, 2147483647, &dmg)) return -1;
       if (mtg_setup_commander_damage(hc->setup, i, lb->entry, dmg))
         return FAIL(l, key, "the engine refused commander damage from '%s'", lb->name);
     }
@@ -692,10 +691,10 @@ static int load_setup(L *l, const ynode *n) {
       }
   int active = 0, turn = 1, step = MTG_S_MAIN1, seed = 1, max_turns = 0;
   if ((v = ymap_get(n, "active")) && player_index(l, v, &active)) return -1;
-  if ((v = ymap_get(n, "turn")) && get_int(l, v, 1, 10000, &turn)) return -1;
+  if ((v = ymap_get(n, "turn")) && get_int(l, v, 1, 2147483647, &turn)) return -1;
   if ((v = ymap_get(n, "step")) && step_index(l, v, &step)) return -1;
   if ((v = ymap_get(n, "seed")) && get_int(l, v, 0, 2000000000, &seed)) return -1;
-  if ((v = ymap_get(n, "max_turns")) && get_int(l, v, 1, 10000, &max_turns)) return -1;
+  if ((v = ymap_get(n, "max_turns")) && get_int(l, v, 1, 2147483647, &max_turns)) return -1;
   int budget = CASE_WORK_BUDGET;
   if ((v = ymap_get(n, "budget")) && get_int(l, v, 1, 100000000, &budget)) return -1;
   mtg_setup_work_budget(hc->setup, budget);
@@ -926,7 +925,7 @@ static int load_action(L *l, const ynode *n, hact *a, int nested) {
   if ((v = ymap_get(n, "player")) && player_index(l, v, &a->player)) return -1;
   if ((v = ymap_get(n, "refused")) && get_str(l, v, &a->refused)) return -1;
   if ((v = ymap_get(n, "ability")) && get_int(l, v, 0, 63, &a->ability)) return -1;
-  if ((v = ymap_get(n, "turn")) && get_int(l, v, 1, 10000, &a->turn)) return -1;
+  if ((v = ymap_get(n, "turn")) && get_int(l, v, 1, 2147483647, &a->turn)) return -1;
   if ((v = ymap_get(n, "face_down")) && get_bool(l, v, &a->face_down)) return -1;
   if ((v = ymap_get(n, "from"))) {
     const char *z;
@@ -1126,7 +1125,7 @@ static int commander_damage_x(L *l, const ynode *n, hplayerx *p) {
       return FAIL(l, c->at, "commander_damage: '%s' is not a commander (its setup entry has no 'commander: true')", lb->name);
     c->label = lb->name;
     c->card = lb->entry;
-    if (get_int(l, ymap_val(n, i), 0, 100000, &c->n)) return -1;
+    if (get_int(l, ymap_val(n, i), 0, 2147483647, &c->n)) return -1;
   }
   p->ncmd = n->n;
   return 0;
@@ -1160,8 +1159,8 @@ static int load_players_x(L *l, const ynode *n) {
       const ynode *v = ymap_val(m, k);
       int zone = zone_of(key), rc = 0;
       if (zone >= 0) rc = zone_expect(l, v, p->player, zone, &hc->zx[hc->nzx++]);
-      else if (!strcmp(key, "life")) rc = get_int(l, v, -100000, 100000, &p->life);
-      else if (!strcmp(key, "poison")) rc = get_int(l, v, 0, 100000, &p->poison);
+      else if (!strcmp(key, "life")) rc = get_int(l, v, -2147483647, 2147483647, &p->life);
+      else if (!strcmp(key, "poison")) rc = get_int(l, v, 0, 2147483647, &p->poison);
       else if (!strcmp(key, "lost")) rc = get_bool(l, v, &p->lost);
       else if (!strcmp(key, "won")) rc = get_bool(l, v, &p->won);
       else if (!strcmp(key, "hand_revealed")) rc = get_bool(l, v, &p->hand_revealed);
@@ -1212,10 +1211,10 @@ static int load_objects_x(L *l, const ynode *n) {
         }
       } else if (!strcmp(key, "owner")) rc = player_index(l, v, &o->owner);
       else if (!strcmp(key, "controller")) rc = player_index(l, v, &o->controller);
-      else if (!strcmp(key, "power")) rc = get_int(l, v, -100000, 100000, &o->power);
-      else if (!strcmp(key, "toughness")) rc = get_int(l, v, -100000, 100000, &o->toughness);
-      else if (!strcmp(key, "damage")) rc = get_int(l, v, 0, 100000, &o->damage);
-      else if (!strcmp(key, "loyalty")) rc = get_int(l, v, -100000, 100000, &o->loyalty);
+      else if (!strcmp(key, "power")) rc = get_int(l, v, -2147483647, 2147483647, &o->power);
+      else if (!strcmp(key, "toughness")) rc = get_int(l, v, -2147483647, 2147483647, &o->toughness);
+      else if (!strcmp(key, "damage")) rc = get_int(l, v, 0, 2147483647, &o->damage);
+      else if (!strcmp(key, "loyalty")) rc = get_int(l, v, -2147483647, 2147483647, &o->loyalty);
       else if (!strcmp(key, "tapped")) rc = get_bool(l, v, &o->tapped);
       else if (!strcmp(key, "sick")) rc = get_bool(l, v, &o->sick);
       else if (!strcmp(key, "token")) rc = get_bool(l, v, &o->token);
@@ -1284,7 +1283,7 @@ static int load_state(L *l, const ynode *n) {
   if ((v = ymap_get(n, "players"))) bad += load_players_x(l, v) != 0;
   if ((v = ymap_get(n, "objects"))) bad += load_objects_x(l, v) != 0;
   if ((v = ymap_get(n, "result"))) bad += load_result(l, v) != 0;
-  if ((v = ymap_get(n, "turn"))) bad += get_int(l, v, 1, 100000, &hc->turn_x) != 0;
+  if ((v = ymap_get(n, "turn"))) bad += get_int(l, v, 1, 2147483647, &hc->turn_x) != 0;
   if ((v = ymap_get(n, "step"))) bad += step_index(l, v, &hc->step_x) != 0;
   if ((v = ymap_get(n, "active"))) bad += player_index(l, v, &hc->active_x) != 0;
   if ((v = ymap_get(n, "stack"))) bad += get_int(l, v, 0, 10000, &hc->stack_x) != 0;
@@ -1325,7 +1324,7 @@ static int load_stop(L *l, const ynode *n) {
   if (!s) return FAIL(l, n, "stop needs 'step'");
   hc->stop = STOP_STEP;
   if (step_index(l, s, &hc->stop_step)) return -1;
-  if (t && get_int(l, t, 1, 100000, &hc->stop_turn)) return -1;
+  if (t && get_int(l, t, 1, 2147483647, &hc->stop_turn)) return -1;
   return 0;
 }
 

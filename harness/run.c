@@ -22,8 +22,9 @@ typedef struct runner {
   hresult *r;
   hrecord *rec;
   int ai;                    /* next action */
-  int target_for, target;    /* advance/stop: for which action, the step ordinal to reach */
-  int target_from;           /* the ordinal when it began (phases added to a turn go back in steps, 500.8) */
+  int target_for;            /* advance/stop: for which action */
+  long long target;          /* the step ordinal to reach */
+  long long target_from;     /* the ordinal when it began (phases added to a turn go back in steps, 500.8) */
   long answered;
   char asked[32][16];        /* the rules that asked the decisions of the game (616.1, 603.3b, ...) */
   int nasked;
@@ -43,14 +44,15 @@ static const char *pname(const runner *R, int p) {
   return p >= 0 && p < R->hc->nplayers ? R->hc->players[p] : "nobody";
 }
 
-static int ordinal(int turn, int step) { return turn * 16 + step; }
-static int now_ordinal(const runner *R) { return ordinal(mtg_game_turn(R->g), mtg_game_step(R->g)); }
+/* turns run up to MTG_NUM_MAX: ordinals and slack are computed in 64 bits */
+static long long ordinal(long long turn, int step) { return turn * 16 + step; }
+static long long now_ordinal(const runner *R) { return ordinal(mtg_game_turn(R->g), mtg_game_step(R->g)); }
 
 /* The next time the game is in `step` (this step counts), or in `step` of
  * `turn` when given. */
-static int step_target(const runner *R, int step, int turn) {
+static long long step_target(const runner *R, int step, int turn) {
   if (turn) return ordinal(turn, step);
-  int t = mtg_game_turn(R->g);
+  long long t = mtg_game_turn(R->g);
   return step >= mtg_game_step(R->g) ? ordinal(t, step) : ordinal(t + 1, step);
 }
 
@@ -490,7 +492,7 @@ static int play(runner *R) {
     }
     if (R->ai < hc->nacts) {
       const hact *a = &hc->acts[R->ai];
-      if (mtg_game_turn(R->g) > hc->start_turn + TURN_SLACK)
+      if (mtg_game_turn(R->g) > (long long)hc->start_turn + TURN_SLACK)
         return fail(R, a->at, "gave up at turn %d waiting for a decision that %s answers", mtg_game_turn(R->g), where(a));
       if (a->kind == A_ADVANCE) {
         if (R->target_for != R->ai) {
@@ -540,7 +542,7 @@ static int play(runner *R) {
     }
     if (hc->stop == STOP_NOW) break;
     int waiting = (hc->stop == STOP_STEP && !reached(R, hc->stop_step, hc->stop_turn)) || hc->stop == STOP_GAME_OVER;
-    if (waiting && mtg_game_turn(R->g) > hc->start_turn + (hc->stop == STOP_GAME_OVER ? 5 * TURN_SLACK : TURN_SLACK))
+    if (waiting && mtg_game_turn(R->g) > (long long)hc->start_turn + (hc->stop == STOP_GAME_OVER ? 5 * TURN_SLACK : TURN_SLACK))
       return fail(R, NULL, "gave up at turn %d waiting for the stop point", mtg_game_turn(R->g));
     if (!waiting && d->kind == MTG_D_PRIORITY && stack_size(R) == 0) break;
     int rc = auto_answer(R, d);
