@@ -306,20 +306,28 @@ int mana_parse(const char *s, ManaCost *c, int *tap, int *untap, char *why, size
     }
     memcpy(sym, p + 1, n);
     sym[n] = 0;
+    /* every count is bounded where it is read: the cost's fields are bytes */
     if (sym[0] >= '0' && sym[0] <= '9') {
-      long v = strtol(sym, NULL, 10);
-      if (v > 99) { snprintf(why, wsz, "generic mana {%s} too large", sym); return -1; }
+      char *end;
+      long v = strtol(sym, &end, 10);
+      if (*end) { snprintf(why, wsz, "unknown mana symbol {%s}", sym); return -1; }
+      if (v > 99 || c->generic + v > 99) { snprintf(why, wsz, "generic mana {%s} too large (at most 99 in all)", sym); return -1; }
       c->generic = (uint8_t)(c->generic + v);
     } else if (!strcmp(sym, "X")) {
+      if (c->x >= 3) { snprintf(why, wsz, "more than three {X} symbols"); return -1; }
       c->x++;
     } else if (!strcmp(sym, "T") && tap) {
       *tap = 1;
     } else if (!strcmp(sym, "Q") && untap) {
       *untap = 1;
     } else if (n == 1 && color_from_char(sym[0]) >= 0) {
+      if (c->colored[color_from_char(sym[0])] >= 99) { snprintf(why, wsz, "more than 99 {%s} symbols", sym); return -1; }
       c->colored[color_from_char(sym[0])]++;
-    } else if (n == 3 && sym[1] == '/' && color_from_char(sym[0]) >= 0 &&
-               color_from_char(sym[2]) >= 0 && c->nhybrid < 4) {
+    } else if (n == 3 && sym[1] == '/' && color_from_char(sym[0]) >= 0 && color_from_char(sym[2]) >= 0) {
+      if (c->nhybrid >= NELEM(c->hybrid)) {
+        snprintf(why, wsz, "more than %d hybrid mana symbols ({%s} is one too many)", (int)NELEM(c->hybrid), sym);
+        return -1;
+      }
       c->hybrid[c->nhybrid][0] = (uint8_t)color_from_char(sym[0]);
       c->hybrid[c->nhybrid][1] = (uint8_t)color_from_char(sym[2]);
       c->nhybrid++;

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "diag.h"
+#include "escape.h"
 #include "internal.h"
 #include "suggest.h"
 #include "walk.h"
@@ -374,8 +375,11 @@ static Node *p_expr(L *l, const ynode *n) {
   if (n->kind == YN_SCALAR) {
     Node *e;
     if (is_int(n->str)) {
+      /* a literal is in the engine's range (|n| <= MTG_NUM_MAX, num.h) */
+      long v;
+      if (ynode_int(l->d, n, &v, l->err)) return NULL;
       e = mk(l, E_INT, n);
-      if (e) e->i = atoi(n->str);
+      if (e) e->i = (int32_t)v;
       return e;
     }
     if (!strcmp(n->str, "all")) {
@@ -735,7 +739,7 @@ static void filter_defaults(Filter *f) {
 static int p_num_cmp(L *l, const ynode *v, int8_t *cmp, int16_t *val) {
   if (v->kind == YN_SCALAR) {
     long x;
-    if (ynode_int(l->d, v, &x, l->err)) return -1;
+    if (ynode_int_range(l->d, v, -INT16_MAX, INT16_MAX, &x, l->err)) return -1;
     *cmp = CMP_EQ;
     *val = (int16_t)x;
     return 0;
@@ -744,7 +748,7 @@ static int p_num_cmp(L *l, const ynode *v, int8_t *cmp, int16_t *val) {
   int c = name_index(scalar(ymap_key(v, 0)) ? scalar(ymap_key(v, 0)) : "", cmp_keys, 6);
   if (c < 0) return bad_name(l, ymap_key(v, 0), "comparison", cmp_keys, 6);
   long x;
-  if (ynode_int(l->d, ymap_val(v, 0), &x, l->err)) return -1;
+  if (ynode_int_range(l->d, ymap_val(v, 0), -INT16_MAX, INT16_MAX, &x, l->err)) return -1;
   *cmp = (int8_t)c;
   *val = (int16_t)x;
   return 0;
@@ -1872,12 +1876,12 @@ static int p_modes(L *l, const ynode *n, Ability *a) {
       if (ch->kind == YN_MAP) {
         const ynode *mn = ymap_get(ch, "min"), *mx = ymap_get(ch, "max");
         if (!mn || !mx) return BADI(l, ch, "choose: {min: N, max: M}");
-        if (ynode_int(l->d, mn, &v, l->err)) return -1;
+        if (ynode_int_range(l->d, mn, 0, MAX_MODES, &v, l->err)) return -1;
         a->mode_min = (uint8_t)v;
-        if (ynode_int(l->d, mx, &v, l->err)) return -1;
+        if (ynode_int_range(l->d, mx, 0, MAX_MODES, &v, l->err)) return -1;
         a->mode_max = (uint8_t)v;
       } else {
-        if (ynode_int(l->d, ch, &v, l->err)) return -1;
+        if (ynode_int_range(l->d, ch, 0, MAX_MODES, &v, l->err)) return -1;
         a->mode_min = a->mode_max = (uint8_t)v;
       }
       if (a->mode_min > a->mode_max || a->mode_max > a->nmodes) return BADI(l, ch, "choose: bad number of modes");
@@ -1959,7 +1963,7 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
     } else if ((v = ymap_get(p, "pay_life"))) {
       cp->kind = CK_PAY_LIFE;
       if (scalar(v) && !strcmp(scalar(v), "X")) x = -1; /* a variable cost (607.2j) */
-      else if (ynode_int(l->d, v, &x, l->err)) return -1;
+      else if (ynode_int_range(l->d, v, 0, INT16_MAX, &x, l->err)) return -1;
       cp->n = (int16_t)x;
     } else if ((v = ymap_get(p, "exile_from_graveyard"))) {
       cp->kind = CK_EXILE_GRAVEYARD_N;
@@ -1969,17 +1973,17 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
       if (nn) {
         if (scalar(nn) && !strcmp(scalar(nn), "X")) cp->n = -1;
         else {
-          if (ynode_int(l->d, nn, &x, l->err)) return -1;
+          if (ynode_int_range(l->d, nn, 0, INT16_MAX, &x, l->err)) return -1;
           cp->n = (int16_t)x;
         }
       }
     } else if ((v = ymap_get(p, "discard"))) {
       cp->kind = CK_DISCARD;
-      if (ynode_int(l->d, v, &x, l->err)) return -1;
+      if (ynode_int_range(l->d, v, 0, INT16_MAX, &x, l->err)) return -1;
       cp->n = (int16_t)x;
     } else if ((v = ymap_get(p, "exile_top"))) {
       cp->kind = CK_EXILE_TOP;
-      if (ynode_int(l->d, v, &x, l->err)) return -1;
+      if (ynode_int_range(l->d, v, 0, INT16_MAX, &x, l->err)) return -1;
       cp->n = (int16_t)x;
     } else if ((v = ymap_get(p, "exile_from_hand"))) {
       cp->kind = CK_EXILE_HAND;
@@ -1992,7 +1996,7 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
       const ynode *nn = ymap_get(p, "n");
       cp->n = 1;
       if (nn) {
-        if (ynode_int(l->d, nn, &x, l->err)) return -1;
+        if (ynode_int_range(l->d, nn, 0, INT16_MAX, &x, l->err)) return -1;
         cp->n = (int16_t)x;
       }
     } else {
@@ -2600,7 +2604,8 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
       const ynode *nn = ymap_get(v, "n");
       long x = 0;
       if (nn && scalar(nn) && !strcmp(scalar(nn), "any")) x = -1;
-      else if (!nn || ynode_int(l->d, nn, &x, l->err)) return BAD(l, v, "as_enters pay_life needs n: a number, or any");
+      else if (!nn) return BAD(l, v, "as_enters pay_life needs n: a number, or any");
+      else if (ynode_int_range(l->d, nn, 0, INT16_MAX, &x, l->err)) return NULL;
       r->add = (int16_t)x;
     }
     if (k < 0) return (void *)(intptr_t)(bad_name(l, c ? c : v, "choice", kinds, 9) * 0);
@@ -2796,7 +2801,7 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
     long x;
     const ynode *w;
     if ((w = ymap_get(n, "n"))) {
-      if (ynode_int(l->d, w, &x, l->err)) return -1;
+      if (ynode_int_range(l->d, w, -INT16_MAX, INT16_MAX, &x, l->err)) return -1;
       s->a = (int16_t)x;
     }
     if ((w = ymap_get(n, "counter")) && scalar(w)) s->counter = dup(l, scalar(w));
@@ -2883,7 +2888,7 @@ static int p_ability(L *l, const ynode *n, Ability *a, int index) {
     const ynode *v;
     if ((v = ymap_get(body, "loyalty"))) {
       long x;
-      if (ynode_int(l->d, v, &x, l->err)) return -1;
+      if (ynode_int_range(l->d, v, -INT16_MAX, INT16_MAX, &x, l->err)) return -1;
       a->loyalty = 1;
       if (a->cost.nparts >= MAX_COST_PARTS) return BADI(l, v, "too many costs");
       CostPart *cp = &a->cost.part[a->cost.nparts++];
@@ -3358,6 +3363,8 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   if (!c) return NULL;
   const ynode *v = ymap_get(n, "name");
   if (!v || !scalar(v) || !*scalar(v)) return BAD(l, v ? v : n, "card needs a 'name'");
+  /* a name is shown in every log line and decision: printable text only */
+  if (escape_needed(v->str, v->len)) return BAD(l, v, "a card's name can't hold control characters");
   c->name = dup(l, scalar(v));
   l->card = c->name;
   c->file = dup(l, ydoc_name(l->d));
