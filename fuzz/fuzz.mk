@@ -3,6 +3,8 @@
 #   fuzz_game    random setups built from the input, every decision answered from it
 #   fuzz_cases   the harness's case loader and runner (needs harness/)
 #   fuzz_replay  the replay reader and checker (needs tools/replaylog.c, tools/verify.c)
+#   fuzz_setup   the setup's text form (mtg_setup_read): refusals located, what reads
+#                writes back the same, and plays a few decisions
 # They build in build/fuzz (the whole tree instrumented for coverage).
 #   make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="cards game"]   run each target
 #   make fuzz-smoke [FUZZ_SMOKE_SECONDS=15]                     the part of make test
@@ -18,7 +20,7 @@ FUZZ_VARS = B=build/fuzz BIN=build/fuzz/bin CC=clang OPT=-O1 SANFLAGS='$(FUZZ_SA
 # the harness and replay objects the loaders live in (all but the mains)
 FUZZ_HARNESS_OBJ = $(filter-out %/main.o,$(HARNESS_OBJ))
 FUZZ_REPLAY_OBJ = $(patsubst %.c,$(B)/%.o,$(filter-out tools/replay.c,$(REPLAY_SRC)))
-FUZZ_ALL = cards game $(if $(FUZZ_HARNESS_OBJ),cases) $(if $(FUZZ_REPLAY_OBJ),replay)
+FUZZ_ALL = cards game setup $(if $(FUZZ_HARNESS_OBJ),cases) $(if $(FUZZ_REPLAY_OBJ),replay)
 FUZZ_TARGETS ?= $(FUZZ_ALL)
 FUZZ_COMMON = $(B)/fuzz/fuzz.o $(PLAY_OBJ) $(LIB)
 FUZZ_OBJ = $(patsubst %,$(B)/fuzz/fuzz_%.o,$(FUZZ_ALL)) $(B)/fuzz/fuzz.o
@@ -31,6 +33,8 @@ FUZZ_LINK = @mkdir -p $(dir $@); $(if $(Q),echo "  LD      $@";) \
 $(B)/fuzz/fuzz_cards: $(B)/fuzz/fuzz_cards.o $(FUZZ_COMMON)
 	$(FUZZ_LINK)
 $(B)/fuzz/fuzz_game: $(B)/fuzz/fuzz_game.o $(FUZZ_COMMON)
+	$(FUZZ_LINK)
+$(B)/fuzz/fuzz_setup: $(B)/fuzz/fuzz_setup.o $(FUZZ_COMMON)
 	$(FUZZ_LINK)
 $(B)/fuzz/fuzz_cases: $(B)/fuzz/fuzz_cases.o $(FUZZ_HARNESS_OBJ) $(FUZZ_COMMON)
 	$(FUZZ_LINK)

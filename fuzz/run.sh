@@ -24,7 +24,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 max_len() {
-  case $1 in cards) echo 8192 ;; game) echo 2048 ;; cases) echo 16384 ;; replay) echo 262144 ;; *) echo 4096 ;; esac
+  case $1 in cards) echo 8192 ;; game) echo 2048 ;; setup) echo 8192 ;; cases) echo 16384 ;; replay) echo 262144 ;; *) echo 4096 ;; esac
 }
 
 # the signature of a crash from its output: the target's own finding line or
@@ -51,6 +51,12 @@ seed_corpus() {
       { printf '\000'; cat "$f"; } >"$dir/raw_$b"
       { printf '\001'; zcat "$f" 2>/dev/null; } >"$dir/text_$b"
       { printf '\002'; zcat "$f" 2>/dev/null; } >"$dir/verify_$b"
+    done ;;
+  setup)
+    # the setups of the recorded games: the block after "setup N [HASH]"
+    find replays -name '*.gz' 2>/dev/null | sort | head -n 40 | while read -r f; do
+      zcat "$f" 2>/dev/null | awk 'n > 0 { print; n--; next } /^setup [0-9]+/ { n = $2 } /^log$/ { exit }' \
+        >"$dir/setup_$(echo "$f" | tr / _).txt"
     done ;;
   game)
     # a few setups: two to four players, some cards, a seed, then answers

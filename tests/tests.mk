@@ -12,8 +12,12 @@
 #   schema-test       cases/schema.json against harness/caseload.c and cases/ (tests/schema/),
 #                     and the card loader's names against docs/cards.md (tests/docs/keys.py)
 #   fuzz-smoke        each fuzz target for FUZZ_SMOKE_SECONDS (fuzz/fuzz.mk)
-#   asan-test         the unit, malformed, fault, harness and replay parts and a
-#                     self-play sample again under ASan + UBSan
+#   hostile-test      generated hostile inputs (link loops, FIFOs, endless and huge
+#                     files, a million documents, 60,000 cards, numbers past the
+#                     engine's range), each with its exit status and time and memory
+#                     bounds, and the fuzz regression inputs (tests/hostile/run.sh)
+#   asan-test         the unit, malformed, fault, harness, replay and hostile parts
+#                     and a self-play sample again under ASan + UBSan
 #   mutation-test     a fixed sample of 20 mutants of the engine (tests/mutation/)
 # Variant builds live in their own directories under build/ (B=...).
 
@@ -48,7 +52,7 @@ CLANG_O2_VARS = B=build/clang-O2 BIN=build/clang-O2/bin CC=clang OPT=-O2 SANFLAG
 export ASAN_OPTIONS = detect_leaks=1:abort_on_error=0:allocator_may_return_null=1
 export UBSAN_OPTIONS = print_stacktrace=1:halt_on_error=1:suppressions=$(UBSAN_KNOWN)
 
-TESTS += unit-test malformed-test fault-test soak-test determinism-test install-test asan-test schema-test
+TESTS += unit-test malformed-test fault-test soak-test determinism-test install-test asan-test schema-test hostile-test
 
 # the longest parts first, so that two at a time finish together
 TEST_PARTS = $(filter asan-test,$(TESTS)) $(filter fuzz-smoke,$(TESTS)) \
@@ -165,6 +169,10 @@ determinism-test: variant-gcc-O0 variant-clang-O2
 malformed-test: $(MALFORMED_BIN) all
 	sh tests/unit/malformed.sh $(MALFORMED_BIN) $(BIN)
 
+# in a sanitizer build, without a memory limit and with longer time limits
+hostile-test: all
+	sh tests/hostile/run.sh $(BIN) $(if $(findstring sanitize=address,$(SANFLAGS)),sanitized)
+
 # A build of its own with PREFIX a scratch directory (the data directory is
 # compiled in), installed there; then tests/unit/install.sh uses it from
 # outside the tree.
@@ -181,7 +189,7 @@ schema-test:
 	else echo "SKIP schema-test: no python3"; fi
 
 # The sanitizer pass: the same parts, built and run under build/asan.
-ASAN_PARTS = unit-test malformed-test fault-api-test selfplay-sample \
+ASAN_PARTS = unit-test malformed-test fault-api-test selfplay-sample hostile-test \
              $(filter harness-test replay-test,$(TESTS))
 asan-test:
 	+@$(MAKE) --no-print-directory $(ASAN_VARS) asan-suite
@@ -201,5 +209,5 @@ include tests/mutation/mutation.mk
 
 -include $(TEST_OBJ:.o=.d)
 
-.PHONY: fault-test fault-api-test fault-programs-test variant-fault test-programs test-build variant-asan variant-gcc-O0 variant-clang-O2 unit-test soak-test \
+.PHONY: hostile-test fault-test fault-api-test fault-programs-test variant-fault test-programs test-build variant-asan variant-gcc-O0 variant-clang-O2 unit-test soak-test \
         selfplay-sample determinism-test malformed-test install-test asan-test asan-suite soak-run schema-test
