@@ -1455,14 +1455,23 @@ typedef struct walk_ctx {
 /* A directory that can't be read is an error; a FIFO, device or socket named
  * like a case file, or a link back to a directory already read, is skipped
  * with a note on stderr. */
+/* A directory that can't be read, or a file named like a case that can't be
+ * (a FIFO, a device such as a link to /dev/zero, a dangling link), is an input
+ * error: passed over without blocking on it, the other cases still run. The
+ * rest (link loops, links to nothing else) is only said. */
 static void walk_skipped(void *ctx, const char *path, walk_skip kind, const char *why) {
   walk_ctx *w = ctx;
+  char shown[1024];
+  escape_text(path, shown, sizeof shown);
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
   if (kind == WALK_UNREADABLE) {
-    buf_printf(w->errs, "%s: cannot read: %s\n", path, why);
+    buf_printf(w->errs, "%s: cannot read: %s\n", shown, why);
+    w->bad++;
+  } else if (kind == WALK_SPECIAL || (kind == WALK_DANGLING && want_case(base, NULL))) {
+    buf_printf(w->errs, "%s: skipped, %s: not read\n", shown, why);
     w->bad++;
   } else {
-    char shown[1024];
-    escape_text(path, shown, sizeof shown);
     fprintf(stderr, "harness: skipped %s: %s\n", shown, why);
   }
 }

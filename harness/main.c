@@ -598,6 +598,12 @@ int main(int argc, char **argv) {
   hcorpus corpus;
   buf errs = {0};
   int bad = corpus_find(&corpus, o.paths, o.npaths, &errs);
+  /* paths that give no case file (missing, a FIFO, a device) belong to no
+   * case of the report: said here, counted in the exit status */
+  if (errs.len) {
+    escape_fwrite(stderr, buf_str(&errs), errs.len, 1);
+    buf_reset(&errs);
+  }
   for (int i = 0; i < corpus.nfiles; i++) corpus.files[i].max_size = o.max_file;
   pool_job pj = {.dir = paths_cards(o.cards), .max_file = o.max_file};
   pthread_t pt;
@@ -623,7 +629,7 @@ int main(int argc, char **argv) {
     free(runs);
     runs = NULL;
   }
-  atomic_init(&cj.broken, bad || !runs);
+  atomic_init(&cj.broken, (bad && o.fail_fast) || !runs);
   if (runs) parallel_for(corpus.nfiles, o.jobs, do_file, &cj);
   if (pj.threaded) {
     pthread_join(pt, NULL);

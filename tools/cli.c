@@ -45,23 +45,33 @@ static int push(char ***list, int *n, int *cap, const char *s) {
 
 typedef struct walk_ctx {
   const char *suffix, *prog;
+  cli_files *f;
+  int oom;
 } walk_ctx;
 
 static int want(const char *name, void *ctx) { return walk_has_suffix(name, ((walk_ctx *)ctx)->suffix); }
 
-/* Whatever the walk passes over is said on stderr; a directory that can't be
- * read is kept as a path, to be reported when opened. */
+/* Whatever the walk passes over is said on stderr. A directory that can't be
+ * read, and a file named like an input that isn't a regular one (a FIFO, a
+ * link to /dev/zero, a dangling link), are kept as paths: opening them
+ * reports the error (without blocking on a FIFO), so the run exits 2. */
 static void skipped(void *ctx, const char *path, walk_skip kind, const char *why) {
-  (void)kind;
+  walk_ctx *w = ctx;
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  if (kind == WALK_UNREADABLE || kind == WALK_SPECIAL || (kind == WALK_DANGLING && want(base, w))) {
+    if (push(&w->f->path, &w->f->n, &w->f->cap, path)) w->oom = 1;
+    return;
+  }
   char shown[1024];
   escape_text(path, shown, sizeof shown);
-  fprintf(stderr, "%s: skipped %s: %s\n", ((walk_ctx *)ctx)->prog, shown, why);
+  fprintf(stderr, "%s: skipped %s: %s\n", w->prog, shown, why);
 }
 
 static int by_path(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 int cli_files_collect(cli_files *f, char **args, int n, const char *suffix, const char *prog) {
-  walk_ctx wc = {suffix, prog};
+  walk_ctx wc = {suffix, prog, f, 0};
   walk_opts o = {.want = want, .skipped = skipped, .ctx = &wc, .follow_links = 1};
   for (int i = 0; i < n; i++) {
     struct stat st;
@@ -76,7 +86,7 @@ int cli_files_collect(cli_files *f, char **args, int n, const char *suffix, cons
     } else {
       rc = push(&f->path, &f->n, &f->cap, args[i]); /* a missing file is reported when opened */
     }
-    if (rc) return -1;
+    if (rc || wc.oom) return -1;
   }
   if (f->n) qsort(f->path, (size_t)f->n, sizeof *f->path, by_path);
   int k = 0;

@@ -11,7 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
+
+#include "input.h"
 
 #include "replaylog.h"
 
@@ -45,9 +48,14 @@ int zlines_open(zlines **out, const char *path, mtg_error *err) {
   }
   z->buf = buf;
   z->cap = OUT_START;
-  z->f = fopen(path, "rb");
-  if (!z->f) {
-    mtg_error_set(err, MTG_EIO, "cannot open: %s", strerror(errno));
+  /* a regular file only: a FIFO or device named as a replay is refused at
+   * once rather than waited on or read forever */
+  mtg_error oerr;
+  int fd = input_open(path, &oerr);
+  if (fd < 0 || !(z->f = fdopen(fd, "rb"))) {
+    if (fd < 0) mtg_error_set(err, MTG_EIO, "%s", oerr.msg);
+    else mtg_error_set(err, MTG_EIO, "cannot open: %s", strerror(errno));
+    if (fd >= 0) close(fd);
     zlines_close(z);
     return MTG_EIO;
   }

@@ -85,10 +85,26 @@ mkdir -p "$T/special"
 cp "$CASE" "$T/special/"
 ln -s /dev/zero "$T/special/zero.yaml"
 mkfifo "$T/special/fifo.yaml" 2>/dev/null
-run "a case directory with a FIFO and a link to /dev/zero: both skipped, the rest run" 0 20 "$H" -j 1 "$T/special" &&
-  says "FIFO skipped" "skipped $T/special/fifo.yaml: not a regular file (a FIFO)" &&
-  says "/dev/zero skipped" "zero.yaml: not a regular file (a link to a character device)" &&
-  ok "a case directory with a FIFO and a link to /dev/zero: both skipped, the rest run"
+run "a case directory with a FIFO and a link to /dev/zero: both refused (exit 2), the rest run" 2 20 "$H" -j 1 "$T/special" &&
+  says "FIFO skipped" "$T/special/fifo.yaml: skipped, not a regular file (a FIFO)" &&
+  says "/dev/zero skipped" "zero.yaml: skipped, not a regular file (a link to a character device)" &&
+  says "the rest run" "PASS  " &&
+  ok "a case directory with a FIFO and a link to /dev/zero: both refused (exit 2), the rest run"
+rm -f "$T/special/$(basename "$CASE")"
+run "a case directory holding only a link to /dev/zero is bad input (exit 2), not 'no case selected'" 2 20 "$H" -j 1 "$T/special" &&
+  ok "a case directory holding only a link to /dev/zero is bad input (exit 2), not 'no case selected'"
+run "a missing path among case files is said, the others still run" 2 20 "$H" -j 1 "$T/no-such-dir" "$CASE" &&
+  says "missing path said" "$T/no-such-dir: no such file or directory" && says "others run" "PASS  " &&
+  ok "a missing path among case files is said, the others still run"
+mkdir -p "$T/rspecial"
+cp "$REPLAY" "$T/rspecial/"
+ln -s /dev/zero "$T/rspecial/zero.gz"
+mkfifo "$T/rspecial/fifo.gz" 2>/dev/null
+run "a replay directory with a FIFO and a link to /dev/zero: both unreadable (exit 2), the rest checked" 2 20 "$R" check -j 1 "$T/rspecial" &&
+  says "replay FIFO" "fifo.gz: UNREADABLE (io): not a regular file (a FIFO)" && says "replay rest" "1 consistent" &&
+  ok "a replay directory with a FIFO and a link to /dev/zero: both unreadable (exit 2), the rest checked"
+run "a FIFO named as a replay is refused at once, not waited on" 2 10 "$R" check -j 1 "$T/rspecial/fifo.gz" &&
+  ok "a FIFO named as a replay is refused at once, not waited on"
 run "a FIFO named as a case file is refused at once, not waited on" 2 10 "$H" -j 1 "$T/special/fifo.yaml" &&
   says "FIFO named" "not a regular file (a FIFO)" && ok "a FIFO named as a case file is refused at once, not waited on"
 run "a case file linked to /dev/zero is refused, not read forever" 2 10 "$H" -j 1 "$T/special/zero.yaml" &&
