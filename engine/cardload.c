@@ -3011,6 +3011,32 @@ static int expand_keyword(L *l, int kw, Ability *a, int index) {
   return 0;
 }
 
+/* A card's ability table, sized from a count of what its keys add. Every
+ * ability is written into ab_slot's slot and kept with ab_keep, so that a key
+ * the count misses is a located error, never a write past the table. */
+typedef struct AbTable {
+  Ability *ab;
+  int n, cap;
+} AbTable;
+
+/* The next free slot (zeroed), or NULL with an error located at `at`. */
+static Ability *ab_slot(L *l, AbTable *t, const ynode *at) {
+  if (t->n >= t->cap) {
+    BADI(l, at, "card '%s': more abilities than the %d its keys were counted to add (a loader defect: the count misses this key)",
+         l->card ? l->card : "?", t->cap);
+    return NULL;
+  }
+  Ability *a = &t->ab[t->n];
+  memset(a, 0, sizeof *a);
+  return a;
+}
+
+/* Keeps the ability written into the last slot; its index is its position. */
+static void ab_keep(AbTable *t) {
+  t->ab[t->n].index = (uint8_t)t->n;
+  t->n++;
+}
+
 /* ---- Sagas (714) and dungeons (309) ---- */
 
 /* The chapter numbers of a `chapters:` entry: `chapter: 2` or `chapter: [2, 3]` (714.2c). */
@@ -3040,7 +3066,7 @@ static int count_chapters(const ynode *ch) {
 }
 
 /* 714.2b, 714.2c: each chapter number is its own triggered ability. */
-static int p_chapters(L *l, const ynode *ch, Ability *ab, int *k) {
+static int p_chapters(L *l, const ynode *ch, AbTable *tab) {
   static const char *const keys[] = {"chapter", "targets", "modes", "choose", "effect", "text", NULL};
   if (ch->kind != YN_SEQ || !ch->n) return BADI(l, ch, "chapters: expected a list like [{chapter: 1, effect: [...]}]");
   for (int i = 0; i < ch->n; i++) {
@@ -3062,10 +3088,11 @@ static int p_chapters(L *l, const ynode *ch, Ability *ab, int *k) {
     const ynode *t = ymap_get(e, "text");
     if (t && scalar(t)) a.text = dup(l, scalar(t));
     for (int j = 0; j < cnt; j++) {
-      ab[*k] = a;
-      ab[*k].index = (uint8_t)*k;
-      ab[*k].trig.chapter = (uint8_t)nums[j];
-      (*k)++;
+      Ability *s = ab_slot(l, tab, e);
+      if (!s) return -1;
+      *s = a;
+      s->trig.chapter = (uint8_t)nums[j];
+      ab_keep(tab);
     }
   }
   return 0;
@@ -3086,7 +3113,7 @@ static int room_index(L *l, const ynode *names, int n, const ynode *v) {
 
 /* 309.4: rooms listed top to bottom; each `next` names lower rooms (the arrows);
  * the last room, and only it, has no exits: the bottommost room. */
-static int p_rooms(L *l, const ynode *rs, CardDef *c, Ability *ab, int *k) {
+static int p_rooms(L *l, const ynode *rs, CardDef *c, AbTable *tab) {
   static const char *const keys[] = {"name", "targets", "modes", "choose", "effect", "next", "text", NULL};
   if (rs->kind != YN_SEQ || rs->n < 2 || rs->n > 64) return BADI(l, rs, "rooms: expected a list of 2 to 64 rooms, top first");
   Room *room = al(l, (size_t)rs->n * sizeof *room);
@@ -3103,10 +3130,9 @@ static int p_rooms(L *l, const ynode *rs, CardDef *c, Ability *ab, int *k) {
   }
   for (int i = 0; i < rs->n; i++) {
     const ynode *e = rs->items[i], *nx = ymap_get(e, "next");
-    Ability *a = &ab[*k];
-    memset(a, 0, sizeof *a);
+    Ability *a = ab_slot(l, tab, e);
+    if (!a) return -1;
     a->kind = AB_TRIGGERED;
-    a->index = (uint8_t)*k;
     a->zone = MTG_Z_COMMAND; /* 309.4c: it triggers while the dungeon is in the command zone */
     a->trig.ev = TE_ROOM;
     a->trig.from = a->trig.to = -1;
@@ -3115,8 +3141,8 @@ static int p_rooms(L *l, const ynode *rs, CardDef *c, Ability *ab, int *k) {
     if (p_modes(l, e, a)) return -1;
     const ynode *t = ymap_get(e, "text");
     a->text = t && scalar(t) ? dup(l, scalar(t)) : room[i].name;
-    room[i].ab = (uint8_t)*k;
-    (*k)++;
+    room[i].ab = (uint8_t)tab->n;
+    ab_keep(tab);
     if (nx) {
       const ynode *one[1] = {nx};
       const ynode *const *items = nx->kind == YN_SEQ ? (const ynode *const *)nx->items : one;
@@ -3138,6 +3164,15 @@ static int p_rooms(L *l, const ynode *rs, CardDef *c, Ability *ab, int *k) {
 }
 
 static int synth_ability(L *l, const char *yaml, Ability *a, int index);
+
+/* Adds to the table the ability compiled from `yaml` (see synth_ability),
+ * errors located at `at`. */
+static int ab_synth(L *l, AbTable *t, const ynode *at, const char *yaml) {
+  Ability *a = ab_slot(l, t, at);
+  if (!a || synth_ability(l, yaml, a, t->n)) return -1;
+  ab_keep(t);
+  return 0;
+}
 
 /* 310.11b: Sieges have "When the last defense counter is removed from this
  * permanent, exile it, then you may cast it transformed without paying its mana cost." */
@@ -3267,28 +3302,28 @@ static int add_cost_part(L *l, const ynode *at, Cost *c, int kind) {
 /* 702.29a, 702.29e: "Cycling [cost]" is "[Cost], Discard this card: Draw a
  * card"; "[Type]cycling [cost]" (`for: filter`) searches for a card of that
  * type instead. A list gives several cycling abilities. */
-static int p_cycling(L *l, const ynode *v, Ability *ab, int *k) {
+static int p_cycling(L *l, const ynode *v, AbTable *t) {
   const ynode *one[1] = {v};
   const ynode *const *items = v->kind == YN_SEQ ? (const ynode *const *)v->items : one;
   int cnt = v->kind == YN_SEQ ? v->n : 1;
   static const char *const keys[] = {"cost", "costs", "for", NULL};
   for (int i = 0; i < cnt; i++) {
     const ynode *it = items[i], *f = it->kind == YN_MAP ? ymap_get(it, "for") : NULL;
-    Ability *a = &ab[*k];
-    if (synth_ability(l, f ? "activated: {zone: hand, effect: [{search_library: card, reveal: true}]}\ntext: Typecycling (702.29e)"
-                           : "activated: {zone: hand, effect: [{draw: 1}]}\ntext: Cycling (702.29a)", a, *k))
+    Ability *a = ab_slot(l, t, it);
+    if (!a || synth_ability(l, f ? "activated: {zone: hand, effect: [{search_library: card, reveal: true}]}\ntext: Typecycling (702.29e)"
+                                 : "activated: {zone: hand, effect: [{draw: 1}]}\ntext: Cycling (702.29a)", a, t->n))
       return -1;
     if (p_keyword_cost(l, it, "cycling", keys, &a->cost) || add_cost_part(l, it, &a->cost, CK_DISCARD_SELF)) return -1;
     if (f && !(a->modes[0].effect->k[0]->k[0]->f = p_filter(l, f))) return -1;
     a->cycling = 1;
-    (*k)++;
+    ab_keep(t);
   }
   return 0;
 }
 
 /* 702.77a: "Reinforce N—[cost]" is "[Cost], Discard this card: Put N +1/+1
  * counters on target creature"; N may be X, the X of the cost (107.3). */
-static int p_reinforce(L *l, const ynode *v, Ability *ab, int *k) {
+static int p_reinforce(L *l, const ynode *v, AbTable *t) {
   static const char *const keys[] = {"n", "cost", "costs", NULL};
   if (want_map(l, v, "reinforce")) return -1;
   const ynode *nn = ymap_get(v, "n");
@@ -3301,21 +3336,21 @@ static int p_reinforce(L *l, const ynode *v, Ability *ab, int *k) {
   snprintf(num, sizeof num, "%ld", x);
   snprintf(y, sizeof y, "activated: {zone: hand, targets: [creature], effect: [{put_counters: \"+1/+1\", n: %s, on: target}]}\n"
            "text: Reinforce (702.77a)", is_x ? "X" : num);
-  Ability *a = &ab[*k];
-  if (synth_ability(l, y, a, *k)) return -1;
+  Ability *a = ab_slot(l, t, v);
+  if (!a || synth_ability(l, y, a, t->n)) return -1;
   if (p_keyword_cost(l, v, "reinforce", keys, &a->cost) || add_cost_part(l, v, &a->cost, CK_DISCARD_SELF)) return -1;
   if (is_x && !a->cost.mana.x) return BADI(l, nn, "reinforce X needs {X} in its cost");
-  (*k)++;
+  ab_keep(t);
   return 0;
 }
 
 /* Abilities and costs of the casting keywords of the card mapping n, added
  * after its other abilities. */
-static int p_casting_keys(L *l, const ynode *n, CardDef *c, Ability *ab, int *k) {
+static int p_casting_keys(L *l, const ynode *n, CardDef *c, AbTable *t) {
   const ynode *v;
   (void)c;
-  if ((v = ymap_get(n, "cycling")) && p_cycling(l, v, ab, k)) return -1;
-  if ((v = ymap_get(n, "reinforce")) && p_reinforce(l, v, ab, k)) return -1;
+  if ((v = ymap_get(n, "cycling")) && p_cycling(l, v, t)) return -1;
+  if ((v = ymap_get(n, "reinforce")) && p_reinforce(l, v, t)) return -1;
   return 0;
 }
 
@@ -3451,60 +3486,67 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
             count_chapters(chs) + (rms && rms->kind == YN_SEQ ? rms->n : 0) + (ymap_get(n, "vanishing") ? 3 : 0) +
             (ymap_get(n, "fading") ? 2 : 0) + count_casting_keys(n);
   if (nab > 255) return BAD(l, n, "card '%s' has too many abilities", c->name);
-  Ability *ab = al(l, (size_t)nab * sizeof *ab);
-  if (!ab) return NULL;
-  int k = 0;
-  if (chs && p_chapters(l, chs, ab, &k)) return NULL;
-  if (rms && p_rooms(l, rms, c, ab, &k)) return NULL;
+  AbTable t = {al(l, (size_t)nab * sizeof *t.ab), 0, nab};
+  if (!t.ab) return NULL;
+  Ability *a;
+  if (chs && p_chapters(l, chs, &t)) return NULL;
+  if (rms && p_rooms(l, rms, c, &t)) return NULL;
   if (sp) {
     if (!(c->types & (T_INSTANT | T_SORCERY))) return BAD(l, sp, "'spell' is for instants and sorceries; permanents use 'abilities'");
     static const char *const sk[] = {"targets", "modes", "choose", "effect", "text", NULL};
     if (ymap_check_keys(l->d, sp, sk, "spell ability", l->err)) return NULL;
-    ab[k].kind = AB_SPELL;
-    ab[k].zone = MTG_Z_STACK;
-    if (p_modes(l, sp, &ab[k])) return NULL;
-    k++;
+    if (!(a = ab_slot(l, &t, sp))) return NULL;
+    a->kind = AB_SPELL;
+    a->zone = MTG_Z_STACK;
+    if (p_modes(l, sp, a)) return NULL;
+    ab_keep(&t);
   } else if (c->types & (T_INSTANT | T_SORCERY)) {
     return BAD(l, n, "instant or sorcery '%s' needs a 'spell' (its effect)", c->name);
   }
   if (c->enchant && !sp) {
     /* 303.4a: an Aura spell targets what it can enchant */
-    ab[k].kind = AB_SPELL;
-    ab[k].zone = MTG_Z_STACK;
-    ab[k].nmodes = 1;
-    ab[k].mode_min = ab[k].mode_max = 1;
-    ab[k].modes[0].nt = 1;
-    ab[k].modes[0].t[0].f = c->enchant;
+    if (!(a = ab_slot(l, &t, ymap_get(n, "enchant")))) return NULL;
+    a->kind = AB_SPELL;
+    a->zone = MTG_Z_STACK;
+    a->nmodes = 1;
+    a->mode_min = a->mode_max = 1;
+    a->modes[0].nt = 1;
+    a->modes[0].t[0].f = c->enchant;
     Node *seq = mk(l, S_SEQ, n);
     if (!seq || kids(l, seq, 0)) return NULL;
-    ab[k].modes[0].effect = seq;
-    ab[k].text = "Enchant";
-    k++;
+    a->modes[0].effect = seq;
+    a->text = "Enchant";
+    ab_keep(&t);
   }
   for (int i = 0; abs && i < abs->n; i++) {
-    if (p_ability(l, abs->items[i], &ab[k], k)) return NULL;
-    k++;
+    if (!(a = ab_slot(l, &t, abs->items[i])) || p_ability(l, abs->items[i], a, t.n)) return NULL;
+    ab_keep(&t);
   }
   for (int kw = 0; kw < KW_COUNT; kw++) {
     if (!(c->keywords >> kw & 1)) continue;
-    int rc = expand_keyword(l, kw, &ab[k], k);
+    if (!(a = ab_slot(l, &t, kws ? kws : n))) return NULL;
+    int rc = expand_keyword(l, kw, a, t.n);
     if (rc < 0) return NULL;
-    if (rc == 0) k++;
+    if (rc == 0) ab_keep(&t);
   }
   if (kws) {
     /* keywords with a parameter, in the order listed */
-    kwl.base = k;
+    kwl.base = t.n;
     for (int i = 0; i < kws->n; i++)
       if (!scalar(kws->items[i]) && kw_item(l, kws->items[i], &kwl, 1)) return NULL;
     c->keywords |= kwl.bits;
-    for (int i = 0; i < kwl.n; i++) ab[k++] = kwab[i];
+    for (int i = 0; i < kwl.n; i++) {
+      if (!(a = ab_slot(l, &t, kws))) return NULL;
+      *a = kwab[i];
+      ab_keep(&t);
+    }
   }
   if ((c->types & T_BATTLE) && c->nsub) {
     int siege = 0;
     for (int i = 0; i < c->nsub; i++) siege |= !strcmp(c->subtypes[i], "Siege");
     if (siege) {
-      if (siege_ability(l, &ab[k], k)) return NULL;
-      k++;
+      if (!(a = ab_slot(l, &t, n)) || siege_ability(l, a, t.n)) return NULL;
+      ab_keep(&t);
     }
   }
   if (eq) {
@@ -3513,16 +3555,16 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     if (!scalar(eq)) return BAD(l, eq, "equip: expected a cost like \"{1}\"");
     char y[256];
     snprintf(y, sizeof y, "activated: {cost: \"%s\", sorcery: true, targets: [{type: creature, controller: you}], effect: [{attach: self, to: target}]}\ntext: Equip", scalar(eq));
-    if (synth_ability(l, y, &ab[k], k)) return NULL;
-    ab[k].equip = 1;
-    k++;
+    if (!(a = ab_slot(l, &t, eq)) || synth_ability(l, y, a, t.n)) return NULL;
+    a->equip = 1;
+    ab_keep(&t);
     Filter *ef = al(l, sizeof *ef);
     if (!ef) return NULL;
     filter_defaults(ef);
     ef->types_any = T_CREATURE;
     c->equip_f = ef;
   }
-  if (p_casting_keys(l, n, c, ab, &k)) return NULL;
+  if (p_casting_keys(l, n, c, &t)) return NULL;
   if ((v = ymap_get(n, "kicker"))) {
     const ynode *one[1] = {v};
     const ynode *const *items = v->kind == YN_SEQ ? (const ynode *const *)v->items : one;
@@ -3535,13 +3577,14 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   }
   if ((v = ymap_get(n, "flashback"))) {
     int fb = 1;
-    if (!k || ab[0].kind != AB_SPELL) {
+    if (!t.n || t.ab[0].kind != AB_SPELL) {
       /* permanents with kicker keep it on a keyword pseudo-ability */
-      ab[k].kind = AB_KEYWORD;
-      ab[k].zone = MTG_Z_STACK;
-      k++;
+      if (!(a = ab_slot(l, &t, v))) return NULL;
+      a->kind = AB_KEYWORD;
+      a->zone = MTG_Z_STACK;
+      ab_keep(&t);
     }
-    Ability *host = ab[0].kind == AB_SPELL ? &ab[0] : &ab[k - 1];
+    Ability *host = t.ab[0].kind == AB_SPELL ? &t.ab[0] : &t.ab[t.n - 1];
     if (!scalar(v) || mana_parse(scalar(v), &host->kicker.mana, NULL, NULL, why, sizeof why))
       return BAD(l, v, "%s: expected a mana cost", fb ? "flashback" : "kicker");
     host->has_kicker = (uint8_t)!fb;
@@ -3588,15 +3631,12 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     char y[300];
     if (!plain) {
       snprintf(y, sizeof y, "replacement: {event: enters, self: true, enters_with: {counters: time, n: %ld}}\ntext: Vanishing %ld (702.63a)", x, x);
-      if (synth_ability(l, y, &ab[k], k)) return NULL;
-      k++;
+      if (ab_synth(l, &t, v, y)) return NULL;
     }
-    if (synth_ability(l, "triggered: {when: {step: upkeep, player: you}, if: {counters: time, on: self, at_least: 1}, "
-                       "effect: [{remove_counters: time, n: 1, from: self}]}\ntext: Vanishing (702.63a)", &ab[k], k)) return NULL;
-    k++;
-    if (synth_ability(l, "triggered: {when: {counters_removed: {on: self, kind: time, last: true}}, effect: [{sacrifice: self}]}\n"
-                       "text: Vanishing (702.63a)", &ab[k], k)) return NULL;
-    k++;
+    if (ab_synth(l, &t, v, "triggered: {when: {step: upkeep, player: you}, if: {counters: time, on: self, at_least: 1}, "
+                          "effect: [{remove_counters: time, n: 1, from: self}]}\ntext: Vanishing (702.63a)")) return NULL;
+    if (ab_synth(l, &t, v, "triggered: {when: {counters_removed: {on: self, kind: time, last: true}}, effect: [{sacrifice: self}]}\n"
+                          "text: Vanishing (702.63a)")) return NULL;
   }
   if ((v = ymap_get(n, "fading"))) {
     /* 702.32a: "This permanent enters with N fade counters on it" and "At the beginning of your upkeep,
@@ -3605,12 +3645,10 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     if (ynode_int(l->d, v, &x, l->err) || x < 0 || x > 100) return BAD(l, v, "fading: the number of fade counters (0 to 100)");
     char y[300];
     snprintf(y, sizeof y, "replacement: {event: enters, self: true, enters_with: {counters: fade, n: %ld}}\ntext: Fading %ld (702.32a)", x, x);
-    if (synth_ability(l, y, &ab[k], k)) return NULL;
-    k++;
-    if (synth_ability(l, "triggered: {when: {step: upkeep, player: you}, effect: [{if: {counters: fade, on: self, at_least: 1}, "
-                       "then: [{remove_counters: fade, n: 1, from: self}], else: [{sacrifice: self}]}]}\ntext: Fading (702.32a)", &ab[k], k))
+    if (ab_synth(l, &t, v, y)) return NULL;
+    if (ab_synth(l, &t, v, "triggered: {when: {step: upkeep, player: you}, effect: [{if: {counters: fade, on: self, at_least: 1}, "
+                          "then: [{remove_counters: fade, n: 1, from: self}], else: [{sacrifice: self}]}]}\ntext: Fading (702.32a)"))
       return NULL;
-    k++;
   }
   if ((v = ymap_get(n, "ward"))) {
     /* 702.21a: "Whenever this permanent becomes the target of a spell or ability an
@@ -3620,8 +3658,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     char y[400];
     snprintf(y, sizeof y, "triggered: {when: {becomes_target: self, by: opponent}, effect: [{unless: \"%s\", payer: triggering_player, "
              "do: [{counter: triggering_spell_or_ability}]}]}\ntext: Ward (702.21a)", scalar(v));
-    if (synth_ability(l, y, &ab[k], k)) return NULL;
-    k++;
+    if (ab_synth(l, &t, v, y)) return NULL;
   }
   if ((v = ymap_get(n, "morph"))) {
     if (!scalar(v) || mana_parse(scalar(v), &c->morph, NULL, NULL, why, sizeof why)) return BAD(l, v, "morph: expected a mana cost");
@@ -3629,19 +3666,19 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   }
   if ((v = ymap_get(n, "alt_cost"))) {
     if (!scalar(v) || strcmp(scalar(v), "exile_blue_card")) return BAD(l, v, "alt_cost: only exile_blue_card is supported");
-    if (!k || ab[0].kind != AB_SPELL) return BAD(l, v, "alt_cost: for instants and sorceries (their 'spell')");
-    ab[0].alt_cost_exile_blue = 1;
+    if (!t.n || t.ab[0].kind != AB_SPELL) return BAD(l, v, "alt_cost: for instants and sorceries (their 'spell')");
+    t.ab[0].alt_cost_exile_blue = 1;
   }
   if (c->types & T_VARIANT_CARD) {
     /* 311.4, 314.4, 901.7, 904.8: abilities of planes, phenomena and schemes function
      * from the command zone (while face up) */
     if (c->types & ~T_VARIANT_CARD) return BAD(l, n, "a plane, phenomenon or scheme has no other card type");
-    for (int i = 0; i < k; i++)
-      if (ab[i].zone < 0) ab[i].zone = MTG_Z_COMMAND;
+    for (int i = 0; i < t.n; i++)
+      if (t.ab[i].zone < 0) t.ab[i].zone = MTG_Z_COMMAND;
   }
   if ((c->supers & ST_ONGOING) && !(c->types & T_SCHEME)) return BAD(l, n, "only schemes can be Ongoing (314)");
-  c->ab = ab;
-  c->nab = (uint8_t)k;
+  c->ab = t.ab;
+  c->nab = (uint8_t)t.n;
   return c;
 }
 
