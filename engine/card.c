@@ -52,6 +52,7 @@ const char *pool_strdup(mtg_pool *p, const char *s) {
 }
 
 int mtg_pool_new(mtg_pool **out, const mtg_pool *parent) {
+  if (!out) return MTG_EARG;
   mtg_pool *p = calloc(1, sizeof *p);
   *out = p;
   if (!p) return MTG_ENOMEM;
@@ -92,8 +93,8 @@ void mtg_pool_free(mtg_pool *p) {
   free(p);
 }
 
-int mtg_pool_count(const mtg_pool *p) { return p->n; }
-const char *mtg_pool_name(const mtg_pool *p, int i) { return i >= 0 && i < p->n ? p->cards[i]->name : NULL; }
+int mtg_pool_count(const mtg_pool *p) { return p ? p->n : MTG_EARG; }
+const char *mtg_pool_name(const mtg_pool *p, int i) { return p && i >= 0 && i < p->n ? p->cards[i]->name : NULL; }
 
 static unsigned name_hash(const char *s) {
   unsigned h = 2166136261u;
@@ -218,7 +219,9 @@ static int all_names(const mtg_pool *p, const char ***out) {
 }
 
 void mtg_pool_suggest(const mtg_pool *p, const char *name, char *buf, size_t size) {
-  if (size) buf[0] = 0;
+  if (!buf || !size) return;
+  buf[0] = 0;
+  if (!p || !name) return;
   const char **names;
   int n = all_names(p, &names);
   if (n < 0) return;

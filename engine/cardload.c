@@ -3735,6 +3735,8 @@ static int load_doc(mtg_pool *p, ydoc *d, mtg_error *err) {
 }
 
 int mtg_pool_load_buffer(mtg_pool *p, const char *name, const char *text, size_t len, mtg_error *err) {
+  if (!p || !name || (!text && len)) return diag_arg(err, "mtg_pool_load_buffer: the %s is NULL", !p ? "pool" : !name ? "name" : "text");
+  if (!text) text = "";
   ydoc *d;
   if (ydoc_parse_buffer(name, text, len, &d, err)) return err ? err->status : MTG_EDATA;
   int rc = load_doc(p, d, err);
@@ -3750,6 +3752,7 @@ int mtg_pool_max_file_size(mtg_pool *p, size_t bytes, mtg_error *err) {
 }
 
 int mtg_pool_load_file(mtg_pool *p, const char *path, mtg_error *err) {
+  if (!p || !path) return diag_arg(err, "mtg_pool_load_file: the %s is NULL", !p ? "pool" : "path");
   ydoc *d;
   if (ydoc_parse_file_max(path, p->max_file, &d, err)) return err ? err->status : MTG_EDATA;
   int rc = load_doc(p, d, err);

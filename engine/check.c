@@ -32,6 +32,8 @@ static int printable(const char *s) {
 }
 
 int mtg_decision_check(const mtg_game *g, char *why, size_t n) {
+  if (!why) n = 0;
+  if (!g) return bad(why, n, "the game is NULL");
   if (g->status != MTG_DECISION) return 0;
   const mtg_decision *d = &g->dec.pub;
   int np = g->s->c.np;
@@ -97,6 +99,8 @@ int mtg_decision_check(const mtg_game *g, char *why, size_t n) {
 }
 
 int mtg_game_check(mtg_game *g, char *why, size_t n) {
+  if (!why) n = 0;
+  if (!g) return bad(why, n, "the game is NULL");
   State *s = g->s;
   Core *c = &s->c;
   static const int zones[] = {MTG_Z_LIBRARY, MTG_Z_HAND, MTG_Z_GRAVEYARD};

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "internal.h"
 
 static const char *const dec_kind_names[MTG_D_COUNT] = {
@@ -227,6 +228,7 @@ int ask_number(G *g, int player, int lo, int hi, const char *fmt, ...) {
 }
 
 int mtg_decision_find(const mtg_decision *d, const char *label) {
+  if (!d || !label) return -1;
   for (int i = 0; i < d->n_options; i++)
     if (!strcmp(d->options[i].label, label)) return i;
   return -1;
@@ -383,10 +385,10 @@ int mtg_game_decide(mtg_game *g, const mtg_answer *a, mtg_error *err) {
   return run_segment(g, err);
 }
 
-int mtg_game_status(const mtg_game *g) { return g->status; }
+int mtg_game_status(const mtg_game *g) { return g ? g->status : MTG_EARG; }
 
 const mtg_decision *mtg_game_decision(const mtg_game *g) {
-  return g->status == MTG_DECISION ? &g->dec.pub : NULL;
+  return g && g->status == MTG_DECISION ? &g->dec.pub : NULL;
 }
 
 void mtg_game_free(mtg_game *g) {
@@ -415,6 +417,7 @@ static int build(G *g, const mtg_setup *s, mtg_error *err) {
 }
 
 int mtg_game_new(mtg_game **out, const mtg_setup *s, mtg_error *err) {
+  if (!out || !s) return diag_arg(err, "mtg_game_new: the %s is NULL", !out ? "output pointer" : "setup");
   *out = NULL;
   G *g = calloc(1, sizeof *g);
   if (!g) {

@@ -387,13 +387,15 @@ void log_event(G *g, const Event *e) {
 
 /* ---- public ---- */
 
-int mtg_log_count(const mtg_game *g) { return g->nent; }
-int mtg_log_committed(const mtg_game *g) { return g->committed; }
-long mtg_log_total(const mtg_game *g) { return g->dropped + g->nent; }
-const char *mtg_log_line(const mtg_game *g, int i) { return i >= 0 && i < g->nent ? g->text + g->ent[i].off : NULL; }
-int mtg_log_is_decision(const mtg_game *g, int i) { return i >= 0 && i < g->nent ? g->ent[i].decision : 0; }
+/* A NULL game is misuse: MTG_EARG, NULL or nothing done (mtg.h). */
+int mtg_log_count(const mtg_game *g) { return g ? g->nent : MTG_EARG; }
+int mtg_log_committed(const mtg_game *g) { return g ? g->committed : MTG_EARG; }
+long mtg_log_total(const mtg_game *g) { return g ? g->dropped + g->nent : MTG_EARG; }
+const char *mtg_log_line(const mtg_game *g, int i) { return g && i >= 0 && i < g->nent ? g->text + g->ent[i].off : NULL; }
+int mtg_log_is_decision(const mtg_game *g, int i) { return g && i >= 0 && i < g->nent ? g->ent[i].decision : 0; }
 
 void mtg_log_drop(mtg_game *g, int n) {
+  if (!g) return;
   if (n > g->committed) n = g->committed;
   if (n <= 0) return;
   uint32_t off = n < g->nent ? g->ent[n].off : (uint32_t)g->tlen;

@@ -17,12 +17,14 @@ const char *mtg_zone_name(int z) { return z >= 0 && z < MTG_Z_COUNT ? zone_names
 const char *mtg_step_name(int s) { return s >= 0 && s < MTG_S_COUNT ? step_names[s] : "none"; }
 
 int mtg_zone_parse(const char *n) {
+  if (!n) return -1;
   for (int i = 0; i < MTG_Z_COUNT; i++)
     if (!strcmp(zone_names[i], n)) return i;
   return -1;
 }
 
 int mtg_step_parse(const char *n) {
+  if (!n) return -1;
   for (int i = 0; i < MTG_S_COUNT; i++)
     if (!strcmp(step_names[i], n)) return i;
   if (!strcmp(n, "end_step")) return MTG_S_END;
@@ -31,12 +33,18 @@ int mtg_step_parse(const char *n) {
   return -1;
 }
 
-int mtg_game_players(const mtg_game *g) { return g->s->c.np; }
-int mtg_game_turn(const mtg_game *g) { return g->s->c.turn; }
-int mtg_game_step(const mtg_game *g) { return g->s->c.step; }
-int mtg_game_active(const mtg_game *g) { return g->s->c.active; }
+/* A NULL game is misuse: queries answer MTG_EARG (mtg.h), never crash. */
+int mtg_game_players(const mtg_game *g) { return g ? g->s->c.np : MTG_EARG; }
+int mtg_game_turn(const mtg_game *g) { return g ? g->s->c.turn : MTG_EARG; }
+int mtg_game_step(const mtg_game *g) { return g ? g->s->c.step : MTG_EARG; }
+int mtg_game_active(const mtg_game *g) { return g ? g->s->c.active : MTG_EARG; }
 
 void mtg_game_result(const mtg_game *g, mtg_result *r) {
+  if (!r) return;
+  if (!g) {
+    memset(r, 0, sizeof *r);
+    return;
+  }
   const Core *c = &g->s->c;
   memset(r, 0, sizeof *r);
   r->over = c->over;
@@ -49,6 +57,7 @@ void mtg_game_result(const mtg_game *g, mtg_result *r) {
 }
 
 int mtg_player_find(const mtg_game *g, const char *name) {
+  if (!g || !name) return -1;
   for (int p = 0; p < g->s->c.np; p++)
     if (!strcmp(g->s->c.pl[p].name, name)) return p;
   return -1;
@@ -56,7 +65,7 @@ int mtg_player_find(const mtg_game *g, const char *name) {
 
 int mtg_player_info(const mtg_game *gc, int p, mtg_player *out) {
   G *g = (G *)gc;
-  if (p < 0 || p >= g->s->c.np) return MTG_EARG;
+  if (!g || !out || p < 0 || p >= g->s->c.np) return MTG_EARG;
   const Player *pl = &g->s->c.pl[p];
   memset(out, 0, sizeof *out);
   out->name = pl->name;
@@ -80,6 +89,7 @@ int mtg_player_info(const mtg_game *gc, int p, mtg_player *out) {
 
 int mtg_zone_objects(const mtg_game *gc, int player, int zone, uint32_t *ids, int max) {
   G *g = (G *)gc;
+  if (!g || (!ids && max > 0)) return MTG_EARG;
   State *s = g->s;
   int n = 0;
   if (zone == MTG_Z_STACK) {
@@ -135,6 +145,7 @@ static void type_line(G *g, const Chars *c, char *buf, size_t n) {
 }
 
 int mtg_game_objects(const mtg_game *gc, uint32_t *ids, int *cards, int max) {
+  if (!gc || ((!ids || !cards) && max > 0)) return MTG_EARG;
   const State *s = ((const G *)gc)->s;
   int n = 0;
   for (int i = 0; i < s->c.nslots; i++) {
@@ -151,6 +162,7 @@ int mtg_game_objects(const mtg_game *gc, uint32_t *ids, int *cards, int max) {
 
 int mtg_object_info(const mtg_game *gc, uint32_t id, mtg_object *out) {
   G *g = (G *)gc;
+  if (!g || !out) return MTG_EARG;
   State *s = g->s;
   memset(out, 0, sizeof *out);
   int si = -1;
@@ -208,6 +220,7 @@ int mtg_object_info(const mtg_game *gc, uint32_t id, mtg_object *out) {
 
 int mtg_counters(const mtg_game *gc, uint32_t id, int player, const char *kind) {
   G *g = (G *)gc;
+  if (!g || !kind) return MTG_EARG;
   State *s = g->s;
   int k = -1;
   for (int i = 0; i < s->c.ncnames; i++)
@@ -221,4 +234,4 @@ int mtg_counters(const mtg_game *gc, uint32_t id, int player, const char *kind) 
   return slot < 0 ? 0 : counters_get(s->obj[slot].c, s->obj[slot].nc, k);
 }
 
-uint64_t mtg_game_hash(const mtg_game *g) { return state_hash((G *)g); }
+uint64_t mtg_game_hash(const mtg_game *g) { return g ? state_hash((G *)g) : 0; }

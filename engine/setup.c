@@ -648,6 +648,7 @@ static size_t put_quoted(char *buf, size_t size, size_t u, const char *s) {
 }
 
 int mtg_setup_write(const mtg_setup *s, char *buf, size_t size) {
+  if (!s || (!buf && size)) return MTG_EARG;
   size_t u = 0;
   if (size) buf[0] = 0;
   for (int p = 0; p < s->np; p++) {

@@ -563,6 +563,7 @@ int var_check(G *g, char *why, size_t n) {
 
 int mtg_commander_damage(const mtg_game *gc, int player, int card) {
   G *g = (G *)gc;
+  if (!g) return MTG_EARG;
   Variant *v = &g->s->c.v;
   if (player < 0 || player >= g->s->c.np) return -1;
   for (int i = 0; i < v->ncmd; i++)

@@ -105,12 +105,14 @@ int mtg_event_types(const mtg_event_type **out) {
 }
 
 const mtg_event_type *mtg_event_type_find(const char *name, size_t len) {
+  if (!name) return NULL;
   for (int i = 0; i < NTYPES; i++)
     if (strlen(types[i].name) == len && !strncmp(types[i].name, name, len)) return &types[i];
   return NULL;
 }
 
 int mtg_event_has_field(const mtg_event_type *t, const char *key, size_t len) {
+  if (!t || !key) return 0;
   for (const char *f = t->fields; *f;) {
     size_t k = strcspn(f, " ");
     if (k == len && !strncmp(f, key, len)) return 1;

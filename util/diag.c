@@ -30,7 +30,11 @@ int diag_arg(mtg_error *e, const char *fmt, ...) {
 }
 
 void mtg_error_format(const mtg_error *e, char *buf, size_t size) {
-  if (!size) return;
+  if (!buf || !size) return;
+  if (!e) {
+    snprintf(buf, size, "no error");
+    return;
+  }
   size_t used = 0;
   int w;
   if (e->file[0] && e->line > 0)

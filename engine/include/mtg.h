@@ -12,7 +12,14 @@
  * games may run in distinct threads (a pool may be shared read-only).
  *
  * Status codes: 0 is success, positive values are normal outcomes, negative
- * values are errors. Errors fill a caller-owned mtg_error. */
+ * values are errors. Errors fill a caller-owned mtg_error.
+ *
+ * Misuse is never a crash: given NULL where an object, name or output is
+ * needed, or an index out of its range, a function that returns a status
+ * returns MTG_EARG (saying why in its mtg_error, or for a setup in
+ * mtg_setup_error()); a query of a count or number returns MTG_EARG, a
+ * lookup -1 ("unknown"), a string or object query NULL, a hash 0, a check -1
+ * with the reason, and a function returning nothing does nothing. */
 #ifndef MTG_H
 #define MTG_H
 

@@ -333,6 +333,169 @@ TEST(work_budget_stops_a_game_at_its_limit) {
   CHECK(strstr(w->err.msg, "work budget") != NULL);
 }
 
+/* Every function of mtg.h given NULL where it needs an object, or an index
+ * out of range: MTG_EARG (with a message where it has an error struct), NULL,
+ * -1 or nothing done, as mtg.h says; never a crash (this runs under ASan). */
+TEST(every_function_refuses_null_and_out_of_range) {
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Forest");
+  if (u_start(t_, w)) return;
+  mtg_error e;
+  char b[64] = "x";
+  uint32_t ids[4];
+  int cards[4];
+  mtg_player pl;
+  mtg_object ob;
+  mtg_result res;
+  mtg_setup *s = w->setup, *so = (mtg_setup *)1;
+  mtg_game *g = (mtg_game *)1;
+  mtg_error_format(NULL, b, sizeof b);
+  CHECK(strcmp(b, "no error") == 0);
+  mtg_error_format(&e, NULL, 10);
+  CHECK_INT(mtg_zone_parse(NULL), -1);
+  CHECK_INT(mtg_step_parse(NULL), -1);
+  CHECK(strcmp(mtg_zone_name(-1), "none") == 0 && strcmp(mtg_zone_name(MTG_Z_COUNT), "none") == 0);
+  CHECK(strcmp(mtg_step_name(-1), "none") == 0 && strcmp(mtg_step_name(MTG_S_COUNT), "none") == 0);
+  /* pool */
+  CHECK_INT(mtg_pool_new(NULL, NULL), MTG_EARG);
+  mtg_pool_free(NULL);
+  CHECK_INT(mtg_pool_load_file(NULL, "x", &e), MTG_EARG);
+  CHECK(strstr(e.msg, "pool is NULL") != NULL);
+  CHECK_INT(mtg_pool_load_file(w->pool, NULL, &e), MTG_EARG);
+  CHECK_INT(mtg_pool_load_dir(NULL, "x", &e), MTG_EARG);
+  CHECK_INT(mtg_pool_load_dir(w->pool, NULL, &e), MTG_EARG);
+  CHECK_INT(mtg_pool_max_file_size(NULL, 1, &e), MTG_EARG);
+  CHECK_INT(mtg_pool_load_buffer(NULL, "n", "x", 1, &e), MTG_EARG);
+  CHECK_INT(mtg_pool_load_buffer(w->pool, NULL, "x", 1, &e), MTG_EARG);
+  CHECK_INT(mtg_pool_load_buffer(w->pool, "n", NULL, 1, &e), MTG_EARG);
+  CHECK(strstr(e.msg, "text is NULL") != NULL);
+  CHECK_INT(mtg_pool_count(NULL), MTG_EARG);
+  CHECK(mtg_pool_name(NULL, 0) == NULL);
+  CHECK(mtg_pool_name(w->pool, -1) == NULL);
+  CHECK(mtg_pool_name(w->pool, mtg_pool_count(w->pool)) == NULL);
+  CHECK_INT(mtg_pool_has(NULL, "Forest"), 0);
+  CHECK_INT(mtg_pool_has(w->pool, NULL), 0);
+  CHECK_INT(mtg_pool_has_token(NULL, "x"), 0);
+  CHECK_INT(mtg_pool_has_token(w->pool, NULL), 0);
+  strcpy(b, "x");
+  mtg_pool_suggest(NULL, "Forst", b, sizeof b);
+  CHECK_INT(b[0], 0);
+  mtg_pool_suggest(w->pool, NULL, b, sizeof b);
+  mtg_pool_suggest(w->pool, "Forst", NULL, 10);
+  (void)mtg_pool_hash(NULL);
+  CHECK(mtg_pool_card_text(NULL, "Forest") == NULL);
+  CHECK(mtg_pool_card_text(w->pool, NULL) == NULL);
+  /* setup */
+  mtg_setup_free(NULL);
+  CHECK(mtg_setup_error(NULL) != NULL);
+  CHECK_INT(mtg_setup_player(NULL, "a", 20, 0), MTG_EARG);
+  CHECK_INT(mtg_setup_player(s, NULL, 20, 0), MTG_EARG);
+  CHECK_INT(mtg_setup_seed(NULL, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_start(NULL, 0, 1, 0), MTG_EARG);
+  CHECK_INT(mtg_setup_start(s, 0, 1, 99), MTG_EARG);
+  CHECK_INT(mtg_setup_start(s, 0, 1, -1), MTG_EARG);
+  CHECK_INT(mtg_setup_start(s, 9, 1, 0), MTG_EARG);
+  CHECK_INT(mtg_setup_opening_hand(NULL, 7), MTG_EARG);
+  CHECK_INT(mtg_setup_opening_hand(s, -1), MTG_EARG);
+  CHECK_INT(mtg_setup_shuffle(NULL, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_max_turns(NULL, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_max_turns(s, -1), MTG_EARG);
+  CHECK_INT(mtg_setup_work_budget(NULL, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_card(NULL, 0, 0, "Forest", &e), MTG_EARG);
+  CHECK_INT(mtg_setup_card(s, 0, 0, NULL, &e), MTG_EARG);
+  CHECK_INT(mtg_setup_tapped(NULL, 0, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_sick(NULL, 0, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_damage(NULL, 0, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_counters(NULL, 0, "x", 1), MTG_EARG);
+  CHECK_INT(mtg_setup_counters(s, 0, NULL, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_controller(NULL, 0, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_attach(NULL, 0, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_attach_player(NULL, 0, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_choice(NULL, 0, "a", "b"), MTG_EARG);
+  CHECK_INT(mtg_setup_choice(s, 0, NULL, NULL), MTG_EARG);
+  CHECK_INT(mtg_setup_face_down(NULL, 0, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_transformed(NULL, 0, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_exiled_with(NULL, 0, 1, "x"), MTG_EARG);
+  CHECK_INT(mtg_setup_player_counters(NULL, 0, "x", 1), MTG_EARG);
+  CHECK_INT(mtg_setup_player_counters(s, 0, NULL, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_lands_played(NULL, 0, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_protector(NULL, 0, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_sector(NULL, 0, "x"), MTG_EARG);
+  CHECK_INT(mtg_setup_sector(s, 0, NULL), MTG_EARG);
+  CHECK_INT(mtg_setup_room(NULL, 0, "x"), MTG_EARG);
+  CHECK_INT(mtg_setup_room(s, 0, NULL), MTG_EARG);
+  CHECK_INT(mtg_setup_outside(NULL, 0, "x", &e), MTG_EARG);
+  CHECK_INT(mtg_setup_outside(s, 0, NULL, &e), MTG_EARG);
+  CHECK_INT(mtg_setup_variant(NULL, "x"), MTG_EARG);
+  CHECK_INT(mtg_setup_team(NULL, 0, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_commander(NULL, 0), MTG_EARG);
+  CHECK_INT(mtg_setup_commander_damage(NULL, 0, 0, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_write(NULL, b, sizeof b), MTG_EARG);
+  CHECK_INT(mtg_setup_write(s, NULL, 10), MTG_EARG);
+  CHECK_INT(mtg_setup_read(NULL, "n", "x", &so, &e), MTG_EARG);
+  CHECK_INT(mtg_setup_read(w->pool, "n", NULL, &so, &e), MTG_EARG);
+  CHECK_INT(mtg_setup_read(w->pool, "n", "x", NULL, &e), MTG_EARG);
+  /* game */
+  CHECK_INT(mtg_game_new(NULL, s, &e), MTG_EARG);
+  CHECK(strstr(e.msg, "mtg_game_new") != NULL);
+  CHECK_INT(mtg_game_new(&g, NULL, &e), MTG_EARG);
+  mtg_game_free(NULL);
+  CHECK_INT(mtg_game_status(NULL), MTG_EARG);
+  CHECK(mtg_game_decision(NULL) == NULL);
+  CHECK_INT(mtg_game_decide(NULL, NULL, &e), MTG_EARG);
+  CHECK_INT(mtg_decision_find(NULL, "pass"), -1);
+  CHECK_INT(mtg_decision_find(mtg_game_decision(w->game), NULL), -1);
+  CHECK_INT(mtg_game_players(NULL), MTG_EARG);
+  CHECK_INT(mtg_game_turn(NULL), MTG_EARG);
+  CHECK_INT(mtg_game_step(NULL), MTG_EARG);
+  CHECK_INT(mtg_game_active(NULL), MTG_EARG);
+  res.over = 7;
+  mtg_game_result(NULL, &res);
+  CHECK_INT(res.over, 0);
+  mtg_game_result(w->game, NULL);
+  CHECK_INT(mtg_player_info(NULL, 0, &pl), MTG_EARG);
+  CHECK_INT(mtg_player_info(w->game, 0, NULL), MTG_EARG);
+  CHECK_INT(mtg_player_info(w->game, -1, &pl), MTG_EARG);
+  CHECK_INT(mtg_player_find(NULL, "alice"), -1);
+  CHECK_INT(mtg_player_find(w->game, NULL), -1);
+  CHECK_INT(mtg_zone_objects(NULL, 0, MTG_Z_HAND, ids, 4), MTG_EARG);
+  CHECK_INT(mtg_zone_objects(w->game, 0, MTG_Z_LIBRARY, NULL, 4), MTG_EARG);
+  CHECK_INT(mtg_zone_objects(w->game, 0, MTG_Z_LIBRARY, NULL, 0), 1);
+  CHECK_INT(mtg_zone_objects(w->game, 0, 99, ids, 4), 0);
+  CHECK_INT(mtg_zone_objects(w->game, 9, MTG_Z_LIBRARY, ids, 4), 0);
+  CHECK_INT(mtg_object_info(NULL, 1, &ob), MTG_EARG);
+  CHECK_INT(mtg_object_info(w->game, ids[0], NULL), MTG_EARG);
+  CHECK_INT(mtg_game_objects(NULL, ids, cards, 4), MTG_EARG);
+  CHECK_INT(mtg_game_objects(w->game, NULL, cards, 4), MTG_EARG);
+  CHECK_INT(mtg_game_objects(w->game, ids, NULL, 4), MTG_EARG);
+  CHECK_INT(mtg_commander_damage(NULL, 0, 0), MTG_EARG);
+  CHECK_INT(mtg_commander_damage(w->game, -1, 0), -1);
+  CHECK_INT(mtg_counters(NULL, 1, 0, "x"), MTG_EARG);
+  CHECK_INT(mtg_counters(w->game, 0, 0, NULL), MTG_EARG);
+  CHECK_INT(mtg_counters(w->game, 0, 9, "poison"), 0);
+  CHECK_INT((long long)mtg_game_hash(NULL), 0);
+  CHECK_INT(mtg_game_check(NULL, b, sizeof b), -1);
+  CHECK(strstr(b, "NULL") != NULL);
+  CHECK_INT(mtg_game_check(NULL, NULL, 10), -1);
+  CHECK_INT(mtg_decision_check(NULL, b, sizeof b), -1);
+  CHECK_INT(mtg_decision_check(NULL, NULL, 10), -1);
+  /* log */
+  CHECK_INT(mtg_log_count(NULL), MTG_EARG);
+  CHECK_INT(mtg_log_committed(NULL), MTG_EARG);
+  CHECK_INT(mtg_log_total(NULL), MTG_EARG);
+  CHECK(mtg_log_line(NULL, 0) == NULL);
+  CHECK(mtg_log_line(w->game, -1) == NULL);
+  CHECK_INT(mtg_log_is_decision(NULL, 0), 0);
+  CHECK_INT(mtg_log_is_decision(w->game, -1), 0);
+  mtg_log_drop(NULL, 1);
+  mtg_log_drop(w->game, -5);
+  CHECK(mtg_log_count(w->game) > 0);
+  CHECK(mtg_event_types(NULL) > 0);
+  CHECK(mtg_event_type_find(NULL, 3) == NULL);
+  CHECK_INT(mtg_event_has_field(NULL, "x", 1), 0);
+  CHECK_INT(mtg_event_has_field(mtg_event_type_find("zone", 4), NULL, 1), 0);
+}
+
 const unit_test api_tests[] = {
     {"zone_and_step_names_round_trip", zone_and_step_names_round_trip},
     {"game_objects_list_every_object_and_its_card", game_objects_list_every_object_and_its_card},
@@ -340,6 +503,7 @@ const unit_test api_tests[] = {
     {"setup_text_round_trips", setup_text_round_trips},
     {"setup_text_errors_are_located", setup_text_errors_are_located},
     {"misuse_is_earg", misuse_is_earg},
+    {"every_function_refuses_null_and_out_of_range", every_function_refuses_null_and_out_of_range},
     {"one_player_is_not_a_game", one_player_is_not_a_game},
     {"decide_after_game_over_is_earg", decide_after_game_over_is_earg},
     {"log_is_committed_and_droppable", log_is_committed_and_droppable},
