@@ -314,6 +314,7 @@ enum se_kind {
   SE_PLAYER_HEXPROOF, SE_PLAYER_SHROUD, /* "you have hexproof / shroud" (702.11c, 702.18b) */
   SE_CANT_BE_TARGET,     /* "can't be the target of [quality] spells" (115.1) */
   SE_CAST_ONLY_FROM_HAND, /* "can't cast spells from anywhere other than their hands" */
+  SE_CANT_CAST,          /* "can't cast [noncreature] spells" (the `spells` card types) */
   SE_COUNT
 };
 

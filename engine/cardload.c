@@ -1415,7 +1415,8 @@ static const char *const rule_names[] = {
     "cast_as_flash", "cycling_free", "cant_be_blocked", "can_block_only", "min_blockers", "max_blockers", "can_block_shadow",
     "attacks_if_able", "blocks_if_able", "must_be_blocked", "must_be_blocked_by_all",
     "attacks_as_though_no_defender", "no_combat_damage", "combat_damage_as_unblocked", "cant_attack_alone",
-    "cant_block_alone", "hand_revealed", "hexproof", "shroud", "cant_be_target_of", "cast_only_from_hand", NULL};
+    "cant_block_alone", "hand_revealed", "hexproof", "shroud", "cant_be_target_of", "cast_only_from_hand", "cant_cast",
+    NULL};
 
 /* Rule effects about one creature (combat restrictions and requirements): a
  * static ability with no `affects` is about its own object (the others, about
@@ -2703,7 +2704,7 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
   static const struct { const char *key; int rules[6]; } rule_keys[] = {
       {"n", {SE_DRAW_LIMIT, SE_HAND_SIZE, SE_COST_MORE, SE_MAX_COUNTERS, SE_MIN_BLOCKERS, SE_MAX_BLOCKERS}},
       {"counter", {SE_MAX_COUNTERS, -1, -1, -1, -1, -1}},
-      {"spells", {SE_COST_MORE, SE_CAST_AS_FLASH, -1, -1, -1, -1}},
+      {"spells", {SE_COST_MORE, SE_CAST_AS_FLASH, SE_CANT_CAST, -1, -1, -1}},
       {"trigger", {SE_NO_ETB_TRIGGERS, SE_NO_DIES_TRIGGERS, SE_EXTRA_TRIGGER, -1, -1, -1}},
       {"when_used", {SE_CAST_AS_FLASH, -1, -1, -1, -1, -1}}};
   const ynode *rv = ymap_get(n, "rule");
@@ -2725,7 +2726,14 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
     else if (a && (!strcmp(a, "enchanted") || !strcmp(a, "equipped") || !strcmp(a, "attached"))) s->attached = 1;
     else if (a && (!strcmp(a, "you") || !strcmp(a, "opponents") || !strcmp(a, "each_player"))) {
       s->player = !strcmp(a, "you") ? R_YOU : !strcmp(a, "opponents") ? R_OPP : R_ANY;
-    } else if (!(s->affected = p_filter(l, v))) return -1;
+    } else if (!(s->affected = p_filter(l, v))) {
+      return -1;
+    } else if (s->affected->player_target) {
+      /* players chosen by a filter ("each player who has cast a nonartifact spell this
+       * turn": {player: any, if: ...}, `it` the player): only for rule effects about players */
+      if (!ymap_get(n, "rule")) return BADI(l, v, "affects: a filter on players is for rule effects (rule: ...)");
+      s->player = R_ANY;
+    }
   } else {
     s->self = 1;
   }

@@ -323,6 +323,7 @@ void ct_cast_transformed(G *g, int player, int slot) {
    * and a face whose spell needs targets is not supported here */
   if (back->types & T_LAND) return;
   if (o->zone != MTG_Z_HAND && rule_effect(g, SE_CAST_ONLY_FROM_HAND, player, -1, NULL, NULL)) return;
+  if (cant_cast_types(g, player, back->types)) return;
   const Ability *sp = NULL;
   for (int i = 0; i < back->nab; i++)
     if (back->ab[i].kind == AB_SPELL) sp = &back->ab[i];

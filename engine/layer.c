@@ -478,7 +478,10 @@ static int rule_applies(G *g, const StaticSpec *st, int src_slot, int src_ctl, i
     if (st->affected) return filter_match(g, &cx, st->affected, slot);
     return 1;
   }
-  if (player >= 0) return rel_match(g, &cx, st->player, player);
+  if (player >= 0) {
+    if (st->affected && st->affected->player_target) return filter_match_player(g, &cx, st->affected, player);
+    return rel_match(g, &cx, st->player, player);
+  }
   return 1;
 }
 
@@ -540,6 +543,16 @@ static int targeting_source_matches(G *g, Ctx *cx, const StaticSpec *st, int src
  * the source of the ability, matches. */
 int cant_be_targeted_by(G *g, int slot, int src) {
   return rule_effect_where(g, SE_CANT_BE_TARGET, -1, slot, targeting_source_matches, src, NULL, NULL);
+}
+
+static int cant_cast_matches(G *g, Ctx *cx, const StaticSpec *st, int types) {
+  (void)g, (void)cx;
+  return (!st->spell_types || (types & st->spell_types)) && !(types & st->spell_types_none);
+}
+
+/* "[players] can't cast [noncreature] spells" (101.2: a "can't" wins over permissions) */
+int cant_cast_types(G *g, int player, uint32_t types) {
+  return rule_effect_where(g, SE_CANT_CAST, player, -1, cant_cast_matches, (int)types, NULL, NULL);
 }
 
 int rule_effect_count(G *g, int kind, int player, int slot) {

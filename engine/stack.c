@@ -334,6 +334,7 @@ static int cast_forbidden(G *g, int player, int slot) {
   State *s = g->s;
   /* "your opponents can't cast spells from anywhere other than their hands" */
   if (s->obj[slot].zone != MTG_Z_HAND && rule_effect(g, SE_CAST_ONLY_FROM_HAND, player, -1, NULL, NULL)) return 1;
+  if (cant_cast_types(g, player, chars(g, slot)->types)) return 1;
   /* "your opponents can't cast spells with the chosen name" */
   int nb = bf_count(g);
   int16_t *bf = bf_list(g);

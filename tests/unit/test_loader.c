@@ -305,6 +305,10 @@ TEST(batch_zone_and_decay_misuse_is_refused) {
   if (refused(t_, y, 4, 0, "no 'back' in 'front'")) return;
   snprintf(y, sizeof y, "- name: X\n  type: Instant\n  spell: {effect: [{create_token: {name: T, type: Creature — Cat, pt: 1/1, front: {name: F, type: Creature, pt: 1/1}}}]}\n");
   if (refused(t_, y, 3, 0, "'front' is for a card definition written from its back face")) return;
+  if (refused(t_, "- name: X\n  type: Enchantment\n  abilities:\n    - static: {affects: {player: any}, pt: \"+1/+1\"}\n", 4, 0,
+              "a filter on players is for rule effects")) return;
+  if (refused(t_, "- name: X\n  type: Enchantment\n  abilities:\n    - static: {rule: cant_cast, spells: {name: Shock}}\n", 4, 0,
+              "card types only")) return;
   /* the card is its front face, with the entry as its back face */
   mtg_pool *p;
   CHECK_INT(mtg_pool_new(&p, NULL), 0);
