@@ -1282,6 +1282,8 @@ static const StepDef step_defs[] = {
                                  {"optional", P_BOOL, 0}, {"to", P_ZONE, 0}, {"tapped", P_BOOL, 0}, {"rest", P_STR, 0}, {"reveal_taken", P_BOOL, 0},
                                  {"who", P_SEL, 0}}},
     {"clash", S_CLASH, {{"clash", P_STR, 0}}},
+    {"additional_land_plays", S_LAND_PLAYS, {{"additional_land_plays", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
+    {"replacement", S_REPLACEMENT, {{"replacement", P_REPL, 0}, {"duration", P_DUR, 0}}},
     {"exile_until", S_EXILE_UNTIL, {{"exile_until", P_FILTER, 0}, {"who", P_SEL, SL_YOU}, {"link", P_STR, 0}}},
     {"becomes", S_BECOMES, {{"becomes", P_SEL, SL_TARGET}, {"duration", P_DUR, 0}, {"pt", P_RAW, 0}, {"types", P_RAW, 0}, {"subtypes", P_RAW, 0},
                             {"colors", P_RAW, 0}, {"keywords", P_RAW, 0}, {"abilities", P_RAW, 0}, {"in_addition", P_BOOL, 0}, {"label", P_STR, 0}}},

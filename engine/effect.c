@@ -1652,11 +1652,25 @@ static void step(G *g, Ctx *c, const Node *n) {
     c->paid_any = 0;
     return;
   case S_REPLACE_NEXT:
+  case S_REPLACEMENT:
+    /* a replacement effect of a resolving spell or ability, for a duration:
+     * used up by its first application ("the next time"), or lasting */
     effect_base(g, c, &e, EK_REPL, dur_of(n->k[1], DUR_EOT));
     e.rp = &n->k[0]->ab->rp;
-    e.once = 1;
+    e.once = n->op == S_REPLACE_NEXT;
     effect_add(g, &e);
     return;
+  case S_LAND_PLAYS: {
+    /* 305.2: "you may play N additional lands this turn" */
+    int k = expr_eval(g, c, n->k[0]);
+    sel_eval(g, c, n->k[1], &a);
+    for (int i = 0; i < a.np && k > 0; i++) {
+      Player *pl = &s->c.pl[a.p[i]];
+      pl->extra_lands = (int16_t)(pl->extra_lands + k > 1000 ? 1000 : pl->extra_lands + k);
+      log_line(g, 0, "land_plays player=%s n=%d rule=305.2", player_name(g, a.p[i]), k);
+    }
+    return;
+  }
   case S_PREVENT:
     step_prevent(g, c, n);
     return;

@@ -96,6 +96,7 @@ uint64_t state_hash(G *g) {
     h = hcounters(h, g, pl->c, pl->nc);
     h = hu(h, (uint64_t)pl->lost << 24 | (uint64_t)pl->won << 16 | (uint64_t)pl->left << 8 | pl->drew_empty);
     h = hu(h, (uint64_t)pl->lands_played << 32 | (uint64_t)pl->drawn_turn << 16 | (uint64_t)pl->spells_cast_turn);
+    if (pl->extra_lands) h = hu(h, (uint64_t)(uint16_t)pl->extra_lands); /* hashes without it stay as they were */
     for (int k = 0; k < COL_COUNT; k++) h = hu(h, (uint64_t)pl->mana[k]);
     h = hu(h, (uint64_t)(int64_t)pl->speed);
     h = hu(h, (uint64_t)(int64_t)pl->dungeons_done);

@@ -374,6 +374,7 @@ typedef struct Player {
   uint8_t nc;
   uint8_t lost, won, left, drew_empty;
   int16_t lands_played;
+  int16_t extra_lands;     /* additional land plays this turn from resolved effects (305.2) */
   int16_t drawn_turn;
   int16_t spells_cast_turn;
   int32_t mana[COL_COUNT];

@@ -39,6 +39,7 @@ static void begin_turn(G *g) {
   c->pl[next].turn_started = c->turn_seq;
   for (int p = 0; p < c->np; p++) {
     c->pl[p].lands_played = 0;
+    c->pl[p].extra_lands = 0;
     c->pl[p].drawn_turn = 0;
     c->pl[p].spells_cast_turn = 0;
     c->pl[p].gained_turn = 0;
@@ -314,7 +315,7 @@ static int can_play_land(G *g, int p, int slot) {
   State *s = g->s;
   Core *c = &s->c;
   if (c->active != p || c->nstack || (c->step != MTG_S_MAIN1 && c->step != MTG_S_MAIN2)) return 0;
-  if (c->pl[p].lands_played >= 1) return 0; /* 305.2 */
+  if (c->pl[p].lands_played >= 1 + c->pl[p].extra_lands) return 0; /* 305.2, 305.2a */
   Obj *o = &s->obj[slot];
   if (!is_type(g, slot, T_LAND)) return 0;
   if (o->zone == MTG_Z_EXILE) return play_permission(g, p, slot); /* "you may play it" */
