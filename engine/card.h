@@ -315,6 +315,7 @@ enum se_kind {
   SE_CANT_BE_TARGET,     /* "can't be the target of [quality] spells" (115.1) */
   SE_CAST_ONLY_FROM_HAND, /* "can't cast spells from anywhere other than their hands" */
   SE_CANT_CAST,          /* "can't cast [noncreature] spells" (the `spells` card types) */
+  SE_VENTURE_LIMIT,      /* "can't venture into the dungeon more than [n] times each turn" */
   SE_COUNT
 };
 

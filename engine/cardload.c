@@ -216,7 +216,7 @@ static const struct {
     {"discarded", HK_ZONE, CA_DISCARD, -1, -1}, {"sacrificed", HK_ZONE, CA_SACRIFICE, -1, -1},
     {"destroyed", HK_ZONE, CA_DESTROY, -1, -1}, {"milled", HK_ZONE, CA_MILL, -1, -1},
     {"damage", HK_DAMAGE, -1, -1, -1},    {"gained_life", HK_GAIN_LIFE, -1, -1, -1},
-    {"lost_life", HK_LOSE_LIFE, -1, -1, -1},
+    {"lost_life", HK_LOSE_LIFE, -1, -1, -1}, {"ventured", HK_VENTURE, -1, -1, -1},
 };
 
 static Node *p_history(L *l, const ynode *n, const char *const *skip) {
@@ -1418,7 +1418,7 @@ static const char *const rule_names[] = {
     "attacks_if_able", "blocks_if_able", "must_be_blocked", "must_be_blocked_by_all",
     "attacks_as_though_no_defender", "no_combat_damage", "combat_damage_as_unblocked", "cant_attack_alone",
     "cant_block_alone", "hand_revealed", "hexproof", "shroud", "cant_be_target_of", "cast_only_from_hand", "cant_cast",
-    NULL};
+    "venture_limit", NULL};
 
 /* Rule effects about one creature (combat restrictions and requirements): a
  * static ability with no `affects` is about its own object (the others, about
@@ -1458,7 +1458,7 @@ static int p_rule_params(L *l, const ynode *n, StaticSpec *s) {
     }
   }
   if (s->kind == SE_CAN_BLOCK_ONLY && !s->other) return BADI(l, n, "can_block_only needs attackers: the creatures it can block");
-  if ((s->kind == SE_MIN_BLOCKERS || s->kind == SE_MAX_BLOCKERS) && !ymap_get(n, "n"))
+  if ((s->kind == SE_MIN_BLOCKERS || s->kind == SE_MAX_BLOCKERS || s->kind == SE_VENTURE_LIMIT) && !ymap_get(n, "n"))
     return BADI(l, n, "%s needs n: the number of creatures", what);
   if ((w = ymap_get(n, "unless"))) {
     if (s->kind != SE_CANT_ATTACK && s->kind != SE_CANT_BLOCK && s->kind != SE_CANT_ATTACK_OR_BLOCK)
@@ -2703,12 +2703,12 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
   const ynode *v;
   int kinds = 0;
   /* the keys of some rule effects: refused elsewhere, where nothing reads them */
-  static const struct { const char *key; int rules[6]; } rule_keys[] = {
-      {"n", {SE_DRAW_LIMIT, SE_HAND_SIZE, SE_COST_MORE, SE_MAX_COUNTERS, SE_MIN_BLOCKERS, SE_MAX_BLOCKERS}},
-      {"counter", {SE_MAX_COUNTERS, -1, -1, -1, -1, -1}},
-      {"spells", {SE_COST_MORE, SE_CAST_AS_FLASH, SE_CANT_CAST, -1, -1, -1}},
-      {"trigger", {SE_NO_ETB_TRIGGERS, SE_NO_DIES_TRIGGERS, SE_EXTRA_TRIGGER, -1, -1, -1}},
-      {"when_used", {SE_CAST_AS_FLASH, -1, -1, -1, -1, -1}}};
+  static const struct { const char *key; int rules[7]; } rule_keys[] = {
+      {"n", {SE_DRAW_LIMIT, SE_HAND_SIZE, SE_COST_MORE, SE_MAX_COUNTERS, SE_MIN_BLOCKERS, SE_MAX_BLOCKERS, SE_VENTURE_LIMIT}},
+      {"counter", {SE_MAX_COUNTERS, -1, -1, -1, -1, -1, -1}},
+      {"spells", {SE_COST_MORE, SE_CAST_AS_FLASH, SE_CANT_CAST, -1, -1, -1, -1}},
+      {"trigger", {SE_NO_ETB_TRIGGERS, SE_NO_DIES_TRIGGERS, SE_EXTRA_TRIGGER, -1, -1, -1, -1}},
+      {"when_used", {SE_CAST_AS_FLASH, -1, -1, -1, -1, -1, -1}}};
   const ynode *rv = ymap_get(n, "rule");
   int rule = rv && scalar(rv) ? name_index(scalar(rv), rule_names, NELEM(rule_names) - 1) : -1;
   for (int i = 0; i < NELEM(rule_keys); i++) {

@@ -288,6 +288,10 @@ static void bring_dungeon(G *g, int p) {
 void ct_venture(G *g, int p) {
   State *s = g->s;
   if (!player_alive(g, p)) return;
+  /* "can't venture into the dungeon more than once each turn": the venture doesn't happen */
+  const StaticSpec *lim;
+  if (rule_effect(g, SE_VENTURE_LIMIT, p, -1, &lim, NULL) && hist_count(g, NULL, HK_VENTURE, p, NULL) >= lim->a) return;
+  hist_venture(g, p);
   int d = dungeon_of(g, p);
   if (d >= 0) {
     Obj *o = &s->obj[d];

@@ -104,6 +104,13 @@ void hist_turn_begin(G *g) {
   s->c.nhist = (int16_t)k;
 }
 
+/* 701.49: a player ventured into the dungeon */
+void hist_venture(G *g, int player) {
+  Hist *h = hist_new(g);
+  h->kind = HK_VENTURE;
+  h->player = (int8_t)player;
+}
+
 void hist_cast(G *g, int player, int slot) {
   Hist *h = hist_new(g);
   h->kind = HK_CAST;

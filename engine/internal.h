@@ -401,7 +401,8 @@ void apnap_order(G *g, int *order); /* players in APNAP order, living ones first
 /* ---- history.c: the history of the turn ---- */
 enum { HQ_LAST_TURN = 1, HQ_THIS_COMBAT = 2, HQ_COMBAT = 4, HQ_NONCOMBAT = 8, HQ_EVENTS = 16 }; /* E_HISTORY flags (Node.j) */
 void hist_turn_begin(G *g);                  /* drops records older than last turn */
-void hist_cast(G *g, int player, int slot);  /* 601.2i: a spell became cast */
+void hist_cast(G *g, int player, int slot);
+void hist_venture(G *g, int player);          /* 701.49 */  /* 601.2i: a spell became cast */
 int hist_before(G *g, const Event *b, int m); /* before a batch is performed: returns where its records start */
 int hist_mover(G *g, const Event *e);          /* the player who moved an object (a zone change's "you") */
 void hist_after(G *g, const Event *b, int m, int from);

@@ -334,7 +334,7 @@ typedef struct Pending {
  * turn", "damage already dealt to it this turn", "a creature died this turn").
  * One record per event, in the order they happened; records older than last
  * turn are dropped as a turn begins. */
-enum hkind { HK_CAST, HK_DRAW, HK_ATTACK, HK_ZONE, HK_DAMAGE, HK_GAIN_LIFE, HK_LOSE_LIFE, HK_COUNT };
+enum hkind { HK_CAST, HK_DRAW, HK_ATTACK, HK_ZONE, HK_DAMAGE, HK_GAIN_LIFE, HK_LOSE_LIFE, HK_VENTURE, HK_COUNT };
 #define MAX_HIST 1024
 /* An object as it was, as much of it as filters ask about (filter_match_lki). */
 typedef struct HObj {
