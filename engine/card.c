@@ -247,13 +247,14 @@ uint64_t mtg_pool_hash(const mtg_pool *p) {
 int mana_value(const ManaCost *c) {
   int v = c->generic + c->nhybrid;
   for (int i = 0; i < COL_COUNT; i++) v += c->colored[i];
+  for (int i = 0; i < 5; i++) v += c->phyrexian[i]; /* 202.3g: one each */
   return v;
 }
 
 uint8_t mana_colors(const ManaCost *c) {
   uint8_t m = 0;
   for (int i = 0; i < COL_W + 5; i++)
-    if (c->colored[i]) m |= (uint8_t)(1u << i);
+    if (c->colored[i] || (i < 5 && c->phyrexian[i])) m |= (uint8_t)(1u << i);
   for (int i = 0; i < c->nhybrid; i++) {
     if (c->hybrid[i][0] < 5) m |= (uint8_t)(1u << c->hybrid[i][0]);
     if (c->hybrid[i][1] < 5) m |= (uint8_t)(1u << c->hybrid[i][1]);
@@ -326,6 +327,9 @@ int mana_parse(const char *s, ManaCost *c, int *tap, int *untap, char *why, size
     } else if (n == 1 && color_from_char(sym[0]) >= 0) {
       if (c->colored[color_from_char(sym[0])] >= 99) { snprintf(why, wsz, "more than 99 {%s} symbols", sym); return -1; }
       c->colored[color_from_char(sym[0])]++;
+    } else if (n == 3 && sym[1] == '/' && sym[2] == 'P' && color_from_char(sym[0]) >= 0 && sym[0] != 'C') {
+      if (c->phyrexian[color_from_char(sym[0])] >= 8) { snprintf(why, wsz, "more than 8 {%s} symbols", sym); return -1; }
+      c->phyrexian[color_from_char(sym[0])]++; /* 107.4f */
     } else if (n == 3 && sym[1] == '/' && color_from_char(sym[0]) >= 0 && color_from_char(sym[2]) >= 0) {
       if (c->nhybrid >= NELEM(c->hybrid)) {
         snprintf(why, wsz, "more than %d hybrid mana symbols ({%s} is one too many)", (int)NELEM(c->hybrid), sym);
@@ -391,6 +395,8 @@ int mana_format(const ManaCost *c, char *buf, size_t size) {
   for (int i = 0; i < c->x; i++) PUT("{X}");
   if (c->generic || (!c->x && !c->nhybrid && mana_value(c) == 0 && c->present)) PUT("{%d}", c->generic);
   for (int i = 0; i < c->nhybrid; i++) PUT("{%c/%c}", "WUBRGC"[c->hybrid[i][0]], "WUBRGC"[c->hybrid[i][1]]);
+  for (int col = 0; col < 5; col++)
+    for (int k = 0; k < c->phyrexian[col]; k++) PUT("{%c/P}", "WUBRG"[col]);
   for (int col = 0; col < COL_COUNT; col++)
     for (int k = 0; k < c->colored[col]; k++) PUT("{%c}", "WUBRGC"[col]);
 #undef PUT

@@ -56,6 +56,7 @@ typedef struct ManaCost {
   uint8_t colored[COL_COUNT]; /* W U B R G C (C: colorless-specific {C}) */
   uint8_t hybrid[4][2];       /* pairs of colors, e.g. {G/W} */
   uint8_t nhybrid;
+  uint8_t phyrexian[5];       /* Phyrexian symbols {W/P} ... {G/P}: one mana of the color or 2 life (107.4f) */
   uint8_t x;                  /* number of {X} */
   uint8_t present;            /* 0: no mana cost at all (e.g. lands) */
 } ManaCost;

@@ -132,7 +132,7 @@ static int solve(Unit *u, int nu, const uint8_t *req, int nr, int i, int *assign
   return 0;
 }
 
-int cost_can_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue) {
+static int can_pay_plain(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue) {
   Unit u[MAX_UNITS];
   uint8_t req[MAX_UNITS];
   int assign[MAX_UNITS];
@@ -140,6 +140,58 @@ int cost_can_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, 
   int nr = requirements(c, x, req);
   if (nr > nu) return 0;
   return solve(u, nu, req, nr, 0, assign, any_blue);
+}
+
+/* ---- Phyrexian mana (107.4f): each symbol is paid with one mana of its
+ * color or with 2 life, as the player chooses while paying (601.2h) ---- */
+
+#define MAX_PHYREXIAN 8
+
+static int phy_count(const ManaCost *c) {
+  int n = 0;
+  for (int col = 0; col < 5; col++) n += c->phyrexian[col];
+  return n < MAX_PHYREXIAN ? n : MAX_PHYREXIAN;
+}
+
+/* The cost with the Phyrexian symbols whose bit is set in `life` (symbols
+ * numbered in W U B R G order) left out, the others as colored mana; the life
+ * they cost goes to *life_total. */
+static ManaCost phy_split(const ManaCost *c, unsigned life, int *life_total) {
+  ManaCost m = *c;
+  int i = 0;
+  *life_total = 0;
+  memset(m.phyrexian, 0, sizeof m.phyrexian);
+  for (int col = 0; col < 5; col++)
+    for (int k = 0; k < c->phyrexian[col] && i < MAX_PHYREXIAN; k++, i++) {
+      if (life >> i & 1) *life_total += 2;
+      else m.colored[col]++;
+    }
+  return m;
+}
+
+/* 119.4, 119.8: life can be paid only up to the life total, and not at all
+ * (but 0) while the player's life total can't change */
+static int can_pay_life(G *g, int player, int amount) {
+  if (amount <= 0) return 1;
+  return g->s->c.pl[player].life >= amount && !rule_effect(g, SE_LIFE_CANT_CHANGE, player, -1, NULL, NULL);
+}
+
+/* Whether some way of paying the symbols not yet decided (bits from `from`
+ * on), with those before decided as in `life`, pays the whole cost. */
+static int phy_feasible(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue, unsigned life, int from) {
+  int n = phy_count(c);
+  for (unsigned rest = 0; rest < (1u << (n - from)); rest++) {
+    unsigned l = (life & ((1u << from) - 1)) | rest << from;
+    int lt;
+    ManaCost m = phy_split(c, l, &lt);
+    if (can_pay_life(g, player, lt) && can_pay_plain(g, player, &m, x, for_slot, any_blue)) return 1;
+  }
+  return 0;
+}
+
+int cost_can_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue) {
+  if (phy_count(c)) return phy_feasible(g, player, c, x, for_slot, any_blue, 0, 0);
+  return can_pay_plain(g, player, c, x, for_slot, any_blue);
 }
 
 void mana_total_cost(G *g, int player, int slot, const Ability *ab, const Choice *ch, ManaCost *out) {
@@ -215,6 +267,32 @@ static void activate_for(G *g, int player, int slot, int abi, int color) {
 }
 
 void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue, uint8_t *spent) {
+  int nphy = phy_count(c);
+  if (nphy) {
+    /* 107.4f, 601.2h: for each Phyrexian symbol, the mana or 2 life, asked
+     * only when both can lead to a full payment */
+    unsigned life = 0;
+    int i = 0;
+    for (int col = 0; col < 5; col++)
+      for (int k = 0; k < c->phyrexian[col] && i < nphy; k++, i++) {
+        int by_mana = phy_feasible(g, player, c, x, for_slot, any_blue, life, i + 1);
+        int by_life = phy_feasible(g, player, c, x, for_slot, any_blue, life | 1u << i, i + 1);
+        if (by_life && (!by_mana || ask_yes_no(g, player, "107.4f", "pay 2 life rather than {%c} for {%c/P}?", "WUBRG"[col], "WUBRG"[col])))
+          life |= 1u << i;
+      }
+    int lt;
+    ManaCost m = phy_split(c, life, &lt);
+    cost_pay_mana(g, player, &m, x, for_slot, any_blue, spent);
+    if (lt) {
+      Event e;
+      ev_init(&e, EV_LOSE_LIFE);
+      e.player = (int8_t)player;
+      e.amount = lt;
+      e.rule = "107.4f";
+      ev_one(g, &e);
+    }
+    return;
+  }
   State *s = g->s;
   Unit u[MAX_UNITS];
   uint8_t req[MAX_UNITS];
