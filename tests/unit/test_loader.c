@@ -264,7 +264,7 @@ TEST(mana_cost_errors_say_what_is_wrong) {
   if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{1}{R\"\n", 3, 0, "unterminated mana symbol at '{R'")) return;
   if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{}{R}\"\n", 3, 0, "bad mana symbol at '{}{R}'")) return;
   if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{100}\"\n", 3, 0, "generic mana {100} too large")) return;
-  if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{R/P}\"\n", 3, 0, "unknown mana symbol {R/P}")) return;
+  if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{C/P}\"\n", 3, 0, "unknown mana symbol {C/P}")) return;
   if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{T}\"\n", 3, 0, "unknown mana symbol {T}")) return;
   if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{W/U}{W/U}{W/U}{W/U}{W/U}\"\n", 3, 0, "more than 4 hybrid mana symbols ({W/U} is one too many)"))
     return;
