@@ -708,7 +708,7 @@ static int load_setup(L *l, const ynode *n) {
 /* ---- actions ---- */
 
 static const char *const act_keys[A_COUNT] = {
-    "cast",   "activate", "play",        "pass",          "turn_face_up", "attack", "block",   "advance", "target",
+    "cast",   "activate", "play",        "pass",          "turn_face_up", "attack", "block",   "advance", "resolve", "target",
     "mode",   "x",        "number",      "may",           "replacement", "trigger_order", "order", "choose",
     "choose_player", "color", "name", "word", "damage", "cost"};
 
@@ -766,6 +766,12 @@ static int action_value(L *l, hact *a, const ynode *v) {
   }
   case A_ADVANCE:
     return step_index(l, v, &a->step);
+  case A_RESOLVE: {
+    int yes;
+    if (get_bool(l, v, &yes)) return -1;
+    if (!yes) return FAIL(l, v, "'resolve: false' means nothing; leave the action out");
+    return 0;
+  }
   case A_ATTACK:
   case A_BLOCK:
     if (want_seq(l, v, a->kind == A_ATTACK ? "attack" : "block")) return -1;
@@ -894,7 +900,7 @@ static int load_action(L *l, const ynode *n, hact *a, int nested) {
     for (int j = 0; j < A_COUNT; j++) {
       if (strcmp(act_keys[j], k->str)) continue;
       if (has_spell && (j == A_MODE || j == A_X)) break;
-      if (nested && j <= A_ADVANCE)
+      if (nested && j <= A_RESOLVE)
         return FAIL(l, k, "'then' answers the decisions of the action itself; '%s' is an action of its own", k->str);
       if (a->kind >= 0) return FAIL(l, k, "one action per list item: '%s' and '%s' are two", act_keys[a->kind], k->str);
       a->kind = j;

@@ -30,8 +30,9 @@ typedef enum {
   A_CAST, A_ACTIVATE, A_PLAY, A_PASS, A_TURN_FACE_UP,
   /* turn-based declarations */
   A_ATTACK, A_BLOCK,
-  /* pass priority (and declare nothing) until a step begins */
-  A_ADVANCE,
+  /* pass priority (and declare nothing) until a step begins, or until the
+   * stack is empty (resolve) */
+  A_ADVANCE, A_RESOLVE,
   /* answers to the other decisions, one per decision kind */
   A_TARGET, A_MODE, A_X, A_NUMBER, A_MAY, A_REPLACEMENT, A_TRIGGER_ORDER, A_ORDER,
   A_CHOOSE, A_PLAYER, A_COLOR, A_NAME, A_WORD, A_DAMAGE, A_COST,

@@ -33,7 +33,7 @@ typedef struct runner {
 static const int act_decision[A_COUNT] = {
     [A_CAST] = MTG_D_PRIORITY,   [A_ACTIVATE] = MTG_D_PRIORITY, [A_PLAY] = MTG_D_PRIORITY,
     [A_PASS] = MTG_D_PRIORITY,   [A_TURN_FACE_UP] = MTG_D_PRIORITY, [A_ATTACK] = MTG_D_ATTACKERS,  [A_BLOCK] = MTG_D_BLOCKERS,
-    [A_ADVANCE] = -1,            [A_TARGET] = MTG_D_TARGET,     [A_MODE] = MTG_D_MODE,
+    [A_ADVANCE] = -1,            [A_RESOLVE] = -1,              [A_TARGET] = MTG_D_TARGET,     [A_MODE] = MTG_D_MODE,
     [A_X] = MTG_D_X,             [A_NUMBER] = MTG_D_NUMBER,     [A_MAY] = MTG_D_MAY,
     [A_REPLACEMENT] = MTG_D_REPLACEMENT, [A_TRIGGER_ORDER] = MTG_D_TRIGGER_ORDER,
     [A_ORDER] = MTG_D_ORDER,     [A_CHOOSE] = MTG_D_CHOOSE,     [A_PLAYER] = MTG_D_PLAYER,
@@ -494,13 +494,15 @@ static int play(runner *R) {
       const hact *a = &hc->acts[R->ai];
       if (mtg_game_turn(R->g) > (long long)hc->start_turn + TURN_SLACK)
         return fail(R, a->at, "gave up at turn %d waiting for a decision that %s answers", mtg_game_turn(R->g), where(a));
-      if (a->kind == A_ADVANCE) {
-        if (R->target_for != R->ai) {
+      if (a->kind == A_ADVANCE || a->kind == A_RESOLVE) {
+        /* advance: pass until the step comes; resolve ("then, after it
+         * resolves"): until a player has priority with the stack empty */
+        if (a->kind == A_ADVANCE && R->target_for != R->ai) {
           R->target_for = R->ai;
           R->target = step_target(R, a->step, a->turn);
           R->target_from = now_ordinal(R);
         }
-        if (reached(R, a->step, a->turn)) {
+        if (a->kind == A_ADVANCE ? reached(R, a->step, a->turn) : d->kind == MTG_D_PRIORITY && stack_size(R) == 0) {
           if (a->refused) return fail(R, a->at, "%s can't be refused", where(a));
           R->ai++;
           continue;
@@ -508,8 +510,9 @@ static int play(runner *R) {
         int rc = auto_answer(R, d);
         if (rc < 0) return -1;
         if (!rc)
-          return fail(R, a->at, "while advancing to %s (%s), a %s decision needs an answer", mtg_step_name(a->step),
-                      where(a), d->kind_name);
+          return fail(R, a->at, "while %s%s (%s), %s's %s decision needs an answer: script it before",
+                      a->kind == A_ADVANCE ? "advancing to " : "waiting for the stack to be empty",
+                      a->kind == A_ADVANCE ? mtg_step_name(a->step) : "", where(a), pname(R, d->player), d->kind_name);
         continue;
       }
       if (fits(a, d)) {
@@ -553,7 +556,7 @@ static int play(runner *R) {
   }
   if (R->ai < hc->nacts) {
     const hact *a = &hc->acts[R->ai];
-    if (a->kind == A_ADVANCE) return fail(R, a->at, "the game ended before %s", where(a));
+    if (a->kind == A_ADVANCE || a->kind == A_RESOLVE) return fail(R, a->at, "the game ended before %s", where(a));
     return fail(R, a->at, "the game ended before %s could be used", where(a));
   }
   return 0;
