@@ -853,6 +853,16 @@ static int apply(G *g, const Repl *r, Event *ev) {
   }
 }
 
+/* 616.1: the affected player chooses the order only where it can matter. The
+ * same modification (one ability of one definition: "that many plus one",
+ * "twice that many") applied by several objects gives the same result in any
+ * order, so the first is applied without asking. */
+static int interchangeable(const Repl *cand, int n) {
+  for (int i = 0; i < n; i++)
+    if (cand[i].rp != cand[0].rp || cand[i].rp->act != RA_MODIFY || cand[i].rp->floor_one) return 0;
+  return 1;
+}
+
 int replace_event(G *g, Event *ev) {
   Repl cand[MAX_REPL];
   for (int guard = 0; guard < 64; guard++) {
@@ -867,7 +877,7 @@ int replace_event(G *g, Event *ev) {
       if (cand[i].cat == best) cand[k++] = cand[i];
     n = k;
     int pick = 0;
-    if (n > 1) {
+    if (n > 1 && !interchangeable(cand, n)) {
       int who = affected_player(g, ev);
       char desc[64];
       snprintf(desc, sizeof desc, "%s", ev_names[ev->type]);

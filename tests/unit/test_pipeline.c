@@ -32,8 +32,9 @@ TEST(replacement_doubles_damage) {
 }
 
 TEST(replacement_applies_once_each) {
-  /* 614.5: two Fire Servants each apply once: 3 -> 6 -> 12, in an order the
-   * affected player chooses (616.1) */
+  /* 614.5: two Fire Servants each apply once: 3 -> 6 -> 12. They are the same
+   * doubling, so any order gives 12 and the affected player is not asked
+   * (616.1 asks where the order can matter) */
   if (u_begin(t_, w, NULL)) return;
   u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain");
   u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Fire Servant");
@@ -42,13 +43,30 @@ TEST(replacement_applies_once_each) {
   if (u_start(t_, w)) return;
   if (bolt(t_, w, "bob")) return;
   u_pass(t_, w, 2);
-  const mtg_decision *d = mtg_game_decision(w->game);
-  CHECK(d != NULL);
-  CHECK_INT(d->kind, MTG_D_REPLACEMENT);
-  CHECK_INT(d->player, w->bob);
-  if (u_pick(t_, w, "\"Fire Servant\"") < 0) return;
+  CHECK(!u_logged(w->game, "decide kind=replacement"));
   CHECK_INT(u_count_logged(w->game, "replace rule=614.1a"), 2);
   CHECK_INT(u_life(w->game, w->bob), 8);
+}
+
+TEST(replacement_order_asked_when_it_matters) {
+  /* 616.1: Fire Servant (double) and Benevolent Unicorn (minus 1) give 5 or 4
+   * by their order, so bob, the affected player, chooses: the Unicorn first
+   * makes 3 -> 2 -> 4 */
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain");
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Fire Servant");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Lightning Bolt");
+  u_card(t_, w, w->bob, MTG_Z_BATTLEFIELD, "Benevolent Unicorn");
+  if (u_start(t_, w)) return;
+  if (bolt(t_, w, "bob")) return;
+  u_pass(t_, w, 2);
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d != NULL);
+  if (!d) return;
+  CHECK_INT(d->kind, MTG_D_REPLACEMENT);
+  CHECK_INT(d->player, w->bob);
+  if (u_pick(t_, w, "\"Benevolent Unicorn\"") < 0) return;
+  CHECK_INT(u_life(w->game, w->bob), 16);
 }
 
 TEST(prevention_shield_is_used_up) {
@@ -128,8 +146,7 @@ TEST(sba_zero_life_loses) {
   u_card(t_, w, w->bob, MTG_Z_BATTLEFIELD, "Grizzly Bears");
   if (u_start(t_, w)) return;
   if (bolt(t_, w, "bob")) return;
-  u_pass(t_, w, 2);
-  if (u_pick(t_, w, "\"Fire Servant\"") < 0) return; /* 12 damage */
+  u_pass(t_, w, 2); /* 12 damage: the two doublings need no order (616.1) */
   CHECK_INT(u_life(w->game, w->bob), 8);
   CHECK_INT(mtg_game_status(w->game), MTG_DECISION);
   mtg_error e;
@@ -151,7 +168,6 @@ TEST(sba_zero_life_loses) {
   if (u_start(t_, w)) return;
   if (bolt(t_, w, "bob")) return;
   u_pass(t_, w, 2);
-  if (u_pick(t_, w, "\"Fire Servant\"") < 0) return;
   CHECK_INT(mtg_game_status(w->game), MTG_OVER);
   CHECK(u_logged(w->game, "rule=704.5a"));
   mtg_result r;
@@ -456,6 +472,7 @@ const unit_test pipeline_tests[] = {
     {"prevention_shield_is_used_up", prevention_shield_is_used_up},
     {"trigger_goes_on_the_stack", trigger_goes_on_the_stack},
     {"sba_lethal_damage_destroys", sba_lethal_damage_destroys},
+    {"replacement_order_asked_when_it_matters", replacement_order_asked_when_it_matters},
     {"sba_zero_life_loses", sba_zero_life_loses},
     {"lki_dies_trigger_uses_last_controller", lki_dies_trigger_uses_last_controller},
     {"stack_resolves_last_in_first_out", stack_resolves_last_in_first_out},
