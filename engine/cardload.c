@@ -1260,7 +1260,7 @@ static const StepDef step_defs[] = {
     {"return", S_RETURN, {{"return", P_SEL, SL_TARGET}, {"to", P_ZONE, 0}, {"under", P_SEL, 0}, {"tapped", P_BOOL, 0}, {"counters", P_COUNTERS, 0}}},
     {"any_player_may", S_ANY_PLAYER_MAY, {{"any_player_may", P_STEPS, 0}, {"otherwise", P_STEPS, 0}, {"prompt", P_STR, 0}}},
     {"skip", S_SKIP, {{"skip", P_STR, 0}, {"who", P_SEL, SL_YOU}}},
-    {"note", S_NOTE, {{"note", P_STR, 0}, {"value", P_EXPR, 0}}},
+    {"note", S_NOTE, {{"note", P_STR, 0}, {"value", P_EXPR, 0}, {"player", P_SEL, 0}}},
     {"exile_top", S_EXILE_TOP, {{"exile_top", P_EXPR, 0}, {"who", P_SEL, SL_YOU}, {"link", P_STR, 0}}},
     {"must_block", S_MUST_BLOCK, {{"must_block", P_SEL, SL_TARGET}, {"duration", P_DUR, 0}}},
     {"phase_out", S_PHASE_OUT, {{"phase_out", P_SEL, SL_TARGET}}},
@@ -1624,6 +1624,7 @@ static int step_finish(L *l, const ynode *n, Node *s) {
     if (mana_add_parse(s->k[0]->s, &mask, &one_of, why, sizeof why)) return BADI(l, ymap_get(n, "add_mana"), "add_mana: %s", why);
   }
   if (s->op == S_BECOMES && step_becomes(l, n, s)) return -1;
+  if (s->op == S_NOTE && s->k[1] && s->k[2]) return BADI(l, ymap_get(n, "player"), "note: a value or a player, not both");
   if (s->op == S_ADD_PHASES) {
     for (int i = 0; i < s->k[0]->n; i++) {
       const char *w = s->k[0]->k[i]->s;

@@ -1783,6 +1783,16 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   }
   case S_NOTE: {
+    if (n->k[2]) {
+      /* a player the source's linked abilities refer to ("that player", 607.2), kept
+       * with the object even once it has left the battlefield; {chosen: label} reads it */
+      uint32_t oid = c->src.id ? c->src.id : (c->srcl ? c->srcl->id : 0);
+      sel_eval(g, c, n->k[2], &a);
+      if (!a.np || !oid) return;
+      link_add(g, oid, c->grant, n->k[0]->s, LK_VALUE, a.p[0], NULL, oref_none());
+      log_line(g, 0, "note %s=%s", n->k[0]->s, player_name(g, a.p[0]));
+      return;
+    }
     int v = n->k[1] ? expr_eval(g, c, n->k[1]) : 0;
     link_add(g, c->src.id, c->grant, n->k[0]->s, LK_VALUE, v, NULL, oref_none());
     log_line(g, 0, "note %s=%d", n->k[0]->s, v);

@@ -309,6 +309,8 @@ TEST(batch_zone_and_decay_misuse_is_refused) {
               "a filter on players is for rule effects")) return;
   if (refused(t_, "- name: X\n  type: Enchantment\n  abilities:\n    - static: {rule: cant_cast, spells: {name: Shock}}\n", 4, 0,
               "card types only")) return;
+  if (refused(t_, "- name: X\n  type: Instant\n  spell: {effect: [{note: a, value: 1, player: you}]}\n", 3, 0,
+              "a value or a player, not both")) return;
   /* the card is its front face, with the entry as its back face */
   mtg_pool *p;
   CHECK_INT(mtg_pool_new(&p, NULL), 0);
