@@ -8,8 +8,17 @@
  * that passed (from its first line to the next case's first line); the
  * results come from the harness's JSON report.
  *
- * usage: cardcov SAMPLE.yaml POOL_DIR RESULTS.jsonl > docs/card-coverage.md
- * Exit 0, or 2 with a message on bad input. The page is a pure function of
+ * With a list of mechanics (MECHANICS.yaml: groups of mechanics, each either
+ * `docs:` a name docs/cards.md shows in code and `cases:` ids of cases that
+ * exercise it, or `missing:` why it can't be expressed yet) the page also
+ * says, mechanic by mechanic, what the format covers; a mechanic claimed
+ * covered whose cases did not all pass, or whose name the reference does not
+ * show, is an error (exit 1), so the page never claims what the tree does not
+ * show.
+ *
+ * usage: cardcov SAMPLE.yaml POOL_DIR RESULTS.jsonl [MECHANICS.yaml CARDS.md]
+ *        > docs/card-coverage.md
+ * Exit 0, 1 (a claimed mechanic not shown), or 2 with a message on bad input. The page is a pure function of
  * its inputs (sorted as the sample is), so `make card-coverage` rewrites it
  * byte for byte the same until a card, a case or a result changes. */
 #include <errno.h>
@@ -275,9 +284,112 @@ static void md_cell(const char *s) {
   }
 }
 
+/* ---- the mechanics ---- */
+
+static int result_passed(const Cov *c, const char *id) {
+  for (int i = 0; i < c->nres; i++)
+    if (!strcmp(c->res[i].id, id)) return c->res[i].pass ? 1 : -1;
+  return 0;
+}
+
+/* `name` shown in code (between backticks, or in a yaml block) in the text, as a whole word */
+static int documented(const char *doc, const char *name) {
+  size_t n = strlen(name);
+  int in_code = 0, in_block = 0;
+  for (const char *p = doc; *p; p++) {
+    if (!strncmp(p, "```", 3)) {
+      in_block = !in_block;
+      p += 2;
+      continue;
+    }
+    if (*p == '`') {
+      in_code = !in_code;
+      continue;
+    }
+    if (*p == '\n' && p[1] == '\n' && !in_block) in_code = 0; /* code spans end with their paragraph */
+    if ((in_code || in_block) && !strncmp(p, name, n) && (p == doc || !word_char(p[-1])) && !word_char(p[n])) return 1;
+  }
+  return 0;
+}
+
+static const ynode *list_of(const ynode *m, const char *key) {
+  const ynode *v = m && m->kind == YN_MAP ? ymap_get(m, key) : NULL;
+  return v && v->kind == YN_SEQ ? v : NULL;
+}
+
+/* Prints the mechanics table; returns the number of claims the tree doesn't show. */
+static int mechanics(const Cov *c, const char *path, const char *docpath) {
+  mtg_error err = {0};
+  ydoc *d;
+  if (ydoc_parse_file(path, &d, &err)) die("%s: %s", path, err.msg);
+  char *doc = read_all(docpath);
+  if (!doc) die("%s: %s", docpath, strerror(errno));
+  const ynode *groups = ydoc_count(d) ? ydoc_root(d, 0) : NULL;
+  if (!groups || groups->kind != YN_SEQ) die("%s: expected a list of groups%s", path, "");
+  int bad = 0, covered = 0, missing = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    if (pass) {
+      printf("\n## Mechanics\n\n"
+             "The mechanics the card format was asked to express (`%s`): %d covered, each named in\n"
+             "docs/cards.md and exercised by passing cases; %d not expressible yet, with the reason.\n",
+             path, covered, missing);
+    }
+    for (int g = 0; g < groups->n; g++) {
+      const ynode *grp = groups->items[g];
+      const char *gname = scalar_of(grp, "group");
+      const ynode *ms = list_of(grp, "mechanics");
+      if (!gname || !ms) die("%s: line %s: a group needs group: and mechanics: [...]", path, "?");
+      if (pass) printf("\n### %s\n\n| mechanic | status | in docs/cards.md | cases |\n|---|---|---|---|\n", gname);
+      for (int i = 0; i < ms->n; i++) {
+        const ynode *m = ms->items[i];
+        const char *name = scalar_of(m, "name"), *docs = scalar_of(m, "docs"), *why = scalar_of(m, "missing");
+        const ynode *cases = list_of(m, "cases");
+        if (!name || (!why && (!docs || !cases || !cases->n)) || (why && (docs || cases)))
+          die("%s: each mechanic has a name and either docs: and cases: [...], or missing: the reason (%s)", path,
+              name ? name : "a mechanic without a name");
+        if (!pass) {
+          if (why) {
+            missing++;
+            continue;
+          }
+          covered++;
+          if (!documented(doc, docs)) {
+            fprintf(stderr, "cardcov: %s: '%s' is claimed covered, but docs/cards.md shows no '%s'\n", path, name, docs);
+            bad++;
+          }
+          for (int k = 0; k < cases->n; k++) {
+            const char *id = cases->items[k]->kind == YN_SCALAR ? cases->items[k]->str : "";
+            int r = result_passed(c, id);
+            if (r <= 0) {
+              fprintf(stderr, "cardcov: %s: '%s' is claimed covered by case %s, which %s\n", path, name, id,
+                      r < 0 ? "did not pass" : "is not among the results");
+              bad++;
+            }
+          }
+          continue;
+        }
+        fputs("| ", stdout);
+        md_cell(name);
+        if (why) {
+          fputs(" | not yet | | ", stdout);
+          md_cell(why);
+          fputs(" |\n", stdout);
+          continue;
+        }
+        printf(" | covered | `%s` | ", docs);
+        for (int k = 0; k < cases->n; k++) printf("%s%s", k ? ", " : "", cases->items[k]->str);
+        fputs(" |\n", stdout);
+      }
+    }
+  }
+  free(doc);
+  ydoc_free(d);
+  return bad;
+}
+
 int main(int argc, char **argv) {
-  if (argc != 4) {
-    fprintf(stderr, "usage: cardcov SAMPLE.yaml POOL_DIR RESULTS.jsonl\n");
+  if (argc != 4 && argc != 6) {
+    fprintf(stderr, "usage: cardcov SAMPLE.yaml POOL_DIR RESULTS.jsonl [MECHANICS.yaml CARDS.md]\n");
     return 2;
   }
   Cov c = {0};
@@ -349,6 +461,8 @@ int main(int argc, char **argv) {
     printf(" | %s:%d |\n", d->file, d->line);
   }
 
+  int bad = argc == 6 ? mechanics(&c, argv[4], argv[5]) : 0;
+
   for (int i = 0; i < ns; i++) free(seg[i].text);
   free(seg);
   free(why);
@@ -364,5 +478,5 @@ int main(int argc, char **argv) {
   free(c.def);
   free(c.res);
   ydoc_free(sd);
-  return 0;
+  return bad ? 1 : 0;
 }
