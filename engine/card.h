@@ -247,7 +247,8 @@ enum repl_ev {
 enum repl_act {
   RA_MODIFY, RA_INSTEAD, RA_PREVENT, RA_REDIRECT, RA_ETB_TAPPED, RA_ETB_COUNTERS,
   RA_ETB_CHOOSE, RA_ETB_COPY, RA_SKIP, RA_TO_ZONE, RA_REGENERATE, RA_ETB_CONTROLLER,
-  RA_PREVENT_COUNTERS, RA_AS_INFECT, RA_ETB_TRANSFORMED, RA_FACE_UP
+  RA_PREVENT_COUNTERS, RA_AS_INFECT, RA_ETB_TRANSFORMED, RA_FACE_UP,
+  RA_ETB_TYPES /* "enters as a [subtype] in addition to its other types" (614.1c) */
 };
 
 typedef struct ReplSpec {
@@ -265,6 +266,7 @@ typedef struct ReplSpec {
   uint8_t cause_opp;     /* caused by a spell or ability an opponent controls */
   uint8_t cause_effect;  /* done by an effect, not as a cost ("if an effect would ...") */
   const char *copy_sub;  /* enters_as_copy: a subtype added as an exception (707.9b) */
+  const struct StaticSpec *etb_types; /* enters "as a [subtype] in addition to its other types" (alone, or with enters_with) */
   const char *counter;   /* counters: kind (NULL any) */
   int8_t combat;         /* -1 any */
   /* action */
@@ -293,6 +295,7 @@ typedef struct ReplSpec {
 } ReplSpec;
 
 /* Continuous effects of static abilities (and of resolved effects). */
+typedef struct StaticSpec StaticSpec;
 enum se_kind {
   SE_PT_MOD, SE_PT_SET, SE_PT_CDA, SE_ADD_TYPES, SE_REMOVE_TYPES, SE_ADD_KEYWORDS,
   SE_REMOVE_KEYWORDS, SE_LOSE_ALL_ABILITIES, SE_ADD_COLORS, SE_SET_COLORS, SE_CONTROL,
@@ -320,7 +323,7 @@ enum se_kind {
   SE_COUNT
 };
 
-typedef struct StaticSpec {
+struct StaticSpec {
   uint8_t kind;          /* enum se_kind */
   uint8_t self;          /* affects the object itself */
   uint8_t attached;      /* affects the object this is attached to */
@@ -350,7 +353,7 @@ typedef struct StaticSpec {
    * protection from the color chosen for the source (607.2d): the choice's label */
   const CardDef *kw_abs;
   const char *prot_chosen;
-} StaticSpec;
+};
 
 typedef struct TargetSpec {
   const Filter *f;       /* what can be targeted */

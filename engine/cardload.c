@@ -2373,7 +2373,8 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
       "event", "self", "object", "player", "source", "to", "from", "cause", "counter", "combat", "if",
       "optional", "self_replacement", "modify", "instead", "prevent", "then", "redirect", "to_zone",
       "shuffle", "bottom", "with_counter", "enters_tapped", "enters_with", "as_enters", "enters_as_copy",
-      "skip", "link", "label", "text", "as_infect", "enters_under", "enters_transformed", "copy_adds_subtype", NULL};
+      "skip", "link", "label", "text", "as_infect", "enters_under", "enters_transformed", "copy_adds_subtype",
+      "enters_as_type", NULL};
   if (ymap_check_keys(l->d, n, keys, in_effect ? "replacement effect" : "replacement ability", l->err)) return NULL;
   /* the keys each event's matching reads (replace.c); the rest would be ignored */
   static const char *const match_keys[] = {"self", "object", "player", "source", "to", "from", "cause", "counter", "combat", NULL};
@@ -2669,6 +2670,35 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
   if ((v = ymap_get(n, "as_infect"))) {
     acts++;
     r->act = RA_AS_INFECT;
+  }
+  if ((v = ymap_get(n, "enters_as_type"))) {
+    /* "enters ... as a Mutant in addition to its other types" (614.1c, 205.1b): a
+     * type-changing effect on the permanent from the moment it enters */
+    if (r->ev != RE_ENTERS) return BAD(l, v, "enters_as_type: for event: enters");
+    if (acts && r->act != RA_ETB_COUNTERS && r->act != RA_ETB_TAPPED)
+      return BAD(l, v, "enters_as_type goes alone or with enters_with or enters_tapped");
+    static const char *const tk[] = {"add_types", "add_subtypes", NULL};
+    if (v->kind != YN_MAP || !v->n) return BAD(l, v, "enters_as_type: {add_subtypes: [Mutant]} (and/or add_types)");
+    if (ymap_check_keys(l->d, v, tk, "enters_as_type", l->err)) return NULL;
+    StaticSpec *st = al(l, sizeof *st);
+    if (!st) return NULL;
+    st->kind = SE_ADD_TYPES;
+    const ynode *w;
+    if ((w = ymap_get(v, "add_types")) && each_scalar(l, w, add_type, &st->types)) return NULL;
+    if ((w = ymap_get(v, "add_subtypes"))) {
+      int cnt = w->kind == YN_SEQ ? w->n : 1;
+      if (cnt > 4) return BAD(l, w, "add_subtypes: at most 4");
+      for (int i = 0; i < cnt; i++) {
+        const char *sw = scalar(w->kind == YN_SEQ ? w->items[i] : w);
+        if (!sw) return BAD(l, w, "add_subtypes: a list of subtypes like [Mutant]");
+        st->subtypes[st->nsub++] = dup(l, sw);
+      }
+    }
+    r->etb_types = st;
+    if (!acts) {
+      acts++;
+      r->act = RA_ETB_TYPES;
+    }
   }
   if (acts != 1)
     return BAD(l, n, "a replacement needs exactly one action (modify, instead, prevent, redirect, to_zone, enters_tapped, enters_with, as_enters, enters_as_copy, skip); found %d", acts);

@@ -84,6 +84,21 @@ static void perform_zone(G *g, Event *e) {
           s->link[i].oid = o->id;
     }
     if (e->cause_id) o->entered_with = e->cause_id;
+    for (int i = 0; i < e->netb_types; i++) {
+      /* "as a Mutant in addition to its other types" (614.1c): a type-changing
+       * effect (layer 4) from the moment it enters, for as long as it stays */
+      Effect te;
+      memset(&te, 0, sizeof te);
+      te.kind = EK_CONT;
+      te.dur = DUR_FOREVER;
+      te.controller = o->controller;
+      te.source = te.obj = oref(g, slot);
+      te.player = -1;
+      te.st = e->etb_types[i];
+      te.types = e->etb_types[i]->types;
+      te.ts = o->ts;
+      effect_add(g, &te);
+    }
     if (e->etb_attach == 2 || (e->etb_attach == 1 && oref_ok(g, e->etb_attach_obj))) {
       /* 303.4f: it enters attached, so what its entering triggers sees it so (603.6a) */
       o->attached = e->etb_attach == 1 ? e->etb_attach_obj : oref_none();

@@ -426,6 +426,20 @@ static void log_repl(G *g, const Repl *r, const Event *ev, const char *what) {
            ev_names[ev->type], what);
 }
 
+/* "enters as a [subtype] in addition to its other types": kept on the event,
+ * made a continuous effect as it enters (perform.c); `what` names them for the log */
+static void etb_types(Event *ev, const ReplSpec *rp, char *what, size_t n) {
+  const StaticSpec *st = rp->etb_types;
+  if (!st || ev->netb_types >= NELEM(ev->etb_types)) return;
+  ev->etb_types[ev->netb_types++] = st;
+  size_t u = (size_t)snprintf(what, n, " types=");
+  for (int i = 0; i < st->nsub && u < n; i++) u += (size_t)snprintf(what + u, n - u, "%s%s", i ? "," : "", st->subtypes[i]);
+  static const char *const tn[N_CARD_TYPES] = {"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
+                                               "Planeswalker", "Sorcery", "Dungeon", "Plane", "Phenomenon", "Scheme"};
+  for (int t = 0; t < N_CARD_TYPES && u < n; t++)
+    if (st->types >> t & 1) u += (size_t)snprintf(what + u, n - u, "%s%s", u > 7 ? "," : "", tn[t]);
+}
+
 void etb_counters(Event *ev, int kind, int n, const char *rule) {
   if (n <= 0) return;
   for (int i = 0; i < ev->netb_c; i++)
@@ -646,7 +660,16 @@ static int apply(G *g, const Repl *r, Event *ev) {
     return 1;
   case RA_ETB_TAPPED:
     ev->etb_tapped = 1;
-    log_repl(g, r, ev, " tapped=1");
+    {
+      char types[80] = "";
+      etb_types(ev, rp, types, sizeof types);
+      snprintf(what, sizeof what, " tapped=1%s", types);
+    }
+    log_repl(g, r, ev, what);
+    return 1;
+  case RA_ETB_TYPES:
+    etb_types(ev, rp, what, sizeof what);
+    log_repl(g, r, ev, what);
     return 1;
   case RA_ETB_COUNTERS: {
     Ctx c;
@@ -655,7 +678,9 @@ static int apply(G *g, const Repl *r, Event *ev) {
     c.src = r->src;
     c.def = r->def;
     int n = expr_eval(g, &c, rp->steps);
-    snprintf(what, sizeof what, " counters=%s:%d", rp->counter, n);
+    char types[80] = "";
+    etb_types(ev, rp, types, sizeof types);
+    snprintf(what, sizeof what, " counters=%s:%d%s", rp->counter, n, types);
     log_repl(g, r, ev, what);
     etb_counters(ev, ckind_id(g, rp->counter), n, NULL);
     return 1;

@@ -204,6 +204,8 @@ typedef struct Event {
   int16_t given_n;        /* +1/+1 counter"): through counter replacements just before it enters (122.6) */
   const CardDef *etb_copy;
   const char *etb_copy_sub; /* the copy's exception: an added subtype (707.9b) */
+  const struct StaticSpec *etb_types[3]; /* "enters as a [subtype] in addition to its other types" */
+  uint8_t netb_types;
   uint8_t etb_attach;     /* 303.4f: an Aura spell enters attached: 1 to etb_attach_obj, 2 to etb_attach_player */
   int8_t etb_attach_player;
   ORef etb_attach_obj;
