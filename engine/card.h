@@ -84,7 +84,7 @@ typedef struct CardDef CardDef;
   X(S_LOSE_ABILITY) X(S_GRANT_ABILITY) X(S_CLEAR_COUNTERS) X(S_MUST_BLOCK)                \
   X(S_EXILE_GRAVEYARD) X(S_SHUFFLE_GRAVEYARD) X(S_CAST_FREE) X(S_PHASE_OUT) X(S_PAY_ANY_NUMBER) X(S_TRANSFORM)   \
   X(S_VENTURE) X(S_CAST_TRANSFORMED) X(S_SCRY) X(S_PLAY_FREE) X(S_ABANDON) X(S_PLANESWALK)             \
-  X(S_MONSTROSITY) X(S_RENOWN) X(S_ADD_PHASES) X(S_BECOMES) X(S_PROLIFERATE) X(S_LOOK_TOP) X(S_CLASH)  \
+  X(S_MONSTROSITY) X(S_RENOWN) X(S_ADD_PHASES) X(S_FLIP) X(S_BECOMES) X(S_PROLIFERATE) X(S_LOOK_TOP) X(S_CLASH)  \
   X(S_EXILE_UNTIL) X(S_LAND_PLAYS) X(S_REPLACEMENT)                                      \
   X(E_INT) X(E_X) X(E_AMOUNT) X(E_COUNT) X(E_POWER) X(E_TOUGHNESS) X(E_LIFE) X(E_HAND)     \
   X(E_LIBRARY) X(E_COUNTERS) X(E_SUM) X(E_DIFF) X(E_MUL) X(E_MIN) X(E_MAX) X(E_HALF)      \
@@ -477,6 +477,7 @@ struct CardDef {
   uint8_t has_addl, addl_optional;
   const char *addl_label;  /* cards exiled to pay it are linked to this label (607.2q) */
   const CardDef *back;     /* the back face of a double-faced card (712) */
+  const CardDef *flip;     /* a flip card's alternative characteristics (710.1b) */
   ManaCost morph;          /* face-down: the cost to turn it face up (702.37) */
   uint8_t has_morph;
   const Room *rooms;       /* dungeons (309.4) */

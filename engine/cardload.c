@@ -1267,6 +1267,7 @@ static const StepDef step_defs[] = {
     {"play_free", S_PLAY_FREE, {{"play_free", P_SEL, SL_TARGET}}},
     {"pay_any_number", S_PAY_ANY_NUMBER, {{"pay_any_number", P_STR, 0}}},
     {"transform", S_TRANSFORM, {{"transform", P_SEL, SL_SELF}}},
+    {"flip", S_FLIP, {{"flip", P_SEL, SL_SELF}}},
     {"abandon", S_ABANDON, {{"abandon", P_SEL, SL_SELF}}},
     {"planeswalk", S_PLANESWALK, {{"planeswalk", P_SEL, SL_YOU}}},
     {"exile_graveyard", S_EXILE_GRAVEYARD, {{"exile_graveyard", P_SEL, SL_EACH_PLAYER}}},
@@ -3413,7 +3414,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
                                      "keywords", "abilities", "spell", "text", "kicker",
                                      "flashback", "enchant", "equip", "leyline", "alt_cost",
                                      "additional_cost", "back", "morph", "chapters", "rooms", "unsupported",
-                                     "cycling", "reinforce", "ward", "vanishing", "fading", "front", NULL};
+                                     "cycling", "reinforce", "ward", "vanishing", "fading", "front", "flip", NULL};
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
   /* token 3: the back face of a card written from it, read below as a back face (2) */
@@ -3656,6 +3657,20 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     if (!bk) return NULL;
     c->back = bk;
     l->card = front;
+  }
+  if ((v = ymap_get(n, "flip"))) {
+    /* 710: a flip card's alternative name, text box, type line, power and toughness;
+     * its color and mana cost stay the card's (710.1c) */
+    if (token) return BAD(l, v, "'flip' is for a card, not for a token or a face");
+    if (!(c->types & T_PERMANENT)) return BAD(l, v, "'flip' is for permanent cards (flip cards, 710)");
+    if (ymap_get(n, "back") || ymap_get(n, "front")) return BAD(l, v, "a flip card is not double-faced: no 'back' or 'front' with 'flip'");
+    if (v->kind == YN_MAP && ymap_get(v, "cost")) return BAD(l, ymap_get(v, "cost"), "the flipped half has the card's mana cost (710.1c): no 'cost'");
+    if (v->kind == YN_MAP && ymap_get(v, "colors")) return BAD(l, ymap_get(v, "colors"), "the flipped half has the card's color (710.1c): no 'colors'");
+    const char *top = c->name;
+    const CardDef *fl = p_card(l, v, 2);
+    if (!fl) return NULL;
+    c->flip = fl;
+    l->card = top;
   }
   if ((v = ymap_get(n, "vanishing")) || (v = ymap_get(n, "fading"))) {
     if (!(c->types & T_PERMANENT)) return BAD(l, v, "vanishing and fading are for permanents");

@@ -1848,6 +1848,20 @@ static void step(G *g, Ctx *c, const Node *n) {
       log_line(g, 0, "transform obj=%s face=%s rule=701.27", nm, o->transformed ? "back" : "front");
     }
     return;
+  case S_FLIP:
+    /* 710.2, 710.4: a permanent flips once and for good (a status, 110.5) */
+    sel_eval(g, c, n->k[0], &a);
+    for (int i = 0; i < a.n; i++) {
+      Obj *o = &s->obj[a.o[i].slot];
+      if (o->zone != MTG_Z_BATTLEFIELD || o->flipped) continue;
+      o->flipped = 1;
+      chars_dirty(g);
+      trig_index_dirty(g);
+      char nm[110];
+      fmt_slot(g, a.o[i].slot, nm, sizeof nm);
+      log_line(g, 0, "flip obj=%s rule=710.2", nm);
+    }
+    return;
   case S_PLAY_FREE:
     /* "you may play it this turn without paying its mana cost" (an exiled card) */
     sel_eval(g, c, n->k[0], &a);

@@ -50,11 +50,14 @@ static void base_chars(G *g, int slot, Chars *c) {
     return;
   }
   c->base = d;
+  c->colors = d->colors;
+  /* 710.2: flipped on the battlefield, a flip card's alternative name, text box, type
+   * line, power and toughness apply; its color and mana cost don't change (710.1c) */
+  if (o->flipped && d->flip && o->zone == MTG_Z_BATTLEFIELD) d = d->flip;
   c->name = d->name;
   c->types = d->types;
   c->supers = d->supers;
   for (int i = 0; i < d->nsub; i++) c->sub[c->nsub++] = d->subtypes[i];
-  c->colors = d->colors;
   c->has_pt = d->has_pt;
   c->power = d->power;
   c->toughness = d->toughness;

@@ -69,6 +69,7 @@ typedef struct Obj {
   int32_t x;              /* X paid when cast (for "enters with X") */
   uint8_t kicked;         /* kicker paid when cast (607.2i) */
   uint8_t transformed;    /* back face up (712) */
+  uint8_t flipped;        /* flipped status (110.5, 710): a flip card's alternative characteristics */
   uint32_t transformed_ts; /* timestamp of its last transformation (701.27f) */
   int32_t paid;           /* a variable additional cost paid when cast (607.2j) */
   uint8_t addl_paid;      /* its optional additional cost was paid when cast */

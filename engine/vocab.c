@@ -85,6 +85,7 @@ static const mtg_event_type types[] = {
     {"additional_phases", "phases after rule", 0},
     {"control", "obj player from", 0},
     {"transform", "obj face rule", 0},
+    {"flip", "obj rule", 0},
     {"paid", "player cost times", 0},
     {"note", "", 1},
     {"effect", "unsupported", 0},

@@ -311,6 +311,10 @@ TEST(batch_zone_and_decay_misuse_is_refused) {
               "card types only")) return;
   if (refused(t_, "- name: X\n  type: Instant\n  spell: {effect: [{note: a, value: 1, player: you}]}\n", 3, 0,
               "a value or a player, not both")) return;
+  if (refused(t_, "- name: X\n  type: Creature — Fox\n  pt: 1/1\n  flip: {name: Y, cost: \"{1}\", type: Enchantment}\n", 4, 0,
+              "no 'cost'")) return;
+  if (refused(t_, "- name: X\n  type: Instant\n  flip: {name: Y, type: Enchantment}\n  spell: {effect: [{draw: 1}]}\n", 3, 0,
+              "for permanent cards")) return;
   /* the card is its front face, with the entry as its back face */
   mtg_pool *p;
   CHECK_INT(mtg_pool_new(&p, NULL), 0);
