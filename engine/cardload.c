@@ -444,13 +444,14 @@ static Node *p_sel(L *l, const ynode *n) {
   }
   static const char *const keys[] = {"each", "target", "controller_of", "owner_of", "linked", "chosen", "top",
                                      "choose", "by", "n", "optional", "targeted", "linked_any", "of",
-                                     "prompt", "choose_from", "linked_creator", "linked_by_name", NULL};
+                                     "prompt", "choose_from", "linked_creator", "linked_by_name", "random", NULL};
   if (ymap_check_keys(l->d, n, keys, "object/player selector", l->err)) return NULL;
   /* one main key; the others only with the one that reads them */
   static const char *const mains[] = {"each", "target", "controller_of", "owner_of", "linked", "chosen", "top", "choose",
                                       "linked_any", "choose_from", "linked_creator", "linked_by_name", NULL};
   static const struct { const char *key, *with; } extras[] = {
-      {"of", "top"}, {"by", "choose"}, {"n", "choose"}, {"optional", "choose"}, {"targeted", "choose"}, {"prompt", "choose"}};
+      {"of", "top"}, {"by", "choose"}, {"n", "choose"}, {"optional", "choose"}, {"targeted", "choose"}, {"prompt", "choose"},
+      {"random", "choose"}};
   const ynode *mainkey = NULL;
   for (int i = 0; i < n->n; i++) {
     const ynode *k = ymap_key(n, i);
@@ -518,6 +519,11 @@ static Node *p_sel(L *l, const ynode *n) {
     b = 0;
     if (tg && ynode_bool(l->d, tg, &b, l->err)) return NULL;
     s->j = b;
+    const ynode *rnd = ymap_get(n, "random");
+    b = 0;
+    if (rnd && ynode_bool(l->d, rnd, &b, l->err)) return NULL;
+    if (b && (tg || by || opt)) return BAD(l, rnd, "random: a card chosen at random is chosen by no one (no by, optional or targeted)");
+    if (b) s->j = 2; /* chosen at random */
     const ynode *pr = ymap_get(n, "prompt");
     if (pr && scalar(pr)) s->s = dup(l, scalar(pr));
     return s;
@@ -1283,6 +1289,8 @@ static const StepDef step_defs[] = {
                                  {"optional", P_BOOL, 0}, {"to", P_ZONE, 0}, {"tapped", P_BOOL, 0}, {"rest", P_STR, 0}, {"reveal_taken", P_BOOL, 0},
                                  {"who", P_SEL, 0}}},
     {"clash", S_CLASH, {{"clash", P_STR, 0}}},
+    {"play_exiled", S_PLAY_EXILED, {{"play_exiled", P_SEL, SL_TARGET}, {"who", P_SEL, SL_YOU}, {"duration", P_DUR, 0}, {"free", P_BOOL, 0},
+                                   {"any_mana", P_BOOL, 0}}},
     {"additional_land_plays", S_LAND_PLAYS, {{"additional_land_plays", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
     {"replacement", S_REPLACEMENT, {{"replacement", P_REPL, 0}, {"duration", P_DUR, 0}}},
     {"exile_until", S_EXILE_UNTIL, {{"exile_until", P_FILTER, 0}, {"who", P_SEL, SL_YOU}, {"link", P_STR, 0}}},

@@ -114,10 +114,12 @@ static int requirements(const ManaCost *c, int x, uint8_t *req) {
   return n;
 }
 
-static int fits(const Unit *u, uint8_t req, int any_blue) {
+/* any: the mana types that may be spent as though they were mana of any
+ * color ("spend blue mana as though it were ...": 1 << COL_U; "spend mana as
+ * though it were mana of any color": all); a {C} cost still needs colorless */
+static int fits(const Unit *u, uint8_t req, int any) {
   if (u->mask & req) return 1;
-  /* "spend blue mana as though it were mana of any color" */
-  return any_blue && (u->mask & (1u << COL_U)) && req != (1u << COL_C);
+  return (u->mask & any) && req != (1u << COL_C);
 }
 
 static int solve(Unit *u, int nu, const uint8_t *req, int nr, int i, int *assign, int any_blue) {
@@ -355,7 +357,8 @@ void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int
           break;
         }
       }
-    if (best < 0 && any_blue && pool[COL_U] > 0) best = COL_U;
+    for (int col = 0; col < COL_COUNT && best < 0 && req[i] != (1u << COL_C); col++)
+      if ((any_blue >> col & 1) && pool[col] > 0) best = col;
     if (best < 0) game_illegal(g, "mana payment failed");
     pool[best]--;
     if (spent) *spent |= (uint8_t)(1u << best);

@@ -1735,8 +1735,15 @@ static void step(G *g, Ctx *c, const Node *n) {
     step_change_target(g, c, n);
     return;
   case S_REVEAL:
+    /* a card in a hand or library is revealed by the player whose zone it is
+     * in ("target opponent reveals a card at random from their hand"); the
+     * result is what was revealed */
     sel_eval(g, c, n->k[0], &a);
-    for (int i = 0; i < a.n; i++) reveal(g, c, a.o[i], c->controller);
+    for (int i = 0; i < a.n; i++) {
+      int z = oref_ok(g, a.o[i]) ? s->obj[a.o[i].slot].zone : -1;
+      reveal(g, c, a.o[i], z == MTG_Z_HAND || z == MTG_Z_LIBRARY ? s->obj[a.o[i].slot].owner : c->controller);
+    }
+    result_set(g, c, &a);
     return;
   case S_UNLESS: {
     sel_eval(g, c, n->k[1], &a);
@@ -1862,6 +1869,25 @@ static void step(G *g, Ctx *c, const Node *n) {
       log_line(g, 0, "flip obj=%s rule=710.2", nm);
     }
     return;
+  case S_PLAY_EXILED: {
+    /* "you may play (cast) that card this turn / for as long as it remains
+     * exiled [without paying its mana cost] [, and you may spend mana as
+     * though it were mana of any color to cast it]": a zone change ends it,
+     * the card becoming a new object (400.7) */
+    sel_eval(g, c, n->k[0], &a);
+    sel_eval(g, c, n->k[1], &b);
+    for (int i = 0; i < a.n; i++) {
+      if (!oref_ok(g, a.o[i]) || s->obj[a.o[i].slot].zone != MTG_Z_EXILE) continue;
+      for (int w = 0; w < b.np; w++) {
+        effect_base(g, c, &e, EK_PLAY, dur_of(n->k[2], DUR_EOT));
+        e.obj = a.o[i];
+        e.player = (int8_t)b.p[w];
+        e.a = (int16_t)((n->k[3] && n->k[3]->i ? 0 : PP_PAY) | (n->k[4] && n->k[4]->i ? PP_ANY_MANA : 0));
+        effect_add(g, &e);
+      }
+    }
+    return;
+  }
   case S_PLAY_FREE:
     /* "you may play it this turn without paying its mana cost" (an exiled card) */
     sel_eval(g, c, n->k[0], &a);

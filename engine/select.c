@@ -535,6 +535,17 @@ static void sel_choose(G *g, Ctx *c, const Node *n, Sel *out) {
     int total = cand.n + cand.np;
     if (!total) continue;
     int k = want < total ? want : total;
+    if (n->j == 2) {
+      /* "a card at random": no one chooses */
+      for (int i = 0; i < k && i < cand.n; i++) {
+        int r = i + rng_below(g->s->c.rng, cand.n - i);
+        ORef t = cand.o[i];
+        cand.o[i] = cand.o[r];
+        cand.o[r] = t;
+        sel_add(out, cand.o[i]);
+      }
+      continue;
+    }
     if (!n->i && k == total) {
       for (int i = 0; i < cand.n; i++) sel_add(out, cand.o[i]);
       for (int i = 0; i < cand.np; i++) sel_addp(out, cand.p[i]);

@@ -399,21 +399,29 @@ static int flash_permission(G *g, int player, int slot, const StaticSpec **st, O
   return 0;
 }
 
+/* Whether an effect lets player play this exiled card: 0 if none, else
+ * PP_OK, with PP_PAY when no such effect lets it be cast without paying its
+ * mana cost, PP_ANY_MANA when one lets mana be spent as though it were mana
+ * of any color to cast it. */
 int play_permission(G *g, int player, int slot) {
   const State *s = g->s;
   uint32_t id = s->obj[slot].id;
+  int found = 0, free = 0, any = 0;
   for (int i = 0; i < s->c.neff; i++) {
     const Effect *e = &s->eff[i];
-    if (e->kind == EK_PLAY && e->used != 2 && e->obj.id == id && e->player == player) return 1;
+    if (e->kind != EK_PLAY || e->used == 2 || e->obj.id != id || e->player != player) continue;
+    found = 1;
+    free |= !(e->a & PP_PAY);
+    any |= (e->a & PP_ANY_MANA) != 0;
   }
-  return 0;
+  return found ? PP_OK | (free ? 0 : PP_PAY) | (any ? PP_ANY_MANA : 0) : 0;
 }
 
 int can_cast(G *g, int player, int slot, int zone_from) {
   State *s = g->s;
   Obj *o = &s->obj[slot];
   /* an exiled card a player may play, even one another player owns */
-  int permitted = zone_from == MTG_Z_EXILE && o->zone == MTG_Z_EXILE && play_permission(g, player, slot);
+  int permitted = zone_from == MTG_Z_EXILE && o->zone == MTG_Z_EXILE ? play_permission(g, player, slot) : 0;
   if (!o->id || (o->owner != player && !permitted) || o->zone != zone_from) return 0;
   const Chars *c = chars(g, slot);
   if (c->types & T_LAND) return 0;
@@ -431,12 +439,12 @@ int can_cast(G *g, int player, int slot, int zone_from) {
   const Ability *ab = spell_ability(d);
   if (!ability_feasible(g, ab, player, oref(g, slot), c)) return 0;
   if (zone_from == MTG_Z_HAND && cast_free_available(g, player, slot)) return 1;
-  if (permitted) return 1; /* without paying its mana cost */
+  if (permitted && !(permitted & PP_PAY)) return 1; /* without paying its mana cost */
   ManaCost cost = zone_from == MTG_Z_GRAVEYARD ? kab->kicker.mana : d->cost;
   if (ab && ab->alt_cost_exile_blue && blue_card_in_hand(g, player, slot) >= 0) return 1;
   mana_total_cost(g, player, slot, ab, NULL, &cost);
   if (d->has_addl && !d->addl_optional && zone_from != MTG_Z_GRAVEYARD && !cost_can_pay_parts(g, player, slot, &d->addl)) return 0;
-  return cost_can_pay_mana(g, player, &cost, 0, slot, 0);
+  return cost_can_pay_mana(g, player, &cost, 0, slot, permitted & PP_ANY_MANA ? 0x3f : 0);
 }
 
 /* 601.2a: the card moves to the stack and becomes a spell with the spell
@@ -559,7 +567,9 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   fmt_slot(g, slot, nm, sizeof nm);
   if (!can_cast(g, player, slot, zone_from)) game_illegal(g, "%s can't be cast now", nm);
   int free = zone_from == MTG_Z_HAND && cast_free_available(g, player, slot);
-  int permitted = zone_from == MTG_Z_EXILE; /* can_cast found the permission: cast without paying its mana cost */
+  /* can_cast found the permission: without paying its mana cost, or paying it, perhaps with mana of any type */
+  int permitted = zone_from == MTG_Z_EXILE ? play_permission(g, player, slot) : 0;
+  int any_mana = permitted & PP_ANY_MANA ? 0x3f : 0;
   /* cast only thanks to "as though it had flash": what that ability does then (603.7g) */
   const StaticSpec *flash_st = NULL;
   ORef flash_src = oref_none();
@@ -573,7 +583,8 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   const uint32_t spell_id = o->id;
   fmt_slot(g, slot, nm, sizeof nm);
   /* 601.2b: alternative and additional costs, X */
-  if (permitted || (free && ask_yes_no(g, player, "601.2b", "cast %s without paying its mana cost?", nm))) s->stack[idx].ch.free = 1;
+  if ((permitted && !(permitted & PP_PAY)) || (free && ask_yes_no(g, player, "601.2b", "cast %s without paying its mana cost?", nm)))
+    s->stack[idx].ch.free = 1;
   if (!s->stack[idx].ch.free && ab && ab->alt_cost_exile_blue && blue_card_in_hand(g, player, slot) >= 0 &&
       ask_yes_no(g, player, "601.2b", "exile a blue card from your hand rather than pay %s's mana cost?", nm))
     s->stack[idx].ch.free = 2;
@@ -587,7 +598,7 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
     for (int i = 0; i < COL_COUNT; i++) t.colored[i] = (uint8_t)(t.colored[i] + d->kick[k].colored[i]);
     char kc[40];
     mana_format(&d->kick[k], kc, sizeof kc);
-    if (cost_can_pay_mana(g, player, &t, 0, slot, 0) && ask_yes_no(g, player, "702.33", "pay kicker %s for %s?", kc, nm)) {
+    if (cost_can_pay_mana(g, player, &t, 0, slot, any_mana) && ask_yes_no(g, player, "702.33", "pay kicker %s for %s?", kc, nm)) {
       s->stack[idx].ch.kicked |= (uint8_t)(1u << k);
       with = t;
     }
@@ -596,7 +607,7 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
     int hi = 0;
     ManaCost t = base;
     mana_total_cost(g, player, slot, ab, &s->stack[idx].ch, &t);
-    while (hi < 40 && cost_can_pay_mana(g, player, &t, hi + 1, slot, 0)) hi++;
+    while (hi < 40 && cost_can_pay_mana(g, player, &t, hi + 1, slot, any_mana)) hi++;
     s->stack[idx].ch.x = ask_number(g, player, 0, hi, "choose X for %s", nm);
   }
   /* 601.2b: additional costs, optional ones announced, variable ones chosen */
@@ -640,7 +651,7 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
     do_move(g, blue, EV_EXILE, MTG_Z_EXILE, CA_COST, player, it->id);
   }
   uint8_t spent = 0;
-  cost_pay_mana(g, player, &total, it->ch.x, slot, 0, &spent);
+  cost_pay_mana(g, player, &total, it->ch.x, slot, any_mana, &spent);
   if (pay_addl) {
     idx = stack_find(g, spell_id);
     cost_pay_parts(g, player, slot, &addl, idx >= 0 ? &s->stack[idx] : NULL);
@@ -764,7 +775,7 @@ int can_activate(G *g, int player, int slot, int abi, int for_mana) {
   if (!cost_can_pay_parts(g, player, slot, &ab->cost)) return 0;
   ManaCost mc = ab->cost.mana;
   if (!mana_value(&mc) && !mc.x) return 1;
-  int any_blue = rule_effect(g, SE_ANY_MANA_FOR_ABILITIES, -1, slot, NULL, NULL);
+  int any_blue = rule_effect(g, SE_ANY_MANA_FOR_ABILITIES, -1, slot, NULL, NULL) ? 1 << COL_U : 0;
   int self_tap = cost_has_tap(&ab->cost);
   return cost_can_pay_mana(g, player, &mc, 0, self_tap ? slot : -1, any_blue);
 }
@@ -796,7 +807,7 @@ void stack_activate(G *g, int player, int slot, int abi) {
   for (int i = 0; i < MAX_CHOICE_T; i++) si.ch.t[i].player = -1;
   int idx = stack_push(g, &si);
   log_line(g, 0, "activate player=%s src=%s ability=%d id=#%u", player_name(g, player), nm, abi, (unsigned)si.id);
-  int any_blue = rule_effect(g, SE_ANY_MANA_FOR_ABILITIES, -1, slot, NULL, NULL);
+  int any_blue = rule_effect(g, SE_ANY_MANA_FOR_ABILITIES, -1, slot, NULL, NULL) ? 1 << COL_U : 0;
   int self_tap = cost_has_tap(&ab->cost);
   /* 602.2b, 601.2b: an alternative cost for cycling, then the value of X */
   Cost cost = ab->cost;

@@ -465,6 +465,15 @@ static void check_listener(G *g, int slot, int a, int te, const Event *e, int lo
   }
 }
 
+/* A delayed trigger's intervening "if" may ask about the object it refers
+ * to ("if you haven't cast it": it is still exiled), as its effect does (603.7c). */
+static void remember(G *g, Ctx *cx, const Effect *ef) {
+  if (ef->obj.id && oref_ok(g, ef->obj)) {
+    cx->res[0] = ef->obj;
+    cx->nres = 1;
+  }
+}
+
 static void check_delayed(G *g, const Event *e, int lookback, const uint8_t *tes, int nt) {
   State *s = g->s;
   for (int i = 0; i < s->c.neff; i++) {
@@ -486,6 +495,7 @@ static void check_delayed(G *g, const Event *e, int lookback, const uint8_t *tes
     TrigCtx tc;
     tc_from_event(g, e, &tc);
     cx.tc = &tc;
+    remember(g, &cx, ef);
     if (ab->cond && !cond_eval(g, &cx, ab->cond)) continue;
     if (ab->delayed_once && g->collecting) {
       /* 603.7b: once; which of simultaneous events is chosen after the batch */
@@ -734,6 +744,7 @@ void trig_step(G *g, int step) {
     cx.src = ef->source;
     cx.tc = &tc;
     if (t->player && !rel_match(g, &cx, t->player, s->c.active)) continue;
+    remember(g, &cx, ef);
     if (ef->ab->cond && !cond_eval(g, &cx, ef->ab->cond)) continue;
     if (ef->ab->delayed_once) ef->used = 1;
     add_pending(g, ef->ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &tc, ef->id, 0);
