@@ -19,7 +19,7 @@
  * and cards outside; variants, teams, seed, start, opening, shuffle,
  * max_turns; a line per card; commander damage) fits MTG_SETUP_MAX_RECORDS. */
 _Static_assert(2 * MTG_MAX_SETUP_CARDS <= MAX_SLOTS, "setup cards exceed half the object slots");
-_Static_assert(MAX_PLAYERS * (3 + MAX_CKINDS + MAX_OUTSIDE) + 4 + 7 + MTG_MAX_SETUP_CARDS + MAX_PLAYERS * MAX_COMMANDERS <=
+_Static_assert(MAX_PLAYERS * (4 + MAX_CKINDS + MAX_OUTSIDE) + 4 + 7 + MTG_MAX_SETUP_CARDS + MAX_PLAYERS * MAX_COMMANDERS <=
                    MTG_SETUP_MAX_RECORDS,
                "the text form of a setup can exceed MTG_SETUP_MAX_RECORDS");
 
@@ -45,6 +45,7 @@ struct mtg_setup {
     struct { char kind[24]; int n; } c[MAX_CKINDS];
     int nc;
     int lands;
+    int mana[COL_COUNT];                 /* mana in the pool as the game starts: W U B R G C */
     const CardDef *outside[MAX_OUTSIDE]; /* cards owned outside the game (309.2a) */
     int noutside;
     int team;
@@ -443,6 +444,21 @@ int mtg_setup_lands_played(mtg_setup *s, int p, int n) {
   return MTG_OK;
 }
 
+int mtg_setup_mana(mtg_setup *s, int p, const char *mana) {
+  NEED(s, "mtg_setup_mana: the setup is NULL");
+  if (player_ok(s, NULL, p)) return MTG_EARG;
+  NEED(mana, "mtg_setup_mana: the mana is NULL");
+  ManaCost mc;
+  memset(&mc, 0, sizeof mc);
+  char why[100] = "";
+  NEED(!*mana || !mana_parse(mana, &mc, NULL, NULL, why, sizeof why), "mana \"%.40s\": %s", mana, why);
+  /* mana in a pool has a color or is colorless; it can't be generic, hybrid or X (106.1) */
+  NEED(!mc.generic && !mc.nhybrid && !mc.x, "mana \"%.40s\": write each mana as {W}, {U}, {B}, {R}, {G} or {C}", mana);
+  for (int k = 0; k < 5; k++) NEED(!mc.phyrexian[k], "mana \"%.40s\": write each mana as {W}, {U}, {B}, {R}, {G} or {C}", mana);
+  for (int k = 0; k < COL_COUNT; k++) s->pl[p].mana[k] = mc.colored[k];
+  return MTG_OK;
+}
+
 static const char *intern(G *g, const char *v) {
   for (int i = 0; i < g->nstrs; i++)
     if (!strcmp(g->strs[i], v)) return g->strs[i];
@@ -472,6 +488,7 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
     snprintf(pl->name, sizeof pl->name, "%s", su->pl[p].name);
     pl->life = su->pl[p].life;
     pl->lands_played = (int16_t)su->pl[p].lands;
+    for (int k = 0; k < COL_COUNT; k++) pl->mana[k] = su->pl[p].mana[k];
     for (int k = 0; k < su->pl[p].noutside; k++) c->outside[p][k] = su->pl[p].outside[k];
     c->noutside[p] = (uint8_t)su->pl[p].noutside;
     pl->team = (uint8_t)su->pl[p].team;
@@ -655,6 +672,14 @@ int mtg_setup_write(const mtg_setup *s, char *buf, size_t size) {
     u = put(buf, size, u, "player %s %d\n", s->pl[p].name, s->pl[p].life);
     for (int k = 0; k < s->pl[p].nc; k++) u = put(buf, size, u, "player_counter %s %s %d\n", s->pl[p].name, s->pl[p].c[k].kind, s->pl[p].c[k].n);
     if (s->pl[p].lands) u = put(buf, size, u, "lands_played %s %d\n", s->pl[p].name, s->pl[p].lands);
+    int any = 0;
+    for (int k = 0; k < COL_COUNT; k++) any |= s->pl[p].mana[k];
+    if (any) {
+      u = put(buf, size, u, "mana %s ", s->pl[p].name);
+      for (int k = 0; k < COL_COUNT; k++)
+        for (int j = 0; j < s->pl[p].mana[k]; j++) u = put(buf, size, u, "{%c}", "WUBRGC"[k]);
+      u = put(buf, size, u, "\n");
+    }
     for (int k = 0; k < s->pl[p].noutside; k++) {
       u = put(buf, size, u, "outside %s ", s->pl[p].name);
       u = put_quoted(buf, size, u, s->pl[p].outside[k]->name);
@@ -819,7 +844,7 @@ static int rd_set(reader *r, const char *at, int rc) {
   return rd_fail(r, at, rc == MTG_EARG ? MTG_EDATA : rc, "%s", mtg_setup_error(r->s));
 }
 
-static const char *const record_names[] = {"player", "player_counter", "lands_played", "outside", "variant",
+static const char *const record_names[] = {"player", "player_counter", "lands_played", "mana", "outside", "variant",
                                            "team", "seed", "start", "opening", "shuffle", "max_turns", "card",
                                            "commander_damage", NULL};
 static const char *const option_names[] = {"tapped", "sick", "face_down", "face_up", "commander", "transformed",
@@ -957,6 +982,12 @@ static int rd_record(reader *r, fwd **fw, int *nfw, int *capfw) {
         (rc = rd_num(r, b.at, b.s, 0, lands ? INT16_MAX : MAX_PLAYERS, lands ? "lands played" : "team", &n)) || (rc = rd_end(r, w)))
       return rc;
     return rd_set(r, b.at, lands ? mtg_setup_lands_played(r->s, pl, (int)n) : mtg_setup_team(r->s, pl, (int)n));
+  }
+  if (!strcmp(w, "mana")) {
+    if ((rc = rd_need(r, &a, "the player")) || (rc = rd_player(r, &a, &pl)) || (rc = rd_need(r, &b, "the mana, such as {R}{G}")) ||
+        (rc = rd_end(r, w)))
+      return rc;
+    return rd_set(r, b.at, mtg_setup_mana(r->s, pl, b.s));
   }
   if (!strcmp(w, "outside")) {
     if ((rc = rd_need(r, &a, "the player")) || (rc = rd_player(r, &a, &pl)) || (rc = rd_need(r, &b, "the card's name")) ||

@@ -562,7 +562,7 @@ static int load_variants(L *l, const ynode *n, int *thg) {
 static int load_setup(L *l, const ynode *n) {
   static const char *const setup_keys[] = {"players", "active", "turn", "step", "seed", "max_turns", "variants",
                                            "budget", NULL};
-  static const char *const player_keys[] = {"name", "life", "poison", "counters", "lands_played", "team", "outside",
+  static const char *const player_keys[] = {"name", "life", "poison", "counters", "lands_played", "mana", "team", "outside",
                                             "commander_damage", "library", "hand", "battlefield", "graveyard", "exile",
                                             "command", NULL};
   hcase *hc = l->hc;
@@ -624,6 +624,11 @@ static int load_setup(L *l, const ynode *n) {
       } else if (!strcmp(key, "lands_played")) {
         if (get_int(l, v, 0, 100, &iv)) bad++;
         else mtg_setup_lands_played(hc->setup, i, iv);
+      } else if (!strcmp(key, "mana")) {
+        /* mana already in the pool (106.4): "{R}{R}{G}" */
+        const char *m;
+        if (get_str(l, v, &m)) bad++;
+        else if (mtg_setup_mana(hc->setup, i, m)) bad += FAIL(l, v, "%s", mtg_setup_error(hc->setup)) != 0;
       } else if (!strcmp(key, "team")) {
         if (get_int(l, v, 0, 4, &team[i])) {
           bad++;

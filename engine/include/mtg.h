@@ -171,6 +171,10 @@ int mtg_setup_transformed(mtg_setup *s, int entry, int back_face_up);
 int mtg_setup_exiled_with(mtg_setup *s, int entry, int by_entry, const char *label);
 int mtg_setup_player_counters(mtg_setup *s, int player, const char *kind, int n);
 int mtg_setup_lands_played(mtg_setup *s, int player, int n);
+/* Mana already in a player's mana pool as the game starts, as mana symbols of
+ * one color each: "{R}{R}{G}", "{C}" (106.4); "" empties it. It empties as
+ * any mana does, at the end of the step (500.4). */
+int mtg_setup_mana(mtg_setup *s, int player, const char *mana);
 /* Card types with designations (docs/cards.md, "Sagas, dungeons, battles"):
  * - a battle on the battlefield protected by `player` (310.8); without one,
  *   state-based action 704.5w has its controller choose one when the game starts;

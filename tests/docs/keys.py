@@ -31,7 +31,8 @@ def loader_names(src):
 def main():
     src = open(SRC, encoding="utf-8").read()
     doc = open(DOC, encoding="utf-8").read()
-    code = " ".join(re.findall(r'`([^`\n]+)`', doc)) + " " + " ".join(re.findall(r'```yaml\n(.*?)```', doc, re.S))
+    # a code span may run over a line end, not over a blank line
+    code = " ".join(re.findall(r'`((?:[^`\n]|\n(?!\n))+)`', doc)) + " " + " ".join(re.findall(r'```yaml\n(.*?)```', doc, re.S))
     words = set(re.findall(r'[a-z_0-9]+', code))
     names = loader_names(src)
     if len(names) < 200:

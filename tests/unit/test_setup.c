@@ -43,6 +43,17 @@ TEST(setup_setters_accept_their_range_and_refuse_past_it) {
   CHECK_INT(mtg_setup_lands_played(s, 1, -1), MTG_EARG);
   CHECK_INT(mtg_setup_lands_played(s, 2, 1), MTG_EARG);
   CHECK_INT(mtg_setup_lands_played(s, -1, 1), MTG_EARG);
+  /* floating mana: one symbol per mana, of a color or colorless (106.4) */
+  CHECK_INT(mtg_setup_mana(s, 0, "{R}{R}{G}"), MTG_OK);
+  CHECK_INT(mtg_setup_mana(s, 1, "{C}"), MTG_OK);
+  CHECK_INT(mtg_setup_mana(s, 1, ""), MTG_OK);
+  CHECK_INT(mtg_setup_mana(s, 0, "{2}"), MTG_EARG);
+  CHECK(strstr(mtg_setup_error(s), "{W}, {U}, {B}, {R}, {G} or {C}") != NULL);
+  CHECK_INT(mtg_setup_mana(s, 0, "{G/W}"), MTG_EARG);
+  CHECK_INT(mtg_setup_mana(s, 0, "{X}"), MTG_EARG);
+  CHECK_INT(mtg_setup_mana(s, 0, "R"), MTG_EARG);
+  CHECK_INT(mtg_setup_mana(s, 2, "{R}"), MTG_EARG);
+  CHECK_INT(mtg_setup_mana(s, 0, NULL), MTG_EARG);
   CHECK_INT(mtg_setup_team(s, 0, 0), MTG_OK);
   CHECK_INT(mtg_setup_team(s, 1, 4), MTG_OK);
   CHECK_INT(mtg_setup_team(s, 1, 5), MTG_EARG);
@@ -211,6 +222,7 @@ static void full_setup(unit_ctx *t_, u_world *w, int *carol) {
   mtg_error e;
   CHECK_INT(mtg_setup_player_counters(s, w->alice, "energy", 3), MTG_OK);
   CHECK_INT(mtg_setup_lands_played(s, w->bob, 1), MTG_OK);
+  CHECK_INT(mtg_setup_mana(s, w->bob, "{G}{R}{R}{C}"), MTG_OK);
   CHECK_INT(mtg_setup_outside(s, *carol, "Tomb of Annihilation", &e), MTG_OK);
   CHECK_INT(mtg_setup_variant(s, "planechase"), MTG_OK);
   CHECK_INT(mtg_setup_variant(s, "commander"), MTG_OK);
@@ -260,6 +272,7 @@ static const char full_text[] =
     "player_counter alice energy 3\n"
     "player bob 20\n"
     "lands_played bob 1\n"
+    "mana bob {R}{R}{G}{C}\n"
     "player carol 17\n"
     "player_counter carol poison 2\n"
     "outside carol \"Tomb of Annihilation\"\n"
