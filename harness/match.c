@@ -154,13 +154,21 @@ static int vm(hctx *x, const char *p, const char *v, const char *ve, int depth) 
       if (nl >= 0 && vm(x, p + nl, r.end, ve, depth + 1)) return 1;
       /* the name in place of "Name"#id, keeping the suffix: Fecundity/0@2 */
       if (r.id_end < r.end && nl >= 0 && vm(x, p + nl, r.id_end, ve, depth + 1)) return 1;
+      /* or its ability without the trigger's sequence number: Fecundity/0,
+       * fs1/0 (a label), for any trigger of that ability of that object */
+      const char *seq = memchr(r.id_end, '@', (size_t)(r.end - r.id_end));
+      size_t abl = seq ? (size_t)(seq - r.id_end) : 0;
+      if (abl && nl >= 0 && !strncmp(p + nl, r.id_end, abl) && vm(x, p + nl + abl, r.end, ve, depth + 1)) return 1;
       if (*p == '"' && !strncmp(p + 1, r.name, r.nlen) && p[1 + r.nlen] == '"' &&
           vm(x, p + r.nlen + 2, r.end, ve, depth + 1))
         return 1;
       for (int i = 0; i < x->hc->nlabels; i++) {
         const hlabel *lb = &x->hc->labels[i];
         size_t ln = strlen(lb->name);
-        if (!strncmp(p, lb->name, ln) && ctx_card(x, r.id) == lb->entry && vm(x, p + ln, r.end, ve, depth + 1)) return 1;
+        if (strncmp(p, lb->name, ln) || ctx_card(x, r.id) != lb->entry) continue;
+        if (vm(x, p + ln, r.end, ve, depth + 1)) return 1;
+        if (vm(x, p + ln, r.id_end, ve, depth + 1)) return 1; /* fs1/0@2 */
+        if (abl && !strncmp(p + ln, r.id_end, abl) && vm(x, p + ln + abl, r.end, ve, depth + 1)) return 1; /* fs1/0 */
       }
       return 0;
     }
