@@ -199,7 +199,7 @@ static const struct {
   int op;
 } expr_words[] = {{"X", E_X},           {"x", E_X},         {"amount", E_AMOUNT}, {"that_much", E_AMOUNT},
                   {"prevented", E_PREVENTED}, {"storm", E_STORM}, {"resolutions", E_RESOLUTIONS}, {"kicked", E_KICKED}, {"paid", E_PAID},
-                  {"result", E_RESULT}};
+                  {"result", E_RESULT}, {"life_lost", E_LIFE_LOST}};
 
 /* {history: KIND, by, filter, object, to, source, from, turn, this_combat, combat, events}:
  * a count (or for damage and life, an amount) over the history of the turn */
@@ -1261,7 +1261,8 @@ static const StepDef step_defs[] = {
     {"copy_spell", S_COPY_SPELL, {{"copy_spell", P_SEL, SL_SELF}, {"n", P_EXPR, 0}, {"new_targets", P_BOOL, 0}}},
     {"change_target", S_CHANGE_TARGET, {{"change_target", P_SEL, SL_TARGET}}},
     {"reveal", S_REVEAL, {{"reveal", P_SEL, SL_SELF}}},
-    {"unless", S_UNLESS, {{"unless", P_STR, 0}, {"payer", P_SEL, SL_TARGET}, {"do", P_STEPS, 0}}},
+    {"unless", S_UNLESS, {{"unless", P_STR, 0}, {"payer", P_SEL, SL_TARGET}, {"do", P_STEPS, 0}, {"x", P_EXPR, 0}}},
+    {"pay", S_PAY, {{"pay", P_STR, 0}, {"who", P_SEL, SL_YOU}, {"x", P_EXPR, 0}, {"prompt", P_STR, 0}}},
     {"extra_turn", S_EXTRA_TURN, {{"extra_turn", P_SEL, SL_YOU}}},
     {"return", S_RETURN, {{"return", P_SEL, SL_TARGET}, {"to", P_ZONE, 0}, {"under", P_SEL, 0}, {"tapped", P_BOOL, 0}, {"counters", P_COUNTERS, 0}}},
     {"any_player_may", S_ANY_PLAYER_MAY, {{"any_player_may", P_STEPS, 0}, {"otherwise", P_STEPS, 0}, {"prompt", P_STR, 0}}},
@@ -1634,6 +1635,16 @@ static int step_finish(L *l, const ynode *n, Node *s) {
   }
   if (s->op == S_BECOMES && step_becomes(l, n, s)) return -1;
   if (s->op == S_NOTE && s->k[1] && s->k[2]) return BADI(l, ymap_get(n, "player"), "note: a value or a player, not both");
+  if (s->op == S_UNLESS || s->op == S_PAY) {
+    /* a mana payment: a mana cost, with {X} given by x */
+    char why[200];
+    ManaCost mc;
+    const ynode *mv = ymap_get(n, s->op == S_PAY ? "pay" : "unless");
+    if (mana_parse(s->k[0]->s, &mc, NULL, NULL, why, sizeof why)) return BADI(l, mv, "%s: %s", s->op == S_PAY ? "pay" : "unless", why);
+    const ynode *xv = ymap_get(n, "x");
+    if (mc.x && !xv) return BADI(l, mv, "{X} in a payment needs x: the value of X");
+    if (!mc.x && xv) return BADI(l, xv, "x: the payment has no {X}");
+  }
   if (s->op == S_ADD_PHASES) {
     for (int i = 0; i < s->k[0]->n; i++) {
       const char *w = s->k[0]->k[i]->s;
@@ -3017,6 +3028,9 @@ static const struct {
     {KW_PROWESS, "triggered: {when: {cast: noncreature_spell, player: you}, "
                  "effect: [{pump: self, power: 1, toughness: 1}]}\n"
                  "text: Prowess (702.108)"},
+    {KW_EXTORT, "triggered: {when: {cast: spell, player: you}, effect: [{pay: '{W/B}'}, "
+                "{if: did, then: [{lose_life: 1, who: each_opponent}, {gain_life: life_lost}]}]}\n"
+                "text: Extort (702.101)"},
     {KW_FLANKING, "triggered: {when: {blocks: {type: creature, not_keyword: flanking}, attacker: self}, "
                   "effect: [{pump: it, power: -1, toughness: -1}]}\n"
                   "text: Flanking (702.25)"},

@@ -225,6 +225,27 @@ static int choose_color(G *g, int player, const char *why) {
   return ask_pick(g);
 }
 
+/* Player p is offered to pay a mana cost (its {X} the value of x): returns
+ * whether they paid. Nothing is asked when it can't be paid (a cost of {0}
+ * is asked: it is paid by acknowledging it, 118.5). */
+static int offer_payment(G *g, Ctx *c, int p, const char *cost, const Node *x, const char *prompt) {
+  ManaCost mc;
+  char why[100];
+  if (p < 0 || mana_parse(cost, &mc, NULL, NULL, why, sizeof why)) return 0;
+  int xv = x ? expr_eval(g, c, x) : 0;
+  if (xv < 0) xv = 0;
+  ManaCost shown = mc;
+  int gen = shown.generic + shown.x * xv;
+  shown.generic = (uint8_t)(gen > 255 ? 255 : gen);
+  shown.x = 0;
+  char txt[64];
+  mana_format(&shown, txt, sizeof txt);
+  if (!cost_can_pay_mana(g, p, &mc, xv, -1, 0) || !ask_yes_no(g, p, "603.5", "%s%s?", prompt ? prompt : "pay ", prompt ? "" : txt))
+    return 0;
+  cost_pay_mana(g, p, &mc, xv, -1, 0, NULL);
+  return 1;
+}
+
 /* One of the colors of mask (bits W U B R G C), the forced one if it is among them. */
 static int pick_listed_color(G *g, int player, uint8_t mask, int forced) {
   if (forced >= 0 && (mask >> forced & 1)) return forced;
@@ -1187,10 +1208,15 @@ static void step(G *g, Ctx *c, const Node *n) {
     /* 107.1b: no negative amount of life is gained or lost (a life total may be set below 0) */
     if (n->op != S_SET_LIFE && amount < 0) amount = 0;
     sel_eval(g, c, n->k[1], &a);
+    int lost = 0;
     for (int i = 0; i < a.np; i++) {
+      int before = s->c.pl[a.p[i]].life;
       if (n->op == S_SET_LIFE) do_set_life(g, a.p[i], amount, c->controller, c->cause_id);
       else do_life(g, a.p[i], n->op == S_GAIN_LIFE ? amount : -amount, c->controller, c->cause_id);
+      if (before > s->c.pl[a.p[i]].life) lost += before - s->c.pl[a.p[i]].life;
     }
+    /* "each opponent loses 1 life and you gain that much life": what was lost */
+    if (n->op == S_LOSE_LIFE) c->life_lost = lost;
     return;
   }
   case S_DESTROY:
@@ -1748,15 +1774,14 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_UNLESS: {
     sel_eval(g, c, n->k[1], &a);
     int p = a.np ? a.p[0] : (a.n ? obj_controller(g, a.o[0].slot) : c->controller);
-    ManaCost mc;
-    char why[100];
-    if (mana_parse(n->k[0]->s, &mc, NULL, NULL, why, sizeof why)) return;
-    int paid = 0;
-    if (cost_can_pay_mana(g, p, &mc, 0, -1, 0) && ask_yes_no(g, p, "603.5", "pay %s?", n->k[0]->s)) {
-      cost_pay_mana(g, p, &mc, 0, -1, 0, NULL);
-      paid = 1;
-    }
-    if (!paid) step(g, c, n->k[2]);
+    if (!offer_payment(g, c, p, n->k[0]->s, n->k[3], NULL)) step(g, c, n->k[2]);
+    return;
+  }
+  case S_PAY: {
+    /* "you may pay {N}. If you do, ...": did is whether it was paid */
+    sel_eval(g, c, n->k[1], &a);
+    int p = a.np ? a.p[0] : c->controller;
+    c->did = offer_payment(g, c, p, n->k[0]->s, n->k[2], n->k[3] ? n->k[3]->s : NULL);
     return;
   }
   case S_EXTRA_TURN:

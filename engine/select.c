@@ -922,6 +922,7 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
     if (c->tc) return c->tc->amount;
     return c->amount;
   case E_PREVENTED: return c->prevented;
+  case E_LIFE_LOST: return c->life_lost;
   case E_COUNT: {
     Sel r;
     r.n = r.np = 0;
