@@ -111,10 +111,13 @@ enum op {
 extern const char *const op_names[OP_COUNT];
 
 enum cmp { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
-enum dur { DUR_FOREVER, DUR_EOT, DUR_NEXT_TURN, DUR_SOURCE_LEAVES, DUR_USED, DUR_COMBAT };
+enum dur { DUR_FOREVER, DUR_EOT, DUR_NEXT_TURN, DUR_SOURCE_LEAVES, DUR_USED, DUR_COMBAT,
+           DUR_SOURCE_TAPPED,     /* "for as long as [this] remains tapped" */
+           DUR_SOURCE_CTL_TAPPED  /* "for as long as you control [this] and it remains tapped" */ };
 
 /* Player relations used by filters and patterns. */
-enum rel { R_ANY, R_YOU, R_OPP, R_ACTIVE, R_NOT_YOU, R_CHOSEN, R_TARGET, R_OWNER, R_TRIGGERING, R_DEFENDING };
+enum rel { R_ANY, R_YOU, R_OPP, R_ACTIVE, R_NOT_YOU, R_CHOSEN, R_TARGET, R_OWNER, R_TRIGGERING, R_DEFENDING,
+           R_ITS_CONTROLLER /* the controller of `it` (in a filter's `if`, the candidate) */ };
 
 struct Filter {
   uint32_t types_any;    /* at least one of these card types */
@@ -322,6 +325,8 @@ enum se_kind {
   SE_CAST_ONLY_FROM_HAND, /* "can't cast spells from anywhere other than their hands" */
   SE_CANT_CAST,          /* "can't cast [noncreature] spells" (the `spells` card types) */
   SE_VENTURE_LIMIT,      /* "can't venture into the dungeon more than [n] times each turn" */
+  SE_DOESNT_UNTAP,       /* "doesn't untap during its controller's untap step" (502.3) */
+  SE_MAY_NOT_UNTAP,      /* "you may choose not to untap [this] during your untap step" (502.3) */
   SE_COUNT
 };
 

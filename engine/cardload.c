@@ -95,8 +95,9 @@ static int want_map(L *l, const ynode *n, const char *what) {
 
 static const char *const zone_names[] = {"library", "hand", "battlefield", "graveyard", "stack", "exile", "command", "ante"};
 static const char *const rel_names[] = {"any", "you", "opponent", "active", "not_you", "chosen", "target", "owner",
-                                        "triggering_player", "defending"};
-static const char *const dur_names[] = {"forever", "end_of_turn", "next_turn", "source_leaves", "used", "end_of_combat"};
+                                        "triggering_player", "defending", "its_controller"};
+static const char *const dur_names[] = {"forever", "end_of_turn", "next_turn", "source_leaves", "used", "end_of_combat",
+                                        "source_tapped", "source_controlled_and_tapped"};
 static const char *const type_names[N_CARD_TYPES] = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
                                                      "planeswalker", "sorcery", "dungeon", "plane", "phenomenon", "scheme"};
 static const char *const super_names[] = {"basic", "legendary", "snow", "world", "ongoing"};
@@ -1428,7 +1429,7 @@ static const char *const rule_names[] = {
     "attacks_if_able", "blocks_if_able", "must_be_blocked", "must_be_blocked_by_all",
     "attacks_as_though_no_defender", "no_combat_damage", "combat_damage_as_unblocked", "cant_attack_alone",
     "cant_block_alone", "hand_revealed", "hexproof", "shroud", "cant_be_target_of", "cast_only_from_hand", "cant_cast",
-    "venture_limit", NULL};
+    "venture_limit", "doesnt_untap", "may_choose_not_to_untap", NULL};
 
 /* Rule effects about one creature (combat restrictions and requirements): a
  * static ability with no `affects` is about its own object (the others, about
@@ -1436,7 +1437,7 @@ static const char *const rule_names[] = {
 static int rule_on_object(int kind) {
   switch (kind) {
   case SE_CANT_ATTACK: case SE_CANT_BLOCK: case SE_CANT_ATTACK_OR_BLOCK: case SE_MAX_COUNTERS: case SE_MUST_BLOCK:
-  case SE_CANT_REGENERATE: case SE_CANT_BE_DESTROYED: case SE_CANT_BE_TARGET:
+  case SE_CANT_REGENERATE: case SE_CANT_BE_DESTROYED: case SE_CANT_BE_TARGET: case SE_DOESNT_UNTAP: case SE_MAY_NOT_UNTAP:
     return 1;
   default:
     return kind >= SE_CANT_BE_BLOCKED && kind <= SE_CANT_BLOCK_ALONE;

@@ -1539,6 +1539,9 @@ static void step(G *g, Ctx *c, const Node *n) {
     sel_eval(g, c, n->k[0], &a);
     sel_eval(g, c, n->k[1], &b);
     if (!b.np) return;
+    /* 611.2b: "for as long as ... it remains tapped" never begins once it has ended */
+    int gdur = dur_of(n->k[2], DUR_FOREVER);
+    if ((gdur == DUR_SOURCE_TAPPED || gdur == DUR_SOURCE_CTL_TAPPED) && !source_tapped_holds(g, c->src, gdur, c->controller)) return;
     int base = g->evtop, k = 0;
     Event *ev = ev_alloc(g, a.n);
     for (int i = 0; i < a.n; i++) {

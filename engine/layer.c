@@ -573,6 +573,18 @@ int rule_effect_count(G *g, int kind, int player, int slot) {
   return cnt;
 }
 
+/* The duration "for as long as [you control this and] it remains tapped"
+ * still holds: the source is that permanent, tapped (and controlled by the
+ * effect's controller). */
+int source_tapped_holds(G *g, ORef src, int dur, int controller) {
+  if (!oref_ok(g, src)) return 0;
+  const Obj *o = &g->s->obj[src.slot];
+  if (o->zone != MTG_Z_BATTLEFIELD || o->phased_out || !o->tapped) return 0;
+  return dur != DUR_SOURCE_CTL_TAPPED || obj_controller(g, src.slot) == controller;
+}
+
+static void effect_end(G *g, int i);
+
 /* A permanent that changed controllers because a static control-changing
  * effect began or ended (layer 2, 613.1b) has not been under its new
  * controller's control continuously since their most recent turn began
@@ -581,6 +593,12 @@ int rule_effect_count(G *g, int kind, int player, int slot) {
  * and as effects end. */
 void control_watch(G *g) {
   State *s = g->s;
+  /* "for as long as [you control this and] it remains tapped" */
+  for (int i = 0; i < s->c.neff; i++) {
+    Effect *e = &s->eff[i];
+    if ((e->used != 0 && e->used != 1) || (e->dur != DUR_SOURCE_TAPPED && e->dur != DUR_SOURCE_CTL_TAPPED)) continue;
+    if (!source_tapped_holds(g, e->source, e->dur, e->controller)) effect_end(g, i);
+  }
   int nb = bf_count(g);
   int16_t *bf = bf_list(g);
   for (int k = 0; k < nb; k++) {

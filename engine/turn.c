@@ -164,6 +164,13 @@ static void begin_step(G *g) {
       int exerted = o->exerted == ap + 1;
       if (exerted) o->exerted = 0;
       if (o->tapped && !o->phased_out && !exerted && obj_controller(g, bf[i]) == ap) { /* 702.26b */
+        /* 502.3: the active player determines which permanents untap */
+        if (rule_effect(g, SE_DOESNT_UNTAP, -1, bf[i], NULL, NULL)) continue;
+        if (rule_effect(g, SE_MAY_NOT_UNTAP, -1, bf[i], NULL, NULL)) {
+          char nm[110];
+          fmt_slot(g, bf[i], nm, sizeof nm);
+          if (!ask_yes_no(g, ap, "502.3", "untap %s?", nm)) continue;
+        }
         ev_init(&ev[ne], EV_UNTAP);
         ev[ne].obj = oref(g, bf[i]);
         ev[ne].rule = "502.3";
