@@ -713,7 +713,7 @@ static int load_setup(L *l, const ynode *n) {
 /* ---- actions ---- */
 
 static const char *const act_keys[A_COUNT] = {
-    "cast",   "activate", "play",        "pass",          "turn_face_up", "attack", "block",   "advance", "resolve", "target",
+    "cast",   "activate", "play",        "pass",          "turn_face_up", "attack", "block",   "advance", "resolve", "check", "target",
     "mode",   "x",        "number",      "may",           "replacement", "trigger_order", "order", "choose",
     "choose_player", "color", "name", "word", "damage", "cost"};
 
@@ -755,8 +755,13 @@ static int int_list(L *l, const ynode *n, int lo, int hi, int **out, int *cnt) {
   return 0;
 }
 
+static int load_check(L *l, hact *a, const ynode *v);
+static int case_checks(const hcase *hc);
+
 static int action_value(L *l, hact *a, const ynode *v) {
   switch (a->kind) {
+  case A_CHECK:
+    return load_check(l, a, v);
   case A_CAST:
   case A_ACTIVATE:
   case A_PLAY:
@@ -826,6 +831,8 @@ static const char *const *extra_keys(int kind, int nested) {
   static const char *const ability[] = {"player", "refused", "targets", "mode", "modes", "x", "then", "ability", NULL};
   static const char *const adv[] = {"player", "refused", "turn", NULL};
   static const char *const plain[] = {"player", "refused", NULL};
+  static const char *const none[] = {NULL};
+  if (kind == A_CHECK) return none;
   static const char *const sub[] = {"player", NULL};
   if (nested) return sub;
   if (kind == A_CAST) return spell;
@@ -905,7 +912,7 @@ static int load_action(L *l, const ynode *n, hact *a, int nested) {
     for (int j = 0; j < A_COUNT; j++) {
       if (strcmp(act_keys[j], k->str)) continue;
       if (has_spell && (j == A_MODE || j == A_X)) break;
-      if (nested && j <= A_RESOLVE)
+      if (nested && j <= A_CHECK)
         return FAIL(l, k, "'then' answers the decisions of the action itself; '%s' is an action of its own", k->str);
       if (a->kind >= 0) return FAIL(l, k, "one action per list item: '%s' and '%s' are two", act_keys[a->kind], k->str);
       a->kind = j;
@@ -1301,6 +1308,32 @@ static int load_state(L *l, const ynode *n) {
   return bad ? -1 : 0;
 }
 
+/* check: state expectations at a point of the script. They are loaded into a
+ * copy of the case (its players, labels and setup as they are when actions
+ * load) whose own expectations are these, so that one matcher serves both; the
+ * errors found count as the case's. */
+static int load_check(L *l, hact *a, const ynode *v) {
+  hcase *hc = l->hc;
+  hcase *sub = NEW(l, hcase, 1);
+  if (!sub) return oom(l, v);
+  *sub = *hc;
+  sub->px = NULL;
+  sub->zx = NULL;
+  sub->ox = NULL;
+  sub->npx = sub->nzx = sub->nox = sub->nacts = 0;
+  memset(&sub->result, 0, sizeof sub->result);
+  sub->turn_x = sub->stack_x = UNSET;
+  sub->step_x = sub->active_x = -1;
+  sub->root = v;
+  l->hc = sub;
+  int rc = want_map(l, v, "check (state expectations: players, objects, turn, step, active, stack)") ? -1 : load_state(l, v);
+  l->hc = hc;
+  hc->nerr += sub->nerr - hc->nerr;
+  if (!rc && !case_checks(sub)) rc = FAIL(l, v, "this check checks nothing");
+  a->check = sub;
+  return rc;
+}
+
 static int load_expect(L *l, const ynode *n) {
   static const char *const ekeys[] = {"events", "count", "absent", "state", NULL};
   hcase *hc = l->hc;
@@ -1349,7 +1382,7 @@ static int case_checks(const hcase *hc) {
     n += p->life != UNSET || p->poison != UNSET || p->team != UNSET || p->dungeons != UNSET || p->lost >= 0 ||
          p->won >= 0 || p->hand_revealed >= 0 || p->ncounters || p->ncmd;
   }
-  for (int i = 0; i < hc->nacts; i++) n += hc->acts[i].refused != NULL;
+  for (int i = 0; i < hc->nacts; i++) n += hc->acts[i].refused != NULL || hc->acts[i].check != NULL;
   return n > 0;
 }
 

@@ -33,6 +33,8 @@ typedef enum {
   /* pass priority (and declare nothing) until a step begins, or until the
    * stack is empty (resolve) */
   A_ADVANCE, A_RESOLVE,
+  /* state expectations at this point of the script, not an answer */
+  A_CHECK,
   /* answers to the other decisions, one per decision kind */
   A_TARGET, A_MODE, A_X, A_NUMBER, A_MAY, A_REPLACEMENT, A_TRIGGER_ORDER, A_ORDER,
   A_CHOOSE, A_PLAYER, A_COLOR, A_NAME, A_WORD, A_DAMAGE, A_COST,
@@ -56,6 +58,7 @@ struct hact {
   int step, turn;        /* advance: step and turn (0: the next such step) */
   const char *refused;   /* must be refused, with a message containing this */
   hact *sub;             /* answers to the decisions the action brings (targets, modes, x, then) */
+  const struct hcase *check; /* check: the case with these state expectations in place of its own */
   int nsub;
 };
 

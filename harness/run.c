@@ -33,7 +33,7 @@ typedef struct runner {
 static const int act_decision[A_COUNT] = {
     [A_CAST] = MTG_D_PRIORITY,   [A_ACTIVATE] = MTG_D_PRIORITY, [A_PLAY] = MTG_D_PRIORITY,
     [A_PASS] = MTG_D_PRIORITY,   [A_TURN_FACE_UP] = MTG_D_PRIORITY, [A_ATTACK] = MTG_D_ATTACKERS,  [A_BLOCK] = MTG_D_BLOCKERS,
-    [A_ADVANCE] = -1,            [A_RESOLVE] = -1,              [A_TARGET] = MTG_D_TARGET,     [A_MODE] = MTG_D_MODE,
+    [A_ADVANCE] = -1,            [A_RESOLVE] = -1,              [A_CHECK] = -1,    [A_TARGET] = MTG_D_TARGET,     [A_MODE] = MTG_D_MODE,
     [A_X] = MTG_D_X,             [A_NUMBER] = MTG_D_NUMBER,     [A_MAY] = MTG_D_MAY,
     [A_REPLACEMENT] = MTG_D_REPLACEMENT, [A_TRIGGER_ORDER] = MTG_D_TRIGGER_ORDER,
     [A_ORDER] = MTG_D_ORDER,     [A_CHOOSE] = MTG_D_CHOOSE,     [A_PLAYER] = MTG_D_PLAYER,
@@ -478,11 +478,42 @@ static void next_action_text(const runner *R, char *out, size_t size) {
            a->player >= 0 ? "'s" : "", "", a->key, a->at->line);
 }
 
+/* The check actions next in the script: the state now against each one's
+ * expectations (match_state with the check in place of the case's own). 0,
+ * or -1 after a failure. */
+static int run_checks(runner *R) {
+  const hcase *hc = R->hc;
+  while (R->ai < hc->nacts && hc->acts[R->ai].kind == A_CHECK) {
+    const hact *a = &hc->acts[R->ai++];
+    if (hc->nlabels) {
+      ctx_note_ids(&R->x);
+      ctx_note_log(&R->x);
+    }
+    buf d = {0};
+    int first = 0;
+    R->x.hc = a->check;
+    int nd = match_state(&R->x, &d, &first);
+    R->x.hc = hc;
+    if (nd) {
+      const char *s = buf_str(&d);
+      int n = (int)strlen(s);
+      while (n > 0 && s[n - 1] == '\n') n--;
+      expect_fail(R, a->at, "check at line %d, at turn %d, step %s: %.*s", a->at->line, mtg_game_turn(R->g),
+                  mtg_step_name(mtg_game_step(R->g)), n, s);
+      buf_free(&d);
+      return -1;
+    }
+    buf_free(&d);
+  }
+  return 0;
+}
+
 /* Plays the script, then settles. 0, or -1 after a failure. */
 static int play(runner *R) {
   const hcase *hc = R->hc;
   int settling = 0;
   for (;;) {
+    if (run_checks(R)) return -1;
     if (mtg_game_status(R->g) != MTG_DECISION) break;
     const mtg_decision *d = mtg_game_decision(R->g);
     char next[256];
@@ -554,6 +585,7 @@ static int play(runner *R) {
       return fail(R, NULL, "after the last action, %s's %s decision needs an answer the script does not give",
                   pname(R, d->player), d->kind_name);
   }
+  if (run_checks(R)) return -1;
   if (R->ai < hc->nacts) {
     const hact *a = &hc->acts[R->ai];
     if (a->kind == A_ADVANCE || a->kind == A_RESOLVE) return fail(R, a->at, "the game ended before %s", where(a));
