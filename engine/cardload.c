@@ -1292,7 +1292,7 @@ static const StepDef step_defs[] = {
                                  {"who", P_SEL, 0}}},
     {"clash", S_CLASH, {{"clash", P_STR, 0}}},
     {"play_exiled", S_PLAY_EXILED, {{"play_exiled", P_SEL, SL_TARGET}, {"who", P_SEL, SL_YOU}, {"duration", P_DUR, 0}, {"free", P_BOOL, 0},
-                                   {"any_mana", P_BOOL, 0}}},
+                                   {"any_mana", P_BOOL, 0}, {"cast_only", P_BOOL, 0}}},
     {"additional_land_plays", S_LAND_PLAYS, {{"additional_land_plays", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
     {"replacement", S_REPLACEMENT, {{"replacement", P_REPL, 0}, {"duration", P_DUR, 0}}},
     {"exile_until", S_EXILE_UNTIL, {{"exile_until", P_FILTER, 0}, {"who", P_SEL, SL_YOU}, {"link", P_STR, 0}}},

@@ -1910,7 +1910,8 @@ static void step(G *g, Ctx *c, const Node *n) {
         effect_base(g, c, &e, EK_PLAY, dur_of(n->k[2], DUR_EOT));
         e.obj = a.o[i];
         e.player = (int8_t)b.p[w];
-        e.a = (int16_t)((n->k[3] && n->k[3]->i ? 0 : PP_PAY) | (n->k[4] && n->k[4]->i ? PP_ANY_MANA : 0));
+        e.a = (int16_t)((n->k[3] && n->k[3]->i ? 0 : PP_PAY) | (n->k[4] && n->k[4]->i ? PP_ANY_MANA : 0) |
+                        (n->k[5] && n->k[5]->i ? PP_NO_LAND : 0)); /* "you may cast it": no land play (305.9) */
         effect_add(g, &e);
       }
     }

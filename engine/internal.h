@@ -180,7 +180,7 @@ void effects_expire(G *g, int dur);
 void effects_source_left(G *g, uint32_t src_id);
 void effects_player_left(G *g, int p); /* 800.4a: effects giving p control of objects end */
 void effects_turn_begin(G *g, int player); /* "until your next turn" effects of this player end (611.2a) */
-enum { PP_OK = 1, PP_PAY = 2, PP_ANY_MANA = 4 };
+enum { PP_OK = 1, PP_PAY = 2, PP_ANY_MANA = 4, PP_NO_LAND = 8 };
 int play_permission(G *g, int player, int slot); /* an effect lets player play this exiled card: 0 or PP_* */
 
 /* ---- event.c: the pipeline (replace -> perform -> log -> trigger) ---- */

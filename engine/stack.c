@@ -402,19 +402,21 @@ static int flash_permission(G *g, int player, int slot, const StaticSpec **st, O
 /* Whether an effect lets player play this exiled card: 0 if none, else
  * PP_OK, with PP_PAY when no such effect lets it be cast without paying its
  * mana cost, PP_ANY_MANA when one lets mana be spent as though it were mana
- * of any color to cast it. */
+ * of any color to cast it, PP_NO_LAND when each only lets it be cast ("you may
+ * cast that card"), not played as a land. */
 int play_permission(G *g, int player, int slot) {
   const State *s = g->s;
   uint32_t id = s->obj[slot].id;
-  int found = 0, free = 0, any = 0;
+  int found = 0, free = 0, any = 0, land = 0;
   for (int i = 0; i < s->c.neff; i++) {
     const Effect *e = &s->eff[i];
     if (e->kind != EK_PLAY || e->used == 2 || e->obj.id != id || e->player != player) continue;
     found = 1;
     free |= !(e->a & PP_PAY);
     any |= (e->a & PP_ANY_MANA) != 0;
+    land |= !(e->a & PP_NO_LAND);
   }
-  return found ? PP_OK | (free ? 0 : PP_PAY) | (any ? PP_ANY_MANA : 0) : 0;
+  return found ? PP_OK | (free ? 0 : PP_PAY) | (any ? PP_ANY_MANA : 0) | (land ? 0 : PP_NO_LAND) : 0;
 }
 
 int can_cast(G *g, int player, int slot, int zone_from) {

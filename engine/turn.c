@@ -325,7 +325,7 @@ static int can_play_land(G *g, int p, int slot) {
   if (c->pl[p].lands_played >= 1 + c->pl[p].extra_lands) return 0; /* 305.2, 305.2a */
   Obj *o = &s->obj[slot];
   if (!is_type(g, slot, T_LAND)) return 0;
-  if (o->zone == MTG_Z_EXILE) return play_permission(g, p, slot); /* "you may play it" */
+  if (o->zone == MTG_Z_EXILE) return (play_permission(g, p, slot) & (PP_OK | PP_NO_LAND)) == PP_OK; /* "you may play it" */
   return o->zone == MTG_Z_HAND && o->owner == p;
 }
 
