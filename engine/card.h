@@ -385,7 +385,8 @@ enum cost_kind {
   CK_EXILE_TOP, CK_EXILE_GRAVEYARD, CK_REMOVE_COUNTERS, CK_ADD_COUNTERS, CK_DISCARD,
   CK_LOYALTY, CK_RETURN_UNBLOCKED, CK_EXILE_GRAVEYARD_N,
   CK_DISCARD_SELF,       /* "Discard this card": an ability that functions in a hand */
-  CK_TAP_OTHERS          /* "Tap N untapped [quality] you control" (the source too, if it has the quality) */
+  CK_TAP_OTHERS,         /* "Tap N untapped [quality] you control" (the source too, if it has the quality) */
+  CK_RETURN_OWN          /* "return a [quality] you control to its owner's hand" */
 };
 typedef struct CostPart {
   uint8_t kind;
@@ -482,6 +483,8 @@ struct CardDef {
   uint8_t nkick;
   Cost addl;               /* additional cost to cast it (601.2b); a part with n = -1 is variable */
   uint8_t has_addl, addl_optional;
+  Cost alt;                /* "You may pay [cost] rather than pay this spell's mana cost" (118.9) */
+  uint8_t has_alt;
   const char *addl_label;  /* cards exiled to pay it are linked to this label (607.2q) */
   const CardDef *back;     /* the back face of a double-faced card (712) */
   const CardDef *flip;     /* a flip card's alternative characteristics (710.1b) */

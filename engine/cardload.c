@@ -1952,7 +1952,7 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
       else if (!strcmp(s, "discard_self")) cp->kind = CK_DISCARD_SELF;
       else {
         static const char *const w[] = {"tap", "untap", "sacrifice_self", "exile_self", "return_unblocked_attacker", "discard_self",
-                                        "{sacrifice: filter, n: N}", "{tap: filter, n: N}", "{pay_life: N}", "{discard: N}", "{exile_top: N}",
+                                        "{sacrifice: filter, n: N}", "{tap: filter, n: N}", "{return: filter, n: N}", "{pay_life: N}", "{discard: N}", "{exile_top: N}",
                                         "{remove_counters: kind, n: N}", "{exile_from_hand: filter}", NULL};
         return bad_name(l, p, "cost", w, -1);
       }
@@ -1961,21 +1961,22 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
     if (p->kind != YN_MAP) return BADI(l, p, "cost: expected a word or a mapping");
     {
       /* one cost per mapping; n only where it counts */
-      static const char *const ck[] = {"sacrifice", "tap", "pay_life", "exile_from_graveyard", "discard", "exile_top",
+      static const char *const ck[] = {"sacrifice", "tap", "return", "pay_life", "exile_from_graveyard", "discard", "exile_top",
                                        "exile_from_hand", "remove_counters", "add_counters", "n", NULL};
       if (ymap_check_keys(l->d, p, ck, "cost", l->err)) return -1;
       int mains = p->n - (ymap_get(p, "n") ? 1 : 0);
       if (mains != 1) return BADI(l, p, "a cost mapping has one cost (sacrifice, pay_life, discard, ...); found %d", mains);
       if (ymap_get(p, "n") && !ymap_get(p, "exile_from_graveyard") && !ymap_get(p, "remove_counters") && !ymap_get(p, "add_counters") &&
-          !ymap_get(p, "sacrifice") && !ymap_get(p, "tap"))
-        return BADI(l, ymap_get(p, "n"), "'n' goes with sacrifice, tap, exile_from_graveyard, remove_counters and add_counters");
+          !ymap_get(p, "sacrifice") && !ymap_get(p, "tap") && !ymap_get(p, "return"))
+        return BADI(l, ymap_get(p, "n"), "'n' goes with sacrifice, tap, return, exile_from_graveyard, remove_counters and add_counters");
     }
     const ynode *v;
     long x;
-    if ((v = ymap_get(p, "sacrifice")) || (v = ymap_get(p, "tap"))) {
-      /* "Sacrifice N [quality]", "Tap N untapped [quality] you control": n a
-       * number or X (chosen as the cost is announced, 601.2b, 107.3a) */
-      cp->kind = ymap_get(p, "sacrifice") ? CK_SAC : CK_TAP_OTHERS;
+    if ((v = ymap_get(p, "sacrifice")) || (v = ymap_get(p, "tap")) || (v = ymap_get(p, "return"))) {
+      /* "Sacrifice N [quality]", "Tap N untapped [quality] you control",
+       * "return N [quality] you control to its owner's hand": n a number or X
+       * (chosen as the cost is announced, 601.2b, 107.3a) */
+      cp->kind = ymap_get(p, "sacrifice") ? CK_SAC : ymap_get(p, "tap") ? CK_TAP_OTHERS : CK_RETURN_OWN;
       cp->n = 1;
       if (!(cp->f = p_filter(l, v))) return -1;
       const ynode *nn = ymap_get(p, "n");
@@ -2025,7 +2026,7 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
         cp->n = (int16_t)x;
       }
     } else {
-      return BADI(l, p, "unknown cost (sacrifice, tap, pay_life, discard, exile_top, exile_from_hand, exile_from_graveyard, remove_counters)");
+      return BADI(l, p, "unknown cost (sacrifice, tap, return, pay_life, discard, exile_top, exile_from_hand, exile_from_graveyard, remove_counters)");
     }
   }
   return 0;
@@ -3743,8 +3744,20 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     if (!scalar(v) || mana_parse(scalar(v), &c->morph, NULL, NULL, why, sizeof why)) return BAD(l, v, "morph: expected a mana cost");
     c->has_morph = 1;
   }
-  if ((v = ymap_get(n, "alt_cost"))) {
-    if (!scalar(v) || strcmp(scalar(v), "exile_blue_card")) return BAD(l, v, "alt_cost: only exile_blue_card is supported");
+  if ((v = ymap_get(n, "alt_cost")) && v->kind == YN_MAP) {
+    /* 118.9: "You may pay [cost] rather than pay this spell's mana cost" */
+    static const char *const ak[] = {"cost", "costs", NULL};
+    if (ymap_check_keys(l->d, v, ak, "alt_cost", l->err)) return NULL;
+    if (!ymap_get(v, "cost") && !ymap_get(v, "costs")) return BAD(l, v, "alt_cost needs cost (mana) and/or costs (others)");
+    if (p_cost(l, ymap_get(v, "cost"), ymap_get(v, "costs"), &c->alt)) return NULL;
+    for (int i = 0; i < c->alt.nparts; i++)
+      if (c->alt.part[i].kind == CK_TAP || c->alt.part[i].kind == CK_UNTAP || c->alt.part[i].n < 0)
+        return BAD(l, v, "alt_cost: a spell's cost has no {T}, {Q} or X part");
+    if (c->types & T_LAND) return BAD(l, v, "alt_cost: a land isn't cast");
+    c->has_alt = 1;
+  } else if (v) {
+    if (!scalar(v) || strcmp(scalar(v), "exile_blue_card"))
+      return BAD(l, v, "alt_cost: exile_blue_card, or {cost: \"{mana}\", costs: [...]}");
     if (!t.n || t.ab[0].kind != AB_SPELL) return BAD(l, v, "alt_cost: for instants and sorceries (their 'spell')");
     t.ab[0].alt_cost_exile_blue = 1;
   }

@@ -444,7 +444,7 @@ int cost_x_max(G *g, int player, int slot, const Cost *c) {
     const CostPart *p = &c->part[i];
     if (p->n >= 0) continue;
     int cand[MAX_OPTIONS], m = 0;
-    if (p->kind == CK_SAC || p->kind == CK_TAP_OTHERS) m = own_candidates(g, player, slot, c, p, cand);
+    if (p->kind == CK_SAC || p->kind == CK_TAP_OTHERS || p->kind == CK_RETURN_OWN) m = own_candidates(g, player, slot, c, p, cand);
     else if (p->kind == CK_PAY_LIFE) m = g->s->c.pl[player].life;
     else m = zl_count(g, MTG_Z_GRAVEYARD, player);
     if (m < hi) hi = m;
@@ -507,7 +507,8 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
       if (o->zone != MTG_Z_HAND || o->owner != player) return 0;
       break;
     case CK_SAC:
-    case CK_TAP_OTHERS: {
+    case CK_TAP_OTHERS:
+    case CK_RETURN_OWN: {
       int cand[MAX_OPTIONS];
       if (own_candidates(g, player, slot, c, p, cand) < (p->n < 0 ? 0 : p->n)) return 0;
       break;
@@ -595,18 +596,22 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
       do_move(g, slot, EV_EXILE, MTG_Z_EXILE, CA_COST, player, cause);
       break;
     case CK_SAC:
-    case CK_TAP_OTHERS: {
-      /* 601.2h, 602.2b: the permanents are chosen, then sacrificed / tapped */
+    case CK_TAP_OTHERS:
+    case CK_RETURN_OWN: {
+      /* 601.2h, 602.2b: the permanents are chosen, then sacrificed / tapped / returned */
       int want = p->n >= 0 ? p->n : si ? si->ch.x : 0;
       int cand[MAX_OPTIONS], picked[MAX_OPTIONS];
       int nc = own_candidates(g, player, slot, c, p, cand);
       if (p->kind == CK_SAC && want == 1 && nc > 0) picked[0] = choose_own(g, player, MTG_Z_BATTLEFIELD, p->f, slot, "sacrifice", -1);
-      else pick_own(g, player, cand, nc, want, p->kind == CK_SAC ? "701.21a" : "118.3", p->kind == CK_SAC ? "sacrifice" : "tap", picked);
+      else
+        pick_own(g, player, cand, nc, want, p->kind == CK_SAC ? "701.21a" : "118.3",
+                 p->kind == CK_SAC ? "sacrifice" : p->kind == CK_TAP_OTHERS ? "tap" : "return to its owner's hand", picked);
       ORef refs[MAX_OPTIONS];
       for (int k = 0; k < want; k++) refs[k] = oref(g, picked[k]);
       for (int k = 0; k < want; k++) {
         if (!oref_ok(g, refs[k])) continue;
         if (p->kind == CK_SAC) do_move(g, refs[k].slot, EV_SACRIFICE, MTG_Z_GRAVEYARD, CA_COST, player, cause);
+        else if (p->kind == CK_RETURN_OWN) do_move(g, refs[k].slot, EV_ZONE, MTG_Z_HAND, CA_COST, player, cause);
         else do_tap(g, refs[k].slot, 1);
       }
       break;

@@ -419,6 +419,17 @@ int play_permission(G *g, int player, int slot) {
   return found ? PP_OK | (free ? 0 : PP_PAY) | (any ? PP_ANY_MANA : 0) | (land ? 0 : PP_NO_LAND) : 0;
 }
 
+/* 118.9: the card's alternative cost ("you may pay [cost] rather than pay
+ * this spell's mana cost") can be paid; not with another alternative cost
+ * such as flashback (118.9a) */
+static int alt_cost_payable(G *g, int player, int slot, int zone_from, const Ability *ab, int any_mana) {
+  const CardDef *d = chars(g, slot)->base;
+  if (!d->has_alt || zone_from == MTG_Z_GRAVEYARD) return 0;
+  ManaCost m = d->alt.mana;
+  mana_total_cost(g, player, slot, ab, NULL, &m); /* 601.2f: increases apply to it too */
+  return cost_can_pay_parts(g, player, slot, &d->alt) && cost_can_pay_mana(g, player, &m, 0, slot, any_mana);
+}
+
 int can_cast(G *g, int player, int slot, int zone_from) {
   State *s = g->s;
   Obj *o = &s->obj[slot];
@@ -446,7 +457,8 @@ int can_cast(G *g, int player, int slot, int zone_from) {
   if (ab && ab->alt_cost_exile_blue && blue_card_in_hand(g, player, slot) >= 0) return 1;
   mana_total_cost(g, player, slot, ab, NULL, &cost);
   if (d->has_addl && !d->addl_optional && zone_from != MTG_Z_GRAVEYARD && !cost_can_pay_parts(g, player, slot, &d->addl)) return 0;
-  return cost_can_pay_mana(g, player, &cost, 0, slot, permitted & PP_ANY_MANA ? 0x3f : 0);
+  int any_mana = permitted & PP_ANY_MANA ? 0x3f : 0;
+  return cost_can_pay_mana(g, player, &cost, 0, slot, any_mana) || alt_cost_payable(g, player, slot, zone_from, ab, any_mana);
 }
 
 /* 601.2a: the card moves to the stack and becomes a spell with the spell
@@ -590,9 +602,17 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   if (!s->stack[idx].ch.free && ab && ab->alt_cost_exile_blue && blue_card_in_hand(g, player, slot) >= 0 &&
       ask_yes_no(g, player, "601.2b", "exile a blue card from your hand rather than pay %s's mana cost?", nm))
     s->stack[idx].ch.free = 2;
+  if (!s->stack[idx].ch.free && alt_cost_payable(g, player, slot, zone_from, ab, any_mana)) {
+    char ac[64];
+    mana_format(&d->alt.mana, ac, sizeof ac);
+    if (ask_yes_no(g, player, "118.9", "pay %s's alternative cost%s%s rather than its mana cost?", nm, d->alt.mana.present ? " " : "",
+                   d->alt.mana.present ? ac : ""))
+      s->stack[idx].ch.free = 3;
+  }
   ManaCost base = zone_from == MTG_Z_GRAVEYARD ? kab->kicker.mana : d->cost;
+  if (s->stack[idx].ch.free == 3) base = d->alt.mana; /* 118.9: the alternative cost replaces the mana cost */
   ManaCost with = base;
-  if (s->stack[idx].ch.free) memset(&with, 0, sizeof with);
+  if (s->stack[idx].ch.free && s->stack[idx].ch.free != 3) memset(&with, 0, sizeof with);
   for (int k = 0; k < d->nkick && zone_from == MTG_Z_HAND; k++) {
     /* 702.33b, 601.2b: each kicker cost is announced or not; 702.33f: which were paid */
     ManaCost t = with;
@@ -640,7 +660,7 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   idx = stack_find(g, spell_id);
   StackItem *it = &s->stack[idx];
   ManaCost total = base;
-  if (it->ch.free) memset(&total, 0, sizeof total);
+  if (it->ch.free && it->ch.free != 3) memset(&total, 0, sizeof total);
   for (int k = 0; k < d->nkick; k++)
     if (it->ch.kicked >> k & 1) {
       total.generic = (uint8_t)(total.generic + d->kick[k].generic);
@@ -654,6 +674,10 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   }
   uint8_t spent = 0;
   cost_pay_mana(g, player, &total, it->ch.x, slot, any_mana, &spent);
+  if (it->ch.free == 3) {
+    idx = stack_find(g, spell_id);
+    cost_pay_parts(g, player, slot, &d->alt, idx >= 0 ? &s->stack[idx] : NULL);
+  }
   if (pay_addl) {
     idx = stack_find(g, spell_id);
     cost_pay_parts(g, player, slot, &addl, idx >= 0 ? &s->stack[idx] : NULL);
