@@ -6,6 +6,20 @@
 #include <string.h>
 
 #include "internal.h"
+
+/* " targets=A,B" of a stack item's chosen targets, or "" (cast and activate lines) */
+static void targets_text(G *g, const StackItem *si, char *tg, size_t size) {
+  size_t u = 0;
+  tg[0] = 0;
+  for (int i = 0; si && i < MAX_CHOICE_T; i++) {
+    const Target *t = &si->ch.t[i];
+    if (t->kind == TK_NONE) continue;
+    char tn[110];
+    fmt_target(g, t, tn, sizeof tn);
+    int w = snprintf(tg + u, size - u, "%s%s", u ? "," : " targets=", tn);
+    if (w > 0 && (size_t)w < size - u) u += (size_t)w;
+  }
+}
 #include "num.h"
 
 int stack_find(G *g, uint32_t id) {
@@ -685,17 +699,8 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   idx = stack_find(g, spell_id);
   if (idx >= 0) s->stack[idx].mana_spent = spent;
   /* 601.2i: the spell becomes cast */
-  char tg[400] = "";
-  size_t u = 0;
-  if (idx >= 0)
-    for (int i = 0; i < MAX_CHOICE_T; i++) {
-      Target *t = &s->stack[idx].ch.t[i];
-      if (t->kind == TK_NONE) continue;
-      char tn[110];
-      fmt_target(g, t, tn, sizeof tn);
-      int w = snprintf(tg + u, sizeof tg - u, "%s%s", u ? "," : " targets=", tn);
-      if (w > 0 && (size_t)w < sizeof tg - u) u += (size_t)w;
-    }
+  char tg[400];
+  targets_text(g, idx >= 0 ? &s->stack[idx] : NULL, tg, sizeof tg);
   /* kicked=1 when any kicker was paid; with several kicker costs, which (702.33f) */
   char kk[32] = "";
   if (idx >= 0 && s->stack[idx].ch.kicked) {
@@ -832,7 +837,6 @@ void stack_activate(G *g, int player, int slot, int abi) {
   si.tc.step = -1;
   for (int i = 0; i < MAX_CHOICE_T; i++) si.ch.t[i].player = -1;
   int idx = stack_push(g, &si);
-  log_line(g, 0, "activate player=%s src=%s ability=%d id=#%u", player_name(g, player), nm, abi, (unsigned)si.id);
   int any_blue = rule_effect(g, SE_ANY_MANA_FOR_ABILITIES, -1, slot, NULL, NULL) ? 1 << COL_U : 0;
   int self_tap = cost_has_tap(&ab->cost);
   /* 602.2b, 601.2b: an alternative cost for cycling, then the value of X */
@@ -875,6 +879,11 @@ void stack_activate(G *g, int player, int slot, int abi) {
   idx = stack_find(g, si.id);
   if (idx >= 0) s->stack[idx].mana_spent = spent;
   cost_pay_parts(g, player, slot, &cost, idx >= 0 ? &s->stack[idx] : NULL);
+  /* 602.2b, 601.2i: the ability becomes activated, its targets chosen (as the cast line) */
+  char tg[400];
+  idx = stack_find(g, si.id);
+  targets_text(g, idx >= 0 ? &s->stack[idx] : NULL, tg, sizeof tg);
+  log_line(g, 0, "activate player=%s src=%s ability=%d id=#%u%s", player_name(g, player), nm, abi, (unsigned)si.id, tg);
   stack_action_taken(g, EV_ACTIVATE, player, slot, &si.srcl, self_tap, si.id); /* 602.2b (601.2i): the ability became activated */
 }
 

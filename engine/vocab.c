@@ -21,7 +21,7 @@ static const mtg_event_type types[] = {
     {"cast", "player obj from face_down kicked kickers transformed targets rule", 0},
     {"turn_face_up", "obj rule", 0},
     {"phase", "obj out in indirectly rule", 0},
-    {"activate", "player src ability id mana", 0},
+    {"activate", "player src ability id mana targets", 0},
     {"pay", "player mana", 0},
     {"add_mana", "player mana n src", 0},
     {"mana_empty", "player", 0},
