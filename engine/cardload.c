@@ -2796,8 +2796,15 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
   if ((v = ymap_get(n, "pt")) || (v = ymap_get(n, "set_pt"))) {
     kinds++;
     s->kind = ymap_get(n, "pt") ? SE_PT_MOD : SE_PT_SET;
-    int a, b;
-    if (!pt_pair(scalar(v), s->kind == SE_PT_MOD, &a, &b))
+    int a = 0, b = 0;
+    if (s->kind == SE_PT_MOD && v->kind == YN_MAP) {
+      /* "gets +1/+0 for each other Illusion you control": values, computed as layer 7c applies */
+      static const char *const pk[] = {"power", "toughness", NULL};
+      if (ymap_check_keys(l->d, v, pk, "pt", l->err)) return -1;
+      const ynode *pw = ymap_get(v, "power"), *tg = ymap_get(v, "toughness");
+      if (!pw && !tg) return BADI(l, v, "pt: {power: value, toughness: value} (one or both)");
+      if ((pw && !(s->ea = p_expr(l, pw))) || (tg && !(s->eb = p_expr(l, tg)))) return -1;
+    } else if (!pt_pair(scalar(v), s->kind == SE_PT_MOD, &a, &b))
       return BADI(l, v, "%s: expected %s (numbers from -1000 to 1000)", s->kind == SE_PT_MOD ? "pt" : "set_pt",
                   s->kind == SE_PT_MOD ? "\"+1/+1\" or \"-1/-0\"" : "\"0/1\"");
     s->a = (int16_t)a;

@@ -228,6 +228,13 @@ static void apply(G *g, const StaticSpec *st, const Effect *e, int slot, Ctx *cx
     c->toughness = e ? e->b : st->b;
     break;
   case SE_PT_MOD:
+    if (!e && (st->ea || st->eb)) {
+      /* a bonus that varies with a count, computed as layer 7c applies (613.4c) */
+      cx->src = oref(g, src);
+      if (st->ea) c->power = num_add(c->power, expr_eval(g, cx, st->ea));
+      if (st->eb) c->toughness = num_add(c->toughness, expr_eval(g, cx, st->eb));
+      break;
+    }
     c->power = num_add(c->power, e ? e->a : st->a);
     c->toughness = num_add(c->toughness, e ? e->b : st->b);
     break;

@@ -315,6 +315,10 @@ TEST(batch_zone_and_decay_misuse_is_refused) {
               "no 'cost'")) return;
   if (refused(t_, "- name: X\n  type: Instant\n  flip: {name: Y, type: Enchantment}\n  spell: {effect: [{draw: 1}]}\n", 3, 0,
               "for permanent cards")) return;
+  if (refused(t_, "- name: X\n  type: Enchantment\n  abilities:\n    - static: {affects: creature, pt: {}}\n", 4, 0,
+              "one or both")) return;
+  if (refused(t_, "- name: X\n  type: Enchantment\n  abilities:\n    - static: {affects: creature, pt: {power: 1, tough: 1}}\n", 4, 0,
+              "tough")) return;
   /* the card is its front face, with the entry as its back face */
   mtg_pool *p;
   CHECK_INT(mtg_pool_new(&p, NULL), 0);
