@@ -43,6 +43,7 @@ enum {
   KW_FEAR, KW_INTIMIDATE, KW_SKULK, KW_HORSEMANSHIP, KW_FLANKING, KW_WITHER, KW_BANDING,
   KW_PLAINSWALK, KW_ISLANDWALK, KW_SWAMPWALK, KW_MOUNTAINWALK, KW_FORESTWALK, KW_EXERT,
   KW_CHANGELING, /* 702.73a: a characteristic-defining ability, "this object is every creature type" */
+  KW_SOULBOND,   /* 702.95a: stands for its pairing triggered abilities */
   KW_EXTORT,     /* 702.101: a triggered ability */
   KW_COUNT
 };
@@ -85,7 +86,7 @@ typedef struct CardDef CardDef;
   X(S_LOSE_ABILITY) X(S_GRANT_ABILITY) X(S_CLEAR_COUNTERS) X(S_MUST_BLOCK)                \
   X(S_EXILE_GRAVEYARD) X(S_SHUFFLE_GRAVEYARD) X(S_CAST_FREE) X(S_PHASE_OUT) X(S_PAY_ANY_NUMBER) X(S_TRANSFORM)   \
   X(S_VENTURE) X(S_CAST_TRANSFORMED) X(S_SCRY) X(S_PLAY_FREE) X(S_ABANDON) X(S_PLANESWALK)             \
-  X(S_MONSTROSITY) X(S_RENOWN) X(S_ADD_PHASES) X(S_FLIP) X(S_BECOMES) X(S_PROLIFERATE) X(S_LOOK_TOP) X(S_CLASH)  \
+  X(S_MONSTROSITY) X(S_RENOWN) X(S_ADD_PHASES) X(S_FLIP) X(S_BECOMES) X(S_PAIR) X(S_PROLIFERATE) X(S_LOOK_TOP) X(S_CLASH)  \
   X(S_EXILE_UNTIL) X(S_LAND_PLAYS) X(S_REPLACEMENT) X(S_PLAY_EXILED)                                \
   X(S_PAY)                                                                              \
   X(E_INT) X(E_X) X(E_AMOUNT) X(E_COUNT) X(E_POWER) X(E_TOUGHNESS) X(E_LIFE) X(E_HAND)     \
@@ -169,6 +170,8 @@ struct Filter {
   int8_t renowned, monstrous; /* designations (702.112b, 701.37b); -1 any */
   uint8_t mana_spent_color; /* shares a color with the mana spent to activate the resolving ability */
   uint8_t attached_player;  /* attached to a player of this relation + 1 ("Curses attached to you"); 0 any */
+  int8_t paired;            /* 1 paired with a creature, 0 unpaired (702.95b), -1 any */
+  uint8_t paired_with_self; /* the creature the source is paired with */
 };
 
 struct Node {

@@ -740,6 +740,7 @@ static int filter_word(L *l, const ynode *n, Filter *f) {
 static void filter_defaults(Filter *f) {
   f->colored = f->multicolored = f->tapped = f->token = f->attacking = f->blocking = f->spell = -1;
   f->unblocked = f->renowned = f->monstrous = -1;
+  f->paired = -1;
   f->zone = -1;
 }
 
@@ -781,7 +782,7 @@ static const Filter *p_filter(L *l, const ynode *n) {
       "card", "attacking", "blocking", "spell", "zone", "name", "chosen_color", "chosen_name", "power",
       "toughness", "mana_value", "keyword", "not_keyword", "counter", "no_counter", "not", "if",
       "blocking_or_blocked_by_self", "ability", "single_target", "player", "legendary", "or",
-      "entered_with_self", "shares_color_with", "same_name_as", "other_than", "one_of", "unblocked", "renowned",
+      "entered_with_self", "shares_color_with", "same_name_as", "other_than", "one_of", "unblocked", "renowned", "paired", "paired_with_self",
       "monstrous", "shares_color_with_mana_spent", "attached_to_player", NULL};
   if (ymap_check_keys(l->d, n, keys, "filter", l->err)) return NULL;
   const ynode *isv = ymap_get(n, "is"), *typev = ymap_get(n, "type");
@@ -932,6 +933,13 @@ static const Filter *p_filter(L *l, const ynode *n) {
       if (bool_field(l, v, &f->unblocked)) return NULL;
     } else if (!strcmp(k, "renowned")) {
       if (bool_field(l, v, &f->renowned)) return NULL;
+    } else if (!strcmp(k, "paired")) {
+      if (bool_field(l, v, &f->paired)) return NULL;
+    } else if (!strcmp(k, "paired_with_self")) {
+      int8_t b;
+      if (bool_field(l, v, &b)) return NULL;
+      if (!b) return BAD(l, v, "paired_with_self: false does nothing; leave the key out");
+      f->paired_with_self = 1;
     } else if (!strcmp(k, "attached_to_player")) {
       int r = p_rel(l, v);
       if (r < 0) return NULL;
@@ -1296,6 +1304,7 @@ static const StepDef step_defs[] = {
     {"additional_land_plays", S_LAND_PLAYS, {{"additional_land_plays", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
     {"replacement", S_REPLACEMENT, {{"replacement", P_REPL, 0}, {"duration", P_DUR, 0}}},
     {"exile_until", S_EXILE_UNTIL, {{"exile_until", P_FILTER, 0}, {"who", P_SEL, SL_YOU}, {"link", P_STR, 0}}},
+    {"pair", S_PAIR, {{"pair", P_SEL, SL_SELF}, {"with", P_SEL, 0}}},
     {"becomes", S_BECOMES, {{"becomes", P_SEL, SL_TARGET}, {"duration", P_DUR, 0}, {"pt", P_RAW, 0}, {"types", P_RAW, 0}, {"subtypes", P_RAW, 0},
                             {"colors", P_RAW, 0}, {"keywords", P_RAW, 0}, {"abilities", P_RAW, 0}, {"in_addition", P_BOOL, 0}, {"label", P_STR, 0}}},
 };
@@ -1635,6 +1644,7 @@ static int step_finish(L *l, const ynode *n, Node *s) {
     if (mana_add_parse(s->k[0]->s, &mask, &one_of, why, sizeof why)) return BADI(l, ymap_get(n, "add_mana"), "add_mana: %s", why);
   }
   if (s->op == S_BECOMES && step_becomes(l, n, s)) return -1;
+  if (s->op == S_PAIR && !ymap_get(n, "with")) return BADI(l, n, "pair: needs with: the creature to pair it with");
   if (s->op == S_NOTE && s->k[1] && s->k[2]) return BADI(l, ymap_get(n, "player"), "note: a value or a player, not both");
   if (s->op == S_UNLESS || s->op == S_PAY) {
     /* a mana payment: a mana cost, with {X} given by x */
@@ -3040,6 +3050,18 @@ static const struct {
     {KW_EXTORT, "triggered: {when: {cast: spell, player: you}, effect: [{pay: '{W/B}'}, "
                 "{if: did, then: [{lose_life: 1, who: each_opponent}, {gain_life: life_lost}]}]}\n"
                 "text: Extort (702.101)"},
+    /* 702.95a's two triggered abilities, written as one with both events: when this
+     * enters, it may pair with another unpaired creature its controller controls;
+     * when another creature they control enters, that one may pair with it */
+    {KW_SOULBOND, "triggered: {when: [{enters: self}, {enters: {type: creature, controller: you, other: true}}], "
+                  "if: {all: [{is: self, filter: {type: creature, controller: you, paired: false}}, "
+                  "{any: [{all: [{is: it, filter: self}, {exists: {type: creature, controller: you, other: true, paired: false}}]}, "
+                  "{is: it, filter: {type: creature, controller: you, other: true, paired: false}}]}]}, "
+                  "effect: [{if: {is: it, filter: self}, "
+                  "then: [{may: [{pair: self, with: {choose: {type: creature, controller: you, other: true, paired: false}}}], "
+                  "prompt: pair this creature with another unpaired creature you control}], "
+                  "else: [{may: [{pair: self, with: it}], prompt: pair the creature that entered with this creature}]}]}\n"
+                  "text: Soulbond (702.95)"},
     {KW_FLANKING, "triggered: {when: {blocks: {type: creature, not_keyword: flanking}, attacker: self}, "
                   "effect: [{pump: it, power: -1, toughness: -1}]}\n"
                   "text: Flanking (702.25)"},

@@ -1088,6 +1088,35 @@ static void step_becomes(G *g, Ctx *c, const Node *n) {
   if (abilities) trig_index_dirty(g);
 }
 
+/* Soulbond's pairing (702.95a-d): both must still be creatures on the
+ * battlefield under the ability's controller, both unpaired, or neither
+ * becomes paired. */
+static void step_pair(G *g, Ctx *c, const Node *n) {
+  State *s = g->s;
+  Sel a, b;
+  sel_eval(g, c, n->k[0], &a);
+  sel_eval(g, c, n->k[1], &b);
+  if (a.n != 1 || b.n != 1 || a.o[0].id == b.o[0].id) return;
+  ORef two[2] = {a.o[0], b.o[0]};
+  for (int i = 0; i < 2; i++) {
+    if (!oref_ok(g, two[i])) return;
+    int sl = two[i].slot;
+    if (s->obj[sl].zone != MTG_Z_BATTLEFIELD || !is_type(g, sl, T_CREATURE) || obj_controller(g, sl) != c->controller ||
+        s->obj[sl].paired.id)
+      return;
+  }
+  for (int i = 0; i < 2; i++) {
+    s->obj[two[i].slot].paired = two[1 - i];
+    s->obj[two[i].slot].paired_by = (int8_t)c->controller;
+  }
+  chars_dirty(g);
+  char x[110], y[110];
+  fmt_obj(g, two[0], x, sizeof x);
+  fmt_obj(g, two[1], y, sizeof y);
+  log_line(g, 0, "pair obj=%s with=%s rule=702.95b", x, y);
+  c->did = 1;
+}
+
 static void step_add_phases(G *g, Ctx *c, const Node *n) {
   Core *k = &g->s->c;
   int st = k->step;
@@ -1995,6 +2024,9 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   case S_BECOMES:
     step_becomes(g, c, n);
+    return;
+  case S_PAIR:
+    step_pair(g, c, n);
     return;
   case S_PROLIFERATE:
     step_proliferate(g, c, n);

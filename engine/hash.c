@@ -54,6 +54,7 @@ static uint64_t hobj(uint64_t h, G *g, int slot) {
   h = hu(h, (uint64_t)o->protector << 16 | (uint64_t)o->sector << 8 | o->room);
   h = hu(h, o->transformed);
   if (o->flipped) h = hu(h, 0x666c6970u);
+  if (o->paired.id) h = hu(h, 0x7061ull << 48 | (uint64_t)(uint8_t)o->paired_by << 32 | o->paired.id);
   if (o->monstrous || o->renowned || o->exerted)
     h = hu(h, 0x6d6f6e00u | (uint64_t)o->monstrous << 16 | (uint64_t)o->renowned << 8 | o->exerted);
   return h;

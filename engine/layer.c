@@ -606,6 +606,25 @@ void control_watch(G *g) {
     if ((e->used != 0 && e->used != 1) || (e->dur != DUR_SOURCE_TAPPED && e->dur != DUR_SOURCE_CTL_TAPPED)) continue;
     if (!source_tapped_holds(g, e->source, e->dur, e->controller)) effect_end(g, i);
   }
+  /* 702.95e: a pair breaks when either leaves the battlefield, stops being a
+   * creature, or another player gains control of either */
+  int nbp = bf_count(g);
+  int16_t *bfp = bf_list(g);
+  for (int k = 0; k < nbp; k++) {
+    Obj *o = &s->obj[bfp[k]];
+    if (!o->paired.id) continue;
+    ORef p = o->paired;
+    int ok = oref_ok(g, p) && s->obj[p.slot].zone == MTG_Z_BATTLEFIELD && s->obj[p.slot].paired.id == o->id &&
+             is_type(g, bfp[k], T_CREATURE) && is_type(g, p.slot, T_CREATURE) && obj_controller(g, bfp[k]) == o->paired_by &&
+             obj_controller(g, p.slot) == o->paired_by;
+    if (ok) continue;
+    char x[110];
+    fmt_slot(g, bfp[k], x, sizeof x);
+    o->paired = oref_none();
+    if (oref_ok(g, p) && s->obj[p.slot].paired.id == o->id) s->obj[p.slot].paired = oref_none();
+    chars_dirty(g);
+    log_line(g, 0, "unpair obj=%s rule=702.95e", x);
+  }
   int nb = bf_count(g);
   int16_t *bf = bf_list(g);
   for (int k = 0; k < nb; k++) {

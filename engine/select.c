@@ -235,6 +235,8 @@ static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
   /* 509.1h: attackers are blocked or unblocked once blockers are declared */
   if (f->unblocked >= 0 && (o->attacking && !o->blocked && s->c.blockers_declared) != f->unblocked) return 0;
   if (f->renowned >= 0 && (zone == MTG_Z_BATTLEFIELD && o->renowned) != f->renowned) return 0;
+  if (f->paired >= 0 && (zone == MTG_Z_BATTLEFIELD && o->paired.id != 0) != f->paired) return 0;
+  if (f->paired_with_self && !(zone == MTG_Z_BATTLEFIELD && o->paired.id && o->paired.id == src_id(g, c))) return 0;
   if (f->monstrous >= 0 && (zone == MTG_Z_BATTLEFIELD && o->monstrous) != f->monstrous) return 0;
   if (f->self_only && o->id != src_id(g, c)) return 0;
   if (f->mana_spent_color && !(ch->colors & c->mana_spent & COLORS_ALL)) return 0;

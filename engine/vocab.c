@@ -49,6 +49,8 @@ static const mtg_event_type types[] = {
     {"tap", "obj rule", 0},
     {"untap", "obj rule", 0},
     {"attach", "obj to rule", 0},
+    {"pair", "obj with rule", 0},
+    {"unpair", "obj rule", 0},
     {"unattach", "obj rule", 0},
     {"create_token", "player name n", 0},
     {"cease_to_exist", "obj rule", 0},

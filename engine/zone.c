@@ -135,6 +135,7 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
   o->controller = (uint8_t)(zone == MTG_Z_BATTLEFIELD || zone == MTG_Z_STACK ? (controller >= 0 ? controller : o->owner) : o->owner);
   o->ctl_since = s->c.turn_seq;
   o->ctl_seen = 0;
+  o->paired = oref_none(); /* 702.95e: a new object is unpaired */
   /* 400.7d: a permanent knows how the spell it was was cast */
   if (!(from == MTG_Z_STACK && zone == MTG_Z_BATTLEFIELD)) {
     o->x = 0;
