@@ -92,7 +92,7 @@ typedef struct CardDef CardDef;
   X(E_INT) X(E_X) X(E_AMOUNT) X(E_COUNT) X(E_POWER) X(E_TOUGHNESS) X(E_LIFE) X(E_HAND)     \
   X(E_LIBRARY) X(E_COUNTERS) X(E_SUM) X(E_DIFF) X(E_MUL) X(E_MIN) X(E_MAX) X(E_HALF)      \
   X(E_PREVENTED) X(E_DEVOTION) X(E_CHOSEN) X(E_STORM) X(E_RESOLUTIONS) X(E_MANA_VALUE) X(E_NEG)            \
-  X(E_KICKED) X(E_PAID) X(E_RESULT) X(E_DAMAGE_ON) X(E_LOYALTY) X(E_NOTED) X(E_HISTORY) X(E_GREATEST) X(E_LIFE_LOST) \
+  X(E_KICKED) X(E_PAID) X(E_RESULT) X(E_DAMAGE_ON) X(E_LOYALTY) X(E_NOTED) X(E_HISTORY) X(E_GREATEST) X(E_LIFE_LOST) X(E_STARTING_LIFE) \
   X(SL_SELF) X(SL_YOU) X(SL_TARGET) X(SL_TARGETS) X(SL_EACH) X(SL_EACH_PLAYER)            \
   X(SL_EACH_OPPONENT) X(SL_IT) X(SL_TRIG_PLAYER) X(SL_TRIG_SOURCE) X(SL_ENCHANTED)        \
   X(SL_EQUIPPED) X(SL_CONTROLLER_OF) X(SL_OWNER_OF) X(SL_LINKED) X(SL_CHOSEN)             \
@@ -423,6 +423,7 @@ struct Ability {
   uint8_t loyalty;         /* loyalty ability (606) */
   uint8_t mana;            /* mana ability (605), computed */
   uint8_t once_per_turn;
+  uint8_t any_player;      /* "any player may activate this ability" (602.2) */
   int8_t zone;             /* zone the ability functions in (-1: battlefield; AB_ZONE_ANY: wherever the object is) */
   uint8_t equip;           /* equip: attach to target creature you control, sorcery */
   uint8_t ninjutsu;

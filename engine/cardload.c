@@ -289,7 +289,7 @@ static Node *p_expr_map(L *l, const ynode *n, const char *const *skip) {
   static const char *const keys[] = {"count", "life", "hand", "library", "power", "toughness", "counters",
                                      "sum", "minus", "times", "min", "max", "half", "devotion", "chosen",
                                      "mana_value", "damage_on", "loyalty", "neg", "noted", "on", "round",
-                                     "chosen_by_creator", "history", "greatest", NULL};
+                                     "chosen_by_creator", "history", "greatest", "starting_life", NULL};
   const ynode *main = NULL, *mainkey = NULL;
   for (int i = 0; i < n->n; i++) {
     const ynode *k = ymap_key(n, i);
@@ -317,6 +317,9 @@ static Node *p_expr_map(L *l, const ynode *n, const char *const *skip) {
   if (!strcmp(m, "count")) {
     e = mk(l, E_COUNT, n);
     if (!e || !(e->f = p_filter(l, main))) return NULL;
+  } else if (!strcmp(m, "starting_life")) {
+    e = mk(l, E_STARTING_LIFE, n);
+    if (!e || kids(l, e, 1) || !(e->k[0] = p_sel(l, main))) return NULL;
   } else if (!strcmp(m, "life") || !strcmp(m, "hand") || !strcmp(m, "library") || !strcmp(m, "power") ||
              !strcmp(m, "toughness") || !strcmp(m, "mana_value") || !strcmp(m, "damage_on") || !strcmp(m, "loyalty")) {
     int op = !strcmp(m, "life") ? E_LIFE : !strcmp(m, "hand") ? E_HAND : !strcmp(m, "library") ? E_LIBRARY
@@ -2961,7 +2964,7 @@ static int p_ability(L *l, const ynode *n, Ability *a, int index) {
     a->index = (uint8_t)index;
   } else if (kind == 1) {
     static const char *const ak[] = {"cost", "costs", "loyalty", "sorcery", "once_per_turn", "zone", "targets",
-                                     "modes", "choose", "effect", "label", "text", NULL};
+                                     "modes", "choose", "effect", "label", "text", "if", "any_player", NULL};
     if (ymap_check_keys(l->d, body, ak, "activated ability", l->err)) return -1;
     a->kind = AB_ACTIVATED;
     if (p_cost(l, ymap_get(body, "cost"), ymap_get(body, "costs"), &a->cost)) return -1;
@@ -2983,6 +2986,12 @@ static int p_ability(L *l, const ynode *n, Ability *a, int index) {
     if ((v = ymap_get(body, "once_per_turn"))) {
       if (ynode_bool(l->d, v, &b, l->err)) return -1;
       a->once_per_turn = (uint8_t)b;
+    }
+    if ((v = ymap_get(body, "if")) && !(a->cond = p_cond(l, v))) return -1; /* "activate only if" (602.5b) */
+    if ((v = ymap_get(body, "any_player"))) {
+      /* "Any player may activate this ability" (602.2: the activating player controls it) */
+      if (ynode_bool(l->d, v, &b, l->err)) return -1;
+      a->any_player = (uint8_t)b;
     }
     if ((v = ymap_get(body, "zone"))) {
       int z = p_zone(l, v, 0);

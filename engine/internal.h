@@ -447,6 +447,7 @@ void turn_run(G *g);
 /* ---- variant.c: Two-Headed Giant, Commander, Archenemy, Planechase (704.6) ---- */
 int var_init(G *g, mtg_error *err);             /* after the setup is built */
 int var_2hg(G *g);
+int var_starting_life(G *g, int p);
 void var_life_add(G *g, int p, int delta);      /* 810.9 */
 void var_player_counters(G *g, int p, int kind, int n); /* 810.10 */
 int var_rule_effect(G *g, int kind, int p);     /* rule_effect for p's whole team (810.8a, 810.9g/h, 810.10c) */

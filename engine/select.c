@@ -962,6 +962,9 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
     }
     return best;
   }
+  case E_STARTING_LIFE:
+    p = first_player(g, c, n->k[0]);
+    return p < 0 ? 0 : var_starting_life(g, p);
   case E_LIFE:
   case E_HAND:
   case E_LIBRARY:

@@ -790,7 +790,15 @@ int can_activate(G *g, int player, int slot, int abi, int for_mana) {
   int z = ab->zone < 0 ? MTG_Z_BATTLEFIELD : ab->zone;
   if (o->zone != z) return 0;
   int ctl = z == MTG_Z_BATTLEFIELD ? c->controller : o->owner;
-  if (ctl != player) return 0;
+  if (ctl != player && !ab->any_player) return 0;
+  if (ab->cond) {
+    /* 602.5b: "activate only if" */
+    Ctx cx;
+    ctx_init(g, &cx);
+    cx.controller = player;
+    cx.src = oref(g, slot);
+    if (!cond_eval(g, &cx, ab->cond)) return 0;
+  }
   if (for_mana != ab->mana && for_mana >= 0) return 0;
   if (ab->sorcery && !sorcery_timing(g, player)) return 0;
   if (ab->loyalty) {

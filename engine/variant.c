@@ -20,6 +20,16 @@ static Variant *V(G *g) { return &g->s->c.v; }
 
 int var_2hg(G *g) { return (V(g)->kind & VAR_2HG) != 0; }
 
+/* A player's starting life total (103.4): 20, or a team's 30 in Two-Headed
+ * Giant (103.4a), 40 in Commander (103.4c) and for the archenemy (103.4e). */
+int var_starting_life(G *g, int p) {
+  const Variant *v = V(g);
+  if (v->kind & VAR_2HG) return 30;
+  if (v->kind & VAR_COMMANDER) return 40;
+  if ((v->kind & VAR_ARCHENEMY) && (v->archenemy >> p & 1)) return 40;
+  return 20;
+}
+
 /* Teammates in a Two-Headed Giant game (810.1); a player with team 0 plays alone. */
 static int teammates(G *g, int a, int b) {
   Player *pl = g->s->c.pl;
