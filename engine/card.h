@@ -86,7 +86,8 @@ typedef struct CardDef CardDef;
   X(S_LOSE_ABILITY) X(S_GRANT_ABILITY) X(S_CLEAR_COUNTERS) X(S_MUST_BLOCK)                \
   X(S_EXILE_GRAVEYARD) X(S_SHUFFLE_GRAVEYARD) X(S_CAST_FREE) X(S_PHASE_OUT) X(S_PAY_ANY_NUMBER) X(S_TRANSFORM)   \
   X(S_VENTURE) X(S_CAST_TRANSFORMED) X(S_SCRY) X(S_PLAY_FREE) X(S_ABANDON) X(S_PLANESWALK)             \
-  X(S_MONSTROSITY) X(S_RENOWN) X(S_ADD_PHASES) X(S_FLIP) X(S_BECOMES) X(S_PAIR) X(S_PROLIFERATE) X(S_LOOK_TOP) X(S_CLASH)  \
+  X(S_MONSTROSITY) X(S_RENOWN) X(S_ADD_PHASES) X(S_FLIP) X(S_ROLL_DICE) X(S_BECOMES) X(S_PAIR) X(S_PROLIFERATE) X(S_LOOK_TOP)  \
+  X(S_CLASH)                                                                             \
   X(S_EXILE_UNTIL) X(S_LAND_PLAYS) X(S_REPLACEMENT) X(S_PLAY_EXILED)                                \
   X(S_PAY)                                                                              \
   X(E_INT) X(E_X) X(E_AMOUNT) X(E_COUNT) X(E_POWER) X(E_TOUGHNESS) X(E_LIFE) X(E_HAND)     \
@@ -330,6 +331,7 @@ enum se_kind {
   SE_VENTURE_LIMIT,      /* "can't venture into the dungeon more than [n] times each turn" */
   SE_DOESNT_UNTAP,       /* "doesn't untap during its controller's untap step" (502.3) */
   SE_MAY_NOT_UNTAP,      /* "you may choose not to untap [this] during your untap step" (502.3) */
+  SE_DICE_ADVANTAGE,     /* "if you would roll one or more dice, instead roll that many dice plus one and ignore the lowest roll" */
   SE_COUNT
 };
 

@@ -1287,6 +1287,7 @@ static const StepDef step_defs[] = {
     {"pay_any_number", S_PAY_ANY_NUMBER, {{"pay_any_number", P_STR, 0}}},
     {"transform", S_TRANSFORM, {{"transform", P_SEL, SL_SELF}}},
     {"flip", S_FLIP, {{"flip", P_SEL, SL_SELF}}},
+    {"roll_dice", S_ROLL_DICE, {{"roll_dice", P_EXPR, 0}, {"n", P_EXPR, 0}, {"label", P_STR, 0}}},
     {"abandon", S_ABANDON, {{"abandon", P_SEL, SL_SELF}}},
     {"planeswalk", S_PLANESWALK, {{"planeswalk", P_SEL, SL_YOU}}},
     {"exile_graveyard", S_EXILE_GRAVEYARD, {{"exile_graveyard", P_SEL, SL_EACH_PLAYER}}},
@@ -1441,7 +1442,7 @@ static const char *const rule_names[] = {
     "attacks_if_able", "blocks_if_able", "must_be_blocked", "must_be_blocked_by_all",
     "attacks_as_though_no_defender", "no_combat_damage", "combat_damage_as_unblocked", "cant_attack_alone",
     "cant_block_alone", "hand_revealed", "hexproof", "shroud", "cant_be_target_of", "cast_only_from_hand", "cant_cast",
-    "venture_limit", "doesnt_untap", "may_choose_not_to_untap", NULL};
+    "venture_limit", "doesnt_untap", "may_choose_not_to_untap", "dice_advantage", NULL};
 
 /* Rule effects about one creature (combat restrictions and requirements): a
  * static ability with no `affects` is about its own object (the others, about

@@ -1912,6 +1912,37 @@ static void step(G *g, Ctx *c, const Node *n) {
       log_line(g, 0, "transform obj=%s face=%s rule=701.27", nm, o->transformed ? "back" : "front");
     }
     return;
+  case S_ROLL_DICE: {
+    /* 706: roll N dice with `sides` sides; each "roll that many dice plus one and
+     * ignore the lowest roll" replacement (Pixie Guide) adds a die and ignores the
+     * lowest one (706.6: an ignored roll never happened). The sum of the kept
+     * results is noted under the label ({noted: roll}). */
+    int sides = expr_eval(g, c, n->k[0]);
+    int cnt = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
+    int p = c->controller;
+    if (sides < 1 || cnt < 1) return;
+    int extra = rule_effect_count(g, SE_DICE_ADVANTAGE, p, -1);
+    int total = cnt + extra;
+    if (total > 64) total = 64;
+    int r[64], ign[64] = {0};
+    for (int i = 0; i < total; i++) r[i] = 1 + rng_below(s->c.rng, sides);
+    for (int k = 0; k < extra && k < total - 1; k++) {
+      /* the lowest roll not yet ignored (ties: the first one, 706.6 leaves the choice
+       * between equal results, which changes nothing) */
+      int lo = -1;
+      for (int i = 0; i < total; i++)
+        if (!ign[i] && (lo < 0 || r[i] < r[lo])) lo = i;
+      ign[lo] = 1;
+    }
+    int sum = 0;
+    for (int i = 0; i < total; i++) {
+      if (!ign[i]) sum += r[i];
+      log_line(g, 0, "roll player=%s sides=%d result=%d%s", player_name(g, p), sides, r[i], ign[i] ? " ignored=1 rule=706.6" : "");
+    }
+    link_add(g, c->src.id ? c->src.id : (c->srcl ? c->srcl->id : 0), c->grant, n->k[2] && n->k[2]->s ? n->k[2]->s : "roll",
+             LK_VALUE, sum, NULL, oref_none());
+    return;
+  }
   case S_FLIP:
     /* 710.2, 710.4: a permanent flips once and for good (a status, 110.5) */
     sel_eval(g, c, n->k[0], &a);

@@ -88,6 +88,7 @@ static const mtg_event_type types[] = {
     {"control", "obj player from", 0},
     {"transform", "obj face rule", 0},
     {"flip", "obj rule", 0},
+    {"roll", "player sides result ignored rule", 0},
     {"paid", "player cost times", 0},
     {"note", "", 1},
     {"effect", "unsupported", 0},
