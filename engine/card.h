@@ -365,6 +365,10 @@ struct StaticSpec {
    * protection from the color chosen for the source (607.2d): the choice's label */
   const CardDef *kw_abs;
   const char *prot_chosen;
+  /* 613.6: the next part of the same effect, in a later layer ("are 2/2
+   * artifact creatures": layer 4, then 7b); it applies to the objects the
+   * first part applied to */
+  const struct StaticSpec *part;
 };
 
 typedef struct TargetSpec {

@@ -2922,6 +2922,46 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
   if ((v = ymap_get(n, "if")) && !(s->cond = p_cond(l, v))) return -1;
   if (kinds == 1 && s->kind < SE_CANT_LOSE && !s->self && !s->attached && !s->affected)
     return BADI(l, ymap_get(n, "affects"), "this effect changes objects: 'affects' is self, enchanted, equipped or a filter (you, opponents and each_player are for rule effects)");
+  if (kinds > 1) {
+    /* one effect with parts in several layers (613.6): "all noncreature
+     * artifacts are 2/2 artifact creatures", "lose all abilities and have base
+     * power and toughness 1/1" */
+    static const struct { const char *key; uint8_t kind; } pk[] = {
+        {"add_types", SE_ADD_TYPES}, {"add_subtypes", SE_ADD_TYPES}, {"remove_types", SE_REMOVE_TYPES},
+        {"add_colors", SE_ADD_COLORS}, {"set_colors", SE_SET_COLORS},
+        {"add_keywords", SE_ADD_KEYWORDS}, {"remove_keywords", SE_REMOVE_KEYWORDS}, {"lose_all_abilities", SE_LOSE_ALL_ABILITIES},
+        {"set_pt", SE_PT_SET}, {"pt", SE_PT_MOD}};
+    static const uint8_t layer_of[] = {[SE_ADD_TYPES] = 4, [SE_REMOVE_TYPES] = 4, [SE_ADD_COLORS] = 5, [SE_SET_COLORS] = 5,
+                                       [SE_ADD_KEYWORDS] = 6, [SE_REMOVE_KEYWORDS] = 6, [SE_LOSE_ALL_ABILITIES] = 6,
+                                       [SE_PT_SET] = 8, [SE_PT_MOD] = 9};
+    uint8_t by_layer[10] = {0};
+    int nparts = 0;
+    for (int i = 0; i < NELEM(pk); i++) {
+      const ynode *k = ymap_get(n, pk[i].key);
+      if (!k || (!strcmp(pk[i].key, "add_subtypes") && ymap_get(n, "add_types"))) continue;
+      int ly = layer_of[pk[i].kind];
+      if (by_layer[ly]) return BADI(l, k, "%s: one part per layer in a static ability with parts in several layers (613.6)", pk[i].key);
+      by_layer[ly] = pk[i].kind;
+      nparts++;
+    }
+    if (ymap_get(n, "pt") && ymap_get(n, "set_pt")) return BADI(l, ymap_get(n, "pt"), "pt and set_pt: write them as two static abilities");
+    if (nparts != kinds || s->ea || s->eb)
+      return BADI(l, n, "a static ability has one effect, or parts in several layers of types, colors, keywords and P/T "
+                        "(add_types, add_colors/set_colors, add_keywords/remove_keywords/lose_all_abilities, set_pt/pt; 613.6); found %d effects", kinds);
+    StaticSpec whole = *s;
+    StaticSpec *prev = NULL;
+    for (int ly = 0; ly < 10; ly++) {
+      if (!by_layer[ly]) continue;
+      StaticSpec *p = prev ? al(l, sizeof *p) : s;
+      if (!p) return -1;
+      *p = whole;
+      p->kind = by_layer[ly];
+      p->part = NULL;
+      if (prev) prev->part = p;
+      prev = p;
+    }
+    kinds = 1;
+  }
   if (kinds != 1) return BADI(l, n, "a static ability needs exactly one effect (pt, set_pt, cda, add_types, remove_types, add_keywords, remove_keywords, lose_all_abilities, add_colors, set_colors, control, grant, rule); found %d", kinds);
   return 0;
 }

@@ -16,6 +16,7 @@ typedef struct Cand {
   uint32_t ts;
   int16_t slot;   /* static: source slot; table effect: -1 */
   const StaticSpec *st;
+  const StaticSpec *head; /* the ability's first part (613.6); st itself for it */
   int eff;        /* table effect index or -1 */
   uint8_t order;  /* tie-break: slot order */
 } Cand;
@@ -260,15 +261,20 @@ static void materialize(G *g, int slot) {
   g->ch_kept[slot] = own ? 0 : g->s->obj[slot].id;
   Ctx cx;
   ctx_init(g, &cx);
+  uint64_t started = 0; /* 613.6: abilities whose first part applied */
   for (int layer = 2; layer <= 9 && own; layer++)
-    for (int a = 0; a < c->nab; a++) {
+    for (int a = 0; a < c->nab && a < 64; a++) {
       const Ability *ab = c->ab[a].ab;
-      if (ab->kind != AB_STATIC || spec_layer(&ab->st) != layer || !ab->st.self || !static_functions(g, slot, ab)) continue;
+      if (ab->kind != AB_STATIC || !ab->st.self || !static_functions(g, slot, ab)) continue;
+      for (const StaticSpec *p = ab->st.part; p; p = p->part)
+        if (spec_layer(p) == layer && (started >> a & 1)) apply(g, p, NULL, slot, &cx, slot);
+      if (spec_layer(&ab->st) != layer) continue;
       cx.src = oref(g, slot);
       cx.controller = c->controller;
       cx.def = c->base;
       if (ab->st.cond && !cond_eval(g, &cx, ab->st.cond)) continue;
       apply(g, &ab->st, NULL, slot, &cx, slot);
+      started |= 1ULL << a;
     }
 }
 
@@ -314,11 +320,15 @@ again:
       if (ab->kind == AB_STATIC && ab->st.kind == SE_CAST_AS_FLASH) g->flash_perms++;
       if (ab->kind == AB_STATIC && (changes_abilities(g, &ab->st, NULL) || ab->st.kw_abs)) g->grants++;
       if (ab->kind != AB_STATIC || !spec_layer(&ab->st)) continue;
-      cand[nc].ts = o->ts;
-      cand[nc].slot = (int16_t)i;
-      cand[nc].st = &ab->st;
-      cand[nc].eff = -1;
-      nc++;
+      for (const StaticSpec *p = &ab->st; p && nc < NELEM(cand); p = p->part) {
+        if (p != &ab->st && changes_abilities(g, p, NULL)) g->grants++;
+        cand[nc].ts = o->ts;
+        cand[nc].slot = (int16_t)i;
+        cand[nc].st = p;
+        cand[nc].head = &ab->st;
+        cand[nc].eff = -1;
+        nc++;
+      }
       /* an effect reaching hands or libraries (by its filter, or an Aura still
        * attached to a card that went there): compute every card there too */
       const Filter *af = ab->st.affected;
@@ -336,12 +346,19 @@ again:
     cand[nc].ts = e->ts;
     cand[nc].slot = -1;
     cand[nc].st = e->st;
+    cand[nc].head = e->st;
     cand[nc].eff = i;
     nc++;
   }
   qsort(cand, (size_t)nc, sizeof *cand, cand_cmp);
   Ctx cx;
   ctx_init(g, &cx);
+  /* 613.6: the objects the first part of a static ability with parts in
+   * several layers applied to; its later parts apply to the same ones, even
+   * if the ability has been removed meanwhile */
+  struct { int16_t src; const StaticSpec *head; int off, n; } rec[64];
+  int nrec = 0, nrs = 0;
+  int16_t rs[2048];
   for (int layer = 2; layer <= 9; layer++) {
     for (int k = 0; k < nc; k++) {
       Cand *cd = &cand[k];
@@ -353,6 +370,16 @@ again:
         continue;
       }
       int src = cd->slot;
+      if (cd->head != cd->st) {
+        for (int r = 0; r < nrec; r++)
+          if (rec[r].src == src && rec[r].head == cd->head) {
+            cx.src = oref(g, src);
+            cx.controller = g->ch[src].controller;
+            cx.def = g->ch[src].base;
+            for (int j = 0; j < rec[r].n; j++) apply(g, cd->st, NULL, rs[rec[r].off + j], &cx, src);
+          }
+        continue;
+      }
       /* the source must still have the ability after earlier layers (613.6) */
       const Chars *sc = &g->ch[src];
       int has = 0;
@@ -369,12 +396,25 @@ again:
         apply(g, cd->st, NULL, src, &cx, src);
         continue;
       }
+      int record = cd->st->part && nrec < NELEM(rec);
+      if (record) {
+        rec[nrec].src = (int16_t)src;
+        rec[nrec].head = cd->st;
+        rec[nrec].off = nrs;
+        rec[nrec].n = 0;
+        nrec++;
+      }
       for (int i = 0; i < n; i++) {
         if (!s->obj[i].id || g->ch_lazy[i]) continue;
         if (!cd->st->self && !cd->st->attached && !cd->st->affected) continue;
         /* effects on permanents only reach the battlefield unless the filter says a zone */
         if (cd->st->affected && cd->st->affected->zone == -1 && s->obj[i].zone != MTG_Z_BATTLEFIELD) continue;
-        if (affects(g, &cx, cd->st, src, i)) apply(g, cd->st, NULL, i, &cx, src);
+        if (!affects(g, &cx, cd->st, src, i)) continue;
+        apply(g, cd->st, NULL, i, &cx, src);
+        if (record && nrs < NELEM(rs)) {
+          rs[nrs++] = (int16_t)i;
+          rec[nrec - 1].n++;
+        }
       }
     }
     if (layer == 9) {
