@@ -1,4 +1,5 @@
-/* layer.c - characteristics after continuous effects (rule 613), the table of
+/* layer.c - characteristics after continuous effects (rule 613: layers,
+ * timestamps, dependency 613.8, one effect in several layers 613.6), the table of
  * continuous effects created by resolving spells and abilities (611), and
  * queries of rule-modifying effects (613.11: "can't lose", "can't draw more
  * than one card", ...). Characteristics are recomputed for all objects when
@@ -288,6 +289,118 @@ static int changes_abilities(G *g, const StaticSpec *st, const Effect *e) {
   return (kw & pool_kw_mask(g->pool)) != 0;
 }
 
+/* 613.6: the objects the first part of a static ability with parts in
+ * several layers applied to; its later parts apply to the same ones, even if
+ * the ability has been removed meanwhile. */
+typedef struct Recs {
+  struct { int16_t src; const StaticSpec *head; int off, n; } rec[64];
+  int nrec, nrs;
+  int16_t rs[2048];
+} Recs;
+
+/* Whether a static candidate applies now, and to which objects: -1 if it
+ * doesn't (its source lost it, or its condition fails). */
+static int cand_targets(G *g, const Cand *cd, Ctx *cx, int16_t *out, int max) {
+  State *s = g->s;
+  int src = cd->slot;
+  const Chars *sc = &g->ch[src];
+  int has = 0;
+  for (int a = 0; a < sc->nab; a++)
+    if (&sc->ab[a].ab->st == cd->st) has = 1;
+  if (!has) return -1;
+  const Ability *ab = (const Ability *)((const char *)cd->st - offsetof(Ability, st));
+  if (!static_functions(g, src, ab)) return -1;
+  cx->src = oref(g, src);
+  cx->controller = g->ch[src].controller;
+  cx->def = g->ch[src].base;
+  if (cd->st->cond && !cond_eval(g, cx, cd->st->cond)) return -1;
+  if (cd->st->kind == SE_PT_CDA) {
+    out[0] = (int16_t)src;
+    return 1;
+  }
+  int k = 0;
+  for (int i = 0; i < s->c.nslots && k < max; i++) {
+    if (!s->obj[i].id || g->ch_lazy[i]) continue;
+    if (!cd->st->self && !cd->st->attached && !cd->st->affected) continue;
+    /* effects on permanents only reach the battlefield unless the filter says a zone */
+    if (cd->st->affected && cd->st->affected->zone == -1 && s->obj[i].zone != MTG_Z_BATTLEFIELD) continue;
+    if (affects(g, cx, cd->st, src, i)) out[k++] = (int16_t)i;
+  }
+  return k;
+}
+
+/* Applies one candidate; `record`: keeps what a first part applied to (613.6). */
+static void apply_cand(G *g, const Cand *cd, Ctx *cx, Recs *R, int record) {
+  State *s = g->s;
+  if (cd->eff >= 0) {
+    Effect *e = &s->eff[cd->eff];
+    if (oref_ok(g, e->obj)) apply(g, cd->st, e, e->obj.slot, cx, -1);
+    return;
+  }
+  int src = cd->slot;
+  if (cd->head != cd->st) {
+    for (int r = 0; r < R->nrec; r++)
+      if (R->rec[r].src == src && R->rec[r].head == cd->head) {
+        cx->src = oref(g, src);
+        cx->controller = g->ch[src].controller;
+        cx->def = g->ch[src].base;
+        for (int j = 0; j < R->rec[r].n; j++) apply(g, cd->st, NULL, R->rs[R->rec[r].off + j], cx, src);
+      }
+    return;
+  }
+  int16_t to[512];
+  int nt = cand_targets(g, cd, cx, to, NELEM(to));
+  if (nt < 0) return;
+  record = record && cd->st->part && R->nrec < NELEM(R->rec);
+  if (record) {
+    R->rec[R->nrec].src = (int16_t)src;
+    R->rec[R->nrec].head = cd->st;
+    R->rec[R->nrec].off = R->nrs;
+    R->rec[R->nrec].n = 0;
+    R->nrec++;
+  }
+  for (int j = 0; j < nt; j++) {
+    apply(g, cd->st, NULL, to[j], cx, src);
+    if (record && R->nrs < NELEM(R->rs)) {
+      R->rs[R->nrs++] = to[j];
+      R->rec[R->nrec - 1].n++;
+    }
+  }
+}
+
+/* 613.8a: does static candidate e depend on f (same layer)? It does if
+ * applying f would change whether e applies or what it applies to. Tried on
+ * the characteristics as they are, then put back. Effects of resolved spells
+ * and abilities have fixed sets of objects (611.2c) and depend on nothing. */
+static int depends_on(G *g, const Cand *e, const Cand *f, Ctx *cx, Recs *R) {
+  if (e->eff >= 0 || e->head != e->st || (!e->st->affected && !e->st->cond)) return 0;
+  if ((e->st->kind == SE_PT_CDA) != (f->st->kind == SE_PT_CDA)) return 0; /* 613.8a(c) */
+  int16_t before[512], after[512], fs[512];
+  int nb = cand_targets(g, e, cx, before, NELEM(before));
+  int nf;
+  if (f->eff >= 0) {
+    const Effect *fe = &g->s->eff[f->eff];
+    nf = oref_ok(g, fe->obj) ? 1 : 0;
+    fs[0] = fe->obj.slot;
+  } else if (f->head != f->st) {
+    nf = 0;
+    for (int r = 0; r < R->nrec; r++)
+      if (R->rec[r].src == f->slot && R->rec[r].head == f->head)
+        for (int j = 0; j < R->rec[r].n && nf < NELEM(fs); j++) fs[nf++] = R->rs[R->rec[r].off + j];
+  } else {
+    nf = cand_targets(g, f, cx, fs, NELEM(fs));
+  }
+  if (nf <= 0) return 0;
+  Chars *save = malloc((size_t)nf * sizeof *save);
+  if (!save) return 0;
+  for (int j = 0; j < nf; j++) save[j] = g->ch[fs[j]];
+  apply_cand(g, f, cx, R, 0);
+  int na = cand_targets(g, e, cx, after, NELEM(after));
+  for (int j = 0; j < nf; j++) g->ch[fs[j]] = save[j];
+  free(save);
+  return na != nb || (na > 0 && memcmp(before, after, (size_t)na * sizeof *after));
+}
+
 static void recompute(G *g) {
   State *s = g->s;
   int n = s->c.nslots;
@@ -353,69 +466,33 @@ again:
   qsort(cand, (size_t)nc, sizeof *cand, cand_cmp);
   Ctx cx;
   ctx_init(g, &cx);
-  /* 613.6: the objects the first part of a static ability with parts in
-   * several layers applied to; its later parts apply to the same ones, even
-   * if the ability has been removed meanwhile */
-  struct { int16_t src; const StaticSpec *head; int off, n; } rec[64];
-  int nrec = 0, nrs = 0;
-  int16_t rs[2048];
+  Recs R;
+  R.nrec = R.nrs = 0;
   for (int layer = 2; layer <= 9; layer++) {
-    for (int k = 0; k < nc; k++) {
-      Cand *cd = &cand[k];
-      if (spec_layer(cd->st) != layer) continue;
-      if (cd->eff >= 0) {
-        Effect *e = &s->eff[cd->eff];
-        if (!oref_ok(g, e->obj)) continue;
-        apply(g, cd->st, e, e->obj.slot, &cx, -1);
-        continue;
+    int16_t rem[512];
+    int nrem = 0, filtered = 0;
+    for (int k = 0; k < nc; k++)
+      if (spec_layer(cand[k].st) == layer) {
+        rem[nrem++] = (int16_t)k;
+        filtered += cand[k].eff < 0 && cand[k].head == cand[k].st && (cand[k].st->affected || cand[k].st->cond);
       }
-      int src = cd->slot;
-      if (cd->head != cd->st) {
-        for (int r = 0; r < nrec; r++)
-          if (rec[r].src == src && rec[r].head == cd->head) {
-            cx.src = oref(g, src);
-            cx.controller = g->ch[src].controller;
-            cx.def = g->ch[src].base;
-            for (int j = 0; j < rec[r].n; j++) apply(g, cd->st, NULL, rs[rec[r].off + j], &cx, src);
-          }
-        continue;
-      }
-      /* the source must still have the ability after earlier layers (613.6) */
-      const Chars *sc = &g->ch[src];
-      int has = 0;
-      for (int a = 0; a < sc->nab; a++)
-        if (&sc->ab[a].ab->st == cd->st) has = 1;
-      if (!has) continue;
-      const Ability *ab = (const Ability *)((const char *)cd->st - offsetof(Ability, st));
-      if (!static_functions(g, src, ab)) continue;
-      cx.src = oref(g, src);
-      cx.controller = g->ch[src].controller;
-      cx.def = g->ch[src].base;
-      if (cd->st->cond && !cond_eval(g, &cx, cd->st->cond)) continue;
-      if (cd->st->kind == SE_PT_CDA) {
-        apply(g, cd->st, NULL, src, &cx, src);
-        continue;
-      }
-      int record = cd->st->part && nrec < NELEM(rec);
-      if (record) {
-        rec[nrec].src = (int16_t)src;
-        rec[nrec].head = cd->st;
-        rec[nrec].off = nrs;
-        rec[nrec].n = 0;
-        nrec++;
-      }
-      for (int i = 0; i < n; i++) {
-        if (!s->obj[i].id || g->ch_lazy[i]) continue;
-        if (!cd->st->self && !cd->st->attached && !cd->st->affected) continue;
-        /* effects on permanents only reach the battlefield unless the filter says a zone */
-        if (cd->st->affected && cd->st->affected->zone == -1 && s->obj[i].zone != MTG_Z_BATTLEFIELD) continue;
-        if (!affects(g, &cx, cd->st, src, i)) continue;
-        apply(g, cd->st, NULL, i, &cx, src);
-        if (record && nrs < NELEM(rs)) {
-          rs[nrs++] = (int16_t)i;
-          rec[nrec - 1].n++;
+    /* 613.8: in the type, color and ability layers, an effect that depends on
+     * another waits until just after it; otherwise timestamp order (613.7) */
+    int dep = filtered > 0 && nrem > 1 && layer >= 4 && layer <= 6;
+    while (nrem > 0) {
+      int pick = 0;
+      for (int i = 0; dep && i < nrem; i++) {
+        int waits = 0;
+        for (int j = 0; j < nrem && !waits; j++)
+          if (j != i && depends_on(g, &cand[rem[i]], &cand[rem[j]], &cx, &R)) waits = 1;
+        if (!waits) {
+          pick = i;
+          break;
         }
       }
+      apply_cand(g, &cand[rem[pick]], &cx, &R, 1);
+      memmove(&rem[pick], &rem[pick + 1], (size_t)(nrem - pick - 1) * sizeof *rem);
+      nrem--;
     }
     if (layer == 9) {
       /* 613.4c: counters modify P/T in layer 7c */
