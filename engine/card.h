@@ -293,6 +293,7 @@ typedef struct ReplSpec {
   const Filter *take;    /* RA_ETB_CHOOSE exile/sacrifice: the objects that may be chosen (614.13);
                           * RA_ETB_COPY: what may be copied */
   uint8_t copy_self;     /* RA_ETB_COPY: a copy of the effect's source ("enter as a copy of [this]") */
+  const Filter *unless_reveal; /* RA_ETB_TAPPED: "you may reveal a [quality] card from your hand. If you don't, it enters tapped" */
   const char *label;     /* link label of the choice or exile (607.2b, 607.2d) */
   const char *const *words;
   uint8_t nwords;

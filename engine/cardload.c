@@ -2447,6 +2447,7 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
   for (int i = 0; flags[i]; i++) {
     const ynode *k = ymap_get(n, flags[i]);
     int b;
+    if (k && i == 0 && k->kind == YN_MAP) continue; /* enters_tapped: {unless_reveal: filter} */
     if (k && ynode_bool(l->d, k, &b, l->err)) return NULL;
     if (k && !b) return BAD(l, k, "%s: false does nothing; leave the key out", flags[i]);
   }
@@ -2598,6 +2599,19 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
   if ((v = ymap_get(n, "enters_tapped"))) {
     acts++;
     r->act = RA_ETB_TAPPED;
+    if (v->kind == YN_MAP) {
+      /* "As this enters, you may reveal a [quality] card from your hand. If you don't, it enters tapped" */
+      static const char *const tk[] = {"unless_reveal", NULL};
+      if (ymap_check_keys(l->d, v, tk, "enters_tapped", l->err)) return NULL;
+      const ynode *rv = ymap_get(v, "unless_reveal");
+      if (!rv) return BAD(l, v, "enters_tapped: true, or {unless_reveal: filter}");
+      Filter *f = al(l, sizeof *f);
+      const Filter *pf = p_filter(l, rv);
+      if (!f || !pf) return NULL;
+      *f = *pf;
+      f->zone = MTG_Z_HAND;
+      r->unless_reveal = f;
+    }
   }
   if ((v = ymap_get(n, "enters_with"))) {
     acts++;

@@ -396,6 +396,18 @@ static int sick(G *g, int slot) {
 
 int obj_sick(G *g, int slot) { return sick(g, slot); }
 
+/* The player picks one of n objects (no question when there is one): its index. */
+int pick_slot(G *g, int player, const int *cand, int n, const char *rule, const char *prompt) {
+  if (n <= 1) return 0;
+  dec_begin(g, MTG_D_CHOOSE, player, rule, "%s", prompt);
+  for (int k = 0; k < n; k++) {
+    char nm[110];
+    fmt_slot(g, cand[k], nm, sizeof nm);
+    dec_opt(g, MTG_O_OBJECT, g->s->obj[cand[k]].id, 0, -1, -1, "%s", nm);
+  }
+  return ask_pick(g);
+}
+
 /* The permanents `player` controls that a "sacrifice / tap N [quality]" part
  * can take: for tapping, untapped ones, and not the source when the same
  * cost taps it with {T}. Tapping creatures this way is not a {T} cost, so
@@ -729,16 +741,7 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
         if (s->obj[bf[k]].attacking && !s->obj[bf[k]].blocked && s->c.blockers_declared && obj_controller(g, bf[k]) == player)
           cand[nc++] = bf[k];
       if (!nc) break;
-      int pick = 0;
-      if (nc > 1) {
-        dec_begin(g, MTG_D_CHOOSE, player, "702.49a", "return an unblocked attacking creature you control to its owner's hand");
-        for (int k = 0; k < nc; k++) {
-          char nm[110];
-          fmt_slot(g, cand[k], nm, sizeof nm);
-          dec_opt(g, MTG_O_OBJECT, s->obj[cand[k]].id, 0, -1, -1, "%s", nm);
-        }
-        pick = ask_pick(g);
-      }
+      int pick = pick_slot(g, player, cand, nc, "702.49a", "return an unblocked attacking creature you control to its owner's hand");
       Obj *a = &s->obj[cand[pick]];
       if (si) {
         /* 702.49c: what it was attacking, for the creature put onto the battlefield attacking */

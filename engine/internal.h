@@ -318,6 +318,7 @@ void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int
                    uint8_t *spent);
 int cost_can_pay_parts(G *g, int player, int slot, const Cost *c);
 int cost_x_max(G *g, int player, int slot, const Cost *c);
+int pick_slot(G *g, int player, const int *cand, int n, const char *rule, const char *prompt);
 int obj_sick(G *g, int slot);
 void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si);
 void mana_empty(G *g);

@@ -419,6 +419,31 @@ void prevention_riders(G *g, int from) {
   }
 }
 
+/* "As this enters, you may reveal a [quality] card from your hand. If you
+ * don't, it enters tapped" (614.1c, 614.12): the player it will enter under
+ * may reveal one such card (not the entering card itself); returns whether
+ * they did. */
+static int etb_reveal(G *g, const Repl *r, const Event *ev) {
+  State *s = g->s;
+  int ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : s->obj[ev->obj.slot].owner;
+  Ctx cx;
+  ctx_init(g, &cx);
+  cx.controller = ctl;
+  cx.src = r->src;
+  int n = zl_count(g, MTG_Z_HAND, ctl), cand[MAX_OPTIONS], nc = 0;
+  int16_t *h = zl_list(g, MTG_Z_HAND, ctl);
+  for (int i = 0; i < n && nc < MAX_OPTIONS; i++)
+    if (h[i] != ev->obj.slot && filter_match(g, &cx, r->rp->unless_reveal, h[i])) cand[nc++] = h[i];
+  char nm[110];
+  fmt_obj(g, ev->obj, nm, sizeof nm);
+  if (!nc || !ask_yes_no(g, ctl, "614.12", "reveal a card from your hand so that %s doesn't enter tapped?", nm)) return 0;
+  int pick = pick_slot(g, ctl, cand, nc, "614.12", "choose the card to reveal");
+  char cn[110];
+  fmt_slot(g, cand[pick], cn, sizeof cn);
+  log_line(g, 0, "reveal obj=%s player=%s by=%s", cn, player_name(g, ctl), nm);
+  return 1;
+}
+
 static void log_repl(G *g, const Repl *r, const Event *ev, const char *what) {
   char lb[140];
   repl_label(g, r, lb, sizeof lb);
@@ -659,6 +684,10 @@ static int apply(G *g, const Repl *r, Event *ev) {
     log_repl(g, r, ev, what);
     return 1;
   case RA_ETB_TAPPED:
+    if (rp->unless_reveal && etb_reveal(g, r, ev)) {
+      log_repl(g, r, ev, " tapped=0");
+      return 1;
+    }
     ev->etb_tapped = 1;
     {
       char types[80] = "";
