@@ -424,6 +424,7 @@ struct Ability {
   Mode modes[MAX_MODES];
   uint8_t nmodes;          /* 1: not modal */
   uint8_t mode_min, mode_max;
+  uint8_t kmode_min, kmode_max; /* kicked: "if this spell was kicked, choose any number instead" (0: as unkicked) */
   /* activated */
   Cost cost;
   uint8_t sorcery;         /* activate only as a sorcery */

@@ -1913,12 +1913,24 @@ static int p_modes(L *l, const ynode *n, Ability *a) {
     if (ch) {
       long v;
       if (ch->kind == YN_MAP) {
-        const ynode *mn = ymap_get(ch, "min"), *mx = ymap_get(ch, "max");
+        static const char *const ck[] = {"min", "max", "kicked", NULL};
+        if (ymap_check_keys(l->d, ch, ck, "choose", l->err)) return -1;
+        const ynode *mn = ymap_get(ch, "min"), *mx = ymap_get(ch, "max"), *kk = ymap_get(ch, "kicked");
         if (!mn || !mx) return BADI(l, ch, "choose: {min: N, max: M}");
         if (ynode_int_range(l->d, mn, 0, MAX_MODES, &v, l->err)) return -1;
         a->mode_min = (uint8_t)v;
         if (ynode_int_range(l->d, mx, 0, MAX_MODES, &v, l->err)) return -1;
         a->mode_max = (uint8_t)v;
+        if (kk) {
+          /* "Choose one. If this spell was kicked, choose any number instead." */
+          const ynode *kn = kk->kind == YN_MAP ? ymap_get(kk, "min") : NULL, *kx = kk->kind == YN_MAP ? ymap_get(kk, "max") : NULL;
+          if (!kn || !kx) return BADI(l, kk, "choose: kicked: {min: N, max: M} (the numbers of modes when kicked)");
+          if (ynode_int_range(l->d, kn, 0, MAX_MODES, &v, l->err)) return -1;
+          a->kmode_min = (uint8_t)v;
+          if (ynode_int_range(l->d, kx, 1, MAX_MODES, &v, l->err)) return -1;
+          a->kmode_max = (uint8_t)v;
+          if (a->kmode_min > a->kmode_max || a->kmode_max > modes->n) return BADI(l, kk, "choose: bad number of modes when kicked");
+        }
       } else {
         if (ynode_int_range(l->d, ch, 0, MAX_MODES, &v, l->err)) return -1;
         a->mode_min = a->mode_max = (uint8_t)v;

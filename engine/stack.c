@@ -217,17 +217,20 @@ static void choose_modes_targets_of(G *g, StackItem *si, int player) {
     int feas[MAX_MODES], nf = 0;
     for (int m = 0; m < ab->nmodes; m++)
       if (mode_feasible(g, &ab->modes[m], player, src, srcc)) feas[nf++] = m;
-    if (nf < ab->mode_min) {
+    /* a kicked spell whose number of modes depends on it (announced first, 601.2b) */
+    int kicked = si->kind == SI_SPELL && si->ch.kicked && ab->kmode_max;
+    int mode_min = kicked ? ab->kmode_min : ab->mode_min, mode_max = kicked ? ab->kmode_max : ab->mode_max;
+    if (nf < mode_min) {
       if (si->kind == SI_TRIGGERED) { g->push_failed = 2; return; }
       game_illegal(g, "no mode of %s can be chosen", who);
     }
-    dec_begin(g, MTG_D_MODE, player, "700.2", "choose mode%s of %s", ab->mode_max > 1 ? "s" : "", who);
+    dec_begin(g, MTG_D_MODE, player, "700.2", "choose mode%s of %s", mode_max > 1 ? "s" : "", who);
     for (int i = 0; i < nf; i++) {
       const Mode *m = &ab->modes[feas[i]];
       dec_opt(g, MTG_O_MODE, 0, 0, -1, feas[i], "mode %d%s%s", feas[i] + 1, m->text ? ": " : "", m->text ? m->text : "");
     }
-    int max = ab->mode_max < nf ? ab->mode_max : nf;
-    dec_range(g, ab->mode_min, max);
+    int max = mode_max < nf ? mode_max : nf;
+    dec_range(g, mode_min, max);
     int n;
     const int *v = dec_ask(g, 0, &n);
     /* modes are performed in printed order */
