@@ -786,7 +786,7 @@ static const Filter *p_filter(L *l, const ynode *n) {
       "toughness", "mana_value", "keyword", "not_keyword", "counter", "no_counter", "not", "if",
       "blocking_or_blocked_by_self", "ability", "single_target", "player", "legendary", "or",
       "entered_with_self", "shares_color_with", "same_name_as", "other_than", "one_of", "unblocked", "renowned", "paired", "paired_with_self",
-      "monstrous", "shares_color_with_mana_spent", "attached_to_player", NULL};
+      "monstrous", "shares_color_with_mana_spent", "attached_to_player", "targets", NULL};
   if (ymap_check_keys(l->d, n, keys, "filter", l->err)) return NULL;
   const ynode *isv = ymap_get(n, "is"), *typev = ymap_get(n, "type");
   if (isv && scalar(isv) && typev) {
@@ -926,6 +926,8 @@ static const Filter *p_filter(L *l, const ynode *n) {
       if (!(f->or_f = p_filter(l, v))) return NULL;
     } else if (!strcmp(k, "shares_color_with")) {
       if (!(f->share_color = p_sel(l, v))) return NULL;
+    } else if (!strcmp(k, "targets")) {
+      if (!(f->targets_f = p_filter(l, v))) return NULL;
     } else if (!strcmp(k, "same_name_as")) {
       if (!(f->same_name = p_sel(l, v))) return NULL;
     } else if (!strcmp(k, "other_than")) {
@@ -1303,6 +1305,7 @@ static const StepDef step_defs[] = {
                                  {"optional", P_BOOL, 0}, {"to", P_ZONE, 0}, {"tapped", P_BOOL, 0}, {"rest", P_STR, 0}, {"reveal_taken", P_BOOL, 0},
                                  {"who", P_SEL, 0}}},
     {"clash", S_CLASH, {{"clash", P_STR, 0}}},
+    {"reorder_graveyard", S_REORDER_GRAVEYARD, {{"reorder_graveyard", P_SEL, SL_YOU}}},
     {"play_exiled", S_PLAY_EXILED, {{"play_exiled", P_SEL, SL_TARGET}, {"who", P_SEL, SL_YOU}, {"duration", P_DUR, 0}, {"free", P_BOOL, 0},
                                    {"any_mana", P_BOOL, 0}, {"cast_only", P_BOOL, 0}}},
     {"additional_land_plays", S_LAND_PLAYS, {{"additional_land_plays", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},

@@ -1957,6 +1957,17 @@ static void step(G *g, Ctx *c, const Node *n) {
       log_line(g, 0, "flip obj=%s rule=710.2", nm);
     }
     return;
+  case S_REORDER_GRAVEYARD:
+    /* "reorder your graveyard at random" */
+    sel_eval(g, c, n->k[0], &a);
+    for (int i = 0; i < a.np; i++) {
+      Event r;
+      ev_init(&r, EV_SHUFFLE);
+      r.player = (int8_t)a.p[i];
+      r.to = MTG_Z_GRAVEYARD;
+      ev_one(g, &r);
+    }
+    return;
   case S_PLAY_EXILED: {
     /* "you may play (cast) that card this turn / for as long as it remains
      * exiled [without paying its mana cost] [, and you may spend mana as

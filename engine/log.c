@@ -303,7 +303,8 @@ void log_event(G *g, const Event *e) {
     log_line(g, 0, "%s player=%s%s", nm, player_name(g, e->player), rule);
     break;
   case EV_SHUFFLE:
-    log_line(g, 0, "shuffle player=%s", player_name(g, e->player));
+    if (e->to == MTG_Z_GRAVEYARD) log_line(g, 0, "shuffle player=%s zone=graveyard", player_name(g, e->player));
+    else log_line(g, 0, "shuffle player=%s", player_name(g, e->player));
     break;
   case EV_MANA:
     fmt_obj(g, e->src, a, sizeof a);

@@ -278,8 +278,10 @@ void perform(G *g, Event *b, int m) {
       e->done = 1;
       break;
     case EV_SHUFFLE: {
-      int n = zl_count(g, MTG_Z_LIBRARY, e->player);
-      int16_t *l = zl_list(g, MTG_Z_LIBRARY, e->player);
+      /* a library (701.24a), or a graveyard reordered at random */
+      int z = e->to == MTG_Z_GRAVEYARD ? MTG_Z_GRAVEYARD : MTG_Z_LIBRARY;
+      int n = zl_count(g, z, e->player);
+      int16_t *l = zl_list(g, z, e->player);
       for (int k = n - 1; k > 0; k--) {
         int j = rng_below(s->c.rng, k + 1);
         int16_t t = l[k];

@@ -310,6 +310,27 @@ static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
     for (int i = 0; i < MAX_CHOICE_T; i++) cnt += s->stack[si].ch.t[i].kind != TK_NONE;
     if (cnt != 1) return 0;
   }
+  if (f->targets_f) {
+    /* "spell that targets a permanent you control": one of its targets, as
+     * they are now, matches (a target gone matches nothing) */
+    int si = -1;
+    if (slot < 0) return 0;
+    for (int i = 0; i < s->c.nstack; i++)
+      if (s->stack[i].kind == SI_SPELL && s->stack[i].slot == slot) si = i;
+    if (si < 0) return 0;
+    int ok = 0;
+    for (int i = 0; i < MAX_CHOICE_T && !ok; i++) {
+      const Target *tg = &s->stack[si].ch.t[i];
+      if (tg->kind == TK_OBJ && oref_ok(g, tg->obj)) {
+        Filter tf = *f->targets_f;
+        if (tf.zone == -1 && tf.spell != 1 && !tf.stack_ability) tf.zone = -2;
+        ok = filter_match(g, c, &tf, tg->obj.slot);
+      } else if (tg->kind == TK_PLAYER && (f->targets_f->player_target || f->targets_f->any_target)) {
+        ok = filter_match_player(g, c, f->targets_f, tg->player);
+      }
+    }
+    if (!ok) return 0;
+  }
   if (f->not_f) {
     /* "not [quality]" asks about the object wherever it is being looked for */
     Filter nf = *f->not_f;

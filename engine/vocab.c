@@ -82,7 +82,7 @@ static const mtg_event_type types[] = {
     {"regenerate", "obj rule", 0},
     {"choose", "player obj x", 1},
     {"reveal", "obj player by rule", 0},
-    {"shuffle", "player", 0},
+    {"shuffle", "player zone", 0},
     {"extra_turn", "player", 0},
     {"additional_phases", "phases after rule", 0},
     {"control", "obj player from", 0},
