@@ -401,6 +401,7 @@ enum cost_kind {
 };
 typedef struct CostPart {
   uint8_t kind;
+  uint8_t sets_x;          /* CK_EXILE_HAND: X is the exiled card's mana value ("with mana value X") */
   int16_t n;
   const char *counter;
   const Filter *f;

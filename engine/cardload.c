@@ -1991,9 +1991,11 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
     {
       /* one cost per mapping; n only where it counts */
       static const char *const ck[] = {"sacrifice", "tap", "return", "pay_life", "exile_from_graveyard", "discard", "exile_top",
-                                       "exile_from_hand", "remove_counters", "add_counters", "n", NULL};
+                                       "exile_from_hand", "remove_counters", "add_counters", "n", "x", NULL};
       if (ymap_check_keys(l->d, p, ck, "cost", l->err)) return -1;
-      int mains = p->n - (ymap_get(p, "n") ? 1 : 0);
+      int mains = p->n - (ymap_get(p, "n") ? 1 : 0) - (ymap_get(p, "x") ? 1 : 0);
+      if (ymap_get(p, "x") && (!ymap_get(p, "exile_from_hand") || !scalar(ymap_get(p, "x")) || strcmp(scalar(ymap_get(p, "x")), "mana_value")))
+        return BADI(l, ymap_get(p, "x"), "x: mana_value goes with exile_from_hand (\"exile a card with mana value X from your hand\")");
       if (mains != 1) return BADI(l, p, "a cost mapping has one cost (sacrifice, pay_life, discard, ...); found %d", mains);
       if (ymap_get(p, "n") && !ymap_get(p, "exile_from_graveyard") && !ymap_get(p, "remove_counters") && !ymap_get(p, "add_counters") &&
           !ymap_get(p, "sacrifice") && !ymap_get(p, "tap") && !ymap_get(p, "return"))
@@ -2043,6 +2045,7 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
     } else if ((v = ymap_get(p, "exile_from_hand"))) {
       cp->kind = CK_EXILE_HAND;
       cp->n = 1;
+      cp->sets_x = ymap_get(p, "x") != NULL;
       if (!(cp->f = p_filter(l, v))) return -1;
     } else if ((v = ymap_get(p, "remove_counters")) || (v = ymap_get(p, "add_counters"))) {
       cp->kind = ymap_get(p, "remove_counters") ? CK_REMOVE_COUNTERS : CK_ADD_COUNTERS;

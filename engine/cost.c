@@ -659,6 +659,15 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
       break;
     case CK_EXILE_HAND: {
       int t = choose_own(g, player, MTG_Z_HAND, p->f, slot, "exile", slot);
+      if (p->sets_x) {
+        /* "exile a [quality] card with mana value X from your hand": X is its mana value */
+        int mv = mana_value(&chars(g, t)->base->cost);
+        if (si) si->ch.x = mv;
+        o->x = mv;
+        char nm[110];
+        fmt_slot(g, slot, nm, sizeof nm);
+        log_line(g, 0, "choose obj=%s x=%d", nm, mv);
+      }
       do_move(g, t, EV_EXILE, MTG_Z_EXILE, CA_COST, player, cause);
       break;
     }
