@@ -86,7 +86,7 @@ typedef struct CardDef CardDef;
   X(S_LOSE_ABILITY) X(S_GRANT_ABILITY) X(S_CLEAR_COUNTERS) X(S_MUST_BLOCK)                \
   X(S_EXILE_GRAVEYARD) X(S_SHUFFLE_GRAVEYARD) X(S_CAST_FREE) X(S_PHASE_OUT) X(S_PAY_ANY_NUMBER) X(S_TRANSFORM)   \
   X(S_VENTURE) X(S_CAST_TRANSFORMED) X(S_SCRY) X(S_PLAY_FREE) X(S_ABANDON) X(S_PLANESWALK)             \
-  X(S_MONSTROSITY) X(S_RENOWN) X(S_ADD_PHASES) X(S_FLIP) X(S_ROLL_DICE) X(S_BECOMES) X(S_PAIR) X(S_PROLIFERATE) X(S_LOOK_TOP)  \
+  X(S_MONSTROSITY) X(S_RENOWN) X(S_ADD_PHASES) X(S_FLIP) X(S_ROLL_DICE) X(S_BECOMES) X(S_PAIR) X(S_BECOME_COPY) X(S_PROLIFERATE) X(S_LOOK_TOP)  \
   X(S_CLASH)                                                                             \
   X(S_EXILE_UNTIL) X(S_LAND_PLAYS) X(S_REPLACEMENT) X(S_PLAY_EXILED)                                \
   X(S_PAY) X(S_REORDER_GRAVEYARD)                                                                          \
@@ -334,6 +334,8 @@ enum se_kind {
   SE_DOESNT_UNTAP,       /* "doesn't untap during its controller's untap step" (502.3) */
   SE_MAY_NOT_UNTAP,      /* "you may choose not to untap [this] during your untap step" (502.3) */
   SE_DICE_ADVANTAGE,     /* "if you would roll one or more dice, instead roll that many dice plus one and ignore the lowest roll" */
+  /* not rule effects: */
+  SE_COPY,               /* layer 1: "becomes a copy of ..., except ..." (an effect of a resolved ability, 707.9) */
   SE_COUNT
 };
 

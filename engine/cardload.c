@@ -1312,6 +1312,8 @@ static const StepDef step_defs[] = {
     {"replacement", S_REPLACEMENT, {{"replacement", P_REPL, 0}, {"duration", P_DUR, 0}}},
     {"exile_until", S_EXILE_UNTIL, {{"exile_until", P_FILTER, 0}, {"who", P_SEL, SL_YOU}, {"link", P_STR, 0}}},
     {"pair", S_PAIR, {{"pair", P_SEL, SL_SELF}, {"with", P_SEL, 0}}},
+    {"become_copy", S_BECOME_COPY, {{"become_copy", P_SEL, SL_SELF}, {"of", P_SEL, 0}, {"name", P_STR, 0}, {"add_supertypes", P_RAW, 0},
+                                    {"keep_ability", P_BOOL, 0}, {"duration", P_DUR, 0}}},
     {"becomes", S_BECOMES, {{"becomes", P_SEL, SL_TARGET}, {"duration", P_DUR, 0}, {"pt", P_RAW, 0}, {"types", P_RAW, 0}, {"subtypes", P_RAW, 0},
                             {"colors", P_RAW, 0}, {"keywords", P_RAW, 0}, {"abilities", P_RAW, 0}, {"in_addition", P_BOOL, 0}, {"label", P_STR, 0}}},
 };
@@ -1652,6 +1654,20 @@ static int step_finish(L *l, const ynode *n, Node *s) {
   }
   if (s->op == S_BECOMES && step_becomes(l, n, s)) return -1;
   if (s->op == S_PAIR && !ymap_get(n, "with")) return BADI(l, n, "pair: needs with: the creature to pair it with");
+  if (s->op == S_BECOME_COPY) {
+    /* "becomes a copy of [object], except its name is ..., it's legendary in
+     * addition to its other types, and it has this ability" (707.9) */
+    if (!ymap_get(n, "of")) return BADI(l, n, "become_copy: needs of: the object it becomes a copy of");
+    Ability *a = al(l, sizeof *a);
+    if (!a) return -1;
+    a->kind = AB_STATIC;
+    a->zone = -1;
+    a->st.kind = SE_COPY;
+    if (s->k[2]) a->st.label = s->k[2]->s;
+    if ((v = ymap_get(n, "add_supertypes")) && each_scalar(l, v, add_super, &a->st.supers)) return -1;
+    a->st.a = (int16_t)(s->k[4] && s->k[4]->i);
+    s->ab = a;
+  }
   if (s->op == S_NOTE && s->k[1] && s->k[2]) return BADI(l, ymap_get(n, "player"), "note: a value or a player, not both");
   if (s->op == S_UNLESS || s->op == S_PAY) {
     /* a mana payment: a mana cost, with {X} given by x */

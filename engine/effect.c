@@ -2070,6 +2070,25 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_PAIR:
     step_pair(g, c, n);
     return;
+  case S_BECOME_COPY: {
+    /* 707.2, 613.2a: a copy effect of a resolved ability (layer 1) */
+    sel_eval(g, c, n->k[0], &a);
+    sel_eval(g, c, n->k[1], &b);
+    if (!b.n || !oref_ok(g, b.o[0])) return;
+    const CardDef *from = chars(g, b.o[0].slot)->base;
+    if (!from) return;
+    for (int i = 0; i < a.n; i++) {
+      if (!oref_ok(g, a.o[i]) || s->obj[a.o[i].slot].zone != MTG_Z_BATTLEFIELD) continue;
+      effect_base(g, c, &e, EK_CONT, dur_of(n->k[5], DUR_FOREVER));
+      e.st = &n->ab->st;
+      e.grant_def = from;
+      e.ab = c->ab;
+      e.obj = a.o[i];
+      effect_add(g, &e);
+    }
+    trig_index_dirty(g);
+    return;
+  }
   case S_PROLIFERATE:
     step_proliferate(g, c, n);
     return;

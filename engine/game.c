@@ -255,6 +255,7 @@ static int run(G *g) {
   g->tok_out = NULL;
   g->act_lki = NULL;
   g->tgt_tc = NULL;
+  g->tgt_x = 0;
   g->hyp_slot = -1;
   g->in_hyp = 0;
   g->jb_set = 1;

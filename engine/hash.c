@@ -155,6 +155,7 @@ uint64_t state_hash(G *g) {
      * they always have, so recorded hashes stay valid */
     if (e->a != (int16_t)e->a || e->b != (int16_t)e->b) h = hu(h, (uint64_t)(uint32_t)e->a << 32 | (uint32_t)e->b);
     h = hu(h, e->kw);
+    if (e->kind == EK_CONT && e->st && e->st->kind == SE_COPY && e->grant_def) h = hash_str(h, e->grant_def->name);
     if (e->kind == EK_CONT && (e->types || e->chosen_colors)) h = hu(h, (uint64_t)e->types << 8 | e->chosen_colors);
     h = hu(h, (uint64_t)(int64_t)e->shield);
     h = hu(h, e->chosen_src);

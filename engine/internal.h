@@ -346,6 +346,7 @@ typedef struct Ctx {
   uint8_t choose_for;      /* the event the objects being chosen will undergo (0: none) */
   int32_t amount;
   int32_t prevented;
+  int32_t tgt_x;          /* while targets are chosen or checked: the X announced (601.2b) */
   int32_t life_lost;      /* life the last lose_life step made players lose ("you gain that much life") */
   int8_t each_player;     /* current player in for_each over players */
   int8_t it_player;       /* the player a player filter's condition is asked about (`it`), -1: none */

@@ -29,6 +29,8 @@ static int cand_cmp(const void *a, const void *b) {
   return x->eff < y->eff ? -1 : x->eff > y->eff;
 }
 
+static void chars_from_def(Chars *c, const CardDef *d);
+
 static void base_chars(G *g, int slot, Chars *c) {
   Obj *o = &g->s->obj[slot];
   const CardDef *d = o->copy_of ? o->copy_of : o->def;
@@ -56,6 +58,38 @@ static void base_chars(G *g, int slot, Chars *c) {
   /* 710.2: flipped on the battlefield, a flip card's alternative name, text box, type
    * line, power and toughness apply; its color and mana cost don't change (710.1c) */
   if (o->flipped && d->flip && o->zone == MTG_Z_BATTLEFIELD) d = d->flip;
+  chars_from_def(c, d);
+  /* 707.9b: an exception of the copy effect ("except it's a Ninja in addition
+   * to its other types") is part of the copiable values */
+  if (o->copy_of && o->copy_sub && !has_subtype(c, o->copy_sub) && c->nsub < MAX_SUBTYPES + 4)
+    c->sub[c->nsub++] = o->copy_sub;
+}
+
+/* Layer 1 (613.2a): "[this] becomes a copy of [object], except ...", an
+ * effect of a resolved ability: the copied object's copiable values (707.2),
+ * then the exceptions, which are part of the copy effect (707.9b): another
+ * name, added supertypes, "and it has this ability". */
+static void copy_onto(G *g, int slot, const Effect *e) {
+  Chars *c = &g->ch[slot];
+  const CardDef *d = e->grant_def;
+  uint8_t ctl = c->controller;
+  memset(c, 0, sizeof *c);
+  c->controller = ctl;
+  c->base = d;
+  c->colors = d->colors;
+  chars_from_def(c, d);
+  if (e->st->label) c->name = e->st->label;
+  c->supers |= (uint8_t)e->st->supers;
+  if (e->st->a && e->ab && c->nab < MAX_ABS) {
+    c->ab[c->nab].ab = e->ab;
+    c->ab[c->nab].def = e->def;
+    c->ab[c->nab].grant = 0;
+    c->nab++;
+  }
+}
+
+/* The characteristics a definition gives, but its colors (710.1c) */
+static void chars_from_def(Chars *c, const CardDef *d) {
   c->name = d->name;
   c->types = d->types;
   c->supers = d->supers;
@@ -74,10 +108,6 @@ static void base_chars(G *g, int slot, Chars *c) {
     c->ab[c->nab].grant = 0;
     c->nab++;
   }
-  /* 707.9b: an exception of the copy effect ("except it's a Ninja in addition
-   * to its other types") is part of the copiable values */
-  if (o->copy_of && o->copy_sub && !has_subtype(c, o->copy_sub) && c->nsub < MAX_SUBTYPES + 4)
-    c->sub[c->nsub++] = o->copy_sub;
 }
 
 static int static_functions(G *g, int slot, const Ability *ab) {
@@ -418,6 +448,19 @@ again:
     if (in_lazy) continue;
     g->ch_kept[i] = 0;
     if (s->obj[i].id) base_chars(g, i, &g->ch[i]);
+  }
+  /* layer 1: copy effects of resolved abilities, in timestamp order (613.7) */
+  for (uint32_t last = 0;;) {
+    int best = -1;
+    for (int i = 0; i < s->c.neff; i++) {
+      const Effect *e = &s->eff[i];
+      if (e->kind != EK_CONT || e->used || !e->st || e->st->kind != SE_COPY || !oref_ok(g, e->obj) || g->ch_lazy[e->obj.slot])
+        continue;
+      if (e->ts > last && (best < 0 || e->ts < s->eff[best].ts)) best = i;
+    }
+    if (best < 0) break;
+    copy_onto(g, s->eff[best].obj.slot, &s->eff[best]);
+    last = s->eff[best].ts;
   }
   /* candidates */
   Cand cand[512];

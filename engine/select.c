@@ -938,6 +938,7 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
     /* a triggered ability has no X of its own: one carried from the spell
      * that made it (a delayed trigger), else the X its source was cast with
      * (107.3m, enters-the-battlefield abilities) */
+    if (c->tgt_x) return c->tgt_x; /* choosing or checking targets */
     if (c->ch && (c->ch->x || !c->ab || c->ab->kind != AB_TRIGGERED)) return c->ch->x;
     if (oref_ok(g, c->src)) return s->obj[c->src.slot].x;
     return 0;

@@ -77,6 +77,7 @@ int target_legal(G *g, const TargetSpec *ts, const Target *t, int controller, OR
   c.controller = controller;
   c.src = src;
   c.tc = g->tgt_tc; /* a triggered ability's targets may depend on its event ("that player controls") */
+  c.tgt_x = g->tgt_x; /* "with mana value X": the X announced before targets (601.2b) */
   uint8_t colors = srcc ? srcc->colors : 0;
   int is_spell = oref_ok(g, src) && g->s->obj[src.slot].zone == MTG_Z_STACK;
   const Filter *f = ts->f;
@@ -179,11 +180,24 @@ static int mode_feasible(G *g, const Mode *m, int controller, ORef src, const Ch
   return 1;
 }
 
-static int ability_feasible(G *g, const Ability *ab, int controller, ORef src, const Chars *srcc) {
-  if (!ab) return 1;
+static int ability_feasible_x(G *g, const Ability *ab, int controller, ORef src, const Chars *srcc) {
   int ok = 0;
   for (int m = 0; m < ab->nmodes; m++) ok += mode_feasible(g, &ab->modes[m], controller, src, srcc);
   return ok >= (ab->mode_min ? ab->mode_min : 1);
+}
+
+static int ability_feasible(G *g, const Ability *ab, int controller, ORef src, const Chars *srcc) {
+  if (!ab) return 1;
+  if (!ab->cost.mana.x || ab->kind != AB_ACTIVATED) return ability_feasible_x(g, ab, controller, src, srcc);
+  /* X is announced before targets (601.2b, 601.2c): targets "with mana value X"
+   * exist for some X */
+  int32_t save = g->tgt_x, ok = 0;
+  for (int x = 0; x <= 20 && !ok; x++) {
+    g->tgt_x = x;
+    ok = ability_feasible_x(g, ab, controller, src, srcc);
+  }
+  g->tgt_x = save;
+  return ok;
 }
 
 static void choose_modes_targets_of(G *g, StackItem *si, int player);
@@ -192,10 +206,13 @@ static void choose_modes_targets_of(G *g, StackItem *si, int player);
  * player"); a copy of the context, as the stack may move. */
 void choose_modes_targets(G *g, StackItem *si, int player) {
   const TrigCtx *save = g->tgt_tc;
+  int32_t savex = g->tgt_x;
   TrigCtx tc = si->tc;
   g->tgt_tc = si->kind == SI_TRIGGERED ? &tc : NULL;
+  g->tgt_x = si->ch.x;
   choose_modes_targets_of(g, si, player);
   g->tgt_tc = save;
+  g->tgt_x = savex;
 }
 
 static void choose_modes_targets_of(G *g, StackItem *si, int player) {
@@ -292,10 +309,13 @@ static int targets_still_legal_of(G *g, StackItem *si, int *any_legal);
 
 int targets_still_legal(G *g, StackItem *si, int *any_legal) {
   const TrigCtx *save = g->tgt_tc;
+  int32_t savex = g->tgt_x;
   TrigCtx tc = si->tc;
   g->tgt_tc = si->kind == SI_TRIGGERED ? &tc : NULL;
+  g->tgt_x = si->ch.x;
   int n = targets_still_legal_of(g, si, any_legal);
   g->tgt_tc = save;
+  g->tgt_x = savex;
   return n;
 }
 

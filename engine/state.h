@@ -621,6 +621,7 @@ struct mtg_game {
   int push_failed;        /* choose_modes_targets found no legal choice (603.3c/d) */
   const Lki *act_lki;     /* the source of the ability being activated as it was before its costs (EV_ACTIVATE) */
   const TrigCtx *tgt_tc;  /* the trigger of a triggered ability whose targets are being chosen or checked */
+  int32_t tgt_x;          /* the X of the spell or ability whose targets are being chosen or checked (601.2b before 601.2c) */
   uint64_t pool_hash;
 };
 
