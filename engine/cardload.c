@@ -1674,7 +1674,9 @@ static int step_finish(L *l, const ynode *n, Node *s) {
     char why[200];
     ManaCost mc;
     const ynode *mv = ymap_get(n, s->op == S_PAY ? "pay" : "unless");
-    if (mana_parse(s->k[0]->s, &mc, NULL, NULL, why, sizeof why)) return BADI(l, mv, "%s: %s", s->op == S_PAY ? "pay" : "unless", why);
+    if (!strcmp(s->k[0]->s, "mana_cost")) mc.x = 0; /* "pay its mana cost" */
+    else if (mana_parse(s->k[0]->s, &mc, NULL, NULL, why, sizeof why))
+      return BADI(l, mv, "%s: %s (or mana_cost: this object's mana cost)", s->op == S_PAY ? "pay" : "unless", why);
     const ynode *xv = ymap_get(n, "x");
     if (mc.x && !xv) return BADI(l, mv, "{X} in a payment needs x: the value of X");
     if (!mc.x && xv) return BADI(l, xv, "x: the payment has no {X}");

@@ -231,7 +231,17 @@ static int choose_color(G *g, int player, const char *why) {
 static int offer_payment(G *g, Ctx *c, int p, const char *cost, const Node *x, const char *prompt) {
   ManaCost mc;
   char why[100];
-  if (p < 0 || mana_parse(cost, &mc, NULL, NULL, why, sizeof why)) return 0;
+  if (p < 0) return 0;
+  if (!strcmp(cost, "mana_cost")) {
+    /* "pay its mana cost": this object's, X being 0 (107.3f); none is an
+     * unpayable cost (118.6) */
+    const CardDef *d = oref_ok(g, c->src) ? chars(g, c->src.slot)->base : c->srcl ? c->srcl->def : NULL;
+    if (!d || !d->cost.present) return 0;
+    mc = d->cost;
+    mc.x = 0;
+  } else if (mana_parse(cost, &mc, NULL, NULL, why, sizeof why)) {
+    return 0;
+  }
   int xv = x ? expr_eval(g, c, x) : 0;
   if (xv < 0) xv = 0;
   ManaCost shown = mc;
