@@ -188,8 +188,13 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
     }
   }
   free(saved);
-  /* every line logged since the last check is in the vocabulary (docs/events.md) */
-  for (; g->vocab_seen < g->nent; g->vocab_seen++)
-    if (vocab_check_line(g->text + g->ent[g->vocab_seen].off, why, n)) return -1;
+  /* every line logged since the last check is in the vocabulary (docs/events.md),
+   * and marked a decision exactly when it is a decide line (replays count them) */
+  for (; g->vocab_seen < g->nent; g->vocab_seen++) {
+    const char *line = g->text + g->ent[g->vocab_seen].off;
+    if (vocab_check_line(line, why, n)) return -1;
+    if (!g->ent[g->vocab_seen].decision != !!strncmp(line, "decide ", 7))
+      return bad(why, n, "log line %d is %smarked a decision: %s", g->vocab_seen + 1, g->ent[g->vocab_seen].decision ? "" : "not ", line);
+  }
   return 0;
 }

@@ -374,7 +374,8 @@ uint64_t mtg_game_hash(const mtg_game *g);
 /* Checks the engine's invariants (every object in exactly one zone, a
  * consistent stack, non-negative counters, nothing orphaned at priority, the
  * characteristics cache equal to a recomputation, every line logged since the
- * last check of a type and with fields of mtg_event_types). Returns 0, or -1 with a
+ * last check of a type and with fields of mtg_event_types, and marked a decision
+ * by mtg_log_is_decision exactly when it is a decide line). Returns 0, or -1 with a
  * description in why. For tests; costs a full recomputation. */
 int mtg_game_check(mtg_game *g, char *why, size_t size);
 /* Checks the pending decision against the option contract of mtg_option:
