@@ -501,6 +501,7 @@ struct CardDef {
   uint8_t has_addl, addl_optional;
   Cost alt;                /* "You may pay [cost] rather than pay this spell's mana cost" (118.9) */
   uint8_t has_alt;
+  const Node *alt_if;      /* "As long as [condition], you may pay [cost] to cast this spell" */
   const char *addl_label;  /* cards exiled to pay it are linked to this label (607.2q) */
   const CardDef *back;     /* the back face of a double-faced card (712) */
   const CardDef *flip;     /* a flip card's alternative characteristics (710.1b) */

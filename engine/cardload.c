@@ -3875,8 +3875,9 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   }
   if ((v = ymap_get(n, "alt_cost")) && v->kind == YN_MAP) {
     /* 118.9: "You may pay [cost] rather than pay this spell's mana cost" */
-    static const char *const ak[] = {"cost", "costs", NULL};
+    static const char *const ak[] = {"cost", "costs", "if", NULL};
     if (ymap_check_keys(l->d, v, ak, "alt_cost", l->err)) return NULL;
+    if (ymap_get(v, "if") && !(c->alt_if = p_cond(l, ymap_get(v, "if")))) return NULL;
     if (!ymap_get(v, "cost") && !ymap_get(v, "costs")) return BAD(l, v, "alt_cost needs cost (mana) and/or costs (others)");
     if (p_cost(l, ymap_get(v, "cost"), ymap_get(v, "costs"), &c->alt)) return NULL;
     for (int i = 0; i < c->alt.nparts; i++)

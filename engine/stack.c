@@ -462,6 +462,13 @@ int play_permission(G *g, int player, int slot) {
 static int alt_cost_payable(G *g, int player, int slot, int zone_from, const Ability *ab, int any_mana) {
   const CardDef *d = chars(g, slot)->base;
   if (!d->has_alt || zone_from == MTG_Z_GRAVEYARD) return 0;
+  if (d->alt_if) {
+    Ctx cx;
+    ctx_init(g, &cx);
+    cx.controller = player;
+    cx.src = oref(g, slot);
+    if (!cond_eval(g, &cx, d->alt_if)) return 0;
+  }
   ManaCost m = d->alt.mana;
   mana_total_cost(g, player, slot, ab, NULL, &m); /* 601.2f: increases apply to it too */
   return cost_can_pay_parts(g, player, slot, &d->alt) && cost_can_pay_mana(g, player, &m, 0, slot, any_mana);
@@ -495,7 +502,10 @@ int can_cast(G *g, int player, int slot, int zone_from) {
   mana_total_cost(g, player, slot, ab, NULL, &cost);
   if (d->has_addl && !d->addl_optional && zone_from != MTG_Z_GRAVEYARD && !cost_can_pay_parts(g, player, slot, &d->addl)) return 0;
   int any_mana = permitted & PP_ANY_MANA ? 0x3f : 0;
-  return cost_can_pay_mana(g, player, &cost, 0, slot, any_mana) || alt_cost_payable(g, player, slot, zone_from, ab, any_mana);
+  /* 118.6: no mana cost is an unpayable cost; an alternative cost may be paid */
+  int unpayable = zone_from != MTG_Z_GRAVEYARD && !d->cost.present;
+  return (!unpayable && cost_can_pay_mana(g, player, &cost, 0, slot, any_mana)) ||
+         alt_cost_payable(g, player, slot, zone_from, ab, any_mana);
 }
 
 /* 601.2a: the card moves to the stack and becomes a spell with the spell
@@ -642,7 +652,8 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   if (!s->stack[idx].ch.free && alt_cost_payable(g, player, slot, zone_from, ab, any_mana)) {
     char ac[64];
     mana_format(&d->alt.mana, ac, sizeof ac);
-    if (ask_yes_no(g, player, "118.9", "pay %s's alternative cost%s%s rather than its mana cost?", nm, d->alt.mana.present ? " " : "",
+    if (zone_from != MTG_Z_GRAVEYARD && !d->cost.present) s->stack[idx].ch.free = 3; /* 118.6: the only cost it can be cast for */
+    else if (ask_yes_no(g, player, "118.9", "pay %s's alternative cost%s%s rather than its mana cost?", nm, d->alt.mana.present ? " " : "",
                    d->alt.mana.present ? ac : ""))
       s->stack[idx].ch.free = 3;
   }
