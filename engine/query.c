@@ -153,7 +153,7 @@ int mtg_game_objects(const mtg_game *gc, uint32_t *ids, int *cards, int max) {
     if (!o->id) continue;
     if (n < max) {
       ids[n] = o->id;
-      cards[n] = o->kind == OK_CARD ? o->card : -1;
+      cards[n] = o->kind == OK_CARD || o->kind == OK_TOKEN ? o->card : -1;
     }
     n++;
   }
@@ -185,7 +185,7 @@ int mtg_object_info(const mtg_game *gc, uint32_t id, mtg_object *out) {
   Obj *o = &s->obj[slot];
   const Chars *c = chars(g, slot);
   out->id = o->id;
-  out->card = o->kind == OK_CARD ? o->card : -1;
+  out->card = o->kind == OK_CARD || o->kind == OK_TOKEN ? o->card : -1;
   out->name = c->name;
   out->zone = o->zone;
   out->owner = o->owner;

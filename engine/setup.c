@@ -29,6 +29,7 @@ typedef struct SEntry {
   int tapped, sick, damage, controller, attach, attach_player, face_down, transformed, exiled_by;
   int protector, sector, room; /* battle's protector, sector designation, dungeon room: -1 / 0 / -1 for none */
   int commander; /* designated as its owner's commander (903.3) */
+  int token;     /* a token with this card's characteristics (111.1), on the battlefield */
   char exiled_label[24];
   struct { char kind[24]; int n; } c[MAX_CKINDS];
   int nc;
@@ -376,6 +377,13 @@ int mtg_setup_transformed(mtg_setup *s, int i, int v) {
   e->transformed = v != 0;
   return MTG_OK;
 }
+int mtg_setup_token(mtg_setup *s, int i, int v) {
+  SEntry *e = entry(s, i);
+  if (!e) return MTG_EARG;
+  NEED(!v || e->zone == MTG_Z_BATTLEFIELD, "'%s': a token exists only on the battlefield (704.5d); put it there", e->def->name);
+  e->token = v != 0;
+  return MTG_OK;
+}
 int mtg_setup_exiled_with(mtg_setup *s, int i, int by, const char *label) {
   SEntry *e = entry(s, i);
   if (!e || !entry(s, by) || name_ok(s, "a link label", label, sizeof e->exiled_label)) return MTG_EARG;
@@ -526,7 +534,8 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
     o->owner = (uint8_t)e->player;
     o->controller = (uint8_t)(e->zone == MTG_Z_BATTLEFIELD && e->controller >= 0 ? e->controller : e->player);
     o->zone = (uint8_t)e->zone;
-    o->kind = OK_CARD;
+    /* a token keeps the entry's id as its card id, so that labels name it */
+    o->kind = e->token ? OK_TOKEN : OK_CARD;
     o->attached = oref_none();
     o->attached_player = -1;
     o->atk_player = -1;
@@ -702,6 +711,7 @@ int mtg_setup_write(const mtg_setup *s, char *buf, size_t size) {
     if (e->face_down == 0) u = put(buf, size, u, " face_up");
     if (e->commander) u = put(buf, size, u, " commander");
     if (e->transformed) u = put(buf, size, u, " transformed");
+    if (e->token) u = put(buf, size, u, " token");
     if (e->exiled_by >= 0) u = put(buf, size, u, " exiled_with=%d:%s", e->exiled_by, e->exiled_label);
     if (e->sick) u = put(buf, size, u, " sick");
     if (e->damage) u = put(buf, size, u, " damage=%d", e->damage);
@@ -847,7 +857,7 @@ static int rd_set(reader *r, const char *at, int rc) {
 static const char *const record_names[] = {"player", "player_counter", "lands_played", "mana", "outside", "variant",
                                            "team", "seed", "start", "opening", "shuffle", "max_turns", "card",
                                            "commander_damage", NULL};
-static const char *const option_names[] = {"tapped", "sick", "face_down", "face_up", "commander", "transformed",
+static const char *const option_names[] = {"tapped", "sick", "face_down", "face_up", "commander", "transformed", "token",
                                            "exiled_with", "attach", "damage", "controller", "attach_player",
                                            "protector", "sector", "room", "counter", "choice", NULL};
 
@@ -885,7 +895,7 @@ static int rd_card(reader *r, fwd **fw, int *nfw, int *capfw) {
                      best ? "'?" : "");
     }
     int flag = !strcmp(o.s, "tapped") || !strcmp(o.s, "sick") || !strcmp(o.s, "face_down") || !strcmp(o.s, "face_up") ||
-               !strcmp(o.s, "commander") || !strcmp(o.s, "transformed");
+               !strcmp(o.s, "commander") || !strcmp(o.s, "transformed") || !strcmp(o.s, "token");
     if (flag && v) return rd_fail(r, o.at, MTG_EDATA, "the option '%s' takes no value", o.s);
     if (!flag && (!v || !*v)) return rd_fail(r, o.at, MTG_EDATA, "the option '%s' needs a value (%s=...)", o.s, o.s);
     long n;
@@ -897,6 +907,7 @@ static int rd_card(reader *r, fwd **fw, int *nfw, int *capfw) {
     else if (!strcmp(o.s, "face_up")) rc = rd_set(r, o.at, mtg_setup_face_down(r->s, e, 0));
     else if (!strcmp(o.s, "commander")) rc = rd_set(r, o.at, mtg_setup_commander(r->s, e));
     else if (!strcmp(o.s, "transformed")) rc = rd_set(r, o.at, mtg_setup_transformed(r->s, e, 1));
+    else if (!strcmp(o.s, "token")) rc = rd_set(r, o.at, mtg_setup_token(r->s, e, 1));
     else if (!strcmp(o.s, "damage")) {
       if (!(rc = rd_num(r, vat, v, 0, MTG_NUM_MAX, "damage", &n))) rc = rd_set(r, o.at, mtg_setup_damage(r->s, e, (int)n));
     }

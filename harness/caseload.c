@@ -381,6 +381,7 @@ static const struct entry_key {
     {"attached_to_player", ZBF, "battlefield"},
     {"face_down", ZBF | ZBIT(MTG_Z_COMMAND), "battlefield and command"},
     {"transformed", ZBF, "battlefield"},
+    {"token", ZBF, "battlefield"},
     {"protector", ZBF, "battlefield"},
     {"sector", ZBF, "battlefield"},
     {"room", ZBIT(MTG_Z_COMMAND), "command"},
@@ -492,6 +493,9 @@ static int setup_entry(L *l, int player, int zone, const ynode *n, pending_ref *
         if (get_bool(l, v, &iv)) return -1;
         if (mtg_setup_transformed(hc->setup, entry, iv))
           return FAIL(l, v, "'%s' has no back face: only a double-faced card can be transformed (701.27a)", name);
+      } else if (!strcmp(key, "token")) {
+        if (get_bool(l, v, &iv)) return -1;
+        if (mtg_setup_token(hc->setup, entry, iv)) return FAIL(l, v, "%s", mtg_setup_error(hc->setup));
       } else if (!strcmp(key, "protector")) {
         if (player_index(l, v, &iv)) return -1;
         if (mtg_setup_protector(hc->setup, entry, iv))

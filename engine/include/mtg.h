@@ -167,6 +167,10 @@ int mtg_setup_choice(mtg_setup *s, int entry, const char *key, const char *value
  * the command zone, in its deck (the default there). */
 int mtg_setup_face_down(mtg_setup *s, int entry, int face_down);
 int mtg_setup_transformed(mtg_setup *s, int entry, int back_face_up);
+/* A token on the battlefield (111.1) with the entry card's characteristics, as
+ * though a token copy of it had been created: it ceases to exist when it leaves
+ * the battlefield (704.5d, 111.7). Only for battlefield entries. */
+int mtg_setup_token(mtg_setup *s, int entry, int token);
 /* A card in exile exiled by another entry's linked ability (607.2a, 607.2n). */
 int mtg_setup_exiled_with(mtg_setup *s, int entry, int by_entry, const char *label);
 int mtg_setup_player_counters(mtg_setup *s, int player, const char *kind, int n);
@@ -324,7 +328,8 @@ typedef struct mtg_player {
 #define MTG_MAX_COUNTER_KINDS 6
 typedef struct mtg_object {
   uint32_t id;           /* object id (changes when the object changes zones, 400.7) */
-  int card;              /* stable physical card id (-1 for tokens and copies) */
+  int card;              /* stable physical card id (-1 for tokens and copies; a token the
+                          * setup put on the battlefield has its setup entry's id) */
   const char *name;
   int zone, owner, controller;
   int is_token, is_copy, face_down;

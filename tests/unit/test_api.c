@@ -420,6 +420,7 @@ TEST(every_function_refuses_null_and_out_of_range) {
   CHECK_INT(mtg_setup_player_counters(s, 0, NULL, 1), MTG_EARG);
   CHECK_INT(mtg_setup_lands_played(NULL, 0, 1), MTG_EARG);
   CHECK_INT(mtg_setup_mana(NULL, 0, "{R}"), MTG_EARG);
+  CHECK_INT(mtg_setup_token(NULL, 0, 1), MTG_EARG);
   CHECK_INT(mtg_setup_protector(NULL, 0, 1), MTG_EARG);
   CHECK_INT(mtg_setup_sector(NULL, 0, "x"), MTG_EARG);
   CHECK_INT(mtg_setup_sector(s, 0, NULL), MTG_EARG);

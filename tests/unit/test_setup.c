@@ -195,6 +195,12 @@ TEST(setup_commanders_and_battle_designations) {
   CHECK_INT(mtg_setup_transformed(s, invasion, 1), MTG_OK);
   CHECK_INT(mtg_setup_transformed(s, bears, 1), MTG_EARG);
   CHECK_INT(mtg_setup_transformed(s, bears, 0), MTG_OK);
+  /* a token: on the battlefield only (704.5d) */
+  CHECK_INT(mtg_setup_token(s, bears, 1), MTG_OK);
+  CHECK_INT(mtg_setup_token(s, bears, 0), MTG_OK);
+  CHECK_INT(mtg_setup_token(s, hand_invasion, 1), MTG_EARG);
+  CHECK(strstr(mtg_setup_error(s), "a token exists only on the battlefield") != NULL);
+  CHECK_INT(mtg_setup_token(s, hand_invasion, 0), MTG_OK);
   int need = mtg_setup_write(s, NULL, 0);
   char *text = malloc((size_t)need + 1);
   CHECK(text != NULL);
@@ -243,6 +249,8 @@ static void full_setup(unit_ctx *t_, u_world *w, int *carol) {
   int voice = u_card(t_, w, *carol, MTG_Z_BATTLEFIELD, "Voice of All");           /* 7 */
   int forest = u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Forest");                  /* 8 */
   CHECK_INT(forest, 8);
+  int token = u_card(t_, w, w->bob, MTG_Z_BATTLEFIELD, "Grizzly Bears");          /* 9 */
+  CHECK_INT(mtg_setup_token(s, token, 1), 0);
   CHECK_INT(mtg_setup_tapped(s, bears, 1), 0);
   CHECK_INT(mtg_setup_face_down(s, bears, 1), 0);
   CHECK_INT(mtg_setup_sick(s, bears, 1), 0);
@@ -295,6 +303,7 @@ static const char full_text[] =
     "card bob battlefield \"Invasion of Dominaria\" transformed attach_player=alice protector=alice\n"
     "card carol battlefield \"Voice of All\" choice=color:\"red\" choice=note:\"a \\\"quoted\\\" \\\\ value\"\n"
     "card alice library \"Forest\"\n"
+    "card bob battlefield \"Grizzly Bears\" token\n"
     "commander_damage alice 2 7\n";
 
 static char *write_setup(const mtg_setup *s) {
