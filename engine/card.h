@@ -334,6 +334,7 @@ enum se_kind {
   SE_DOESNT_UNTAP,       /* "doesn't untap during its controller's untap step" (502.3) */
   SE_MAY_NOT_UNTAP,      /* "you may choose not to untap [this] during your untap step" (502.3) */
   SE_DICE_ADVANTAGE,     /* "if you would roll one or more dice, instead roll that many dice plus one and ignore the lowest roll" */
+  SE_CANT_HAVE_COUNTERS, /* "[this] can't have counters put on it" (`counter`: only that kind) */
   /* not rule effects: */
   SE_COPY,               /* layer 1: "becomes a copy of ..., except ..." (an effect of a resolved ability, 707.9) */
   SE_COUNT

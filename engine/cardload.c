@@ -1447,7 +1447,8 @@ static const char *const rule_names[] = {
     "attacks_if_able", "blocks_if_able", "must_be_blocked", "must_be_blocked_by_all",
     "attacks_as_though_no_defender", "no_combat_damage", "combat_damage_as_unblocked", "cant_attack_alone",
     "cant_block_alone", "hand_revealed", "hexproof", "shroud", "cant_be_target_of", "cast_only_from_hand", "cant_cast",
-    "venture_limit", "doesnt_untap", "may_choose_not_to_untap", "dice_advantage", NULL};
+    "venture_limit", "doesnt_untap", "may_choose_not_to_untap", "dice_advantage",
+    "cant_have_counters", NULL};
 
 /* Rule effects about one creature (combat restrictions and requirements): a
  * static ability with no `affects` is about its own object (the others, about
@@ -1456,6 +1457,7 @@ static int rule_on_object(int kind) {
   switch (kind) {
   case SE_CANT_ATTACK: case SE_CANT_BLOCK: case SE_CANT_ATTACK_OR_BLOCK: case SE_MAX_COUNTERS: case SE_MUST_BLOCK:
   case SE_CANT_REGENERATE: case SE_CANT_BE_DESTROYED: case SE_CANT_BE_TARGET: case SE_DOESNT_UNTAP: case SE_MAY_NOT_UNTAP:
+  case SE_CANT_HAVE_COUNTERS:
     return 1;
   default:
     return kind >= SE_CANT_BE_BLOCKED && kind <= SE_CANT_BLOCK_ALONE;
@@ -2822,7 +2824,7 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
   /* the keys of some rule effects: refused elsewhere, where nothing reads them */
   static const struct { const char *key; int rules[7]; } rule_keys[] = {
       {"n", {SE_DRAW_LIMIT, SE_HAND_SIZE, SE_COST_MORE, SE_MAX_COUNTERS, SE_MIN_BLOCKERS, SE_MAX_BLOCKERS, SE_VENTURE_LIMIT}},
-      {"counter", {SE_MAX_COUNTERS, -1, -1, -1, -1, -1, -1}},
+      {"counter", {SE_MAX_COUNTERS, SE_CANT_HAVE_COUNTERS, -1, -1, -1, -1, -1}},
       {"spells", {SE_COST_MORE, SE_CAST_AS_FLASH, SE_CANT_CAST, -1, -1, -1, -1}},
       {"trigger", {SE_NO_ETB_TRIGGERS, SE_NO_DIES_TRIGGERS, SE_EXTRA_TRIGGER, -1, -1, -1, -1}},
       {"when_used", {SE_CAST_AS_FLASH, -1, -1, -1, -1, -1, -1}}};

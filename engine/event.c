@@ -94,6 +94,7 @@ int ev_possible(G *g, Event *e) {
     }
     if (!oref_ok(g, e->obj)) return 0;
     if (e->ckind == CN_MINUS1 && rule_effect(g, SE_NO_MINUS_COUNTERS, -1, e->obj.slot, NULL, NULL)) return 0;
+    if (cant_have_counters(g, e->obj.slot, e->ckind)) return 0;
     return 1;
   case EV_DRAW:
     if (!player_alive(g, e->player)) return 0;

@@ -172,6 +172,7 @@ const Chars *chars_as_entering(G *g, int slot, int ctl);
 int rule_effect(G *g, int kind, int player, int slot, const StaticSpec **out_spec, ORef *out_src);
 int cant_cast_types(G *g, int player, uint32_t types);
 int cant_be_targeted_by(G *g, int slot, int src);
+int cant_have_counters(G *g, int slot, int kind); /* 614.17 */
 int source_tapped_holds(G *g, ORef src, int dur, int controller);
 void control_watch(G *g); /* 302.6, 506.4 after a static control-changing effect begins or ends */
 int rule_effect_count(G *g, int kind, int player, int slot);

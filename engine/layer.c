@@ -706,6 +706,17 @@ int rule_effect(G *g, int kind, int player, int slot, const StaticSpec **out, OR
   return rule_effect_where(g, kind, player, slot, NULL, 0, out, src);
 }
 
+static int counter_kind_matches(G *g, Ctx *cx, const StaticSpec *st, int kind) {
+  (void)cx;
+  return !st->counter || !strcmp(ckind_name(g, kind), st->counter);
+}
+
+/* "[This] can't have counters put on it" ("-1/-1 counters can't be put on it"
+ * with `counter`): the counters are not put (614.17) */
+int cant_have_counters(G *g, int slot, int kind) {
+  return rule_effect_where(g, SE_CANT_HAVE_COUNTERS, -1, slot, counter_kind_matches, kind, NULL, NULL);
+}
+
 static int targeting_source_matches(G *g, Ctx *cx, const StaticSpec *st, int src) { return filter_match(g, cx, st->other, src); }
 
 /* "[This] can't be the target of [quality] spells [or abilities from [quality]

@@ -75,7 +75,8 @@ static void perform_zone(G *g, Event *e) {
     o->copy_sub = e->etb_copy ? e->etb_copy_sub : NULL;
     o->transformed = e->etb_transformed;
     o->face_down = e->face_down;
-    for (int i = 0; i < e->netb_c; i++) counters_add(o->c, &o->nc, e->etb_c[i].kind, e->etb_c[i].n);
+    for (int i = 0; i < e->netb_c; i++)
+      if (!cant_have_counters(g, slot, e->etb_c[i].kind)) counters_add(o->c, &o->nc, e->etb_c[i].kind, e->etb_c[i].n);
     if (e->etb_choice_label) {
       link_add(g, o->id, 0, e->etb_choice_label, e->etb_choice_kind == 3 || e->etb_choice_kind == 4 ? LK_NAME : LK_VALUE, e->etb_choice, e->etb_choice_s, oref_none());
       /* what was exiled as it entered is linked to the permanent (614.13, 607.2a) */
@@ -181,7 +182,8 @@ static void perform_damage(G *g, Event *e) {
     if (infect || wither) {
       /* 702.90b infect, 702.80a wither: -1/-1 counters instead of marked damage */
       e->flags |= infect ? EF_INFECT : EF_WITHER;
-      if (!rule_effect(g, SE_NO_MINUS_COUNTERS, -1, slot, NULL, NULL)) counters_add(o->c, &o->nc, CN_MINUS1, e->amount);
+      if (!rule_effect(g, SE_NO_MINUS_COUNTERS, -1, slot, NULL, NULL) && !cant_have_counters(g, slot, CN_MINUS1))
+        counters_add(o->c, &o->nc, CN_MINUS1, e->amount);
     } else {
       o->damage = num_add(o->damage, e->amount); /* 120.3e */
     }
