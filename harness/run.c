@@ -616,6 +616,56 @@ static int pattern_names_rule(const hpat *p, int k, const char *listed) {
   return 0;
 }
 
+/* The rules an event of each type performs, beyond the rule= it may carry:
+ * a trigger line is 603 at work, a resolve line 608, a replace line 614 and
+ * 616. A listed rule under one of these (603.10a under 603) is shown by a line
+ * of that type. Section-level on purpose: what a case claims inside a section
+ * is for its patterns to pin down; the warning catches a rule the game never
+ * came near. */
+static const struct {
+  const char *type, *rules;
+} event_rules[] = {
+    {"game_start", "103"}, {"opening_hand", "103"}, {"turn", "500 502"},
+    {"step", "500 501 502 503 504 505 506 507 508 509 510 511 512 513 514"}, {"skip", "614"},
+    {"play_land", "305 116"}, {"cast", "601"}, {"turn_face_up", "702.37 708 116"}, {"phase", "702.26"},
+    {"activate", "602 605 606"}, {"pay", "601 602 118 107"}, {"add_mana", "106 605"}, {"mana_empty", "106 500"},
+    {"trigger", "603"}, {"stack_push", "405 601 602 603"}, {"stack_remove", "405"}, {"resolve", "405 608"},
+    {"counter", "701.6"}, {"counter_failed", "101.2"}, {"copy", "707"}, {"change_target", "115"},
+    {"becomes_target", "115 603"}, {"zone", "400"}, {"draw", "121"}, {"destroy", "701.8"}, {"sacrifice", "701.21"},
+    {"discard", "701.9"}, {"mill", "701.17"}, {"exile", "406 701.13"}, {"damage", "120"}, {"gain_life", "119"},
+    {"lose_life", "119"}, {"counters_put", "122"}, {"counters_removed", "122"}, {"tap", "701.26"},
+    {"untap", "701.26 502.3"}, {"attach", "701.3 301.5 303.4"}, {"unattach", "701.3"}, {"pair", "702.95"},
+    {"unpair", "702.95"}, {"create_token", "111 701.7"}, {"cease_to_exist", "111 704.5d"}, {"attacks", "506 508"},
+    {"blocks", "506 509"}, {"blocked", "509"}, {"unblocked", "509"}, {"exert", "701.43"}, {"attackers", "508"},
+    {"blockers", "509"}, {"remove_from_combat", "506.4"}, {"damage_removed", "514.2"}, {"sba", "704"},
+    {"enters_with", "614.1c 122"}, {"protector", "310"}, {"sector", "702.158"}, {"dungeon", "309"},
+    {"venture", "309 701.49"}, {"complete", "309"}, {"scry", "701.22"}, {"look", "701.20"}, {"library_order", "401"},
+    {"put_on_top", "401"}, {"clash", "701.30"}, {"land_plays", "305"}, {"replace", "614 616"}, {"prevent", "615"},
+    {"regenerate", "701.19"}, {"reveal", "701.20"}, {"shuffle", "701.24"}, {"extra_turn", "500.7"},
+    {"additional_phases", "500.8"}, {"control", "613"}, {"transform", "701.27 712"}, {"roll", "706"}, {"paid", "118"},
+};
+
+/* Whether a log line's type performs rule `listed` (event_rules). */
+static int line_performs(const char *line, const char *listed) {
+  size_t n = strcspn(line, " ");
+  for (size_t i = 0; i < sizeof event_rules / sizeof event_rules[0]; i++) {
+    if (strlen(event_rules[i].type) != n || strncmp(line, event_rules[i].type, n)) continue;
+    for (const char *r = event_rules[i].rules; *r;) {
+      size_t k = strcspn(r, " ");
+      char sec[16];
+      if (k < sizeof sec) {
+        memcpy(sec, r, k);
+        sec[k] = 0;
+        if (rules_is_under(listed, sec)) return 1;
+      }
+      r += k;
+      while (*r == ' ') r++;
+    }
+    return 0;
+  }
+  return 0;
+}
+
 /* A rule the case lists is checked when an event of the log carries it (a
  * rule= field naming it or a subrule of it), a decision of the game was
  * asked by it, or a pattern of the case names it (an absent or count pattern
@@ -635,6 +685,7 @@ static int unchecked_rules(runner *R, buf *warn) {
     for (int i = 0; i < hc->nabsent && !ok; i++) ok = pattern_names_rule(hc->absent, i, listed);
     for (int i = 0; i < n && !ok; i++) {
       const char *line = mtg_log_line(R->g, i);
+      ok = line_performs(line, listed);
       for (const char *p = strstr(line, " rule="); p && !ok; p = strstr(p + 1, " rule=")) {
         p += 6;
         ok = checks_rule(p, strcspn(p, " "), listed);
