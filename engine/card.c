@@ -16,7 +16,7 @@ const char *const kw_names[KW_COUNT] = {
     "protection_from_multicolored_spells", "cant_be_countered", "flash", "menace", "undying",
     "persist", "storm", "start_your_engines", "space_sculptor", "phasing", "exalted", "prowess", "fear", "intimidate",
     "skulk", "horsemanship", "flanking", "wither", "banding", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
-    "forestwalk", "exert", "changeling", "soulbond", "extort"};
+    "forestwalk", "exert", "changeling", "soulbond", "extort", "cascade"};
 
 const char *const op_names[OP_COUNT] = {
 #define X(n) #n,
@@ -90,6 +90,7 @@ void mtg_pool_free(mtg_pool *p) {
   free(p->tokens);
   free(p->index);
   free(p->tindex);
+  free(p->faces);
   free(p);
 }
 
@@ -139,6 +140,9 @@ const CardDef *pool_find_own(const mtg_pool *p, const char *name) {
   if (!p->icap) return NULL;
   for (unsigned h = name_hash(name) & (unsigned)(p->icap - 1); p->index[h]; h = (h + 1) & (unsigned)(p->icap - 1))
     if (!strcmp(p->cards[p->index[h] - 1]->name, name)) return p->cards[p->index[h] - 1];
+  /* a modal double-faced card by its back face's name (712.3); few cards */
+  for (int i = 0; i < p->nfaces; i++)
+    if (!strcmp(p->cards[p->faces[i]]->back->name, name)) return p->cards[p->faces[i]];
   return NULL;
 }
 
@@ -162,6 +166,11 @@ static int has_token_own(const mtg_pool *p, const char *name) {
 const char *mtg_pool_card_text(const mtg_pool *p, const char *name) {
   const CardDef *d = p && name ? pool_find(p, name) : NULL;
   return d ? d->yaml : NULL;
+}
+
+const char *mtg_pool_card_name(const mtg_pool *p, const char *name) {
+  const CardDef *d = p && name ? pool_find(p, name) : NULL;
+  return d ? d->name : NULL;
 }
 
 int mtg_pool_has_token(const mtg_pool *p, const char *name) {
@@ -195,11 +204,23 @@ int pool_add(mtg_pool *p, CardDef *d) {
     p->cards = c;
     p->cap = cap;
   }
+  int face = d->modal && d->back;
+  if (face) {
+    if (p->nfaces == p->capfaces) {
+      int cap = p->capfaces ? p->capfaces * 2 : 8;
+      int *f = realloc(p->faces, (size_t)cap * sizeof *f);
+      if (!f) return MTG_ENOMEM;
+      p->faces = f;
+      p->capfaces = cap;
+    }
+    p->faces[p->nfaces++] = p->n;
+  }
   p->cards[p->n++] = d;
   free(p->names);
   p->names = NULL;
   if (index_add(p, p->n - 1)) {
     p->n--;
+    p->nfaces -= face;
     return MTG_ENOMEM;
   }
   return MTG_OK;
@@ -249,6 +270,21 @@ int mana_value(const ManaCost *c) {
   for (int i = 0; i < COL_COUNT; i++) v += c->colored[i];
   for (int i = 0; i < 5; i++) v += c->phyrexian[i]; /* 202.3g: one each */
   return v;
+}
+
+/* a += b times n: costs paid together (kicker, buyback, 601.2f), or the
+ * combined mana cost of a split card's halves (709.4b) */
+void mana_add(ManaCost *a, const ManaCost *b, int n) {
+  for (int k = 0; k < n; k++) {
+    a->generic = (uint8_t)(a->generic + b->generic);
+    for (int i = 0; i < COL_COUNT; i++) a->colored[i] = (uint8_t)(a->colored[i] + b->colored[i]);
+    for (int h = 0; h < b->nhybrid && a->nhybrid < 4; h++) {
+      a->hybrid[a->nhybrid][0] = b->hybrid[h][0];
+      a->hybrid[a->nhybrid++][1] = b->hybrid[h][1];
+    }
+    a->x = (uint8_t)(a->x + b->x);
+    a->present |= b->present;
+  }
 }
 
 uint8_t mana_colors(const ManaCost *c) {

@@ -45,6 +45,7 @@ enum {
   KW_CHANGELING, /* 702.73a: a characteristic-defining ability, "this object is every creature type" */
   KW_SOULBOND,   /* 702.95a: stands for its pairing triggered abilities */
   KW_EXTORT,     /* 702.101: a triggered ability */
+  KW_CASCADE,
   KW_COUNT
 };
 /* Keyword abilities with a parameter, kept as abilities (AB_KEYWORD, Ability.kw):
@@ -64,6 +65,7 @@ typedef struct ManaCost {
 } ManaCost;
 
 int mana_value(const ManaCost *c);
+void mana_add(ManaCost *a, const ManaCost *b, int n);
 uint8_t mana_colors(const ManaCost *c);
 
 /* ---- AST ---- */
@@ -88,12 +90,12 @@ typedef struct CardDef CardDef;
   X(S_VENTURE) X(S_CAST_TRANSFORMED) X(S_SCRY) X(S_PLAY_FREE) X(S_ABANDON) X(S_PLANESWALK)             \
   X(S_MONSTROSITY) X(S_RENOWN) X(S_ADD_PHASES) X(S_FLIP) X(S_ROLL_DICE) X(S_BECOMES) X(S_PAIR) X(S_BECOME_COPY) X(S_PROLIFERATE) X(S_LOOK_TOP)  \
   X(S_CLASH)                                                                             \
-  X(S_EXILE_UNTIL) X(S_LAND_PLAYS) X(S_REPLACEMENT) X(S_PLAY_EXILED)                                \
+  X(S_EXILE_UNTIL) X(S_LAND_PLAYS) X(S_REPLACEMENT) X(S_PLAY_EXILED) X(S_CAST) X(S_CASCADE)         \
   X(S_PAY) X(S_REORDER_GRAVEYARD)                                                                          \
   X(E_INT) X(E_X) X(E_AMOUNT) X(E_COUNT) X(E_POWER) X(E_TOUGHNESS) X(E_LIFE) X(E_HAND)     \
   X(E_LIBRARY) X(E_COUNTERS) X(E_SUM) X(E_DIFF) X(E_MUL) X(E_MIN) X(E_MAX) X(E_HALF)      \
   X(E_PREVENTED) X(E_DEVOTION) X(E_CHOSEN) X(E_STORM) X(E_RESOLUTIONS) X(E_MANA_VALUE) X(E_NEG)            \
-  X(E_KICKED) X(E_PAID) X(E_RESULT) X(E_DAMAGE_ON) X(E_LOYALTY) X(E_NOTED) X(E_HISTORY) X(E_GREATEST) X(E_LIFE_LOST) X(E_STARTING_LIFE) \
+  X(E_KICKED) X(E_KICK_N) X(E_PAID) X(E_RESULT) X(E_DAMAGE_ON) X(E_LOYALTY) X(E_NOTED) X(E_HISTORY) X(E_GREATEST) X(E_LIFE_LOST) X(E_STARTING_LIFE) \
   X(SL_SELF) X(SL_YOU) X(SL_TARGET) X(SL_TARGETS) X(SL_EACH) X(SL_EACH_PLAYER)            \
   X(SL_EACH_OPPONENT) X(SL_IT) X(SL_TRIG_PLAYER) X(SL_TRIG_SOURCE) X(SL_ENCHANTED)        \
   X(SL_EQUIPPED) X(SL_CONTROLLER_OF) X(SL_OWNER_OF) X(SL_LINKED) X(SL_CHOSEN)             \
@@ -102,7 +104,7 @@ typedef struct CardDef CardDef;
   X(SL_REMEMBERED) X(SL_TRIG_OBJ_NEW) X(SL_THIS_CARD) X(SL_TRIG_STACK)                                                     \
   X(C_TRUE) X(C_NOT) X(C_ALL) X(C_ANY) X(C_CMP) X(C_EXISTS) X(C_YOUR_TURN) X(C_KICKED)     \
   X(C_IS) X(C_DID) X(C_HAD_COUNTERS) X(C_IN_ZONE) X(C_CHOSEN_IS) X(C_TRIGGERED_IS)        \
-  X(C_CAST_FROM) X(C_ADDL_PAID)
+  X(C_CAST_FROM) X(C_ADDL_PAID) X(C_CAST_WITH)
 
 enum op {
 #define X(n) n,
@@ -335,6 +337,7 @@ enum se_kind {
   SE_MAY_NOT_UNTAP,      /* "you may choose not to untap [this] during your untap step" (502.3) */
   SE_DICE_ADVANTAGE,     /* "if you would roll one or more dice, instead roll that many dice plus one and ignore the lowest roll" */
   SE_CANT_HAVE_COUNTERS, /* "[this] can't have counters put on it" (`counter`: only that kind) */
+  SE_FORETELL_COST,      /* "Foretelling cards from your hand costs {N} less [and can be done on any player's turn]" */
   /* not rule effects: */
   SE_COPY,               /* layer 1: "becomes a copy of ..., except ..." (an effect of a resolved ability, 707.9) */
   SE_COUNT
@@ -475,6 +478,31 @@ typedef struct Room {
   uint8_t nnext;
 } Room;
 
+/* Ways a spell may be cast other than for its mana cost (601.2b): the
+ * alternative cost paid, recorded on the spell and the permanent it becomes. */
+enum alt_cost {
+  ALT_NONE, ALT_FLASHBACK /* 702.34 */, ALT_DASH /* 702.109 */, ALT_ESCAPE /* 702.138 */,
+  ALT_FORETELL /* 702.143 */, ALT_MIRACLE /* 702.94 */, ALT_JUMP_START /* 702.133 */,
+  ALT_RETRACE /* 702.81 */, ALT_AFTERMATH /* 702.127 */, ALT_FREE /* without paying its mana cost */,
+  ALT_ALTERNATIVE /* 118.9: a card's own "rather than pay this spell's mana cost" */, ALT_COUNT
+};
+extern const char *const alt_names[ALT_COUNT];
+
+/* The casting keywords of a card (cast.c): the costs it may be cast for or
+ * with, and abilities that come with them. Only cards with one have these. */
+typedef struct CastKw {
+  Cost buyback;            /* 702.27: an optional additional cost; the spell returns to its owner's hand */
+  Cost escape;             /* 702.138: mana and other cards to exile from its owner's graveyard */
+  Cost splice;             /* 702.47: the splice cost */
+  ManaCost dash, foretell, miracle; /* 702.109, 702.143, 702.94 */
+  const char *splice_onto; /* "Splice onto [subtype]" */
+  const Ability *miracle_trig; /* "When you reveal this card this way, you may cast it ..." (702.94a) */
+  const Ability *dash_return; /* "return the permanent this spell becomes to its owner's hand at the beginning of the next end step" */
+  uint8_t has_buyback, has_escape, has_splice, has_dash, has_foretell, has_miracle;
+  uint8_t retrace, jump_start; /* 702.81, 702.133 */
+  uint8_t multikicker;     /* 702.33c: its kicker cost may be paid any number of times */
+} CastKw;
+
 #define MAX_SUBTYPES 4
 struct CardDef {
   const char *name;
@@ -506,8 +534,14 @@ struct CardDef {
   const char *addl_label;  /* cards exiled to pay it are linked to this label (607.2q) */
   const CardDef *back;     /* the back face of a double-faced card (712) */
   const CardDef *flip;     /* a flip card's alternative characteristics (710.1b) */
-  ManaCost morph;          /* face-down: the cost to turn it face up (702.37) */
+  uint8_t modal;           /* a modal double-faced card: either face may be cast or played (712.3, 712.11b, 712.12) */
+  const CardDef *half[2];  /* a split card's halves (709); the card itself has their combined characteristics (709.4) */
+  uint8_t aftermath;       /* this half can be cast only from a graveyard, and is then exiled (702.127a) */
+  uint8_t fuse;            /* both halves may be cast together from a hand (702.102) */
+  const CastKw *cast;      /* casting keywords, or NULL */
+  Cost morph;              /* face-down: the cost to turn it face up (702.37) */
   uint8_t has_morph;
+  uint8_t megamorph;       /* turned up for its megamorph cost: a +1/+1 counter (702.37b) */
   const Room *rooms;       /* dungeons (309.4) */
   uint8_t nrooms;
   const char *file;        /* where it was defined */

@@ -199,7 +199,7 @@ static const struct {
   const char *name;
   int op;
 } expr_words[] = {{"X", E_X},           {"x", E_X},         {"amount", E_AMOUNT}, {"that_much", E_AMOUNT},
-                  {"prevented", E_PREVENTED}, {"storm", E_STORM}, {"resolutions", E_RESOLUTIONS}, {"kicked", E_KICKED}, {"paid", E_PAID},
+                  {"prevented", E_PREVENTED}, {"storm", E_STORM}, {"resolutions", E_RESOLUTIONS}, {"kicked", E_KICKED}, {"times_kicked", E_KICK_N}, {"paid", E_PAID},
                   {"result", E_RESULT}, {"life_lost", E_LIFE_LOST}};
 
 /* {history: KIND, by, filter, object, to, source, from, turn, this_combat, combat, events}:
@@ -647,6 +647,15 @@ static Node *p_cond(L *l, const ynode *n) {
     if (!c || ynode_int(l->d, v, &k, l->err)) return NULL;
     if (k < 1 || k > 3) return BAD(l, v, "kicked: the kicker's number, 1 to 3");
     c->i = (int32_t)k;
+    return c;
+  }
+  if ((v = ymap_get(n, "cast_with"))) {
+    /* the alternative cost the spell was cast for, or the permanent's spell:
+     * "if it escaped" (702.138b), "if it was foretold" (702.143c), "if its dash cost was paid" */
+    c = mk(l, C_CAST_WITH, n);
+    int a = scalar(v) ? name_index(scalar(v), alt_names, ALT_COUNT) : -1;
+    if (a <= ALT_NONE) return (void *)(intptr_t)(bad_name(l, v, "cast_with", alt_names + 1, ALT_COUNT - 1) * 0);
+    if (c) c->i = a;
     return c;
   }
   if ((v = ymap_get(n, "cast_from"))) {
@@ -1296,6 +1305,8 @@ static const StepDef step_defs[] = {
     {"shuffle_graveyard", S_SHUFFLE_GRAVEYARD, {{"shuffle_graveyard", P_SEL, SL_EACH_PLAYER}}},
     {"venture", S_VENTURE, {{"venture", P_SEL, SL_YOU}}},
     {"cast_transformed", S_CAST_TRANSFORMED, {{"cast_transformed", P_SEL, SL_RESULT}}},
+    {"cast", S_CAST, {{"cast", P_SEL, SL_SELF}, {"for", P_STR, 0}}},
+    {"cascade", S_CASCADE, {{"cascade", P_SEL, SL_SELF}}},
     {"scry", S_SCRY, {{"scry", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
     {"monstrosity", S_MONSTROSITY, {{"monstrosity", P_EXPR, 0}}},
     {"renown", S_RENOWN, {{"renown", P_EXPR, 0}}},
@@ -1448,7 +1459,7 @@ static const char *const rule_names[] = {
     "attacks_as_though_no_defender", "no_combat_damage", "combat_damage_as_unblocked", "cant_attack_alone",
     "cant_block_alone", "hand_revealed", "hexproof", "shroud", "cant_be_target_of", "cast_only_from_hand", "cant_cast",
     "venture_limit", "doesnt_untap", "may_choose_not_to_untap", "dice_advantage",
-    "cant_have_counters", NULL};
+    "cant_have_counters", "foretell_cost", NULL};
 
 /* Rule effects about one creature (combat restrictions and requirements): a
  * static ability with no `affects` is about its own object (the others, about
@@ -1717,6 +1728,16 @@ static int step_finish(L *l, const ynode *n, Node *s) {
     return BADI(l, ymap_get(n, "tapped"), "search_library: tapped goes with to: battlefield");
   if (s->op == S_DISCARD && s->k[2] && s->k[2]->i && (s->k[3] || s->k[4]))
     return BADI(l, n, "discard: a random discard has no filter or chooser");
+  if (s->op == S_CAST) {
+    /* what the effect lets the card be cast for (608.2g): without paying its mana cost, or its miracle cost */
+    static const char *const fors[] = {"free", "miracle"};
+    s->i = ALT_FREE;
+    if ((v = ymap_get(n, "for"))) {
+      int w = name_index(scalar(v), fors, 2);
+      if (w < 0) return bad_name(l, v, "cast for", fors, 2);
+      if (w == 1) s->i = ALT_MIRACLE;
+    }
+  }
   if (s->op == S_PUT_BATTLEFIELD && s->k[5] && strcmp(s->k[5]->s, "true") && strcmp(s->k[5]->s, "returned"))
     return BADI(l, ymap_get(n, "attacking"), "attacking: true (its controller chooses what it attacks, 508.4) or returned "
                 "(what the attacker returned to pay the cost was attacking, 702.49c)");
@@ -1879,7 +1900,6 @@ static int p_mode(L *l, const ynode *n, Mode *m, const char *what) {
   return 0;
 }
 
-/* Fills modes from either `modes:` or top-level targets/effect keys of n. */
 /* `target` where the ability has no such target names nothing: refused. The
  * selectors of a delayed trigger without targets of its own name the targets
  * of the ability that created it (its choices go with it); a reflexive
@@ -1917,6 +1937,7 @@ static int check_targets(L *l, const Node *n, int nt) {
   return n->f ? check_filter_targets(l, n->f, nt) : 0;
 }
 
+/* Fills modes from either `modes:` or top-level targets/effect keys of n. */
 static int p_modes(L *l, const ynode *n, Ability *a) {
   const ynode *modes = ymap_get(n, "modes");
   if (!modes && ymap_get(n, "choose")) return BADI(l, ymap_get(n, "choose"), "'choose' is how many 'modes' are chosen; there are no modes");
@@ -2011,11 +2032,13 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
     {
       /* one cost per mapping; n only where it counts */
       static const char *const ck[] = {"sacrifice", "tap", "return", "pay_life", "exile_from_graveyard", "discard", "exile_top",
-                                       "exile_from_hand", "remove_counters", "add_counters", "n", "x", NULL};
+                                       "exile_from_hand", "remove_counters", "add_counters", "n", "x", "filter", NULL};
       if (ymap_check_keys(l->d, p, ck, "cost", l->err)) return -1;
-      int mains = p->n - (ymap_get(p, "n") ? 1 : 0) - (ymap_get(p, "x") ? 1 : 0);
+      int mains = p->n - (ymap_get(p, "n") ? 1 : 0) - (ymap_get(p, "x") ? 1 : 0) - (ymap_get(p, "filter") ? 1 : 0);
       if (ymap_get(p, "x") && (!ymap_get(p, "exile_from_hand") || !scalar(ymap_get(p, "x")) || strcmp(scalar(ymap_get(p, "x")), "mana_value")))
         return BADI(l, ymap_get(p, "x"), "x: mana_value goes with exile_from_hand (\"exile a card with mana value X from your hand\")");
+      if (ymap_get(p, "filter") && !ymap_get(p, "discard"))
+        return BADI(l, ymap_get(p, "filter"), "'filter' goes with discard (\"Discard a [quality] card\")");
       if (mains != 1) return BADI(l, p, "a cost mapping has one cost (sacrifice, pay_life, discard, ...); found %d", mains);
       if (ymap_get(p, "n") && !ymap_get(p, "exile_from_graveyard") && !ymap_get(p, "remove_counters") && !ymap_get(p, "add_counters") &&
           !ymap_get(p, "sacrifice") && !ymap_get(p, "tap") && !ymap_get(p, "return"))
@@ -2058,6 +2081,8 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
       cp->kind = CK_DISCARD;
       if (ynode_int_range(l->d, v, 0, INT16_MAX, &x, l->err)) return -1;
       cp->n = (int16_t)x;
+      const ynode *fl = ymap_get(p, "filter"); /* "Discard a Zombie card" */
+      if (fl && !(cp->f = p_filter(l, fl))) return -1;
     } else if ((v = ymap_get(p, "exile_top"))) {
       cp->kind = CK_EXILE_TOP;
       if (ynode_int_range(l->d, v, 0, INT16_MAX, &x, l->err)) return -1;
@@ -2817,17 +2842,19 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
                                      "add_subtypes", "add_keywords", "remove_keywords", "lose_all_abilities",
                                      "add_colors", "set_colors", "rule", "n", "counter", "spells", "if",
                                      "label", "text", "trigger", "grant", "when_used", "by", "except_by",
-                                     "attackers", "unless", "control", NULL};
+                                     "attackers", "unless", "control", "any_turn", NULL};
   if (ymap_check_keys(l->d, n, keys, "static ability", l->err)) return -1;
   const ynode *v;
   int kinds = 0;
   /* the keys of some rule effects: refused elsewhere, where nothing reads them */
-  static const struct { const char *key; int rules[7]; } rule_keys[] = {
-      {"n", {SE_DRAW_LIMIT, SE_HAND_SIZE, SE_COST_MORE, SE_MAX_COUNTERS, SE_MIN_BLOCKERS, SE_MAX_BLOCKERS, SE_VENTURE_LIMIT}},
-      {"counter", {SE_MAX_COUNTERS, SE_CANT_HAVE_COUNTERS, -1, -1, -1, -1, -1}},
-      {"spells", {SE_COST_MORE, SE_CAST_AS_FLASH, SE_CANT_CAST, -1, -1, -1, -1}},
-      {"trigger", {SE_NO_ETB_TRIGGERS, SE_NO_DIES_TRIGGERS, SE_EXTRA_TRIGGER, -1, -1, -1, -1}},
-      {"when_used", {SE_CAST_AS_FLASH, -1, -1, -1, -1, -1, -1}}};
+  static const struct { const char *key; int rules[8]; } rule_keys[] = {
+      {"n", {SE_DRAW_LIMIT, SE_HAND_SIZE, SE_COST_MORE, SE_MAX_COUNTERS, SE_MIN_BLOCKERS, SE_MAX_BLOCKERS, SE_VENTURE_LIMIT,
+             SE_FORETELL_COST}},
+      {"counter", {SE_MAX_COUNTERS, SE_CANT_HAVE_COUNTERS, -1, -1, -1, -1, -1, -1}},
+      {"spells", {SE_COST_MORE, SE_CAST_AS_FLASH, SE_CANT_CAST, -1, -1, -1, -1, -1}},
+      {"trigger", {SE_NO_ETB_TRIGGERS, SE_NO_DIES_TRIGGERS, SE_EXTRA_TRIGGER, -1, -1, -1, -1, -1}},
+      {"when_used", {SE_CAST_AS_FLASH, -1, -1, -1, -1, -1, -1, -1}},
+      {"any_turn", {SE_FORETELL_COST, -1, -1, -1, -1, -1, -1, -1}}};
   const ynode *rv = ymap_get(n, "rule");
   int rule = rv && scalar(rv) ? name_index(scalar(rv), rule_names, NELEM(rule_names) - 1) : -1;
   for (int i = 0; i < NELEM(rule_keys); i++) {
@@ -2959,6 +2986,12 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
       s->trig_kind = s->kind == SE_EXTRA_TRIGGER ? 2 : 1;
     }
     if ((w = ymap_get(n, "label")) && scalar(w)) s->label = dup(l, scalar(w));
+    if ((w = ymap_get(n, "any_turn"))) {
+      int b;
+      if (s->kind != SE_FORETELL_COST) return BADI(l, w, "any_turn: only for rule foretell_cost");
+      if (ynode_bool(l->d, w, &b, l->err)) return -1;
+      s->b = (int16_t)b;
+    }
     if ((w = ymap_get(n, "when_used"))) {
       if (s->kind != SE_CAST_AS_FLASH) return BADI(l, w, "when_used: only for rule cast_as_flash");
       if (!(s->when_used = p_steps(l, w))) return -1;
@@ -3167,6 +3200,8 @@ static const struct {
     {KW_FLANKING, "triggered: {when: {blocks: {type: creature, not_keyword: flanking}, attacker: self}, "
                   "effect: [{pump: it, power: -1, toughness: -1}]}\n"
                   "text: Flanking (702.25)"},
+    {KW_CASCADE, "triggered: {when: {cast: self}, zone: stack, effect: [{cascade: self}]}\n"
+                 "text: Cascade (702.85)"},
 };
 
 int pool_kw_init(mtg_pool *p) {
@@ -3541,13 +3576,114 @@ static int p_reinforce(L *l, const ynode *v, AbTable *t) {
   return 0;
 }
 
+static const Ability *synth_delayed(L *l, const char *yaml) {
+  ydoc *d;
+  if (ydoc_parse_buffer("<keyword>", yaml, strlen(yaml), &d, l->err)) return NULL;
+  L sub = *l;
+  sub.d = d;
+  const Ability *a = p_trigger_ability(&sub, ydoc_root(d, 0), 1);
+  ydoc_free(d);
+  return a;
+}
+
+static CastKw *castkw(L *l, CardDef *c) {
+  if (!c->cast) c->cast = al(l, sizeof(CastKw));
+  return (CastKw *)c->cast;
+}
+
+static int p_mana_key(L *l, const ynode *v, const char *what, ManaCost *m) {
+  char why[200];
+  if (!scalar(v) || mana_parse(scalar(v), m, NULL, NULL, why, sizeof why)) return BADI(l, v, "%s: expected a mana cost like \"{1}{R}\"", what);
+  return 0;
+}
+
+static int p_flag_key(L *l, const ynode *v, uint8_t *out) {
+  int b;
+  if (ynode_bool(l->d, v, &b, l->err)) return -1;
+  *out = (uint8_t)b;
+  return 0;
+}
+
 /* Abilities and costs of the casting keywords of the card mapping n, added
  * after its other abilities. */
 static int p_casting_keys(L *l, const ynode *n, CardDef *c, AbTable *t) {
   const ynode *v;
-  (void)c;
+  static const char *const ck[] = {"cost", "costs", NULL};
+  int spell = (c->types & (T_INSTANT | T_SORCERY)) != 0;
   if ((v = ymap_get(n, "cycling")) && p_cycling(l, v, t)) return -1;
   if ((v = ymap_get(n, "reinforce")) && p_reinforce(l, v, t)) return -1;
+  if ((v = ymap_get(n, "buyback"))) {
+    /* 702.27a: buyback appears on instants and sorceries */
+    if (!spell) return BADI(l, v, "buyback is for instants and sorceries (702.27a)");
+    if (p_keyword_cost(l, v, "buyback", ck, &castkw(l, c)->buyback)) return -1;
+    castkw(l, c)->has_buyback = 1;
+  }
+  if ((v = ymap_get(n, "dash"))) {
+    /* 702.109a: returned to its owner's hand at the beginning of the next end step */
+    if (spell) return BADI(l, v, "dash is for permanent cards (702.109a)");
+    CastKw *kw = castkw(l, c);
+    if (p_mana_key(l, v, "dash", &kw->dash)) return -1;
+    kw->has_dash = 1;
+    if (!(kw->dash_return = synth_delayed(l, "when: {step: end}\neffect: [{bounce: remembered}]\ntext: Dash (702.109a)"))) return -1;
+  }
+  if ((v = ymap_get(n, "retrace")) && p_flag_key(l, v, &castkw(l, c)->retrace)) return -1;
+  if ((v = ymap_get(n, "jump_start"))) {
+    if (!spell) return BADI(l, v, "jump-start is for instants and sorceries (702.133a)");
+    if (p_flag_key(l, v, &castkw(l, c)->jump_start)) return -1;
+  }
+  if ((v = ymap_get(n, "escape"))) {
+    /* 702.138a: "Escape—[mana], Exile N other cards from your graveyard" */
+    static const char *const ek[] = {"cost", "exile", NULL};
+    if (want_map(l, v, "escape") || ymap_check_keys(l->d, v, ek, "escape", l->err)) return -1;
+    CastKw *kw = castkw(l, c);
+    const ynode *m = ymap_get(v, "cost"), *x = ymap_get(v, "exile");
+    if (!m) return BADI(l, v, "escape needs 'cost' (its mana)");
+    if (p_mana_key(l, m, "escape", &kw->escape.mana)) return -1;
+    if (x) {
+      long cnt;
+      if (ynode_int(l->d, x, &cnt, l->err)) return -1;
+      if (cnt < 1 || cnt > 40) return BADI(l, x, "escape: exile 1 to 40 other cards");
+      static const Filter other = {.other = 1, .colored = -1, .multicolored = -1, .tapped = -1, .token = -1,
+                                   .attacking = -1, .blocking = -1, .spell = -1, .zone = MTG_Z_GRAVEYARD};
+      kw->escape.part[0].kind = CK_EXILE_GRAVEYARD_N;
+      kw->escape.part[0].n = (int16_t)cnt;
+      kw->escape.part[0].f = &other;
+      kw->escape.nparts = 1;
+    }
+    kw->has_escape = 1;
+  }
+  if ((v = ymap_get(n, "foretell"))) {
+    if (p_mana_key(l, v, "foretell", &castkw(l, c)->foretell)) return -1;
+    castkw(l, c)->has_foretell = 1;
+  }
+  if ((v = ymap_get(n, "miracle"))) {
+    /* 702.94a: the reveal as it is drawn, and the triggered ability linked to it */
+    CastKw *kw = castkw(l, c);
+    if (p_mana_key(l, v, "miracle", &kw->miracle)) return -1;
+    kw->has_miracle = 1;
+    Ability *a = al(l, sizeof *a);
+    if (!a || synth_ability(l, "triggered: {when: {reveal: self}, zone: hand, effect: [{cast: self, for: miracle}]}\ntext: Miracle (702.94a)", a, 0)) return -1;
+    kw->miracle_trig = a;
+  }
+  if ((v = ymap_get(n, "multikicker"))) {
+    /* 702.33c: a kicker cost that may be paid any number of times */
+    if (ymap_get(n, "kicker")) return BADI(l, v, "a card has kicker or multikicker here, not both");
+    if (p_mana_key(l, v, "multikicker", &c->kick[0])) return -1;
+    c->nkick = 1;
+    castkw(l, c)->multikicker = 1;
+  }
+  if ((v = ymap_get(n, "splice"))) {
+    /* 702.47a: "Splice onto [subtype] [cost]" */
+    static const char *const sk[] = {"onto", "cost", "costs", NULL};
+    if (!spell) return BADI(l, v, "splice is for instants and sorceries (702.47a)");
+    if (want_map(l, v, "splice") || ymap_check_keys(l->d, v, sk, "splice", l->err)) return -1;
+    const ynode *o = ymap_get(v, "onto");
+    if (!o || !scalar(o)) return BADI(l, v, "splice needs 'onto' (a subtype, e.g. Arcane)");
+    CastKw *kw = castkw(l, c);
+    kw->splice_onto = dup(l, scalar(o));
+    if (p_cost(l, ymap_get(v, "cost"), ymap_get(v, "costs"), &kw->splice)) return -1;
+    kw->has_splice = 1;
+  }
   return 0;
 }
 
@@ -3564,18 +3700,78 @@ static int card_has_subtype(const CardDef *c, const char *sub) {
   return 0;
 }
 
+/* 709: a split card, `split: [half, half]`: two card faces on one card, each
+ * cast on its own (709.3); the card has their combined characteristics in
+ * every zone but the stack (709.4). */
+static const CardDef *p_split(L *l, const ynode *n) {
+  static const char *const keys[] = {"name", "split", "fuse", "text", "unsupported", NULL};
+  if (ymap_check_keys(l->d, n, keys, "split card", l->err)) return NULL;
+  const ynode *v = ymap_get(n, "name"), *h = ymap_get(n, "split");
+  if (!v || !scalar(v) || !*scalar(v)) return BAD(l, v ? v : n, "card needs a 'name'");
+  if (h->kind != YN_SEQ || h->n != 2) return BAD(l, h, "split: expected the card's two halves, each a card definition");
+  CardDef *c = al(l, sizeof *c);
+  if (!c) return NULL;
+  c->name = dup(l, scalar(v));
+  c->file = dup(l, ydoc_name(l->d));
+  c->line = n->line;
+  c->hash = node_hash(0x1234, n);
+  int nab = 0;
+  for (int i = 0; i < 2; i++) {
+    const CardDef *half = p_card(l, h->items[i], 4);
+    if (!half) return NULL;
+    l->card = c->name;
+    if (half->types & T_PERMANENT) return BAD(l, h->items[i], "split: halves that are permanents (Rooms, 709.5) are not supported");
+    c->half[i] = half;
+    mana_add(&c->cost, &half->cost, 1);
+    c->types |= half->types; /* 709.4c */
+    c->supers |= half->supers;
+    c->colors |= half->colors; /* 709.4b */
+    c->keywords |= half->keywords;
+    for (int k = 0; k < half->nsub; k++) {
+      int dup_sub = 0;
+      for (int j = 0; j < c->nsub; j++) dup_sub |= !strcmp(c->subtypes[j], half->subtypes[k]);
+      if (!dup_sub && c->nsub < MAX_SUBTYPES) c->subtypes[c->nsub++] = half->subtypes[k];
+    }
+    nab += half->nab;
+  }
+  if (nab > 255) return BAD(l, n, "card '%s' has too many abilities", c->name);
+  /* 709.4c: each ability in the text box of each half */
+  Ability *ab = al(l, (size_t)(nab ? nab : 1) * sizeof *ab);
+  if (!ab) return NULL;
+  for (int i = 0, k = 0; i < 2; i++)
+    for (int j = 0; j < c->half[i]->nab; j++, k++) {
+      ab[k] = c->half[i]->ab[j];
+      ab[k].index = (uint8_t)k;
+    }
+  c->ab = ab;
+  c->nab = (uint8_t)nab;
+  if ((v = ymap_get(n, "text")) && scalar(v)) c->text = dup(l, scalar(v));
+  if ((v = ymap_get(n, "unsupported")) && (!scalar(v) || !*scalar(v)))
+    return BAD(l, v, "unsupported: expected a short text saying what the definition leaves out");
+  if ((v = ymap_get(n, "fuse")) && p_flag_key(l, v, &c->fuse)) return NULL;
+  if (c->half[0]->aftermath) return BAD(l, h->items[0], "aftermath is the second half's (702.127a)");
+  if (c->fuse && c->half[1]->aftermath) return BAD(l, v, "a split card has fuse or aftermath, not both");
+  return c;
+}
+
+/* token: 0 a card, 1 a token, 2 a back face, 3 the back face a card is written
+ * from (with `front`), 4 a split card's half (709) */
 static const CardDef *p_card(L *l, const ynode *n, int token) {
   static const char *const keys[] = {"name", "cost", "type", "pt", "loyalty", "defense", "colors",
                                      "keywords", "abilities", "spell", "text", "kicker",
                                      "flashback", "enchant", "equip", "leyline", "alt_cost",
                                      "additional_cost", "back", "morph", "chapters", "rooms", "unsupported",
-                                     "cycling", "reinforce", "ward", "vanishing", "fading", "front", "flip", NULL};
+                                     "cycling", "reinforce", "ward", "vanishing", "fading", "front", "flip", "megamorph", "buyback",
+                                     "dash", "retrace", "jump_start", "escape", "foretell", "miracle", "multikicker", "splice",
+                                     "modal", "aftermath", NULL};
+  if (!token && n->kind == YN_MAP && ymap_get(n, "split")) return p_split(l, n);
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
   /* token 3: the back face of a card written from it, read below as a back face (2) */
   const ynode *fv = token == 3 ? NULL : ymap_get(n, "front");
+  int from_back = token == 3;
   if (token == 3) token = 2;
-  if (fv && token) return BAD(l, fv, "'front' is for a card definition written from its back face, not for a %s", token == 1 ? "token" : "back face");
+  if (fv && token) return BAD(l, fv, "'front' is for a card definition written from its back face, not for a %s", token == 1 ? "token" : token == 4 ? "split card's half" : "back face");
   if (fv) {
     /* 712: a transforming double-faced card written from its back face (the name a card
      * list may give it): the card is its front face, with this definition as its back */
@@ -3588,6 +3784,9 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     if (!bk) return NULL;
     ((CardDef *)fr)->back = bk;
     ((CardDef *)fr)->hash = node_hash(0x1234, n); /* both faces */
+    /* 712.3: a modal double-faced card (`modal: true` beside `front`) */
+    const ynode *mv = ymap_get(n, "modal");
+    if (mv && p_flag_key(l, mv, &((CardDef *)fr)->modal)) return NULL;
     l->card = fr->name;
     return fr;
   }
@@ -3806,7 +4005,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     if (lk && scalar(lk)) c->addl_label = dup(l, scalar(lk));
   }
   if ((v = ymap_get(n, "back"))) {
-    /* 712: the back face of a transforming double-faced card */
+    /* 712: the back face of a double-faced card */
     const char *front = c->name;
     const CardDef *bk = p_card(l, v, 2);
     if (!bk) return NULL;
@@ -3871,9 +4070,23 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
              "do: [{counter: triggering_spell_or_ability}]}]}\ntext: Ward (702.21a)", scalar(v));
     if (ab_synth(l, &t, v, y)) return NULL;
   }
-  if ((v = ymap_get(n, "morph"))) {
-    if (!scalar(v) || mana_parse(scalar(v), &c->morph, NULL, NULL, why, sizeof why)) return BAD(l, v, "morph: expected a mana cost");
+  if ((v = ymap_get(n, "modal")) && !from_back) {
+    /* 712.3: a modal double-faced card: either face may be cast or played */
+    if (!c->back) return BAD(l, v, "modal: a modal double-faced card needs its 'back' face");
+    if (p_flag_key(l, v, &c->modal)) return NULL;
+  }
+  if ((v = ymap_get(n, "aftermath"))) {
+    if (token != 4) return BAD(l, v, "aftermath is a split card's half's (702.127a)");
+    if (!(c->types & (T_INSTANT | T_SORCERY))) return BAD(l, v, "aftermath: the half is an instant or sorcery");
+    if (p_flag_key(l, v, &c->aftermath)) return NULL;
+  }
+  if ((v = ymap_get(n, "morph")) || (v = ymap_get(n, "megamorph"))) {
+    /* 702.37a-b: a mana cost, or {cost, costs} for one with other parts ("Morph—Discard a Zombie card") */
+    static const char *const mk[] = {"cost", "costs", NULL};
+    if (ymap_get(n, "morph") && ymap_get(n, "megamorph")) return BAD(l, v, "a card has morph or megamorph, not both");
+    if (p_keyword_cost(l, v, ymap_get(n, "morph") ? "morph" : "megamorph", mk, &c->morph)) return NULL;
     c->has_morph = 1;
+    c->megamorph = ymap_get(n, "megamorph") != NULL;
   }
   if ((v = ymap_get(n, "alt_cost")) && v->kind == YN_MAP) {
     /* 118.9: "You may pay [cost] rather than pay this spell's mana cost" */
@@ -3928,11 +4141,14 @@ static int load_node(mtg_pool *p, const ydoc *d, const ynode *n, mtg_error *err)
     if (err) err->status = err->status == MTG_ENOMEM ? MTG_ENOMEM : MTG_EDATA;
     return err ? err->status : MTG_EDATA;
   }
-  const CardDef *prev = pool_find_own(p, c->name);
-  if (prev) {
+  /* a modal double-faced card is found by either face's name (712.3) */
+  const char *names[2] = {c->name, c->modal && c->back ? c->back->name : NULL};
+  for (int j = 0; j < 2; j++) {
+    const CardDef *o = names[j] ? pool_find_own(p, names[j]) : NULL;
+    if (!o) continue;
     char first[300];
-    snprintf(first, sizeof first, "%s:%d", prev->file, prev->line);
-    ydoc_error(d, ymap_get(n, "name"), err, "card '%s' is defined twice (first at %s)", c->name, first);
+    snprintf(first, sizeof first, "%s:%d", o->file, o->line);
+    ydoc_error(d, ymap_get(n, "name"), err, "card '%s' is defined twice (first at %s)", names[j], first);
     return MTG_EDATA;
   }
   /* the text a replay carries for this card (docs/replay-format.md) */

@@ -464,6 +464,27 @@ int cost_x_max(G *g, int player, int slot, const Cost *c) {
   return hi;
 }
 
+/* How many objects of player's in zone (the battlefield: that player controls)
+ * match f (NULL: any), other than except. */
+static int count_own(G *g, int player, int zone, const Filter *f, int src, int except) {
+  Ctx cx;
+  ctx_init(g, &cx);
+  cx.controller = player;
+  cx.src = oref(g, src);
+  int cnt = zone == MTG_Z_BATTLEFIELD ? bf_count(g) : zl_count(g, zone, player), found = 0;
+  int16_t *l = zone == MTG_Z_BATTLEFIELD ? bf_list(g) : zl_list(g, zone, player);
+  for (int k = 0; k < cnt; k++) {
+    if (l[k] == except || (zone == MTG_Z_BATTLEFIELD && obj_controller(g, l[k]) != player)) continue;
+    if (f) {
+      Filter ff = *f;
+      ff.zone = (int8_t)zone;
+      if (!filter_match(g, &cx, &ff, l[k])) continue;
+    }
+    found++;
+  }
+  return found;
+}
+
 int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
   State *s = g->s;
   Obj *o = &s->obj[slot];
@@ -513,7 +534,7 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
       break;
     }
     case CK_DISCARD:
-      if (zl_count(g, MTG_Z_HAND, player) - (o->zone == MTG_Z_HAND) < p->n) return 0;
+      if (count_own(g, player, MTG_Z_HAND, p->f, slot, slot) < p->n) return 0;
       break;
     case CK_DISCARD_SELF:
       if (o->zone != MTG_Z_HAND || o->owner != player) return 0;
@@ -525,20 +546,9 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
       if (own_candidates(g, player, slot, c, p, cand) < (p->n < 0 ? 0 : p->n)) return 0;
       break;
     }
-    case CK_EXILE_HAND: {
-      Ctx cx;
-      ctx_init(g, &cx);
-      cx.controller = player;
-      cx.src = oref(g, slot);
-      int n = zl_count(g, MTG_Z_HAND, player), found = 0;
-      int16_t *h = zl_list(g, MTG_Z_HAND, player);
-      Filter f = *p->f;
-      f.zone = MTG_Z_HAND;
-      for (int k = 0; k < n; k++)
-        if (h[k] != slot && filter_match(g, &cx, &f, h[k])) found = 1;
-      if (!found) return 0;
+    case CK_EXILE_HAND:
+      if (!count_own(g, player, MTG_Z_HAND, p->f, slot, slot)) return 0;
       break;
-    }
     case CK_RETURN_UNBLOCKED: {
       int nb = bf_count(g), found = 0;
       int16_t *bf = bf_list(g);
@@ -649,7 +659,7 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
       break;
     case CK_DISCARD:
       for (int k = 0; k < p->n; k++) {
-        int t = choose_own(g, player, MTG_Z_HAND, NULL, slot, "discard", slot);
+        int t = choose_own(g, player, MTG_Z_HAND, p->f, slot, "discard", slot);
         do_move(g, t, EV_DISCARD, MTG_Z_GRAVEYARD, CA_COST, player, cause);
       }
       break;

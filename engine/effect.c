@@ -94,6 +94,19 @@ static void effect_base(G *g, Ctx *c, Effect *e, int kind, int dur) {
 
 static int dur_of(const Node *n, int dflt) { return n ? n->i : dflt; }
 
+/* 603.7: a delayed triggered ability, created now, about obj. */
+void eff_delayed(G *g, Ctx *c, const Ability *ab, int dur, ORef obj) {
+  Effect e;
+  effect_base(g, c, &e, EK_DELAYED, dur);
+  e.ab = ab;
+  e.obj = obj;
+  /* "the next end step": the next time its step begins (603.7a), created
+   * during the step itself or after it: next turn, or this turn when the
+   * step comes again (a second combat damage step after a first-strike one,
+   * 510.4; another cleanup step, 514.3a; a step of a phase added after this
+   * one, 500.8), its abilities having been checked as it began */
+  effect_add(g, &e);
+}
 
 static void result_set(G *g, Ctx *c, const Sel *s) {
   c->nres = 0;
@@ -1676,19 +1689,20 @@ static void step(G *g, Ctx *c, const Node *n) {
     step_choose(g, c, n);
     return;
   case S_DELAYED: {
-    /* 603.7: a delayed triggered ability, created now */
-    effect_base(g, c, &e, EK_DELAYED, n->k[1] ? n->k[1]->i : DUR_FOREVER);
-    e.ab = n->k[0]->ab;
-    if (c->nres && oref_ok(g, c->res[0])) e.obj = c->res[0];
-    else if (c->ch && c->ch->t[c->mode * MAX_TARGETS].kind == TK_OBJ) e.obj = c->ch->t[c->mode * MAX_TARGETS].obj;
-    /* "the next end step": the next time its step begins (603.7a), created
-     * during the step itself or after it: next turn, or this turn when the
-     * step comes again (a second combat damage step after a first-strike one,
-     * 510.4; another cleanup step, 514.3a; a step of a phase added after this
-     * one, 500.8), its abilities having been checked as it began */
-    effect_add(g, &e);
+    ORef obj = oref_none();
+    if (c->nres && oref_ok(g, c->res[0])) obj = c->res[0];
+    else if (c->ch && c->ch->t[c->mode * MAX_TARGETS].kind == TK_OBJ) obj = c->ch->t[c->mode * MAX_TARGETS].obj;
+    eff_delayed(g, c, n->k[0]->ab, n->k[1] ? n->k[1]->i : DUR_FOREVER, obj);
     return;
   }
+  case S_CAST: /* 608.2g (cast.c) */
+    sel_eval(g, c, n->k[0], &a);
+    for (int i = 0; i < a.n; i++)
+      if (oref_ok(g, a.o[i])) cast_during(g, c->controller, a.o[i].slot, n->i, -1);
+    return;
+  case S_CASCADE: /* 702.85a (cast.c) */
+    cast_cascade(g, c);
+    return;
   case S_REFLEXIVE:
     /* 603.12: triggers if the action was taken earlier in this resolution */
     if (c->did) {

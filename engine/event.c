@@ -256,6 +256,8 @@ static void zone_order(G *g, Event *b, int m) {
  * destination is final). */
 static int cant_enter(G *g, const Event *e) {
   if (e->type != EV_ZONE || e->to != MTG_Z_BATTLEFIELD || !oref_ok(g, e->obj)) return 0;
+  const CardDef *d = g->s->obj[e->obj.slot].def;
+  if (e->etb_transformed && d && d->back) return (d->back->types & (T_INSTANT | T_SORCERY)) != 0; /* 712.13a, 712.14a */
   return (chars(g, e->obj.slot)->types & (T_INSTANT | T_SORCERY)) != 0;
 }
 
@@ -347,6 +349,7 @@ void ev_run(G *g, Event *in, int n) {
     for (int k = 0; k < g->ninh; k++)
       if (!ev_applied(e, g->inh[k]) && e->napplied < MAX_APPLIED) e->applied[e->napplied++] = g->inh[k];
     if (!ev_possible(g, e)) continue;
+    cast_leaving_stack(g, e); /* 702.34a, 702.133a, 702.127a: a self-replacement, applied first (614.15) */
     if (!replace_event(g, e)) continue;
     if (is_compound(e->type)) {
       if (!oref_ok(g, e->obj)) continue;
@@ -583,6 +586,7 @@ static void after_batch(G *g, Event *b, int m) {
     if (!e->done) continue;
     if (e->type == EV_LOSE || e->type == EV_WIN) over = 1;
     if (e->type == EV_TOKEN) make_tokens(g, e);
+    if (e->type == EV_DRAW) cast_drawn(g, e); /* 702.94a: miracle */
     if (e->type == EV_DRAW && e->new_id && s->c.pl[e->player].drawn_turn == 1) {
       /* 603.11: "Reveal the first card you draw each turn" (a static ability) */
       int nb = bf_count(g);

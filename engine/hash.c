@@ -57,6 +57,8 @@ static uint64_t hobj(uint64_t h, G *g, int slot) {
   if (o->paired.id) h = hu(h, 0x7061ull << 48 | (uint64_t)(uint8_t)o->paired_by << 32 | o->paired.id);
   if (o->monstrous || o->renowned || o->exerted)
     h = hu(h, 0x6d6f6e00u | (uint64_t)o->monstrous << 16 | (uint64_t)o->renowned << 8 | o->exerted);
+  if (o->alt || o->face || o->kick_n) h = hu(h, (uint64_t)o->alt << 16 | (uint64_t)o->face << 8 | o->kick_n);
+  if (o->foretold) h = hu(h, (uint64_t)(int64_t)o->foretold);
   return h;
 }
 
@@ -79,6 +81,12 @@ static uint64_t hchoice(uint64_t h, const Choice *c) {
   }
   h = hu(h, (uint64_t)(int64_t)c->x);
   if (c->ret_atk_player || c->ret_atk_obj.id) h = hu(h, (uint64_t)c->ret_atk_player << 32 | c->ret_atk_obj.id);
+  if (c->alt || c->face || c->bought || c->kick_n) h = hu(h, (uint64_t)c->alt << 24 | (uint64_t)c->face << 16 | (uint64_t)c->bought << 8 | c->kick_n);
+  for (int i = 0; i < c->nadd; i++) {
+    h = hu(h, hdef(c->add[i]));
+    for (int k = 0; k < MAX_TARGETS; k++)
+      if (c->at[i][k].kind != TK_NONE) h = hu(h, (uint64_t)c->at[i][k].obj.id << 8 ^ (uint64_t)(uint8_t)c->at[i][k].player ^ c->at[i][k].stack_id);
+  }
   return hu(h, (uint64_t)c->kicked << 8 | c->free);
 }
 

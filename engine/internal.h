@@ -36,6 +36,8 @@ struct mtg_pool {
   int *tindex;            /* the same over token names: token index + 1 */
   int tcap;
   size_t max_file;        /* files read whole up to this size (0: INPUT_MAX_DEFAULT) */
+  int *faces;             /* cards also found by their other face's name (modal double-faced, 712.3) */
+  int nfaces, capfaces;
 };
 
 void *pool_alloc(mtg_pool *p, size_t n); /* zeroed */
@@ -176,6 +178,7 @@ int cant_have_counters(G *g, int slot, int kind); /* 614.17 */
 int source_tapped_holds(G *g, ORef src, int dur, int controller);
 void control_watch(G *g); /* 302.6, 506.4 after a static control-changing effect begins or ends */
 int rule_effect_count(G *g, int kind, int player, int slot);
+int rule_effect_sum(G *g, int kind, int player, int *any);
 int effect_add(G *g, const Effect *e); /* returns index */
 void effects_expire(G *g, int dur);
 void effects_source_left(G *g, uint32_t src_id);
@@ -288,6 +291,17 @@ Event sba_event(G *g, int type, int slot, const char *rule);
 int aura_can_enchant(G *g, int slot, int t, int ctl); /* 303.4a, 702.16c: the Aura in slot could enchant t */
 
 /* ---- stack.c: casting, activating, resolving (601, 602, 608) ---- */
+/* A way to cast a card (601.2a-b). */
+typedef struct CastWay {
+  int8_t zone;    /* where it is cast from */
+  uint8_t face;   /* the face or half cast (cast_face) */
+  uint8_t during; /* cast while a spell or ability resolves (608.2g): timing permissions don't matter */
+  uint8_t alt;    /* with during: the cost the effect allows (ALT_FREE, ALT_MIRACLE) */
+} CastWay;
+int can_cast_way(G *g, int player, int slot, const CastWay *w);
+void stack_cast_way(G *g, int player, int slot, const CastWay *w);
+const Ability *spell_ability(const CardDef *d);
+const Ability *flashback_ability(const CardDef *d); /* the ability carrying a flashback cost (702.34) */
 void stack_cast(G *g, int player, int slot, int zone_from);
 int spell_to_stack(G *g, int player, int slot, int zone_from, const Ability *ab, const CardDef *def); /* 601.2a */
 void spell_cast_done(G *g, int player, int slot); /* 601.2i */
@@ -310,7 +324,34 @@ int can_activate(G *g, int player, int slot, int abi, int for_mana);
 void choose_modes_targets(G *g, StackItem *si, int player);
 int target_legal(G *g, const TargetSpec *ts, const Target *t, int controller, ORef src, const Chars *srcc);
 int targets_still_legal(G *g, StackItem *si, int *any_legal);
+int target_candidates(G *g, StackItem *si, const TargetSpec *ts, int controller, Target *out, int max);
+int target_legal_for(G *g, StackItem *si, const TargetSpec *ts, const Target *t);
 void fmt_target(G *g, const Target *t, char *buf, size_t n);
+
+/* ---- cast.c: the casting keywords (601.2b, 702, 709, 712.3) ---- */
+struct Ctx;
+int cast_can_turn_face_up(G *g, int player, int slot); /* 702.37e */
+void cast_turn_face_up(G *g, int player, int slot);
+const CardDef *cast_face(const CardDef *card, int face); /* 709.3a, 712.11c */
+const CardDef *face_up_def(const Obj *o); /* 712.8d-f, 709.3b */
+int cast_faces(const CardDef *card, int *out);
+void cast_face_label(const CardDef *card, int face, char *buf, size_t n);
+void cast_set_face(G *g, int slot, const CardDef *card, int face);
+int cast_alts(G *g, int player, int slot, int zone, int face, uint8_t *out); /* enum alt_cost ways */
+int cast_choose_alt(G *g, int player, const char *nm, const uint8_t *alts, int n);
+void cast_announce_additional(G *g, int player, int slot, const CardDef *fd, StackItem *si, ManaCost *total, int any_mana);
+void cast_pay_additional(G *g, int player, int slot, const CardDef *fd, StackItem *si);
+void cast_added_targets(G *g, StackItem *si, int player);
+void cast_log_fields(G *g, const StackItem *si, char *buf, size_t n);
+void cast_leaving_stack(G *g, Event *e); /* 702.34a, 702.133a, 702.127a */
+void cast_added_targets_legal(G *g, StackItem *si, int *total, int *legal); /* 702.47d */
+void cast_resolve_added(G *g, const StackItem *si); /* 702.47b, 702.102d */
+int cast_during(G *g, int player, int slot, int alt, int mv_below); /* 608.2g */
+void cast_cascade(G *g, struct Ctx *c); /* 702.85a */
+void cast_resolved(G *g, const StackItem *si, int slot); /* a permanent spell became slot (dash, 702.109a) */
+void cast_drawn(G *g, const Event *e); /* 702.94a: miracle */
+int cast_can_foretell(G *g, int player, int slot); /* 702.143a, 116.2h */
+void cast_foretell(G *g, int player, int slot);
 
 /* ---- cost.c: costs and mana (118, 601.2f-h, 605) ---- */
 uint8_t mana_mask(G *g, int slot, const AbRef *r); /* colors a simple mana ability adds */
@@ -374,6 +415,7 @@ void ctx_init(G *g, Ctx *c);
 void ctx_ability(G *g, Ctx *c, int slot, const Chars *ch, const AbRef *r);
 void ctx_from_stack(G *g, Ctx *c, StackItem *si);
 void eff_run(G *g, Ctx *c, const Node *steps);
+void eff_delayed(G *g, Ctx *c, const Ability *ab, int dur, ORef obj); /* 603.7 */
 
 /* ---- select.c: selectors, filters, conditions, values ---- */
 #define MAX_SEL 256

@@ -33,8 +33,7 @@ static void chars_from_def(Chars *c, const CardDef *d);
 
 static void base_chars(G *g, int slot, Chars *c) {
   Obj *o = &g->s->obj[slot];
-  const CardDef *d = o->copy_of ? o->copy_of : o->def;
-  if (o->transformed && d->back) d = d->back; /* 712.8d: the back face's characteristics */
+  const CardDef *d = face_up_def(o); /* 712.8d, 709.3b */
   memset(c, 0, sizeof *c);
   c->controller = o->controller;
   if (o->face_down && o->zone == MTG_Z_COMMAND) {
@@ -59,6 +58,8 @@ static void base_chars(G *g, int slot, Chars *c) {
    * line, power and toughness apply; its color and mana cost don't change (710.1c) */
   if (o->flipped && d->flip && o->zone == MTG_Z_BATTLEFIELD) d = d->flip;
   chars_from_def(c, d);
+  /* 702.109a: "As long as this permanent's dash cost was paid, it has haste" */
+  if (o->alt == ALT_DASH && o->zone == MTG_Z_BATTLEFIELD) c->kw |= 1ULL << KW_HASTE;
   /* 707.9b: an exception of the copy effect ("except it's a Ninja in addition
    * to its other types") is part of the copiable values */
   if (o->copy_of && o->copy_sub && !has_subtype(c, o->copy_sub) && c->nsub < MAX_SUBTYPES + 4)
@@ -621,7 +622,7 @@ int obj_mv(G *g, int slot) {
   Obj *o = &g->s->obj[slot];
   if (!c->base || o->face_down) return 0;
   /* 712.8e: a transformed permanent's mana value is its front face's */
-  const CardDef *costed = o->transformed && o->def && o->def->back == c->base ? o->def : c->base;
+  const CardDef *costed = o->transformed && o->def && o->def->back == c->base && !o->def->modal ? o->def : c->base;
   int v = mana_value(&costed->cost);
   if (o->zone == MTG_Z_STACK) v = num_add(v, num_mul(o->x, c->base->cost.x)); /* 202.3e */
   return v;
@@ -734,6 +735,26 @@ static int cant_cast_matches(G *g, Ctx *cx, const StaticSpec *st, int types) {
 /* "[players] can't cast [noncreature] spells" (101.2: a "can't" wins over permissions) */
 int cant_cast_types(G *g, int player, uint32_t types) {
   return rule_effect_where(g, SE_CANT_CAST, player, -1, cant_cast_matches, (int)types, NULL, NULL);
+}
+
+/* The sum of the `n` of the static rule effects of this kind that apply to
+ * player ("costs {1} less" for each); *any gets whether one has its flag set. */
+int rule_effect_sum(G *g, int kind, int player, int *any) {
+  int sum = 0;
+  *any = 0;
+  int nb = bf_count(g);
+  int16_t *bf = bf_list(g);
+  for (int k = 0; k < nb; k++) {
+    if (g->s->obj[bf[k]].phased_out) continue;
+    const Chars *c = chars(g, bf[k]);
+    for (int a = 0; a < c->nab; a++) {
+      const Ability *ab = c->ab[a].ab;
+      if (ab->kind != AB_STATIC || ab->st.kind != kind || !rule_applies(g, &ab->st, bf[k], c->controller, player, -1)) continue;
+      sum += ab->st.a;
+      *any |= ab->st.b != 0;
+    }
+  }
+  return sum;
 }
 
 int rule_effect_count(G *g, int kind, int player, int slot) {

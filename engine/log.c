@@ -47,9 +47,7 @@ void fmt_lki(const Lki *l, char *buf, size_t n) {
  * face-down status change names, so no full characteristics are needed. */
 static const char *log_name(const Obj *o) {
   if (o->face_down) return "face-down";
-  const CardDef *d = o->copy_of ? o->copy_of : o->def;
-  if (o->transformed && d->back) d = d->back;
-  return d->name;
+  return face_up_def(o)->name;
 }
 
 void fmt_slot(G *g, int slot, char *buf, size_t n) {

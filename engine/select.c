@@ -1066,6 +1066,14 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
     int k = c->ch && c->spell_ch ? c->ch->kicked : oref_ok(g, c->src) ? s->obj[c->src.slot].kicked : c->srcl ? c->srcl->kicked : 0;
     return k != 0;
   }
+  case E_KICK_N: {
+    /* 702.33d: the times it was kicked: its multikicker cost's payments, or its kicker costs paid */
+    int k, t;
+    if (c->ch && c->spell_ch) k = c->ch->kicked, t = c->ch->kick_n;
+    else if (oref_ok(g, c->src)) k = s->obj[c->src.slot].kicked, t = s->obj[c->src.slot].kick_n;
+    else k = c->srcl ? c->srcl->kicked : 0, t = c->srcl ? c->srcl->kick_n : 0;
+    return t ? t : (k & 1) + (k >> 1 & 1) + (k >> 2 & 1);
+  }
   case E_PAID:
     if (c->ch && c->ch->paid) return c->ch->paid;
     return oref_ok(g, c->src) ? s->obj[c->src.slot].paid : 0;
@@ -1150,6 +1158,11 @@ int cond_eval(G *g, Ctx *c, const Node *n) {
     int z = c->ch && c->spell_ch ? c->ch->cast_zone : oref_ok(g, c->src) ? s->obj[c->src.slot].cast_zone
                                                     : c->srcl ? c->srcl->cast_zone : 0;
     return z == n->i + 1;
+  }
+  case C_CAST_WITH: {
+    /* read as cast_from is */
+    int a = c->ch && c->spell_ch ? c->ch->alt : oref_ok(g, c->src) ? s->obj[c->src.slot].alt : c->srcl ? c->srcl->alt : 0;
+    return a == n->i;
   }
   }
   return 0;

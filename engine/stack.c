@@ -11,8 +11,9 @@
 static void targets_text(G *g, const StackItem *si, char *tg, size_t size) {
   size_t u = 0;
   tg[0] = 0;
-  for (int i = 0; si && i < MAX_CHOICE_T; i++) {
-    const Target *t = &si->ch.t[i];
+  for (int i = 0; si && i < MAX_CHOICE_T + MAX_ADDED * MAX_TARGETS; i++) {
+    /* its own targets, then those of text spliced onto it (702.47d) */
+    const Target *t = i < MAX_CHOICE_T ? &si->ch.t[i] : &si->ch.at[(i - MAX_CHOICE_T) / MAX_TARGETS][(i - MAX_CHOICE_T) % MAX_TARGETS];
     if (t->kind == TK_NONE) continue;
     char tn[110];
     fmt_target(g, t, tn, sizeof tn);
@@ -172,6 +173,27 @@ static const Chars *src_chars(G *g, StackItem *si) {
 }
 
 static ORef src_ref(G *g, StackItem *si) { return si->kind == SI_SPELL ? oref(g, si->slot) : si->src; }
+
+/* The legal targets for ts of the spell or ability si (its source's characteristics). */
+int target_candidates(G *g, StackItem *si, const TargetSpec *ts, int controller, Target *out, int max) {
+  const Chars *srcc = src_chars(g, si);
+  Chars sc;
+  if (srcc) {
+    sc = *srcc;
+    srcc = &sc;
+  }
+  return candidates(g, ts, controller, src_ref(g, si), srcc, out, max);
+}
+
+int target_legal_for(G *g, StackItem *si, const TargetSpec *ts, const Target *t) {
+  const Chars *srcc = src_chars(g, si);
+  Chars sc;
+  if (srcc) {
+    sc = *srcc;
+    srcc = &sc;
+  }
+  return target_legal(g, ts, t, si->controller, src_ref(g, si), srcc);
+}
 
 static int mode_feasible(G *g, const Mode *m, int controller, ORef src, const Chars *srcc) {
   Target tmp[8];
@@ -344,19 +366,20 @@ static int targets_still_legal_of(G *g, StackItem *si, int *any_legal) {
       else t->kind = TK_NONE;
     }
   }
+  cast_added_targets_legal(g, si, &total, &legal); /* 702.47d */
   *any_legal = legal > 0;
   return total;
 }
 
 /* ---- casting ---- */
 
-static const Ability *spell_ability(const CardDef *d) {
+const Ability *spell_ability(const CardDef *d) {
   for (int i = 0; i < d->nab; i++)
     if (d->ab[i].kind == AB_SPELL) return &d->ab[i];
   return NULL;
 }
 
-static const Ability *kicker_ability(const CardDef *d) {
+const Ability *flashback_ability(const CardDef *d) {
   for (int i = 0; i < d->nab; i++)
     if (d->ab[i].has_kicker || d->ab[i].flashback) return &d->ab[i];
   return NULL;
@@ -474,38 +497,95 @@ static int alt_cost_payable(G *g, int player, int slot, int zone_from, const Abi
   return cost_can_pay_parts(g, player, slot, &d->alt) && cost_can_pay_mana(g, player, &m, 0, slot, any_mana);
 }
 
-int can_cast(G *g, int player, int slot, int zone_from) {
+/* 601.2b, 601.2f: the mana cost and other costs of casting face fd of the
+ * card the way alt says, before additional costs and cost changes. */
+static void way_cost(const CardDef *fd, int alt, ManaCost *mana, Cost *parts) {
+  static const Filter land = {.types_any = T_LAND, .colored = -1, .multicolored = -1, .tapped = -1, .token = -1,
+                              .attacking = -1, .blocking = -1, .spell = -1, .zone = -1};
+  const CastKw *k = fd->cast;
+  memset(parts, 0, sizeof *parts);
+  *mana = fd->cost;
+  switch (alt) {
+  case ALT_FLASHBACK: *mana = flashback_ability(fd)->kicker.mana; break;
+  case ALT_DASH: *mana = k->dash; break;
+  case ALT_FORETELL: *mana = k->foretell; break;
+  case ALT_MIRACLE: *mana = k->miracle; break;
+  case ALT_ESCAPE: *parts = k->escape; *mana = k->escape.mana; parts->mana = (ManaCost){0}; break;
+  case ALT_FREE: memset(mana, 0, sizeof *mana); break;
+  case ALT_ALTERNATIVE: *parts = fd->alt; *mana = fd->alt.mana; parts->mana = (ManaCost){0}; break;
+  case ALT_JUMP_START: /* 702.133a: discard a card as an additional cost */
+    parts->part[parts->nparts].kind = CK_DISCARD;
+    parts->part[parts->nparts++].n = 1;
+    break;
+  case ALT_RETRACE: /* 702.81a: discard a land card as an additional cost */
+    parts->part[parts->nparts].kind = CK_DISCARD;
+    parts->part[parts->nparts].f = &land;
+    parts->part[parts->nparts++].n = 1;
+    break;
+  default: break;
+  }
+}
+
+/* Can face fd be cast the way alt says, costs paid? */
+static int way_payable(G *g, int player, int slot, int zone, const CardDef *card, const CardDef *fd, int alt,
+                       int any_mana) {
+  const Ability *ab = spell_ability(fd);
+  ManaCost cost;
+  Cost parts;
+  if (alt == ALT_NONE && !fd->cost.present) return 0; /* 118.6: no mana cost is an unpayable cost */
+  way_cost(fd, alt, &cost, &parts);
+  mana_total_cost(g, player, slot, ab, NULL, &cost);
+  if (card->has_addl && !card->addl_optional && zone != MTG_Z_GRAVEYARD && !cost_can_pay_parts(g, player, slot, &card->addl)) return 0;
+  if (parts.nparts && !cost_can_pay_parts(g, player, slot, &parts)) return 0;
+  return cost_can_pay_mana(g, player, &cost, 0, slot, any_mana);
+}
+
+/* 601.3: can `player` begin to cast the card in slot the way w says? */
+int can_cast_way(G *g, int player, int slot, const CastWay *w) {
   State *s = g->s;
   Obj *o = &s->obj[slot];
+  int zone_from = w->zone;
   /* an exiled card a player may play, even one another player owns */
   int permitted = zone_from == MTG_Z_EXILE && o->zone == MTG_Z_EXILE ? play_permission(g, player, slot) : 0;
-  if (!o->id || (o->owner != player && !permitted) || o->zone != zone_from) return 0;
+  if (!o->id || (o->owner != player && !permitted && !w->during) || o->zone != zone_from) return 0;
   const Chars *c = chars(g, slot);
-  if (c->types & T_LAND) return 0;
-  if (c->types & T_VARIANT_CARD) return 0; /* 311.2, 312.2, 314.2: they can't be cast */
-  const CardDef *d = c->base;
-  const Ability *kab = kicker_ability(d);
-  if (zone_from == MTG_Z_GRAVEYARD && !(kab && kab->flashback)) return 0;
-  /* 903.8: a player may cast a commander they own from the command zone */
-  int from_command = zone_from == MTG_Z_COMMAND && var_commander(g, slot) >= 0;
-  if (zone_from != MTG_Z_HAND && zone_from != MTG_Z_GRAVEYARD && !from_command && !permitted) return 0;
-  if (!((c->types & T_INSTANT) || (c->kw >> KW_FLASH & 1)) && !sorcery_timing(g, player) &&
-      !flash_permission(g, player, slot, NULL, NULL))
-    return 0;
+  const CardDef *card = c->base, *fd = cast_face(card, w->face);
+  if (!fd) return 0;
+  /* 709.3a, 712.11c, 715.3a: only the face cast is evaluated; a face-down
+   * card in exile (foretold) as the card it is (601.3f) */
+  int own = w->face || o->face_down;
+  uint32_t types = own ? fd->types : c->types;
+  uint64_t kw = own ? fd->keywords : c->kw;
+  if (types & T_LAND) return 0;
+  if (types & T_VARIANT_CARD) return 0; /* 311.2, 312.2, 314.2: they can't be cast */
+  uint8_t alts[ALT_COUNT];
+  int nalt = 0;
+  if (w->during) alts[nalt++] = (uint8_t)w->alt; /* 608.2g: what the effect allows */
+  else {
+    nalt = cast_alts(g, player, slot, zone_from, w->face, alts);
+    /* 903.8: a player may cast a commander they own from the command zone */
+    if (zone_from == MTG_Z_COMMAND && var_commander(g, slot) >= 0) alts[nalt++] = ALT_NONE;
+    /* an exiled card an effect lets its player cast: without paying its mana cost, or paying it */
+    if (permitted) alts[nalt++] = permitted & PP_PAY ? ALT_NONE : ALT_FREE;
+    if (!nalt) return 0;
+    if (!((types & T_INSTANT) || (kw >> KW_FLASH & 1)) && !sorcery_timing(g, player) &&
+        !flash_permission(g, player, slot, NULL, NULL))
+      return 0;
+  }
   if (cast_forbidden(g, player, slot)) return 0;
-  const Ability *ab = spell_ability(d);
+  const Ability *ab = spell_ability(fd);
   if (!ability_feasible(g, ab, player, oref(g, slot), c)) return 0;
-  if (zone_from == MTG_Z_HAND && cast_free_available(g, player, slot)) return 1;
-  if (permitted && !(permitted & PP_PAY)) return 1; /* without paying its mana cost */
-  ManaCost cost = zone_from == MTG_Z_GRAVEYARD ? kab->kicker.mana : d->cost;
-  if (ab && ab->alt_cost_exile_blue && blue_card_in_hand(g, player, slot) >= 0) return 1;
-  mana_total_cost(g, player, slot, ab, NULL, &cost);
-  if (d->has_addl && !d->addl_optional && zone_from != MTG_Z_GRAVEYARD && !cost_can_pay_parts(g, player, slot, &d->addl)) return 0;
-  int any_mana = permitted & PP_ANY_MANA ? 0x3f : 0;
-  /* 118.6: no mana cost is an unpayable cost; an alternative cost may be paid */
-  int unpayable = zone_from != MTG_Z_GRAVEYARD && !d->cost.present;
-  return (!unpayable && cost_can_pay_mana(g, player, &cost, 0, slot, any_mana)) ||
-         alt_cost_payable(g, player, slot, zone_from, ab, any_mana);
+  if (!w->during && zone_from == MTG_Z_HAND && cast_free_available(g, player, slot)) return 1;
+  if (!w->during && zone_from == MTG_Z_HAND && ab && ab->alt_cost_exile_blue && blue_card_in_hand(g, player, slot) >= 0) return 1;
+  if (!w->during && alt_cost_payable(g, player, slot, zone_from, ab, permitted & PP_ANY_MANA ? 0x3f : 0)) return 1;
+  for (int i = 0; i < nalt; i++)
+    if (way_payable(g, player, slot, zone_from, card, fd, alts[i], permitted & PP_ANY_MANA ? 0x3f : 0)) return 1;
+  return 0;
+}
+
+int can_cast(G *g, int player, int slot, int zone_from) {
+  CastWay w = {.zone = (int8_t)zone_from};
+  return can_cast_way(g, player, slot, &w);
 }
 
 /* 601.2a: the card moves to the stack and becomes a spell with the spell
@@ -619,74 +699,95 @@ void spell_cast_done(G *g, int player, int slot) {
   stack_action_taken(g, EV_CAST, player, slot, NULL, 0, g->s->obj[slot].id);
 }
 
-void stack_cast(G *g, int player, int slot, int zone_from) {
+/* 601.2: casts the card in slot the way w says: 601.2a moves it to the stack
+ * with the face chosen (709.3, 712.11b); 601.2b announces the alternative or
+ * additional costs and X; 601.2c modes and targets; 601.2f-h the total cost
+ * is paid; 601.2i it becomes cast. An effect casting it during a resolution
+ * (608.2g) gives w->during and the cost it allows (w->alt). */
+void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
   State *s = g->s;
-  const CardDef *d = chars(g, slot)->base;
-  const Ability *ab = spell_ability(d);
-  const Ability *kab = kicker_ability(d);
+  int zone_from = w->zone;
+  const CardDef *card = chars(g, slot)->base;
+  const CardDef *fd = cast_face(card, w->face);
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
-  if (!can_cast(g, player, slot, zone_from)) game_illegal(g, "%s can't be cast now", nm);
-  int free = zone_from == MTG_Z_HAND && cast_free_available(g, player, slot);
-  /* can_cast found the permission: without paying its mana cost, or paying it, perhaps with mana of any type */
-  int permitted = zone_from == MTG_Z_EXILE ? play_permission(g, player, slot) : 0;
+  if (!can_cast_way(g, player, slot, w)) game_illegal(g, "%s can't be cast now", nm);
+  const Ability *ab = spell_ability(fd);
+  int free = !w->during && zone_from == MTG_Z_HAND && cast_free_available(g, player, slot);
+  /* can_cast_way found the permission: without paying its mana cost, or
+   * paying it, perhaps with mana of any type */
+  int permitted = !w->during && zone_from == MTG_Z_EXILE ? play_permission(g, player, slot) : 0;
   int any_mana = permitted & PP_ANY_MANA ? 0x3f : 0;
   /* cast only thanks to "as though it had flash": what that ability does then (603.7g) */
   const StaticSpec *flash_st = NULL;
   ORef flash_src = oref_none();
   {
-    const Chars *c = chars(g, slot);
-    if (!((c->types & T_INSTANT) || (c->kw >> KW_FLASH & 1)) && !sorcery_timing(g, player))
+    int own = w->face || g->s->obj[slot].face_down;
+    uint32_t types = own ? fd->types : chars(g, slot)->types;
+    uint64_t kw = own ? fd->keywords : chars(g, slot)->kw;
+    if (!w->during && !((types & T_INSTANT) || (kw >> KW_FLASH & 1)) && !sorcery_timing(g, player))
       flash_permission(g, player, slot, &flash_st, &flash_src);
   }
-  int idx = spell_to_stack(g, player, slot, zone_from, ab, d);
+  /* the ways this card offers from its zone, before it moves (601.2b) */
+  uint8_t alts[ALT_COUNT];
+  int nalt = w->during ? 0 : cast_alts(g, player, slot, zone_from, w->face, alts), np = 0;
+  if (permitted & PP_PAY) alts[nalt++] = ALT_NONE; /* an effect's permission, paying its mana cost */
+  for (int i = 0; i < nalt; i++)
+    if (way_payable(g, player, slot, zone_from, card, fd, alts[i], any_mana)) alts[np++] = alts[i];
+  nalt = np;
+  int idx = spell_to_stack(g, player, slot, zone_from, ab, fd);
   Obj *o = &s->obj[slot];
   const uint32_t spell_id = o->id;
+  cast_set_face(g, slot, card, w->face);
   fmt_slot(g, slot, nm, sizeof nm);
-  /* 601.2b: alternative and additional costs, X */
-  if ((permitted && !(permitted & PP_PAY)) || (free && ask_yes_no(g, player, "601.2b", "cast %s without paying its mana cost?", nm)))
-    s->stack[idx].ch.free = 1;
-  if (!s->stack[idx].ch.free && ab && ab->alt_cost_exile_blue && blue_card_in_hand(g, player, slot) >= 0 &&
-      ask_yes_no(g, player, "601.2b", "exile a blue card from your hand rather than pay %s's mana cost?", nm))
-    s->stack[idx].ch.free = 2;
-  if (!s->stack[idx].ch.free && alt_cost_payable(g, player, slot, zone_from, ab, any_mana)) {
+  /* 601.2b: alternative costs */
+  Choice *ch = &s->stack[idx].ch;
+  ch->face = (uint8_t)w->face;
+  if (w->face == 3) { /* 702.102d: a fused split spell follows its right half's instructions after its left half's */
+    ch->add[0] = card->half[1];
+    ch->nadd = 1;
+  }
+  if (w->during) ch->alt = (uint8_t)w->alt;
+  else if (permitted && !(permitted & PP_PAY)) ch->alt = ALT_FREE;
+  else if (free && ask_yes_no(g, player, "601.2b", "cast %s without paying its mana cost?", nm)) ch->alt = ALT_FREE;
+  else if (zone_from == MTG_Z_HAND && ab && ab->alt_cost_exile_blue && blue_card_in_hand(g, player, slot) >= 0 &&
+           ask_yes_no(g, player, "601.2b", "exile a blue card from your hand rather than pay %s's mana cost?", nm)) {
+    ch->alt = ALT_FREE;
+    ch->free = 2;
+  } else if (!w->during && alt_cost_payable(g, player, slot, zone_from, ab, any_mana)) {
+    /* 118.9: "You may pay [cost] rather than pay this spell's mana cost" */
     char ac[64];
-    mana_format(&d->alt.mana, ac, sizeof ac);
-    if (zone_from != MTG_Z_GRAVEYARD && !d->cost.present) s->stack[idx].ch.free = 3; /* 118.6: the only cost it can be cast for */
-    else if (ask_yes_no(g, player, "118.9", "pay %s's alternative cost%s%s rather than its mana cost?", nm, d->alt.mana.present ? " " : "",
-                   d->alt.mana.present ? ac : ""))
-      s->stack[idx].ch.free = 3;
-  }
-  ManaCost base = zone_from == MTG_Z_GRAVEYARD ? kab->kicker.mana : d->cost;
-  if (s->stack[idx].ch.free == 3) base = d->alt.mana; /* 118.9: the alternative cost replaces the mana cost */
-  ManaCost with = base;
-  if (s->stack[idx].ch.free && s->stack[idx].ch.free != 3) memset(&with, 0, sizeof with);
-  for (int k = 0; k < d->nkick && zone_from == MTG_Z_HAND; k++) {
-    /* 702.33b, 601.2b: each kicker cost is announced or not; 702.33f: which were paid */
-    ManaCost t = with;
-    t.generic = (uint8_t)(t.generic + d->kick[k].generic);
-    for (int i = 0; i < COL_COUNT; i++) t.colored[i] = (uint8_t)(t.colored[i] + d->kick[k].colored[i]);
-    char kc[40];
-    mana_format(&d->kick[k], kc, sizeof kc);
-    if (cost_can_pay_mana(g, player, &t, 0, slot, any_mana) && ask_yes_no(g, player, "702.33", "pay kicker %s for %s?", kc, nm)) {
-      s->stack[idx].ch.kicked |= (uint8_t)(1u << k);
-      with = t;
-    }
-  }
-  if (base.x && !s->stack[idx].ch.free) {
+    mana_format(&fd->alt.mana, ac, sizeof ac);
+    if (zone_from != MTG_Z_GRAVEYARD && !fd->cost.present) ch->alt = ALT_ALTERNATIVE; /* 118.6: the only cost it can be cast for */
+    else if (ask_yes_no(g, player, "118.9", "pay %s's alternative cost%s%s rather than its mana cost?", nm, fd->alt.mana.present ? " " : "",
+                   fd->alt.mana.present ? ac : ""))
+      ch->alt = ALT_ALTERNATIVE;
+    else
+      ch->alt = (uint8_t)cast_choose_alt(g, player, nm, alts, nalt);
+  } else
+    ch->alt = (uint8_t)cast_choose_alt(g, player, nm, alts, nalt);
+  if (ch->alt == ALT_FREE && !ch->free) ch->free = 1;
+  ManaCost base;
+  Cost alt_parts;
+  way_cost(fd, ch->alt, &base, &alt_parts);
+  /* 601.2b: additional costs: kicker (702.33), buyback (702.27), splice (702.47) */
+  cast_announce_additional(g, player, slot, fd, &s->stack[idx], &base, any_mana);
+  idx = stack_find(g, spell_id);
+  ch = &s->stack[idx].ch;
+  if (base.x && !ch->free) {
     int hi = 0;
     ManaCost t = base;
-    mana_total_cost(g, player, slot, ab, &s->stack[idx].ch, &t);
+    mana_total_cost(g, player, slot, ab, ch, &t);
     while (hi < 40 && cost_can_pay_mana(g, player, &t, hi + 1, slot, any_mana)) hi++;
-    s->stack[idx].ch.x = ask_number(g, player, 0, hi, "choose X for %s", nm);
+    ch->x = ask_number(g, player, 0, hi, "choose X for %s", nm);
   }
   /* 601.2b: additional costs, optional ones announced, variable ones chosen */
-  int pay_addl = d->has_addl && zone_from != MTG_Z_GRAVEYARD;
-  if (pay_addl && d->addl_optional)
-    pay_addl = cost_can_pay_parts(g, player, slot, &d->addl) &&
+  int pay_addl = card->has_addl && zone_from != MTG_Z_GRAVEYARD;
+  if (pay_addl && card->addl_optional)
+    pay_addl = cost_can_pay_parts(g, player, slot, &card->addl) &&
                ask_yes_no(g, player, "601.2b", "pay the additional cost of %s?", nm);
-  Cost addl = d->addl;
-  addl.label_for_exile = d->addl_label;
+  Cost addl = card->addl;
+  addl.label_for_exile = card->addl_label;
   if (pay_addl) {
     for (int i = 0; i < addl.nparts; i++) {
       CostPart *cp = &addl.part[i];
@@ -694,26 +795,24 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
       int hi = cp->kind == CK_PAY_LIFE ? s->c.pl[player].life : zl_count(g, MTG_Z_GRAVEYARD, player);
       if (hi > INT16_MAX) hi = INT16_MAX; /* the amount is kept in 16 bits */
       cp->n = (int16_t)ask_number(g, player, 0, hi, "choose the amount of %s's additional cost", nm);
-      s->stack[idx].ch.paid = cp->n;
+      ch->paid = cp->n;
     }
   }
-  s->stack[idx].ch.addl_paid = (uint8_t)pay_addl;
-  o->x = s->stack[idx].ch.x;
-  o->kicked = s->stack[idx].ch.kicked;
-  o->paid = s->stack[idx].ch.paid;
+  ch->addl_paid = (uint8_t)pay_addl;
+  o->x = ch->x;
+  o->kicked = ch->kicked;
+  o->kick_n = ch->kick_n;
+  o->paid = ch->paid;
   o->addl_paid = (uint8_t)pay_addl;
-  /* 601.2c: modes and targets */
+  o->alt = ch->alt;
+  /* 601.2c: modes and targets, those of spliced cards too (702.47d) */
   choose_modes_targets(g, &s->stack[idx], player);
+  idx = stack_find(g, spell_id);
+  cast_added_targets(g, &s->stack[idx], player);
   /* 601.2f-h: total cost, mana abilities, payment */
   idx = stack_find(g, spell_id);
   StackItem *it = &s->stack[idx];
   ManaCost total = base;
-  if (it->ch.free && it->ch.free != 3) memset(&total, 0, sizeof total);
-  for (int k = 0; k < d->nkick; k++)
-    if (it->ch.kicked >> k & 1) {
-      total.generic = (uint8_t)(total.generic + d->kick[k].generic);
-      for (int i = 0; i < COL_COUNT; i++) total.colored[i] = (uint8_t)(total.colored[i] + d->kick[k].colored[i]);
-    }
   mana_total_cost(g, player, slot, ab, &it->ch, &total);
   if (it->ch.free == 2) {
     int blue = blue_card_in_hand(g, player, slot);
@@ -722,30 +821,30 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
   }
   uint8_t spent = 0;
   cost_pay_mana(g, player, &total, it->ch.x, slot, any_mana, &spent);
-  if (it->ch.free == 3) {
-    idx = stack_find(g, spell_id);
-    cost_pay_parts(g, player, slot, &d->alt, idx >= 0 ? &s->stack[idx] : NULL);
-  }
-  if (pay_addl) {
-    idx = stack_find(g, spell_id);
-    cost_pay_parts(g, player, slot, &addl, idx >= 0 ? &s->stack[idx] : NULL);
-  }
+  idx = stack_find(g, spell_id);
+  if (alt_parts.nparts) cost_pay_parts(g, player, slot, &alt_parts, idx >= 0 ? &s->stack[idx] : NULL);
+  idx = stack_find(g, spell_id);
+  if (pay_addl) cost_pay_parts(g, player, slot, &addl, idx >= 0 ? &s->stack[idx] : NULL);
+  idx = stack_find(g, spell_id);
+  if (idx >= 0) cast_pay_additional(g, player, slot, fd, &s->stack[idx]);
   idx = stack_find(g, spell_id);
   if (idx >= 0) s->stack[idx].mana_spent = spent;
   /* 601.2i: the spell becomes cast */
   char tg[400];
   targets_text(g, idx >= 0 ? &s->stack[idx] : NULL, tg, sizeof tg);
-  /* kicked=1 when any kicker was paid; with several kicker costs, which (702.33f) */
+  /* kicked=1 when any kicker was paid (the times, with multikicker); with several kicker costs, which (702.33f) */
   char kk[32] = "";
   if (idx >= 0 && s->stack[idx].ch.kicked) {
-    size_t u2 = (size_t)snprintf(kk, sizeof kk, " kicked=1");
-    for (int k = 0; d->nkick > 1 && k < d->nkick; k++)
+    size_t u2 = (size_t)snprintf(kk, sizeof kk, " kicked=%d", s->stack[idx].ch.kick_n ? s->stack[idx].ch.kick_n : 1);
+    for (int k = 0; card->nkick > 1 && k < card->nkick; k++)
       if (s->stack[idx].ch.kicked >> k & 1) {
-        int w = snprintf(kk + u2, sizeof kk - u2, "%s%d", strstr(kk, "kickers=") ? "," : " kickers=", k + 1);
-        if (w > 0 && (size_t)w < sizeof kk - u2) u2 += (size_t)w;
+        int wr = snprintf(kk + u2, sizeof kk - u2, "%s%d", strstr(kk, "kickers=") ? "," : " kickers=", k + 1);
+        if (wr > 0 && (size_t)wr < sizeof kk - u2) u2 += (size_t)wr;
       }
   }
-  log_line(g, 0, "cast player=%s obj=%s from=%s%s%s", player_name(g, player), nm, mtg_zone_name(zone_from), kk, tg);
+  char how[200] = "";
+  if (idx >= 0) cast_log_fields(g, &s->stack[idx], how, sizeof how);
+  log_line(g, 0, "cast player=%s obj=%s from=%s%s%s%s", player_name(g, player), nm, mtg_zone_name(zone_from), kk, how, tg);
   if (base.x && idx >= 0) log_line(g, 0, "choose obj=%s x=%d", nm, s->stack[idx].ch.x);
   if (zone_from == MTG_Z_COMMAND) var_commander_cast(g, slot); /* 903.8: counts for the next tax */
   spell_cast_done(g, player, slot);
@@ -761,6 +860,11 @@ void stack_cast(G *g, int player, int slot, int zone_from) {
     cx.nres = 1;
     eff_run(g, &cx, flash_st->when_used);
   }
+}
+
+void stack_cast(G *g, int player, int slot, int zone_from) {
+  CastWay w = {.zone = (int8_t)zone_from};
+  stack_cast_way(g, player, slot, &w);
 }
 
 /* 702.37c: a card with morph cast face down from its owner's hand, as a 2/2
@@ -997,13 +1101,11 @@ static void resolve_spell_end(G *g, StackItem *sip) {
       }
     }
     ev_one(g, &e);
+    if (e.done && e.new_slot >= 0) cast_resolved(g, si, e.new_slot);
   } else {
-    /* 608.2n */
-    e.to = MTG_Z_GRAVEYARD;
-    if (si->ch.cast_zone == MTG_Z_GRAVEYARD + 1) {
-      const Ability *kab = kicker_ability(c->base);
-      if (kab && kab->flashback) e.to = MTG_Z_EXILE; /* 702.34a */
-    }
+    /* 608.2n; 702.27a: a spell whose buyback cost was paid goes to its owner's hand */
+    e.to = si->ch.bought ? MTG_Z_HAND : MTG_Z_GRAVEYARD;
+    if (si->ch.bought) e.rule = "702.27a";
     ev_one(g, &e);
   }
   int i = stack_find(g, si->id);
@@ -1055,6 +1157,7 @@ void stack_resolve_top(G *g) {
       c.mode = si.ch.mode[mi];
       eff_run(g, &c, si.ab->modes[c.mode].effect);
     }
+    if (si.kind == SI_SPELL) cast_resolve_added(g, &si); /* 702.47b, 702.102d */
     if (si.kind == SI_TRIGGERED && si.ab->trig.once_per_turn && oref_ok(g, si.src)) {
       /* 603.2i: the indicated action was taken (a declined "may" is not taking it) */
       const Node *e = si.ab->modes[0].effect;

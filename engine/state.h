@@ -73,6 +73,10 @@ typedef struct Obj {
   uint32_t transformed_ts; /* timestamp of its last transformation (701.27f) */
   int32_t paid;           /* a variable additional cost paid when cast (607.2j) */
   uint8_t addl_paid;      /* its optional additional cost was paid when cast */
+  uint8_t alt;            /* the alternative cost it was cast for (enum alt_cost): "escaped", "dashed" */
+  uint8_t face;           /* on the stack: the half of a split card (1, 2) or an Adventure (1) cast */
+  uint8_t kick_n;         /* times its multikicker cost was paid when cast (702.33c) */
+  int32_t foretold;       /* in exile: foretold (702.143) during turn sequence foretold - 1; 0: not foretold */
   uint32_t entered_batch; /* the event batch that put it where it is (704.5k ties) */
   uint8_t cast_zone;      /* zone it was cast from, +1 (0: not cast) */
   uint32_t entered_with;  /* object id of the effect source that put it onto the battlefield */
@@ -109,6 +113,8 @@ typedef struct Lki {
   int32_t mv;
   uint8_t spell;
   uint8_t kicked;
+  uint8_t kick_n;         /* times a multikicker cost was paid (702.33c) */
+  uint8_t alt;            /* the alternative cost it was cast for */
   uint8_t cast_zone;      /* zone the spell it was cast from, +1 (0: not cast), 400.7d */
   uint8_t kind;           /* enum okind */
   uint8_t attacking, blocking;
@@ -126,6 +132,7 @@ typedef struct Target {
 } Target;
 
 #define MAX_CHOICE_T (MAX_MODES * MAX_TARGETS)
+#define MAX_ADDED 4
 typedef struct Choice {
   uint8_t mode[MAX_MODES];
   uint8_t nmode;
@@ -140,6 +147,15 @@ typedef struct Choice {
   uint8_t cast_zone;
   uint8_t free;           /* cast without paying its mana cost */
   uint8_t addl_paid;      /* an optional additional cost was paid (601.2b) */
+  /* casting keywords (cast.c) */
+  uint8_t alt;            /* the alternative cost it was cast for (enum alt_cost) */
+  uint8_t face;           /* the half of a split card cast (1, 2: 709.3), or 1: an Adventure (715.3) */
+  uint8_t bought;         /* its buyback cost was paid (702.27a) */
+  uint8_t kick_n;         /* times its multikicker cost was paid (702.33c) */
+  uint8_t nadd;           /* spells whose effects follow its own: spliced cards (702.47), a fused half (702.102d) */
+  const CardDef *add[MAX_ADDED];
+  uint32_t splice[MAX_ADDED]; /* the spliced card, in its owner's hand (0: a fused half) */
+  Target at[MAX_ADDED][MAX_TARGETS]; /* their targets */
 } Choice;
 
 /* Event types (docs/events.md). */

@@ -316,23 +316,25 @@ static void end_step(G *g) {
 
 /* ---- priority ---- */
 
-enum { A_PASS, A_PLAY, A_CAST, A_ACT, A_FACE_UP, A_CAST_FACE_DOWN };
+enum { A_PASS, A_PLAY, A_CAST, A_ACT, A_FACE_UP, A_CAST_FACE_DOWN, A_FORETELL };
 
-static int can_play_land(G *g, int p, int slot) {
+/* face: the face played, of a modal double-faced card (712.12; 0 its front) */
+static int can_play_land(G *g, int p, int slot, int face) {
   State *s = g->s;
   Core *c = &s->c;
   if (c->active != p || c->nstack || (c->step != MTG_S_MAIN1 && c->step != MTG_S_MAIN2)) return 0;
   if (c->pl[p].lands_played >= 1 + c->pl[p].extra_lands) return 0; /* 305.2, 305.2a */
   Obj *o = &s->obj[slot];
-  if (!is_type(g, slot, T_LAND)) return 0;
+  const CardDef *fd = face ? cast_face(o->def, face) : NULL;
+  if (face ? !fd || !(fd->types & T_LAND) || o->def->half[0] : !is_type(g, slot, T_LAND)) return 0;
   if (o->zone == MTG_Z_EXILE) return (play_permission(g, p, slot) & (PP_OK | PP_NO_LAND)) == PP_OK; /* "you may play it" */
   return o->zone == MTG_Z_HAND && o->owner == p;
 }
 
-static void play_land(G *g, int p, int slot) {
+static void play_land(G *g, int p, int slot, int face) {
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
-  if (!can_play_land(g, p, slot)) game_illegal(g, "%s can't be played now (305.2)", nm);
+  if (!can_play_land(g, p, slot, face)) game_illegal(g, "%s can't be played now (305.2)", nm);
   NUM_INC(g->s->c.pl[p].lands_played, INT16_MAX);
   log_line(g, 0, "play_land player=%s obj=%s rule=116.2a", player_name(g, p), nm);
   /* it enters under the control of the player who played it, whoever owns it */
@@ -344,7 +346,33 @@ static void play_land(G *g, int p, int slot) {
   e.etb_ctl = (int8_t)p;
   e.cause = CA_PLAY;
   e.cause_ctl = (int8_t)p;
+  e.etb_transformed = (uint8_t)(face == 1); /* 712.12: with the face played up */
   ev_one(g, &e);
+}
+
+/* The priority options being built: what each does. */
+typedef struct Opts {
+  int act[MAX_OPTIONS], slot[MAX_OPTIONS], ab[MAX_OPTIONS], zone[MAX_OPTIONS], face[MAX_OPTIONS];
+  int n;
+} Opts;
+
+/* The options to play or cast the card in slot from zone, one per face (709.3, 712.11b, 712.12). */
+static void play_or_cast_options(G *g, int p, int slot, int zone, const char *suffix, int lands, int spells, Opts *o) {
+  int faces[4], nf = cast_faces(g->s->obj[slot].def, faces);
+  char nm[110], fl[140];
+  for (int f = 0; f < nf && o->n < MAX_OPTIONS; f++) {
+    int land = lands && can_play_land(g, p, slot, faces[f]);
+    CastWay w = {.zone = (int8_t)zone, .face = (uint8_t)faces[f]};
+    if (!land && !(spells && can_cast_way(g, p, slot, &w))) continue;
+    fmt_slot(g, slot, nm, sizeof nm);
+    cast_face_label(g->s->obj[slot].def, faces[f], fl, sizeof fl);
+    o->act[o->n] = land ? A_PLAY : A_CAST;
+    o->slot[o->n] = slot;
+    o->zone[o->n] = zone;
+    o->face[o->n] = faces[f];
+    dec_opt(g, land ? MTG_O_PLAY : MTG_O_CAST, g->s->obj[slot].id, 0, -1, -1, "%s %s%s%s", land ? "play" : "cast", nm, suffix, fl);
+    o->n++;
+  }
 }
 
 static void priority_ask(G *g) {
@@ -356,114 +384,77 @@ static void priority_ask(G *g) {
     return;
   }
   dec_begin(g, MTG_D_PRIORITY, p, "117.3", "priority");
-  int act[MAX_OPTIONS], aslot[MAX_OPTIONS], aab[MAX_OPTIONS], azone[MAX_OPTIONS];
-  int n = 0;
-  act[n] = A_PASS;
+  Opts o;
+  o.n = 0;
+  o.act[o.n++] = A_PASS;
   dec_opt(g, MTG_O_PASS, 0, 0, -1, -1, "pass");
-  n++;
   int hn = zl_count(g, MTG_Z_HAND, p);
   int16_t hand[MAX_SLOTS];
   memcpy(hand, zl_list(g, MTG_Z_HAND, p), (size_t)hn * sizeof *hand);
   char nm[110];
-  for (int i = 0; i < hn && n < MAX_OPTIONS; i++)
-    if (can_play_land(g, p, hand[i])) {
+  for (int i = 0; i < hn && o.n < MAX_OPTIONS; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 1, 0, &o);
+  for (int i = 0; i < hn && o.n < MAX_OPTIONS; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 0, 1, &o);
+  for (int i = 0; i < hn && o.n < MAX_OPTIONS; i++)
+    if (cast_can_foretell(g, p, hand[i])) {
+      /* 116.2h: a special action */
       fmt_slot(g, hand[i], nm, sizeof nm);
-      act[n] = A_PLAY;
-      aslot[n] = hand[i];
-      dec_opt(g, MTG_O_PLAY, s->obj[hand[i]].id, 0, -1, -1, "play %s", nm);
-      n++;
+      o.act[o.n] = A_FORETELL;
+      o.slot[o.n++] = hand[i];
+      dec_opt(g, MTG_O_ACTIVATE, s->obj[hand[i]].id, 0, -1, -1, "foretell %s", nm);
     }
-  for (int i = 0; i < hn && n < MAX_OPTIONS; i++)
-    if (can_cast(g, p, hand[i], MTG_Z_HAND)) {
-      fmt_slot(g, hand[i], nm, sizeof nm);
-      act[n] = A_CAST;
-      aslot[n] = hand[i];
-      azone[n] = MTG_Z_HAND;
-      dec_opt(g, MTG_O_CAST, s->obj[hand[i]].id, 0, -1, -1, "cast %s", nm);
-      n++;
-    }
-  for (int i = 0; i < hn && n < MAX_OPTIONS; i++)
+  for (int i = 0; i < hn && o.n < MAX_OPTIONS; i++)
     if (can_cast_face_down(g, p, hand[i])) {
       fmt_slot(g, hand[i], nm, sizeof nm);
-      act[n] = A_CAST_FACE_DOWN;
-      aslot[n] = hand[i];
+      o.act[o.n] = A_CAST_FACE_DOWN;
+      o.slot[o.n++] = hand[i];
       dec_opt(g, MTG_O_CAST, s->obj[hand[i]].id, 0, -1, 1, "cast %s face_down=1", nm);
-      n++;
     }
   /* 903.8: commanders in the command zone */
   int cn = cmd_count(g);
   int16_t *cz = cmd_list(g);
-  for (int i = 0; i < cn && n < MAX_OPTIONS; i++)
-    if (can_cast(g, p, cz[i], MTG_Z_COMMAND)) {
-      fmt_slot(g, cz[i], nm, sizeof nm);
-      act[n] = A_CAST;
-      aslot[n] = cz[i];
-      azone[n] = MTG_Z_COMMAND;
-      dec_opt(g, MTG_O_CAST, s->obj[cz[i]].id, 0, -1, -1, "cast %s from=command", nm);
-      n++;
-    }
+  for (int i = 0; i < cn && o.n < MAX_OPTIONS; i++) play_or_cast_options(g, p, cz[i], MTG_Z_COMMAND, " from=command", 0, 1, &o);
   /* exiled cards an effect lets this player play ("you may play it this turn") */
-  for (int i = 0; i < c->neff && n < MAX_OPTIONS; i++) {
+  for (int i = 0; i < c->neff && o.n < MAX_OPTIONS; i++) {
     const Effect *pe = &s->eff[i];
     if (pe->kind != EK_PLAY || pe->used == 2 || pe->player != p || !oref_ok(g, pe->obj)) continue;
-    int sl = pe->obj.slot;
-    if (s->obj[sl].zone != MTG_Z_EXILE) continue;
-    fmt_slot(g, sl, nm, sizeof nm);
-    if (can_play_land(g, p, sl)) {
-      act[n] = A_PLAY;
-      aslot[n] = sl;
-      dec_opt(g, MTG_O_PLAY, s->obj[sl].id, 0, -1, -1, "play %s from=exile", nm);
-      n++;
-    } else if (can_cast(g, p, sl, MTG_Z_EXILE)) {
-      act[n] = A_CAST;
-      aslot[n] = sl;
-      azone[n] = MTG_Z_EXILE;
-      dec_opt(g, MTG_O_CAST, s->obj[sl].id, 0, -1, -1, "cast %s from=exile", nm);
-      n++;
-    }
+    if (s->obj[pe->obj.slot].zone == MTG_Z_EXILE) play_or_cast_options(g, p, pe->obj.slot, MTG_Z_EXILE, " from=exile", 1, 1, &o);
   }
+  /* foretold cards (702.143a) */
+  int xn = zl_count(g, MTG_Z_EXILE, 0);
+  int16_t *ex = zl_list(g, MTG_Z_EXILE, 0);
+  for (int i = 0; i < xn && o.n < MAX_OPTIONS; i++)
+    if (s->obj[ex[i]].foretold && !play_permission(g, p, ex[i]))
+      play_or_cast_options(g, p, ex[i], MTG_Z_EXILE, " from=exile", 0, 1, &o);
   int gn = zl_count(g, MTG_Z_GRAVEYARD, p);
   int16_t *gy = zl_list(g, MTG_Z_GRAVEYARD, p);
-  for (int i = 0; i < gn && n < MAX_OPTIONS; i++)
-    if (can_cast(g, p, gy[i], MTG_Z_GRAVEYARD)) {
-      fmt_slot(g, gy[i], nm, sizeof nm);
-      act[n] = A_CAST;
-      aslot[n] = gy[i];
-      azone[n] = MTG_Z_GRAVEYARD;
-      dec_opt(g, MTG_O_CAST, s->obj[gy[i]].id, 0, -1, -1, "cast %s from=graveyard", nm);
-      n++;
-    }
-  for (int i = 0; i < c->nslots && n < MAX_OPTIONS; i++) {
-    Obj *o = &s->obj[i];
-    if (!o->id || o->zone == MTG_Z_LIBRARY || o->zone == MTG_Z_STACK) continue;
+  for (int i = 0; i < gn && o.n < MAX_OPTIONS; i++) play_or_cast_options(g, p, gy[i], MTG_Z_GRAVEYARD, " from=graveyard", 0, 1, &o);
+  for (int i = 0; i < c->nslots && o.n < MAX_OPTIONS; i++) {
+    Obj *ob = &s->obj[i];
+    if (!ob->id || ob->zone == MTG_Z_LIBRARY || ob->zone == MTG_Z_STACK) continue;
     const Chars *ch = chars(g, i);
-    for (int a = 0; a < ch->nab && n < MAX_OPTIONS; a++) {
+    for (int a = 0; a < ch->nab && o.n < MAX_OPTIONS; a++) {
       if (ch->ab[a].ab->kind != AB_ACTIVATED) continue;
       if (!can_activate(g, p, i, a, -1)) continue;
       fmt_slot(g, i, nm, sizeof nm);
-      act[n] = A_ACT;
-      aslot[n] = i;
-      aab[n] = a;
-      dec_opt(g, MTG_O_ACTIVATE, o->id, 0, -1, a, "activate %s/%d", nm, a);
-      n++;
+      o.act[o.n] = A_ACT;
+      o.slot[o.n] = i;
+      o.ab[o.n++] = a;
+      dec_opt(g, MTG_O_ACTIVATE, ob->id, 0, -1, a, "activate %s/%d", nm, a);
     }
   }
   int nb = bf_count(g);
   int16_t *bf = bf_list(g);
-  for (int i = 0; i < nb && n < MAX_OPTIONS; i++) {
-    Obj *o = &s->obj[bf[i]];
-    if (!o->face_down || !o->def->has_morph || obj_controller(g, bf[i]) != p) continue;
-    if (!cost_can_pay_mana(g, p, &o->def->morph, 0, -1, 0)) continue;
+  for (int i = 0; i < nb && o.n < MAX_OPTIONS; i++) {
+    if (!cast_can_turn_face_up(g, p, bf[i])) continue;
     fmt_slot(g, bf[i], nm, sizeof nm);
-    act[n] = A_FACE_UP;
-    aslot[n] = bf[i];
-    dec_opt(g, MTG_O_ACTIVATE, o->id, 0, -1, -1, "turn_face_up %s", nm);
-    n++;
+    o.act[o.n] = A_FACE_UP;
+    o.slot[o.n++] = bf[i];
+    dec_opt(g, MTG_O_ACTIVATE, s->obj[bf[i]].id, 0, -1, -1, "turn_face_up %s", nm);
   }
   int cnt;
   const int *v = dec_ask(g, 1, &cnt);
   int k = v[0];
-  switch (act[k]) {
+  switch (o.act[k]) {
   case A_PASS:
     c->passes++;
     {
@@ -494,29 +485,25 @@ static void priority_ask(G *g) {
     }
     return;
   case A_PLAY:
-    play_land(g, p, aslot[k]);
+    play_land(g, p, o.slot[k], o.face[k]);
     break;
-  case A_CAST:
-    stack_cast(g, p, aslot[k], azone[k]);
-    break;
-  case A_ACT:
-    stack_activate(g, p, aslot[k], aab[k]);
-    break;
-  case A_CAST_FACE_DOWN:
-    stack_cast_face_down(g, p, aslot[k]);
-    break;
-  case A_FACE_UP: {
-    /* 116.2b, 702.37e: a special action, not using the stack */
-    Obj *o = &s->obj[aslot[k]];
-    ManaCost mc = o->def->morph;
-    cost_pay_mana(g, p, &mc, 0, -1, 0, NULL);
-    Event fe;
-    ev_init(&fe, EV_FACE_UP);
-    fe.obj = oref(g, aslot[k]);
-    fe.player = (int8_t)p;
-    ev_one(g, &fe);
+  case A_CAST: {
+    CastWay w = {.zone = (int8_t)o.zone[k], .face = (uint8_t)o.face[k]};
+    stack_cast_way(g, p, o.slot[k], &w);
     break;
   }
+  case A_ACT:
+    stack_activate(g, p, o.slot[k], o.ab[k]);
+    break;
+  case A_CAST_FACE_DOWN:
+    stack_cast_face_down(g, p, o.slot[k]);
+    break;
+  case A_FORETELL:
+    cast_foretell(g, p, o.slot[k]);
+    break;
+  case A_FACE_UP:
+    cast_turn_face_up(g, p, o.slot[k]);
+    break;
   }
   /* 117.3c: the player who acted receives priority */
   c->resolutions_since_action = 0;

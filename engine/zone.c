@@ -143,7 +143,11 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
     o->cast_zone = 0;
     o->paid = 0;
     o->addl_paid = 0;
+    o->alt = 0;
+    o->kick_n = 0;
   }
+  o->face = 0;     /* a split card or adventurer is whole again off the stack (709.4, 715.4) */
+  o->foretold = 0; /* a new object is not foretold (702.143c) */
   o->transformed = 0; /* 712.8: a double-faced card enters a zone front face up */
   (void)old;
   if (zone != MTG_Z_STACK) {
@@ -192,6 +196,8 @@ void lki_of(G *g, int slot, Lki *l) {
   l->mv = c->base ? mana_value(&c->base->cost) + (o->zone == MTG_Z_STACK ? o->x * c->base->cost.x : 0) : 0;
   l->spell = o->zone == MTG_Z_STACK;
   l->kicked = o->kicked;
+  l->kick_n = o->kick_n;
+  l->alt = o->alt;
   l->cast_zone = o->cast_zone;
   l->kind = o->kind;
   l->attacking = o->attacking;

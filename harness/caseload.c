@@ -717,7 +717,8 @@ static int load_setup(L *l, const ynode *n) {
 /* ---- actions ---- */
 
 static const char *const act_keys[A_COUNT] = {
-    "cast",   "activate", "play",        "pass",          "turn_face_up", "attack", "block",   "advance", "resolve", "check", "target",
+    "cast",   "activate", "play",        "pass",          "turn_face_up", "foretell", "attack", "block",   "advance", "resolve",
+    "check",  "target",
     "mode",   "x",        "number",      "may",           "replacement", "trigger_order", "order", "choose",
     "choose_player", "color", "name", "word", "damage", "cost"};
 
@@ -770,6 +771,7 @@ static int action_value(L *l, hact *a, const ynode *v) {
   case A_ACTIVATE:
   case A_PLAY:
   case A_TURN_FACE_UP:
+  case A_FORETELL:
     if (get_str(l, v, &a->obj)) return -1;
     return check_card_ref(l, v, a->obj);
   case A_PASS: {
@@ -831,7 +833,8 @@ static int action_value(L *l, hact *a, const ynode *v) {
 
 /* keys allowed beside the action key */
 static const char *const *extra_keys(int kind, int nested) {
-  static const char *const spell[] = {"player", "refused", "targets", "mode", "modes", "x", "then", "from", "face_down", NULL};
+  static const char *const spell[] = {"player", "refused", "targets", "mode", "modes", "x", "then", "from", "face_down", "face", NULL};
+  static const char *const land[] = {"player", "refused", "face", NULL};
   static const char *const ability[] = {"player", "refused", "targets", "mode", "modes", "x", "then", "ability", NULL};
   static const char *const adv[] = {"player", "refused", "turn", NULL};
   static const char *const plain[] = {"player", "refused", NULL};
@@ -841,6 +844,7 @@ static const char *const *extra_keys(int kind, int nested) {
   if (nested) return sub;
   if (kind == A_CAST) return spell;
   if (kind == A_ACTIVATE) return ability;
+  if (kind == A_PLAY) return land;
   if (kind == A_ADVANCE) return adv;
   return plain;
 }
@@ -949,6 +953,7 @@ static int load_action(L *l, const ynode *n, hact *a, int nested) {
   if ((v = ymap_get(n, "ability")) && get_int(l, v, 0, 63, &a->ability)) return -1;
   if ((v = ymap_get(n, "turn")) && get_int(l, v, 1, 2147483647, &a->turn)) return -1;
   if ((v = ymap_get(n, "face_down")) && get_bool(l, v, &a->face_down)) return -1;
+  if ((v = ymap_get(n, "face")) && get_str(l, v, &a->face)) return -1;
   if ((v = ymap_get(n, "from"))) {
     const char *z;
     if (get_str(l, v, &z)) return -1;
@@ -956,7 +961,7 @@ static int load_action(L *l, const ynode *n, hact *a, int nested) {
     if (a->from != MTG_Z_HAND && a->from != MTG_Z_GRAVEYARD)
       return FAIL(l, v, "spells are cast from 'hand' or 'graveyard', not '%s'", z);
   }
-  if (a->kind <= A_TURN_FACE_UP && a->player < 0 && !nested)
+  if (a->kind <= A_FORETELL && a->player < 0 && !nested)
     return FAIL(l, n, "'%s' needs 'player': who holds priority", act_keys[a->kind]);
   if (action_value(l, a, val)) return -1;
   if (a->kind == A_CAST || a->kind == A_ACTIVATE) return add_subs(l, a, n);

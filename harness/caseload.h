@@ -27,7 +27,7 @@
 
 typedef enum {
   /* priority */
-  A_CAST, A_ACTIVATE, A_PLAY, A_PASS, A_TURN_FACE_UP,
+  A_CAST, A_ACTIVATE, A_PLAY, A_PASS, A_TURN_FACE_UP, A_FORETELL,
   /* turn-based declarations */
   A_ATTACK, A_BLOCK,
   /* pass priority (and declare nothing) until a step begins, or until the
@@ -51,6 +51,7 @@ struct hact {
   int ability;           /* activate: ability index, -1 if not given */
   int from;              /* cast: zone cast from */
   int face_down;         /* cast: face down (702.37c) */
+  const char *face;      /* cast, play: the half or face (709.3, 712.11b, 712.12), by name */
   const char **items;    /* picks; for attack/block pairs (item, item-or-NULL) */
   int nitems;
   int *nums;             /* modes (1-based), x/number, may (1/0), damage amounts */

@@ -32,7 +32,8 @@ typedef struct runner {
 
 static const int act_decision[A_COUNT] = {
     [A_CAST] = MTG_D_PRIORITY,   [A_ACTIVATE] = MTG_D_PRIORITY, [A_PLAY] = MTG_D_PRIORITY,
-    [A_PASS] = MTG_D_PRIORITY,   [A_TURN_FACE_UP] = MTG_D_PRIORITY, [A_ATTACK] = MTG_D_ATTACKERS,  [A_BLOCK] = MTG_D_BLOCKERS,
+    [A_PASS] = MTG_D_PRIORITY,   [A_TURN_FACE_UP] = MTG_D_PRIORITY, [A_FORETELL] = MTG_D_PRIORITY,
+    [A_ATTACK] = MTG_D_ATTACKERS,  [A_BLOCK] = MTG_D_BLOCKERS,
     [A_ADVANCE] = -1,            [A_RESOLVE] = -1,              [A_CHECK] = -1,    [A_TARGET] = MTG_D_TARGET,     [A_MODE] = MTG_D_MODE,
     [A_X] = MTG_D_X,             [A_NUMBER] = MTG_D_NUMBER,     [A_MAY] = MTG_D_MAY,
     [A_REPLACEMENT] = MTG_D_REPLACEMENT, [A_TRIGGER_ORDER] = MTG_D_TRIGGER_ORDER,
@@ -217,6 +218,16 @@ static int find_opt(runner *R, const mtg_decision *d, const char *spec, const ch
   return -1;
 }
 
+/* An option cast or played with a face (709.3, 712.11b) names it `face="NAME"`;
+ * an action without `face` takes only an option without one. */
+static int face_matches(const char *label, const char *face) {
+  const char *f = strstr(label, " face=\"");
+  if (!face) return f == NULL;
+  if (!f) return 0;
+  size_t n = strlen(face);
+  return !strncmp(f + 7, face, n) && f[7 + n] == '"';
+}
+
 /* The answer an action gives to decision d; -1 with the reason in why. */
 static int build_answer(runner *R, const hact *a, const mtg_decision *d, int *v, int *n, buf *why) {
   char used[1024] = {0};
@@ -232,7 +243,8 @@ static int build_answer(runner *R, const hact *a, const mtg_decision *d, int *v,
   case A_PLAY:
   case A_CAST:
   case A_ACTIVATE:
-  case A_TURN_FACE_UP: {
+  case A_TURN_FACE_UP:
+  case A_FORETELL: {
     int kind = a->kind == A_PLAY ? MTG_O_PLAY : a->kind == A_CAST ? MTG_O_CAST : MTG_O_ACTIVATE;
     int found = -1, abilities = 0;
     for (int i = 0; i < d->n_options; i++) {
@@ -240,6 +252,9 @@ static int build_answer(runner *R, const hact *a, const mtg_decision *d, int *v,
       if (o->kind != kind || !opt_matches(R, o, a->obj)) continue;
       /* turning a face-down permanent face up is a special action listed with the activations (116.2b) */
       if (kind == MTG_O_ACTIVATE && (strncmp(o->label, "turn_face_up ", 13) == 0) != (a->kind == A_TURN_FACE_UP)) continue;
+      /* foretelling a card is a special action listed with the activations (116.2h) */
+      if (kind == MTG_O_ACTIVATE && (strncmp(o->label, "foretell ", 9) == 0) != (a->kind == A_FORETELL)) continue;
+      if ((kind == MTG_O_CAST || kind == MTG_O_PLAY) && !face_matches(o->label, a->face)) continue;
       if (kind == MTG_O_CAST && (strstr(o->label, " from=graveyard") != NULL) != (a->from == MTG_Z_GRAVEYARD)) continue;
       if (kind == MTG_O_CAST && (strstr(o->label, " face_down=1") != NULL) != (a->face_down != 0)) continue;
       if (kind == MTG_O_ACTIVATE && a->ability >= 0 && o->index != a->ability) continue;
@@ -251,7 +266,7 @@ static int build_answer(runner *R, const hact *a, const mtg_decision *d, int *v,
       return buf_printf(why, "%s has more than one ability that can be activated now; say which with 'ability: N'", a->obj), -1;
     if (found < 0) {
       char what[160];
-      snprintf(what, sizeof what, "%s%s%s", a->kind == A_PLAY ? "play" : a->kind == A_CAST ? "cast" : a->kind == A_TURN_FACE_UP ? "turn_face_up" : "activate",
+      snprintf(what, sizeof what, "%s%s%s", a->kind == A_PLAY ? "play" : a->kind == A_CAST ? "cast" : a->kind == A_TURN_FACE_UP ? "turn_face_up" : a->kind == A_FORETELL ? "foretell" : "activate",
                a->from == MTG_Z_GRAVEYARD ? " (from graveyard)" : "", a->face_down ? " (face down)" : "");
       return not_among(R, d, why, what, a->obj);
     }

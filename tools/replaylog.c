@@ -558,12 +558,19 @@ static int put_card(zout *o, const char *name, int extra, const char *text) {
 
 /* The definitions of the cards the game used, sorted by name. */
 static int put_cards(rlog_writer *w, zout *o, mtg_error *err) {
-  char **names = malloc((w->used.n ? w->used.n : 1) * sizeof *names);
+  const char **names = malloc((w->used.n ? w->used.n : 1) * sizeof *names);
   if (!names) return wfail(w, err, MTG_ENOMEM, "%s", "out of memory");
   size_t n = 0, bytes = 0;
-  for (size_t i = 0; i < w->used.cap; i++)
-    if (w->used.slot[i] && mtg_pool_card_text(w->pool, w->used.slot[i])) names[n++] = w->used.slot[i];
+  /* each definition once, under the name it defines (a card found by its back face's name too) */
+  for (size_t i = 0; i < w->used.cap; i++) {
+    const char *def = w->used.slot[i] ? mtg_pool_card_name(w->pool, w->used.slot[i]) : NULL;
+    if (def) names[n++] = def;
+  }
   qsort(names, n, sizeof *names, by_name);
+  size_t u = 0;
+  for (size_t i = 0; i < n; i++)
+    if (!u || strcmp(names[u - 1], names[i])) names[u++] = names[i];
+  n = u;
   for (size_t i = 0; i < n; i++) bytes += strlen(mtg_pool_card_text(w->pool, names[i]));
   int rc = 0;
   if (n > RLOG_MAX_CARDS || bytes > RLOG_MAX_CARD_TEXT) {

@@ -116,6 +116,10 @@ uint64_t mtg_pool_hash(const mtg_pool *p);
  * pool that defines the card (the same pointer seen from p or its parent);
  * NULL if p has no such card. Replays carry these texts. */
 const char *mtg_pool_card_text(const mtg_pool *p, const char *name);
+/* The name of the card p finds by `name` as its definition names it: the
+ * front face's for a modal double-faced card found by its back face (712.8a);
+ * NULL if p has no such card. */
+const char *mtg_pool_card_name(const mtg_pool *p, const char *name);
 
 /* ---- Setup ---- */
 
