@@ -162,10 +162,21 @@ static void log_answer(G *g, const int *v, int n) {
   } else if (n == 0) {
     fmt_s(buf + u, sizeof buf - u, " choice=none");
   } else {
-    for (int i = 0; i < n && u < sizeof buf - 1; i++) {
-      w = fmt_s(buf + u, sizeof buf - u, "%s%s", i ? " | " : " choice=", g->dec.opt[v[i]].label);
-      if (w > 0) u += (size_t)w;
+    /* the options chosen, in order, however many: written in place, so that
+     * a long ordering (a hundred triggers) is never cut */
+    size_t len = u;
+    for (int i = 0; i < n; i++) len += strlen(i ? " | " : " choice=") + strlen(g->dec.opt[v[i]].label);
+    char *out = log_reserve(g, 1, len);
+    memcpy(out, buf, u);
+    for (int i = 0; i < n; i++) {
+      const char *sep = i ? " | " : " choice=", *lb = g->dec.opt[v[i]].label;
+      memcpy(out + u, sep, strlen(sep));
+      u += strlen(sep);
+      memcpy(out + u, lb, strlen(lb));
+      u += strlen(lb);
     }
+    log_commit(g, u);
+    return;
   }
   log_line(g, 1, "%s", buf);
 }

@@ -261,6 +261,9 @@ void log_line(G *g, int decision, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* A line of any length written in place: room for len bytes, then commit. */
+char *log_reserve(G *g, int decision, size_t len);
+void log_commit(G *g, size_t len);
 void log_truncate(G *g, int n);
 void fmt_obj(G *g, ORef r, char *buf, size_t n);
 void fmt_slot(G *g, int slot, char *buf, size_t n);

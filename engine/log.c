@@ -189,6 +189,23 @@ void log_line(G *g, int decision, const char *fmt, ...) {
   g->text[g->tlen++] = 0;
 }
 
+/* A line of any length written in place (a decision's answer listing many
+ * options: log_line's buffer would cut it, and a replay could not read the
+ * answer back): room for len bytes, then log_commit. */
+char *log_reserve(G *g, int decision, size_t len) {
+  if (g->budget && g->dropped + g->nent >= g->budget) game_throw(g, JMP_BUDGET);
+  ensure(g, len);
+  g->ent[g->nent].off = (uint32_t)g->tlen;
+  g->ent[g->nent].decision = (uint8_t)decision;
+  g->nent++;
+  return g->text + g->tlen;
+}
+
+void log_commit(G *g, size_t len) {
+  g->tlen += len;
+  g->text[g->tlen++] = 0;
+}
+
 void log_truncate(G *g, int n) {
   if (n >= g->nent) return;
   g->tlen = g->ent[n].off;

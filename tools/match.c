@@ -86,9 +86,13 @@ static uint64_t fingerprint(const mtg_game *g) {
   return h;
 }
 
+/* A refused option can be left out of later draws only when it was the whole
+ * answer to a decision that takes exactly one: where several may be picked, an
+ * option refused alone may be legal with others (blockers a requirement makes
+ * block together, 509.1c). */
 static int single_pick(const mtg_decision *d, int n) {
   return d->kind != MTG_D_X && d->kind != MTG_D_NUMBER && d->kind != MTG_D_DAMAGE && d->kind != MTG_D_ORDER &&
-         d->kind != MTG_D_TRIGGER_ORDER && n == 1;
+         d->kind != MTG_D_TRIGGER_ORDER && n == 1 && d->max <= 1;
 }
 
 /* Answers the pending decision: 0 when an answer is accepted or the action
