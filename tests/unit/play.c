@@ -102,6 +102,17 @@ int play_answer(const mtg_decision *d, play_next_fn next, void *ctx, int attempt
         }
     }
   }
+  if (attempt == 5 && (d->kind == MTG_D_ATTACKERS || d->kind == MTG_D_BLOCKERS)) {
+    /* each creature once, in its first listed way: what obeys "attacks (blocks)
+     * each combat if able" when none of the random picks did (508.1d, 509.1c) */
+    int k = 0;
+    for (int i = 0; i < n && k < max; i++) {
+      int dup = 0;
+      for (int j = 0; j < k; j++) dup |= d->options[v[j]].obj == d->options[i].obj;
+      if (!dup) v[k++] = i;
+    }
+    if (k >= min) return k;
+  }
   if (attempt >= 4) {
     for (int i = 0; i < min; i++) v[i] = i;
     return min;
