@@ -1307,6 +1307,7 @@ static const StepDef step_defs[] = {
     {"cast_transformed", S_CAST_TRANSFORMED, {{"cast_transformed", P_SEL, SL_RESULT}}},
     {"cast", S_CAST, {{"cast", P_SEL, SL_SELF}, {"for", P_STR, 0}}},
     {"cascade", S_CASCADE, {{"cascade", P_SEL, SL_SELF}}},
+    {"manifest", S_MANIFEST, {{"manifest", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
     {"scry", S_SCRY, {{"scry", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
     {"monstrosity", S_MONSTROSITY, {{"monstrosity", P_EXPR, 0}}},
     {"renown", S_RENOWN, {{"renown", P_EXPR, 0}}},

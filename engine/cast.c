@@ -15,10 +15,23 @@ const char *const alt_names[ALT_COUNT] = {"none",      "flashback", "dash",    "
 /* ---- morph (702.37) ---- */
 
 /* 702.37e: a face-down permanent with a morph cost its controller can pay. */
+static int morph_payable(G *g, int player, int slot) {
+  const Obj *o = &g->s->obj[slot];
+  return o->def->has_morph && cost_can_pay_parts(g, player, slot, &o->def->morph) &&
+         cost_can_pay_mana(g, player, &o->def->morph.mana, 0, -1, 0);
+}
+
+/* 701.40b: a manifested creature card, turned face up for its mana cost */
+static int manifest_payable(G *g, int player, int slot) {
+  const Obj *o = &g->s->obj[slot];
+  return o->manifested && (o->def->types & T_CREATURE) && o->def->cost.present &&
+         cost_can_pay_mana(g, player, &o->def->cost, 0, -1, 0);
+}
+
 int cast_can_turn_face_up(G *g, int player, int slot) {
   const Obj *o = &g->s->obj[slot];
-  if (!o->face_down || !o->def->has_morph || obj_controller(g, slot) != player) return 0;
-  return cost_can_pay_parts(g, player, slot, &o->def->morph) && cost_can_pay_mana(g, player, &o->def->morph.mana, 0, -1, 0);
+  if (!o->face_down || obj_controller(g, slot) != player) return 0;
+  return morph_payable(g, player, slot) || manifest_payable(g, player, slot);
 }
 
 /* 116.2b, 702.37e: a special action, not using the stack: pay the morph cost,
@@ -26,15 +39,22 @@ int cast_can_turn_face_up(G *g, int player, int slot) {
  * as it is turned face up. */
 void cast_turn_face_up(G *g, int player, int slot) {
   const CardDef *d = g->s->obj[slot].def;
-  ManaCost mc = d->morph.mana;
+  int morph = morph_payable(g, player, slot);
+  char nm[110];
+  fmt_slot(g, slot, nm, sizeof nm);
+  /* a manifested card with morph: either cost (701.40c) */
+  if (manifest_payable(g, player, slot) &&
+      (!morph || ask_yes_no(g, player, "701.40b", "turn %s face up for its mana cost rather than its morph cost?", nm)))
+    morph = 0;
+  ManaCost mc = morph ? d->morph.mana : d->cost;
   cost_pay_mana(g, player, &mc, 0, -1, 0, NULL);
-  cost_pay_parts(g, player, slot, &d->morph, NULL);
+  if (morph) cost_pay_parts(g, player, slot, &d->morph, NULL);
   Event fe;
   ev_init(&fe, EV_FACE_UP);
   fe.obj = oref(g, slot);
   fe.player = (int8_t)player;
   ev_one(g, &fe);
-  if (d->megamorph && oref_ok(g, fe.obj) && g->s->obj[slot].zone == MTG_Z_BATTLEFIELD)
+  if (morph && d->megamorph && oref_ok(g, fe.obj) && g->s->obj[slot].zone == MTG_Z_BATTLEFIELD)
     do_counters(g, slot, -1, CN_PLUS1, 1, player, 0);
 }
 

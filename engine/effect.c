@@ -1700,6 +1700,24 @@ static void step(G *g, Ctx *c, const Node *n) {
     for (int i = 0; i < a.n; i++)
       if (oref_ok(g, a.o[i])) cast_during(g, c->controller, a.o[i].slot, n->i, -1);
     return;
+  case S_MANIFEST: {
+    /* 701.40a: the top card of the player's library is put onto the
+     * battlefield face down, a 2/2 creature (708.2); manifested, it may be
+     * turned face up for its mana cost if it's a creature card (701.40b) */
+    int cnt = expr_eval(g, c, n->k[0]);
+    sel_eval(g, c, n->k[1], &a);
+    for (int i = 0; i < a.np; i++)
+      for (int k = 0; k < cnt; k++) {
+        b.n = b.np = 0;
+        library_top(g, a.p[i], 1, &b); /* one at a time (701.40e) */
+        if (!b.n) break;
+        Sel moved;
+        batch_objects(g, c, &b, EV_ZONE, MTG_Z_BATTLEFIELD, 0, EF_FACE_DOWN, a.p[i], 0, NULL, &moved);
+        for (int m = 0; m < moved.n; m++)
+          if (oref_ok(g, moved.o[m]) && g->s->obj[moved.o[m].slot].face_down) g->s->obj[moved.o[m].slot].manifested = 1;
+      }
+    return;
+  }
   case S_CASCADE: /* 702.85a (cast.c) */
     cast_cascade(g, c);
     return;

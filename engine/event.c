@@ -256,6 +256,7 @@ static void zone_order(G *g, Event *b, int m) {
  * destination is final). */
 static int cant_enter(G *g, const Event *e) {
   if (e->type != EV_ZONE || e->to != MTG_Z_BATTLEFIELD || !oref_ok(g, e->obj)) return 0;
+  if (e->face_down) return 0; /* 701.40a, 708.2: a card put onto it face down is a 2/2 creature card */
   const CardDef *d = g->s->obj[e->obj.slot].def;
   if (e->etb_transformed && d && d->back) return (d->back->types & (T_INSTANT | T_SORCERY)) != 0; /* 712.13a, 712.14a */
   return (chars(g, e->obj.slot)->types & (T_INSTANT | T_SORCERY)) != 0;

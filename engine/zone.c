@@ -122,6 +122,7 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
   o->atk_obj = oref_none();
   o->block_of = oref_none();
   o->face_down = 0;
+  o->manifested = 0;
   o->flipped = 0; /* 710.4: no memory of its status */
   o->phased_out = 0;
   o->phased_indirectly = 0;
