@@ -46,6 +46,7 @@ enum {
   KW_SOULBOND,   /* 702.95a: stands for its pairing triggered abilities */
   KW_EXTORT,     /* 702.101: a triggered ability */
   KW_CASCADE,
+  KW_PARTNER,    /* 702.124: two commanders if both have it (checked by the setup, 903.3c) */
   KW_COUNT
 };
 /* Keyword abilities with a parameter, kept as abilities (AB_KEYWORD, Ability.kw):
@@ -530,6 +531,7 @@ struct CardDef {
   uint8_t has_addl, addl_optional;
   Cost alt;                /* "You may pay [cost] rather than pay this spell's mana cost" (118.9) */
   uint8_t has_alt;
+  const Node *costs_less;  /* "This spell costs {N} less to cast" (601.2f): generic mana, a value */
   const Node *alt_if;      /* "As long as [condition], you may pay [cost] to cast this spell" */
   const char *addl_label;  /* cards exiled to pay it are linked to this label (607.2q) */
   const CardDef *back;     /* the back face of a double-faced card (712) */

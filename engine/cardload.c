@@ -3761,7 +3761,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   static const char *const keys[] = {"name", "cost", "type", "pt", "loyalty", "defense", "colors",
                                      "keywords", "abilities", "spell", "text", "kicker",
                                      "flashback", "enchant", "equip", "leyline", "alt_cost",
-                                     "additional_cost", "back", "morph", "chapters", "rooms", "unsupported",
+                                     "additional_cost", "costs_less", "back", "morph", "chapters", "rooms", "unsupported",
                                      "cycling", "reinforce", "ward", "vanishing", "fading", "front", "flip", "megamorph", "buyback",
                                      "dash", "retrace", "jump_start", "escape", "foretell", "miracle", "multikicker", "splice",
                                      "modal", "aftermath", NULL};
@@ -3986,6 +3986,10 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
       return BAD(l, v, "%s: expected a mana cost", fb ? "flashback" : "kicker");
     host->has_kicker = (uint8_t)!fb;
     host->flashback = (uint8_t)fb;
+  }
+  if ((v = ymap_get(n, "costs_less"))) {
+    /* "This spell costs {N} less to cast [for each ...]" (601.2f): generic mana */
+    if (!(c->costs_less = p_expr(l, v))) return NULL;
   }
   if ((v = ymap_get(n, "additional_cost"))) {
     /* {costs: [...], optional: bool, link: label} or just the list of costs */

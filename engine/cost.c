@@ -219,6 +219,22 @@ void mana_total_cost(G *g, int player, int slot, const Ability *ab, const Choice
       out->generic = (uint8_t)(out->generic + (sa->st.a ? sa->st.a : 1));
     }
   }
+  /* 601.2f: the spell's own reduction of generic mana ("costs {2} less for
+   * each permanent sacrificed this way": paid is the additional cost's count) */
+  const CardDef *sd = sc->base;
+  if ((!ab || ab->kind == AB_SPELL) && sd && sd->costs_less) {
+    Ctx cx;
+    ctx_init(g, &cx);
+    cx.controller = player;
+    cx.src = oref(g, slot);
+    Choice chc;
+    if (ch) {
+      chc = *ch;
+      cx.ch = &chc;
+    }
+    int less = expr_eval(g, &cx, sd->costs_less);
+    if (less > 0) out->generic = (uint8_t)(out->generic > less ? out->generic - less : 0);
+  }
   /* 903.8: the commander tax */
   if (!ab || ab->kind == AB_SPELL) out->generic = (uint8_t)(out->generic + var_commander_tax(g, slot));
   (void)s;
@@ -458,6 +474,7 @@ int cost_x_max(G *g, int player, int slot, const Cost *c) {
     int cand[MAX_OPTIONS], m = 0;
     if (p->kind == CK_SAC || p->kind == CK_TAP_OTHERS || p->kind == CK_RETURN_OWN) m = own_candidates(g, player, slot, c, p, cand);
     else if (p->kind == CK_PAY_LIFE) m = g->s->c.pl[player].life;
+    else if (p->kind == CK_DISCARD) m = zl_count(g, MTG_Z_HAND, player) - (g->s->obj[slot].zone == MTG_Z_HAND);
     else m = zl_count(g, MTG_Z_GRAVEYARD, player);
     if (m < hi) hi = m;
   }

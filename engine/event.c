@@ -143,6 +143,7 @@ static void contained_zone(G *g, const Event *c, Event *z) {
   z->cause = c->cause == CA_COST ? CA_COST : c->type == EV_DESTROY ? CA_DESTROY : c->type == EV_SACRIFICE ? CA_SACRIFICE
            : c->type == EV_DISCARD ? CA_DISCARD : c->type == EV_MILL ? CA_MILL
            : c->type == EV_COUNTER_SPELL ? CA_COUNTER : CA_EFFECT;
+  if (c->cause == CA_COST) z->cost_cause = c->type == EV_SACRIFICE ? CA_SACRIFICE : c->type == EV_DISCARD ? CA_DISCARD : 0;
   z->cause_ctl = c->cause_ctl;
   z->cause_id = c->cause_id;
   z->rule = c->rule;

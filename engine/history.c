@@ -118,24 +118,30 @@ void hist_cast(G *g, int player, int slot) {
   hobj_of(g, slot, &h->o);
 }
 
+/* What a zone change was: a sacrifice or discard paying a cost is still a
+ * sacrifice or discard (701.21a, 701.9a: "sacrificed this turn") */
+static int hist_cause(const Event *e) { return e->cause == CA_COST && e->cost_cause ? e->cost_cause : e->cause; }
+
 /* The player who moved an object: a discarding player is the card's owner
  * (701.9a), a sacrificing one the permanent's controller (701.21a); otherwise
  * the controller of the spell or ability that did it, or the player paying a
  * cost (-1: a rule). */
 static int mover(const Event *e, const HObj *l) {
-  if (e->cause == CA_DISCARD) return l->owner;
-  if (e->cause == CA_SACRIFICE) return l->controller;
+  int cause = hist_cause(e);
+  if (cause == CA_DISCARD) return l->owner;
+  if (cause == CA_SACRIFICE) return l->controller;
   return e->cause_ctl;
 }
 
 /* The same for an event about to be performed or just performed: the
  * object's owner and controller are still those it had. */
 int hist_mover(G *g, const Event *e) {
-  if (e->type != EV_ZONE || (e->cause != CA_DISCARD && e->cause != CA_SACRIFICE)) return e->cause_ctl;
+  int cause = hist_cause(e);
+  if (e->type != EV_ZONE || (cause != CA_DISCARD && cause != CA_SACRIFICE)) return e->cause_ctl;
   int slot = e->obj.slot;
   if (slot < 0 || slot >= g->s->c.nslots) return e->cause_ctl;
   const Obj *o = &g->s->obj[slot];
-  return e->cause == CA_DISCARD ? o->owner : o->id == e->obj.id ? obj_controller(g, slot) : e->cause_ctl;
+  return cause == CA_DISCARD ? o->owner : o->id == e->obj.id ? obj_controller(g, slot) : e->cause_ctl;
 }
 
 /* Objects leaving the battlefield are recorded as they last existed there,
@@ -152,7 +158,7 @@ int hist_before(G *g, const Event *b, int m) {
     hobj_of(g, e->obj.slot, &h->o);
     h->from = MTG_Z_BATTLEFIELD;
     h->to = e->to;
-    h->cause = e->cause;
+    h->cause = (uint8_t)hist_cause(e);
     h->player = (int8_t)mover(e, &h->o);
   }
   return from;
@@ -189,7 +195,7 @@ void hist_after(G *g, const Event *b, int m, int from) {
       h->new_id = e->new_id;
       h->from = e->from;
       h->to = e->to;
-      h->cause = e->cause;
+      h->cause = (uint8_t)hist_cause(e);
       h->player = (int8_t)mover(e, &h->o);
       break;
     case EV_DRAW:

@@ -346,10 +346,20 @@ int mtg_setup_commander(mtg_setup *s, int i) {
   for (int k = 0; k < e->def->nsub; k++)
     vehicle |= !strcmp(e->def->subtypes[k], "Vehicle") || !strcmp(e->def->subtypes[k], "Spacecraft");
   if (!(e->def->supers & ST_LEGENDARY) || !((e->def->types & T_CREATURE) || vehicle))
-    return refuse(s, NULL, MTG_EDATA, "'%s' can't be a commander: not a legendary creature or Vehicle (903.3)", e->def->name);
+    return refuse(s, NULL, MTG_EDATA, "'%s' can't be a commander: a commander is a legendary creature or Vehicle card (903.3)", e->def->name);
   int n = 0;
   for (int k = 0; k < s->ne; k++) n += s->e[k].commander;
   if (!e->commander && n >= MAX_COMMANDERS) return refuse(s, NULL, MTG_ELIMIT, "at most %d commanders", MAX_COMMANDERS);
+  /* 702.124c, 903.3c: a second commander only if both have partner; never a third */
+  for (int k = 0; k < s->ne && !e->commander; k++) {
+    const SEntry *o = &s->e[k];
+    if (!o->commander || o->player != e->player || o == e) continue;
+    int both = (o->def->keywords >> KW_PARTNER & 1) && (e->def->keywords >> KW_PARTNER & 1);
+    int third = 0;
+    for (int j = 0; j < s->ne; j++) third += s->e[j].commander && s->e[j].player == e->player;
+    if (!both || third >= 2)
+      return refuse(s, NULL, MTG_EDATA, "'%s' can't be a second commander of its owner: two commanders need partner, both (702.124c)", e->def->name);
+  }
   e->commander = 1;
   return MTG_OK;
 }

@@ -534,7 +534,11 @@ static int way_payable(G *g, int player, int slot, int zone, const CardDef *card
   Cost parts;
   if (alt == ALT_NONE && !fd->cost.present) return 0; /* 118.6: no mana cost is an unpayable cost */
   way_cost(fd, alt, &cost, &parts);
-  mana_total_cost(g, player, slot, ab, NULL, &cost);
+  Choice most;
+  memset(&most, 0, sizeof most);
+  if (card->costs_less && card->has_addl && zone != MTG_Z_GRAVEYARD)
+    most.paid = cost_x_max(g, player, slot, &card->addl); /* "{2} less for each permanent sacrificed this way": at best */
+  mana_total_cost(g, player, slot, ab, &most, &cost);
   if (card->has_addl && !card->addl_optional && zone != MTG_Z_GRAVEYARD && !cost_can_pay_parts(g, player, slot, &card->addl)) return 0;
   if (parts.nparts && !cost_can_pay_parts(g, player, slot, &parts)) return 0;
   return cost_can_pay_mana(g, player, &cost, 0, slot, any_mana);
@@ -792,7 +796,10 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
     for (int i = 0; i < addl.nparts; i++) {
       CostPart *cp = &addl.part[i];
       if (cp->n >= 0) continue;
-      int hi = cp->kind == CK_PAY_LIFE ? s->c.pl[player].life : zl_count(g, MTG_Z_GRAVEYARD, player);
+      int hi = cp->kind == CK_PAY_LIFE ? s->c.pl[player].life
+             : cp->kind == CK_SAC || cp->kind == CK_TAP_OTHERS || cp->kind == CK_RETURN_OWN || cp->kind == CK_DISCARD
+                 ? cost_x_max(g, player, slot, &addl)
+                 : zl_count(g, MTG_Z_GRAVEYARD, player);
       if (hi > INT16_MAX) hi = INT16_MAX; /* the amount is kept in 16 bits */
       cp->n = (int16_t)ask_number(g, player, 0, hi, "choose the amount of %s's additional cost", nm);
       ch->paid = cp->n;

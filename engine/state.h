@@ -211,6 +211,7 @@ typedef struct Event {
   int8_t lib_pos;         /* 0 top, 1 bottom, 2 shuffle in */
   uint8_t ckind;
   uint8_t cause;
+  uint8_t cost_cause;     /* a zone change caused by paying a cost: CA_SACRIFICE or CA_DISCARD when it is one (701.21a, 701.9a) */
   int8_t cause_ctl;       /* controller of the spell or ability causing it, -1: a rule */
   uint32_t cause_id;      /* object id of the spell or ability causing it */
   const char *rule;       /* rule that performs it, for the log */

@@ -512,8 +512,7 @@ static int setup_entry(L *l, int player, int zone, const ynode *n, pending_ref *
       } else if (!strcmp(key, "commander")) {
         if (get_bool(l, v, &is_commander)) return -1;
         rc = is_commander ? mtg_setup_commander(hc->setup, entry) : 0;
-        if (rc == MTG_EDATA)
-          return FAIL(l, v, "'%s' can't be a commander: a commander is a legendary creature or Vehicle card (903.3)", name);
+        if (rc == MTG_EDATA) return FAIL(l, v, "%s", mtg_setup_error(hc->setup));
         if (rc == MTG_ELIMIT) return FAIL(l, v, "too many commanders in the setup");
       }
       if (rc) return FAIL(l, v, "the engine refused '%s' for this card: %s", key, mtg_setup_error(hc->setup));
