@@ -1252,7 +1252,8 @@ static const StepDef step_defs[] = {
     {"shuffle_into_library", S_SHUFFLE_INTO, {{"shuffle_into_library", P_SEL, SL_SELF}}},
     {"shuffle", S_SHUFFLE, {{"shuffle", P_SEL, SL_YOU}}},
     {"search_library", S_SEARCH, {{"search_library", P_FILTER, 0}, {"who", P_SEL, SL_YOU}, {"to", P_ZONE, 0}, {"tapped", P_BOOL, 0}, {"n", P_EXPR, 0}, {"optional", P_BOOL, 0}, {"reveal", P_BOOL, 0},
-                                {"of", P_SEL, 0}, {"zones", P_WORDS1, 0}, {"and_or", P_BOOL, 0}, {"attach_to", P_SEL, 0}}},
+                                {"of", P_SEL, 0}, {"zones", P_WORDS1, 0}, {"and_or", P_BOOL, 0}, {"attach_to", P_SEL, 0},
+                                {"face_down", P_BOOL, 0}}},
     {"create_token", S_TOKEN, {{"create_token", P_TOKEN, 0}, {"n", P_EXPR, 0}, {"under", P_SEL, SL_YOU}}},
     {"put_counters", S_PUT_COUNTERS, {{"put_counters", P_STR, 0}, {"n", P_EXPR, 0}, {"on", P_SEL, SL_SELF}}},
     {"remove_counters", S_REMOVE_COUNTERS, {{"remove_counters", P_STR, 0}, {"n", P_EXPR, 0}, {"from", P_SEL, SL_SELF}}},
@@ -1724,6 +1725,11 @@ static int step_finish(L *l, const ynode *n, Node *s) {
   }
   if (s->op == S_SEARCH && s->k[10] && (!s->k[2] || s->k[2]->i != MTG_Z_BATTLEFIELD))
     return BADI(l, ymap_get(n, "attach_to"), "search_library: attach_to goes with to: battlefield");
+  if (s->op == S_SEARCH && s->k[11] && s->k[11]->i && (!s->k[2] || s->k[2]->i != MTG_Z_EXILE))
+    return BADI(l, ymap_get(n, "face_down"), "search_library: face_down goes with to: exile");
+  if (s->op == S_SEARCH && scalar(ymap_get(n, "search_library")) && !strcmp(scalar(ymap_get(n, "search_library")), "card") &&
+      !(s->k[5] && s->k[5]->i))
+    s->j = 1; /* 701.23d: "a card", "three cards": as many as the zone holds must be found */
   if (s->op == S_SEARCH && s->k[9] && !s->k[8]) return BADI(l, ymap_get(n, "and_or"), "search_library: and_or goes with zones");
   if (s->op == S_SEARCH && s->k[2] && s->k[2]->i == MTG_Z_LIBRARY && s->k[3])
     return BADI(l, ymap_get(n, "tapped"), "search_library: tapped goes with to: battlefield");
@@ -3548,6 +3554,7 @@ static int p_cycling(L *l, const ynode *v, AbTable *t) {
       return -1;
     if (p_keyword_cost(l, it, "cycling", keys, &a->cost) || add_cost_part(l, it, &a->cost, CK_DISCARD_SELF)) return -1;
     if (f && !(a->modes[0].effect->k[0]->k[0]->f = p_filter(l, f))) return -1;
+    if (f) a->modes[0].effect->k[0]->j = 0; /* a card with a quality: it may not be found (701.23b) */
     a->cycling = 1;
     ab_keep(t);
   }

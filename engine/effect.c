@@ -638,7 +638,7 @@ static void step_search(G *g, Ctx *c, const Node *n) {
           dec_opt(g, MTG_O_OBJECT, cand[i].id, 0, -1, -1, "%s", nm);
         }
         int most = want < k ? want : k;
-        dec_range(g, pub < most ? pub : most, most);
+        dec_range(g, n->j || pub > most ? most : pub, most);
         int nv;
         const int *v = dec_ask(g, 0, &nv);
         for (int i = 0; i < nv; i++) chosen.o[chosen.n++] = cand[v[i]];
@@ -683,7 +683,9 @@ static void step_search(G *g, Ctx *c, const Node *n) {
         }
         chosen = keep;
       }
-      batch_objects(g, c, &chosen, EV_ZONE, to, 0, 0, to == MTG_Z_BATTLEFIELD ? p : -1, tapped, NULL, &moved);
+      /* "exile it face down" (406.3) */
+      int fd = to == MTG_Z_EXILE && n->k[11] && n->k[11]->i ? EF_FACE_DOWN : 0;
+      batch_objects(g, c, &chosen, to == MTG_Z_EXILE ? EV_EXILE : EV_ZONE, to, 0, fd, to == MTG_Z_BATTLEFIELD ? p : -1, tapped, NULL, &moved);
       for (int i = 0; onto.n && i < moved.n; i++) {
         const Chars *ch = chars(g, moved.o[i].slot);
         if ((ch->types & T_ENCHANTMENT) && has_subtype(ch, "Aura") && oref_ok(g, onto.o[0]))

@@ -36,7 +36,8 @@ static void base_chars(G *g, int slot, Chars *c) {
   const CardDef *d = face_up_def(o); /* 712.8d, 709.3b */
   memset(c, 0, sizeof *c);
   c->controller = o->controller;
-  if (o->face_down && o->zone == MTG_Z_COMMAND) {
+  if (o->face_down && (o->zone == MTG_Z_COMMAND || o->zone == MTG_Z_EXILE)) {
+    /* 406.3a: a card exiled face down has no characteristics */
     /* schemes, planes and phenomena in their decks: abilities function only face up
      * (311.4, 314.4); like face-down conspiracies (315.5b), no characteristics */
     c->base = d;

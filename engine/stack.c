@@ -544,6 +544,21 @@ static int way_payable(G *g, int player, int slot, int zone, const CardDef *card
   return cost_can_pay_mana(g, player, &cost, 0, slot, any_mana);
 }
 
+/* 406.3a: a card exiled face down that a player may play is turned face up
+ * just before it is played: whether it can be is asked of its face. */
+int face_up_to_play(G *g, int player, int slot) {
+  Obj *o = &g->s->obj[slot];
+  if (!o->face_down || o->zone != MTG_Z_EXILE || !play_permission(g, player, slot)) return 0;
+  o->face_down = 0;
+  chars_dirty(g);
+  return 1;
+}
+
+void face_down_again(G *g, int slot) {
+  g->s->obj[slot].face_down = 1;
+  chars_dirty(g);
+}
+
 /* 601.3: can `player` begin to cast the card in slot the way w says? */
 int can_cast_way(G *g, int player, int slot, const CastWay *w) {
   State *s = g->s;
@@ -711,6 +726,7 @@ void spell_cast_done(G *g, int player, int slot) {
 void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
   State *s = g->s;
   int zone_from = w->zone;
+  if (zone_from == MTG_Z_EXILE) face_up_to_play(g, player, slot); /* 406.3a */
   const CardDef *card = chars(g, slot)->base;
   const CardDef *fd = cast_face(card, w->face);
   char nm[110];

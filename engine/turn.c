@@ -318,8 +318,17 @@ static void end_step(G *g) {
 
 enum { A_PASS, A_PLAY, A_CAST, A_ACT, A_FACE_UP, A_CAST_FACE_DOWN, A_FORETELL };
 
+static int can_play_land_as_is(G *g, int p, int slot, int face);
+
 /* face: the face played, of a modal double-faced card (712.12; 0 its front) */
 static int can_play_land(G *g, int p, int slot, int face) {
+  int up = face_up_to_play(g, p, slot); /* 406.3a */
+  int r = can_play_land_as_is(g, p, slot, face);
+  if (up) face_down_again(g, slot);
+  return r;
+}
+
+static int can_play_land_as_is(G *g, int p, int slot, int face) {
   State *s = g->s;
   Core *c = &s->c;
   if (c->active != p || c->nstack || (c->step != MTG_S_MAIN1 && c->step != MTG_S_MAIN2)) return 0;
@@ -332,6 +341,7 @@ static int can_play_land(G *g, int p, int slot, int face) {
 }
 
 static void play_land(G *g, int p, int slot, int face) {
+  face_up_to_play(g, p, slot); /* 406.3a */
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
   if (!can_play_land(g, p, slot, face)) game_illegal(g, "%s can't be played now (305.2)", nm);
