@@ -3771,7 +3771,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
                                      "additional_cost", "costs_less", "back", "morph", "chapters", "rooms", "unsupported",
                                      "cycling", "reinforce", "ward", "vanishing", "fading", "front", "flip", "megamorph", "buyback",
                                      "dash", "retrace", "jump_start", "escape", "foretell", "miracle", "multikicker", "splice",
-                                     "modal", "aftermath", NULL};
+                                     "modal", "aftermath", "adventure", NULL};
   if (!token && n->kind == YN_MAP && ymap_get(n, "split")) return p_split(l, n);
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
@@ -4086,6 +4086,19 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     /* 712.3: a modal double-faced card: either face may be cast or played */
     if (!c->back) return BAD(l, v, "modal: a modal double-faced card needs its 'back' face");
     if (p_flag_key(l, v, &c->modal)) return NULL;
+  }
+  if ((v = ymap_get(n, "adventure"))) {
+    /* 715.2: an adventurer card: a permanent card with an Adventure, an instant or sorcery with that subtype */
+    if (token) return BAD(l, v, "adventure: only a card's definition has an Adventure");
+    if (!(c->types & T_PERMANENT)) return BAD(l, v, "adventure: the card with an Adventure is a permanent card (715.2)");
+    const CardDef *ad = p_card(l, v, 4);
+    if (!ad) return NULL;
+    l->card = c->name;
+    int sub = 0;
+    for (int i = 0; i < ad->nsub; i++) sub |= !strcmp(ad->subtypes[i], "Adventure");
+    if (!(ad->types & (T_INSTANT | T_SORCERY)) || !sub)
+      return BAD(l, v, "adventure: an instant or sorcery with the subtype Adventure (715.2b: 'Instant — Adventure')");
+    c->adventure = ad;
   }
   if ((v = ymap_get(n, "aftermath"))) {
     if (token != 4) return BAD(l, v, "aftermath is a split card's half's (702.127a)");

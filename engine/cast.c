@@ -67,6 +67,7 @@ const CardDef *face_up_def(const Obj *o) {
   const CardDef *d = o->copy_of ? o->copy_of : o->def;
   if (o->transformed && d->back) d = d->back;
   if (o->face && d->half[0] && o->face <= 2) d = d->half[o->face - 1];
+  else if (o->face == 1 && d->adventure) d = d->adventure; /* 715.3b: the Adventure's characteristics */
   return d;
 }
 
@@ -80,6 +81,7 @@ const CardDef *cast_face(const CardDef *card, int face) {
   }
   if (!face) return card;
   if (face == 1 && card->modal) return card->back;
+  if (face == 1 && card->adventure) return card->adventure; /* 715.3: cast as an Adventure */
   return NULL;
 }
 
@@ -95,7 +97,7 @@ int cast_faces(const CardDef *card, int *out) {
  * 712.8f): a half of a split card, or a modal double-faced card's back face. */
 void cast_set_face(G *g, int slot, const CardDef *card, int face) {
   Obj *o = &g->s->obj[slot];
-  if (card->half[0] && face) o->face = (uint8_t)face;
+  if ((card->half[0] || card->adventure) && face) o->face = (uint8_t)face;
   else if (card->modal && face == 1) o->transformed = 1; /* 712.11b: cast with its back face up */
   else return;
   chars_dirty(g);
@@ -136,6 +138,7 @@ int cast_alts(G *g, int player, int slot, int zone, int face, uint8_t *out) {
   }
   case MTG_Z_EXILE:
     if (k && k->has_foretell && foretold_before(g, o)) out[n++] = ALT_FORETELL;
+    if (o->adventured && !face) out[n++] = ALT_NONE; /* 715.4: the card, not its Adventure again */
     break;
   default: break;
   }

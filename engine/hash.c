@@ -34,7 +34,7 @@ static uint64_t hobj(uint64_t h, G *g, int slot) {
   h = hu(h, hdef(o->copy_of));
   h = hu(h, (uint64_t)o->owner << 8 | o->controller);
   h = hu(h, (uint64_t)o->zone << 16 | (uint64_t)o->kind << 8 | o->tapped);
-  h = hu(h, (uint64_t)o->face_down << 8 | o->phased_out | (uint64_t)o->phased_indirectly << 16 | (uint64_t)o->manifested << 24);
+  h = hu(h, (uint64_t)o->face_down << 8 | o->phased_out | (uint64_t)o->phased_indirectly << 16 | (uint64_t)o->manifested << 24 | (uint64_t)o->adventured << 32);
   h = hu(h, (uint64_t)o->attacking << 16 | (uint64_t)o->blocked << 8 | o->blocking);
   h = hu(h, (uint64_t)(int64_t)o->atk_player);
   h = hu(h, o->atk_obj.id);

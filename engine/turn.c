@@ -429,11 +429,11 @@ static void priority_ask(G *g) {
     if (pe->kind != EK_PLAY || pe->used == 2 || pe->player != p || !oref_ok(g, pe->obj)) continue;
     if (s->obj[pe->obj.slot].zone == MTG_Z_EXILE) play_or_cast_options(g, p, pe->obj.slot, MTG_Z_EXILE, " from=exile", 1, 1, &o);
   }
-  /* foretold cards (702.143a) */
+  /* foretold cards (702.143a), cards back from an Adventure (715.4) */
   int xn = zl_count(g, MTG_Z_EXILE, 0);
   int16_t *ex = zl_list(g, MTG_Z_EXILE, 0);
   for (int i = 0; i < xn && o.n < MAX_OPTIONS; i++)
-    if (s->obj[ex[i]].foretold && !play_permission(g, p, ex[i]))
+    if ((s->obj[ex[i]].foretold || s->obj[ex[i]].adventured) && !play_permission(g, p, ex[i]))
       play_or_cast_options(g, p, ex[i], MTG_Z_EXILE, " from=exile", 0, 1, &o);
   int gn = zl_count(g, MTG_Z_GRAVEYARD, p);
   int16_t *gy = zl_list(g, MTG_Z_GRAVEYARD, p);

@@ -123,6 +123,7 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
   o->block_of = oref_none();
   o->face_down = 0;
   o->manifested = 0;
+  o->adventured = 0;
   o->flipped = 0; /* 710.4: no memory of its status */
   o->phased_out = 0;
   o->phased_indirectly = 0;
