@@ -3744,15 +3744,17 @@ static const CardDef *p_split(L *l, const ynode *n) {
   }
   if (nab > 255) return BAD(l, n, "card '%s' has too many abilities", c->name);
   /* 709.4c: each ability in the text box of each half */
-  Ability *ab = al(l, (size_t)(nab ? nab : 1) * sizeof *ab);
-  if (!ab) return NULL;
-  for (int i = 0, k = 0; i < 2; i++)
-    for (int j = 0; j < c->half[i]->nab; j++, k++) {
-      ab[k] = c->half[i]->ab[j];
-      ab[k].index = (uint8_t)k;
+  AbTable t = {al(l, (size_t)(nab ? nab : 1) * sizeof *t.ab), 0, nab};
+  if (!t.ab) return NULL;
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < c->half[i]->nab; j++) {
+      Ability *a = ab_slot(l, &t, h->items[i]);
+      if (!a) return NULL;
+      *a = c->half[i]->ab[j];
+      ab_keep(&t);
     }
-  c->ab = ab;
-  c->nab = (uint8_t)nab;
+  c->ab = t.ab;
+  c->nab = (uint8_t)t.n;
   if ((v = ymap_get(n, "text")) && scalar(v)) c->text = dup(l, scalar(v));
   if ((v = ymap_get(n, "unsupported")) && (!scalar(v) || !*scalar(v)))
     return BAD(l, v, "unsupported: expected a short text saying what the definition leaves out");
