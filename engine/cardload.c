@@ -1267,7 +1267,7 @@ static const StepDef step_defs[] = {
                         {"unless", P_COND, 0}, {"remove_keywords", P_KWS, 0}}},
     {"gain_abilities_of", S_GRANT_ABILITY, {{"gain_abilities_of", P_SEL, SL_TARGET}, {"to", P_SEL, SL_SELF}, {"duration", P_DUR, 0}, {"activated_only", P_BOOL, 0}}},
     {"gain_control", S_GAIN_CONTROL, {{"gain_control", P_SEL, SL_TARGET}, {"who", P_SEL, SL_YOU}, {"duration", P_DUR, 0}}},
-    {"add_mana", S_ADD_MANA, {{"add_mana", P_STR, 0}, {"who", P_SEL, SL_YOU}, {"n", P_EXPR, 0}, {"label", P_STR, 0}}},
+    {"add_mana", S_ADD_MANA, {{"add_mana", P_STR, 0}, {"who", P_SEL, SL_YOU}, {"n", P_EXPR, 0}, {"label", P_STR, 0}, {"one_color", P_BOOL, 0}}},
     {"win_game", S_WIN, {{"win_game", P_SEL, SL_YOU}}},
     {"lose_game", S_LOSE, {{"lose_game", P_SEL, SL_YOU}}},
     {"may", S_MAY, {{"may", P_STEPS, 0}, {"who", P_SEL, SL_YOU}, {"prompt", P_STR, 0}}},
@@ -1667,6 +1667,8 @@ static int step_finish(L *l, const ynode *n, Node *s) {
     int one_of;
     if (mana_add_parse(s->k[0]->s, &mask, &one_of, why, sizeof why)) return BADI(l, ymap_get(n, "add_mana"), "add_mana: %s", why);
   }
+  if (s->op == S_ADD_MANA && s->k[4] && (!s->k[0] || strcmp(s->k[0]->s, "any")))
+    return BADI(l, ymap_get(n, "one_color"), "one_color goes with add_mana: any (\"two mana of any one color\": {add_mana: any, n: 2, one_color: true})");
   if (s->op == S_BECOMES && step_becomes(l, n, s)) return -1;
   if (s->op == S_PAIR && !ymap_get(n, "with")) return BADI(l, n, "pair: needs with: the creature to pair it with");
   if (s->op == S_BECOME_COPY) {

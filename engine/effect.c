@@ -286,11 +286,13 @@ static void step_add_mana(G *g, Ctx *c, const Node *n) {
   Sel who;
   sel_eval(g, c, n->k[1], &who);
   int times = n->k[2] ? expr_eval(g, c, n->k[2]) : 1;
+  int one_color = n->k[4] && n->k[4]->i; /* "N mana of any one color": one choice (106.1a) */
   for (int w = 0; w < who.np; w++) {
     int p = who.p[w];
+    int col = -1;
     for (int t = 0; t < times; t++) {
       if (!strcmp(m, "any")) {
-        int col = c->forced_color >= 0 ? c->forced_color : choose_color(g, p, "of mana to add");
+        if (col < 0 || !one_color) col = c->forced_color >= 0 ? c->forced_color : choose_color(g, p, "of mana to add");
         do_mana(g, p, col, 1, c->src);
       } else if (!strcmp(m, "chosen")) {
         int32_t col;
