@@ -35,7 +35,7 @@ int mtg_decision_check(const mtg_game *g, char *why, size_t n) {
   if (!why) n = 0;
   if (!g) return bad(why, n, "the game is NULL");
   if (g->status != MTG_DECISION) return 0;
-  const mtg_decision *d = &g->dec.pub;
+  const mtg_decision *d = &g->dec->pub;
   int np = g->s->c.np;
   if (!printable(d->prompt)) return bad(why, n, "decision %s has no readable prompt", d->kind_name);
   if (d->player < 0 || d->player >= np) return bad(why, n, "decision %s for no player (%d)", d->kind_name, d->player);
@@ -136,7 +136,7 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
     if (o->zone == MTG_Z_COUNT) {
       if (o->kind == OK_CARD && c->pl[o->owner].left) continue; /* left the game with its owner */
       /* a token being created while a choice about its entering is pending */
-      if (o->kind == OK_TOKEN && g->status == MTG_DECISION && !g->dec.top) continue;
+      if (o->kind == OK_TOKEN && g->status == MTG_DECISION && !g->dec->top) continue;
       return bad(why, n, "object #%u is in no zone", (unsigned)o->id);
     }
     if (!seen[i]) return bad(why, n, "object #%u (%s) is in no zone list", (unsigned)o->id, mtg_zone_name(o->zone));
@@ -148,7 +148,7 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
     for (int k = 0; k < c->pl[p].nc; k++)
       if (c->pl[p].c[k].n <= 0) return bad(why, n, "player %s has %d %s counters", c->pl[p].name, c->pl[p].c[k].n, ckind_name(g, c->pl[p].c[k].kind));
   if (g->status == MTG_DECISION) {
-    const mtg_decision *d = &g->dec.pub;
+    const mtg_decision *d = &g->dec->pub;
     if (d->n_options == 0 && d->kind != MTG_D_X && d->kind != MTG_D_NUMBER && d->min > 0)
       return bad(why, n, "decision %s has no options", d->kind_name);
     if (mtg_decision_check(g, why, n)) return -1;
@@ -177,7 +177,7 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
   Chars *saved = malloc((size_t)c->nslots * sizeof *saved + 1);
   if (!saved) return bad(why, n, "out of memory in the checker");
   memcpy(saved, g->ch, (size_t)c->nslots * sizeof *saved);
-  chars_dirty(g);
+  chars_reset(g);
   for (int i = 0; i < c->nslots; i++) {
     if (!s->obj[i].id) continue;
     const Chars *a = &saved[i], *b = chars(g, i);

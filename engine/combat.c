@@ -160,10 +160,10 @@ static int can_attack_player(G *g, const CRules *cr, int slot, int dp) {
 
 /* 701.43a: exerted, it won't untap during its exerter's next untap step; the exert
  * events happen with the costs to attack (508.1g-j), before it becomes attacking. */
-static int ask_exert(G *g, int ap, const int *atk, const int *v, int cnt, Event *ev) {
+static int ask_exert(G *g, int ap, const TopOption *t, const int *v, int cnt, Event *ev) {
   int ne = 0;
   for (int i = 0; i < cnt; i++) {
-    int o = atk[v[i]];
+    int o = t[v[i]].slot;
     if (!has_kw(g, o, KW_EXERT)) continue;
     char nm[110];
     fmt_slot(g, o, nm, sizeof nm);
@@ -177,6 +177,45 @@ static int ask_exert(G *g, int ap, const int *atk, const int *v, int cnt, Event 
   return ne;
 }
 
+/* The attackers decision's options (508.1a-b); 0 when no creature can attack. */
+static int attack_options(G *g, const CRules *cr, const int16_t *bf, int nb) {
+  State *s = g->s;
+  int ap = s->c.active;
+  TopOption *t = g->topt;
+  dec_begin(g, MTG_D_ATTACKERS, ap, "508.1", "declare attackers");
+  int n = 0;
+  for (int k = 0; k < nb; k++) {
+    int i = bf[k];
+    if (!can_attack(g, cr, i)) continue;
+    char nm[110];
+    fmt_slot(g, i, nm, sizeof nm);
+    for (int p = 0; p < s->c.np; p++) {
+      if (!player_alive(g, p) || !opponents(g, ap, p) || n >= MAX_OPTIONS) continue;
+      if (!can_attack_player(g, cr, i, p)) continue;
+      t[n].slot = (int16_t)i;
+      t[n].player = (int8_t)p;
+      t[n].slot2 = -1;
+      dec_opt(g, MTG_O_ATTACK, s->obj[i].id, 0, p, -1, "%s -> %s", nm, player_name(g, p));
+      n++;
+    }
+    for (int kk = 0; kk < nb; kk++) {
+      int w = bf[kk];
+      /* 508.1b: planeswalkers of defending players, battles they protect (310.8b) */
+      if (!ct_attackable(g, ap, w) || n >= MAX_OPTIONS) continue;
+      if (!can_attack_player(g, cr, i, ct_defender(g, w))) continue;
+      char wn[110];
+      fmt_slot(g, w, wn, sizeof wn);
+      t[n].slot = (int16_t)i;
+      t[n].player = -1;
+      t[n].slot2 = (int16_t)w;
+      dec_opt(g, MTG_O_ATTACK, s->obj[i].id, s->obj[w].id, -1, -1, "%s -> %s", nm, wn);
+      n++;
+    }
+  }
+  if (n) dec_range(g, 0, n);
+  return n;
+}
+
 void combat_declare_attackers(G *g) {
   State *s = g->s;
   int ap = s->c.active;
@@ -185,52 +224,23 @@ void combat_declare_attackers(G *g) {
   memcpy(bf, bf_list(g), (size_t)nb * sizeof *bf);
   CRules cr;
   crules_collect(g, &cr);
-  dec_begin(g, MTG_D_ATTACKERS, ap, "508.1", "declare attackers");
-  int atk[MAX_OPTIONS], def_p[MAX_OPTIONS], def_o[MAX_OPTIONS], n = 0;
-  for (int k = 0; k < nb; k++) {
-    int i = bf[k];
-    if (!can_attack(g, &cr, i)) continue;
-    char nm[110];
-    fmt_slot(g, i, nm, sizeof nm);
-    for (int p = 0; p < s->c.np; p++) {
-      if (!player_alive(g, p) || !opponents(g, ap, p) || n >= MAX_OPTIONS) continue;
-      if (!can_attack_player(g, &cr, i, p)) continue;
-      atk[n] = i;
-      def_p[n] = p;
-      def_o[n] = -1;
-      dec_opt(g, MTG_O_ATTACK, s->obj[i].id, 0, p, -1, "%s -> %s", nm, player_name(g, p));
-      n++;
-    }
-    for (int kk = 0; kk < nb; kk++) {
-      int w = bf[kk];
-      /* 508.1b: planeswalkers of defending players, battles they protect (310.8b) */
-      if (!ct_attackable(g, ap, w) || n >= MAX_OPTIONS) continue;
-      if (!can_attack_player(g, &cr, i, ct_defender(g, w))) continue;
-      char wn[110];
-      fmt_slot(g, w, wn, sizeof wn);
-      atk[n] = i;
-      def_p[n] = -1;
-      def_o[n] = w;
-      dec_opt(g, MTG_O_ATTACK, s->obj[i].id, s->obj[w].id, -1, -1, "%s -> %s", nm, wn);
-      n++;
-    }
-  }
+  int n = dec_resume(g, MTG_D_ATTACKERS) ? g->dtop.pub.n_options : attack_options(g, &cr, bf, nb);
   if (!n) {
     log_line(g, 0, "attackers none=1");
     return;
   }
-  dec_range(g, 0, n);
   int cnt;
   const int *v = dec_ask(g, 1, &cnt);
+  const TopOption *t = g->topt;
   unsigned char used[MAX_SLOTS] = {0};
   for (int i = 0; i < cnt; i++) {
-    if (used[atk[v[i]]]) game_illegal(g, "a creature can attack only once (508.1a)");
-    used[atk[v[i]]] = 1;
+    if (used[t[v[i]].slot]) game_illegal(g, "a creature can attack only once (508.1a)");
+    used[t[v[i]].slot] = 1;
   }
   /* 508.1c: "can't attack alone" (506.5) */
-  if (cnt == 1 && crule_count(g, &cr, SE_CANT_ATTACK_ALONE, atk[v[0]])) {
+  if (cnt == 1 && crule_count(g, &cr, SE_CANT_ATTACK_ALONE, t[v[0]].slot)) {
     char nm[110];
-    fmt_slot(g, atk[v[0]], nm, sizeof nm);
+    fmt_slot(g, t[v[0]].slot, nm, sizeof nm);
     game_illegal(g, "%s can't attack alone (506.5, 508.1c)", nm);
   }
   /* 508.1d: as many requirements obeyed as can be. With only restrictions about
@@ -241,7 +251,7 @@ void combat_declare_attackers(G *g) {
     int able_req = 0, able_any = 0, max = 0, obeyed = 0, first_missing = -1, lone = -1;
     for (int k = 0; k < nb; k++) {
       int i = bf[k], able = 0;
-      for (int j = 0; j < n && !able; j++) able = atk[j] == i;
+      for (int j = 0; j < n && !able; j++) able = t[j].slot == i;
       if (!able) continue;
       able_any++;
       int req = crule_count(g, &cr, SE_ATTACKS_EACH_COMBAT, i);
@@ -266,11 +276,11 @@ void combat_declare_attackers(G *g) {
   Event ev[MAX_OPTIONS];
   int ne = 0;
   for (int i = 0; i < cnt; i++) {
-    int o = atk[v[i]];
+    int o = t[v[i]].slot;
     Obj *ob = &s->obj[o];
     ob->attacking = 1;
-    ob->atk_player = (int8_t)def_p[v[i]];
-    ob->atk_obj = def_o[v[i]] >= 0 ? oref(g, def_o[v[i]]) : oref_none();
+    ob->atk_player = t[v[i]].player;
+    ob->atk_obj = t[v[i]].slot2 >= 0 ? oref(g, t[v[i]].slot2) : oref_none();
     int dp = combat_defending_player(g, o);
     if (dp >= 0) s->c.defending[dp] = 1;
     if (!has_kw(g, o, KW_VIGILANCE)) {
@@ -280,17 +290,17 @@ void combat_declare_attackers(G *g) {
     }
   }
   if (ne) ev_run(g, ev, ne);
-  ne = ask_exert(g, ap, atk, v, cnt, ev);
+  ne = ask_exert(g, ap, t, v, cnt, ev);
   if (ne) ev_run(g, ev, ne);
   ne = 0;
   if (cnt) s->c.attackers_declared = 1;
   s->c.nattackers = (uint8_t)(cnt < 255 ? cnt : 255);
   for (int i = 0; i < cnt; i++) {
-    int o = atk[v[i]];
+    int o = t[v[i]].slot;
     ev_init(&ev[ne], EV_ATTACKS);
     ev[ne].obj = oref(g, o);
     ev[ne].player = (int8_t)combat_defending_player(g, o);
-    ev[ne].src = def_o[v[i]] >= 0 ? oref(g, def_o[v[i]]) : oref_none();
+    ev[ne].src = t[v[i]].slot2 >= 0 ? oref(g, t[v[i]].slot2) : oref_none();
     ev[ne].rule = "508.1";
     ne++;
   }
@@ -459,9 +469,9 @@ static int must_block_count(G *g, const CRules *cr, int blk, int atk) {
 
 /* Checks the restrictions about several creatures (menace and "except by N or
  * more", "by more than N", "can't block alone") and the requirements (509.1b-c)
- * of the declaration blk[v[i]] -> atk[v[i]]. */
-static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int nb, const int *blk, const int *atk,
-                         const int *v, int cnt) {
+ * of the declaration t[v[i]].slot -> t[v[i]].slot2. */
+static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int nb, const TopOption *t, const int *v,
+                         int cnt) {
   State *s = g->s;
   BSearch *b = &(BSearch){0};
   for (int k = 0; k < nb; k++) {
@@ -475,7 +485,7 @@ static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int 
   for (int c = 0; c < cnt; c++)
     for (int i = 0; i < b->nb; i++)
       for (int a = 0; a < b->na; a++)
-        if (b->blk[i] == blk[v[c]] && b->atk[a] == atk[v[c]]) chosen[i] = a;
+        if (b->blk[i] == t[v[c]].slot && b->atk[a] == t[v[c]].slot2) chosen[i] = a;
   for (int a = 0; a < b->na; a++) {
     int x = b->atk[a];
     b->minb[a] = crule_n(g, cr, SE_MIN_BLOCKERS, x, has_kw(g, x, KW_MENACE) ? 2 : 1, 1); /* 702.111b */
@@ -488,7 +498,7 @@ static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int 
   for (int k = 0; k < nb; k++) {
     int x = bf[k], c = 0;
     if (!s->obj[x].attacking || combat_defending_player(g, x) != dp) continue;
-    for (int j = 0; j < cnt; j++) c += atk[v[j]] == x;
+    for (int j = 0; j < cnt; j++) c += t[v[j]].slot2 == x;
     if (!c) continue;
     int minb = crule_n(g, cr, SE_MIN_BLOCKERS, x, has_kw(g, x, KW_MENACE) ? 2 : 1, 1); /* 702.111b */
     int maxb = crule_n(g, cr, SE_MAX_BLOCKERS, x, 1 << 20, 0);
@@ -499,9 +509,9 @@ static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int 
                    has_kw(g, x, KW_MENACE) && minb == 2 ? "menace, 702.111b" : "509.1b");
     if (c > maxb) game_illegal(g, "%s can't be blocked by more than %d creature%s (509.1b)", an, maxb, maxb == 1 ? "" : "s");
   }
-  if (cnt == 1 && crule_count(g, cr, SE_CANT_BLOCK_ALONE, blk[v[0]])) {
+  if (cnt == 1 && crule_count(g, cr, SE_CANT_BLOCK_ALONE, t[v[0]].slot)) {
     char bn[110];
-    fmt_slot(g, blk[v[0]], bn, sizeof bn);
+    fmt_slot(g, t[v[0]].slot, bn, sizeof bn);
     game_illegal(g, "%s can't block alone (506.5, 509.1b)", bn);
   }
   int anyreq = 0;
@@ -560,6 +570,36 @@ static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int 
                   "be obeyed, e.g. %s (509.1c)", obeyed, obeyed + 1, wit);
 }
 
+/* Defending player dp's blockers decision's options (509.1a); 0 when none
+ * of their creatures can block. */
+static int block_options(G *g, const CRules *cr, int dp, const int16_t *bf, int nb) {
+  State *s = g->s;
+  TopOption *t = g->topt;
+  dec_begin(g, MTG_D_BLOCKERS, dp, "509.1", "declare blockers");
+  int n = 0;
+  for (int k = 0; k < nb; k++) {
+    int b = bf[k];
+    if (obj_controller(g, b) != dp || !is_type(g, b, T_CREATURE)) continue;
+    char bn[110];
+    fmt_slot(g, b, bn, sizeof bn);
+    for (int j = 0; j < nb; j++) {
+      int a = bf[j];
+      Obj *ao = &s->obj[a];
+      if (!ao->attacking) continue;
+      /* 509.1a: attacking this player, a planeswalker they control or a battle they protect */
+      if (combat_defending_player(g, a) != dp || !can_block(g, cr, b, a) || n >= MAX_OPTIONS) continue;
+      char an[110];
+      fmt_slot(g, a, an, sizeof an);
+      t[n].slot = (int16_t)b;
+      t[n].slot2 = (int16_t)a;
+      dec_opt(g, MTG_O_BLOCK, s->obj[b].id, s->obj[a].id, -1, -1, "%s -> %s", bn, an);
+      n++;
+    }
+  }
+  if (n) dec_range(g, 0, n);
+  return n;
+}
+
 void combat_declare_blockers(G *g) {
   State *s = g->s;
   int order[MAX_PLAYERS];
@@ -569,34 +609,14 @@ void combat_declare_blockers(G *g) {
   memcpy(bf, bf_list(g), (size_t)nb * sizeof *bf);
   CRules cr;
   crules_collect(g, &cr);
+  const TopOption *t = g->topt;
   for (int oi = 0; oi < MAX_PLAYERS && order[oi] >= 0; oi++) {
     int dp = order[oi];
     if (!s->c.defending[dp] || (s->c.blockers_done >> dp & 1)) continue;
-    dec_begin(g, MTG_D_BLOCKERS, dp, "509.1", "declare blockers");
-    int blk[MAX_OPTIONS], atk[MAX_OPTIONS], n = 0;
-    for (int k = 0; k < nb; k++) {
-      int b = bf[k];
-      if (obj_controller(g, b) != dp || !is_type(g, b, T_CREATURE)) continue;
-      char bn[110];
-      fmt_slot(g, b, bn, sizeof bn);
-      for (int j = 0; j < nb; j++) {
-        int a = bf[j];
-        Obj *ao = &s->obj[a];
-        if (!ao->attacking) continue;
-        /* 509.1a: attacking this player, a planeswalker they control or a battle they protect */
-        if (combat_defending_player(g, a) != dp || !can_block(g, &cr, b, a) || n >= MAX_OPTIONS) continue;
-        char an[110];
-        fmt_slot(g, a, an, sizeof an);
-        blk[n] = b;
-        atk[n] = a;
-        dec_opt(g, MTG_O_BLOCK, s->obj[b].id, s->obj[a].id, -1, -1, "%s -> %s", bn, an);
-        n++;
-      }
-    }
     int cnt = 0;
     const int *v = NULL;
+    int n = dec_resume(g, MTG_D_BLOCKERS) ? g->dtop.pub.n_options : block_options(g, &cr, dp, bf, nb);
     if (n) {
-      dec_range(g, 0, n);
       v = dec_ask(g, 1, &cnt);
     } else {
       log_line(g, 0, "blockers player=%s none=1", player_name(g, dp));
@@ -604,14 +624,14 @@ void combat_declare_blockers(G *g) {
     s->c.blockers_done |= (uint8_t)(1u << dp);
     unsigned char used[MAX_SLOTS] = {0};
     for (int i = 0; i < cnt; i++) {
-      if (used[blk[v[i]]]) game_illegal(g, "a creature can block only one attacker (509.1a)");
-      used[blk[v[i]]] = 1;
+      if (used[t[v[i]].slot]) game_illegal(g, "a creature can block only one attacker (509.1a)");
+      used[t[v[i]].slot] = 1;
     }
-    if (n) check_blocks(g, &cr, dp, bf, nb, blk, atk, v, cnt);
+    if (n) check_blocks(g, &cr, dp, bf, nb, t, v, cnt);
     Event ev[MAX_OPTIONS];
     int ne = 0;
     for (int i = 0; i < cnt; i++) {
-      int b = blk[v[i]], a = atk[v[i]];
+      int b = t[v[i]].slot, a = t[v[i]].slot2;
       s->obj[b].blocking = 1;
       s->obj[b].block_of = oref(g, a);
       ev_init(&ev[ne], EV_BLOCKS);
@@ -624,7 +644,7 @@ void combat_declare_blockers(G *g) {
       int a = bf[j];
       if (!s->obj[a].attacking || s->obj[a].blocked || combat_defending_player(g, a) != dp) continue;
       int k = 0;
-      for (int i = 0; i < cnt; i++) k += atk[v[i]] == a;
+      for (int i = 0; i < cnt; i++) k += t[v[i]].slot2 == a;
       if (!k) continue;
       s->obj[a].blocked = 1; /* 509.1h */
       ev_init(&ev[ne], EV_BLOCKED);
@@ -778,8 +798,8 @@ void combat_damage(G *g, int first) {
         dec_opt(g, to_def.kind == TK_PLAYER ? MTG_O_PLAYER : MTG_O_OBJECT, to_def.kind == TK_OBJ ? to_def.obj.id : 0, 0,
                 to_def.kind == TK_PLAYER ? to_def.player : -1, -1, "%s", dn);
       }
-      g->dec.pub.lo = 0;
-      g->dec.pub.hi = power;
+      g->dec->pub.lo = 0;
+      g->dec->pub.hi = power;
       int cnt;
       const int *v = dec_ask(g, 0, &cnt);
       for (int i = 0; i < cnt; i++) amounts[i] = v[i];

@@ -7,7 +7,10 @@
  * the state is left as it is at that point so the caller can inspect it. When
  * the answer comes, the segment is re-run from the snapshot with all answers
  * given so far; the run is deterministic, so it reaches the same point and
- * continues. An illegal answer or action restores the snapshot (rule 732). */
+ * continues. An illegal answer or action restores the snapshot (rule 732).
+ * The options of the top-level decision the snapshot was taken at are kept
+ * with it (dtop, topt): a re-run that begins by asking that decision again
+ * takes them as they are (dec_resume) instead of building them again. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,8 +54,14 @@ void game_stop(G *g) {
 
 /* ---- decisions ---- */
 
+static int top_kind(int kind) {
+  return kind == MTG_D_PRIORITY || kind == MTG_D_ATTACKERS || kind == MTG_D_BLOCKERS;
+}
+
 void dec_begin(G *g, int kind, int player, const char *rule, const char *fmt, ...) {
-  Decision *d = &g->dec;
+  Decision *d = top_kind(kind) ? &g->dtop : &g->dsub;
+  if (d == &g->dtop) g->top_ready = 0; /* no longer the snapshot's */
+  g->dec = d;
   d->pub.kind = kind;
   d->pub.kind_name = dec_kind_names[kind];
   d->pub.player = player;
@@ -73,7 +82,7 @@ void dec_begin(G *g, int kind, int player, const char *rule, const char *fmt, ..
 }
 
 int dec_opt(G *g, int kind, uint32_t obj, uint32_t obj2, int player, int index, const char *fmt, ...) {
-  Decision *d = &g->dec;
+  Decision *d = g->dec;
   int i = d->pub.n_options;
   if (i >= MAX_OPTIONS) game_throw(g, JMP_LIMIT);
   mtg_option *o = &d->opt[i];
@@ -92,12 +101,12 @@ int dec_opt(G *g, int kind, uint32_t obj, uint32_t obj2, int player, int index, 
 }
 
 void dec_range(G *g, int min, int max) {
-  g->dec.pub.min = min;
-  g->dec.pub.max = max;
+  g->dec->pub.min = min;
+  g->dec->pub.max = max;
 }
 
 static int answer_check(G *g, const int *v, int n) {
-  const mtg_decision *d = &g->dec.pub;
+  const mtg_decision *d = &g->dec->pub;
   char *why = g->illegal;
   size_t wsz = sizeof g->illegal;
   switch (d->kind) {
@@ -146,7 +155,7 @@ static int answer_check(G *g, const int *v, int n) {
 }
 
 static void log_answer(G *g, const int *v, int n) {
-  const mtg_decision *d = &g->dec.pub;
+  const mtg_decision *d = &g->dec->pub;
   char buf[2048];
   size_t u = 0;
   int w = fmt_s(buf, sizeof buf, "decide kind=%s player=%s", d->kind_name,
@@ -156,7 +165,7 @@ static void log_answer(G *g, const int *v, int n) {
     fmt_s(buf + u, sizeof buf - u, " value=%d", v[0]);
   } else if (d->kind == MTG_D_DAMAGE) {
     for (int i = 0; i < n && u < sizeof buf - 1; i++) {
-      w = fmt_s(buf + u, sizeof buf - u, " %s=%d", g->dec.opt[i].label, v[i]);
+      w = fmt_s(buf + u, sizeof buf - u, " %s=%d", g->dec->opt[i].label, v[i]);
       if (w > 0) u += (size_t)w;
     }
   } else if (n == 0) {
@@ -165,11 +174,11 @@ static void log_answer(G *g, const int *v, int n) {
     /* the options chosen, in order, however many: written in place, so that
      * a long ordering (a hundred triggers) is never cut */
     size_t len = u;
-    for (int i = 0; i < n; i++) len += strlen(i ? " | " : " choice=") + strlen(g->dec.opt[v[i]].label);
+    for (int i = 0; i < n; i++) len += strlen(i ? " | " : " choice=") + strlen(g->dec->opt[v[i]].label);
     char *out = log_reserve(g, 1, len);
     memcpy(out, buf, u);
     for (int i = 0; i < n; i++) {
-      const char *sep = i ? " | " : " choice=", *lb = g->dec.opt[v[i]].label;
+      const char *sep = i ? " | " : " choice=", *lb = g->dec->opt[v[i]].label;
       memcpy(out + u, sep, strlen(sep));
       u += strlen(sep);
       memcpy(out + u, lb, strlen(lb));
@@ -182,7 +191,7 @@ static void log_answer(G *g, const int *v, int n) {
 }
 
 const int *dec_ask(G *g, int top, int *n) {
-  g->dec.top = top;
+  g->dec->top = top;
   if (g->apos < g->an) {
     int a = g->apos++;
     const int *v = g->av + g->aoff[a];
@@ -202,8 +211,16 @@ const int *dec_ask(G *g, int top, int *n) {
     g->committed = g->nent;
     g->an = g->apos = 0;
     g->avn = 0;
+    g->top_ready = g->dec == &g->dtop;
   }
   game_throw(g, JMP_DECISION);
+}
+
+int dec_resume(G *g, int kind) {
+  /* the first decision of a re-run from the snapshot is the one it was taken at */
+  if (!g->top_ready || g->apos || !g->an || g->dtop.pub.kind != kind) return 0;
+  g->dec = &g->dtop;
+  return 1;
 }
 
 int ask_pick(G *g) {
@@ -231,8 +248,8 @@ int ask_number(G *g, int player, int lo, int hi, const char *fmt, ...) {
   vsnprintf(prompt, sizeof prompt, fmt, ap);
   va_end(ap);
   dec_begin(g, MTG_D_NUMBER, player, "", "%s", prompt);
-  g->dec.pub.lo = lo;
-  g->dec.pub.hi = hi;
+  g->dec->pub.lo = lo;
+  g->dec->pub.hi = hi;
   int n;
   const int *v = dec_ask(g, 0, &n);
   return v[0];
@@ -345,7 +362,7 @@ static int stop_status(const G *g, int code, char *msg, size_t size) {
  * the game is put back at the same decision it was at. */
 static int run_segment(G *g, mtg_error *err) {
   /* at a top-level decision the state is the snapshot: no copy needed */
-  if (!(g->dec.top && g->an == 1)) restore(g);
+  if (!(g->dec->top && g->an == 1)) restore(g);
   g->apos = 0;
   int code = run(g);
   if (code == JMP_DECISION) {
@@ -400,7 +417,7 @@ int mtg_game_decide(mtg_game *g, const mtg_answer *a, mtg_error *err) {
 int mtg_game_status(const mtg_game *g) { return g ? g->status : MTG_EARG; }
 
 const mtg_decision *mtg_game_decision(const mtg_game *g) {
-  return g && g->status == MTG_DECISION ? &g->dec.pub : NULL;
+  return g && g->status == MTG_DECISION ? &g->dec->pub : NULL;
 }
 
 void mtg_game_free(mtg_game *g) {
@@ -408,6 +425,7 @@ void mtg_game_free(mtg_game *g) {
   free(g->s);
   free(g->snap);
   free(g->ch);
+  free(g->chb);
   free(g->av);
   free(g->aoff);
   free(g->text);
@@ -439,14 +457,16 @@ int mtg_game_new(mtg_game **out, const mtg_setup *s, mtg_error *err) {
   g->s = malloc(sizeof *g->s);
   g->snap = malloc(sizeof *g->snap);
   g->ch = malloc(sizeof(Chars) * MAX_SLOTS);
+  g->chb = calloc(MAX_SLOTS, sizeof *g->chb);
   g->evstack = malloc(sizeof(Event) * MAX_EVSTACK);
-  if (!g->s || !g->snap || !g->ch || !g->evstack) {
+  if (!g->s || !g->snap || !g->ch || !g->chb || !g->evstack) {
     mtg_game_free(g);
     mtg_error_set(err, MTG_ENOMEM, "out of memory");
     return MTG_ENOMEM;
   }
   memset(&g->s->c, 0, sizeof g->s->c);
   g->epoch = 1;
+  g->dec = &g->dsub;
   int rc = build(g, s, err);
   if (rc) {
     mtg_game_free(g);

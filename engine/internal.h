@@ -99,6 +99,10 @@ void dec_range(G *g, int min, int max);
 /* Asks the decision built by dec_*; returns the answer values (count in *n).
  * `top` marks a top-level point where a new segment begins. */
 const int *dec_ask(G *g, int top, int *n);
+/* A top-level point about to build a decision of `kind`: 1 if it is the one
+ * the snapshot was taken at, asked again by a re-run: its options and
+ * g->topt stand as built then, and the caller goes straight to dec_ask. */
+int dec_resume(G *g, int kind);
 int ask_pick(G *g);                 /* single pick; returns option index */
 int ask_yes_no(G *g, int player, const char *rule, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -151,21 +155,27 @@ void counters_add(Counter *c, uint8_t *nc, int kind, int n);
 enum { CN_PLUS1 = 0, CN_MINUS1 = 1, CN_LOYALTY = 2, CN_POISON = 3 };
 
 /* ---- layer.c: characteristics after continuous effects (613) ---- */
-const Chars *chars(G *g, int slot);
-void chars_dirty(G *g);
-int obj_types(G *g, int slot);
-int is_type(G *g, int slot, uint32_t t);
-int has_kw(G *g, int slot, int kw);
+const Chars *chars_get(G *g, int slot); /* chars() when the cache must be consulted */
+/* An object's characteristics; cached, and valid until the state changes. */
+static inline const Chars *chars(G *g, int slot) {
+  if (g->ch_epoch == g->epoch && slot != g->hyp_slot && g->ch_lazy[slot] != 1) return &g->ch[slot];
+  return chars_get(g, slot);
+}
+void chars_dirty(G *g); /* something changed: recompute when next asked */
+void chars_reset(G *g); /* the same, rebuilding every object from its card (the invariant checker) */
+static inline int obj_types(G *g, int slot) { return (int)chars(g, slot)->types; }
+static inline int is_type(G *g, int slot, uint32_t t) { return (chars(g, slot)->types & t) != 0; }
+static inline int has_kw(G *g, int slot, int kw) { return (int)(chars(g, slot)->kw >> kw & 1); }
 /* 702.16: the object at slot has protection from a source of these colors
  * (src_is_spell: the source is a spell); src: the source's slot, for
  * protection from other qualities (-1: none, only its colors) */
 int protected_from(G *g, int slot, int src, uint8_t src_colors, int src_is_spell);
-int obj_power(G *g, int slot);
-int obj_toughness(G *g, int slot);
-int obj_controller(G *g, int slot);
-int obj_colors(G *g, int slot);
+static inline int obj_power(G *g, int slot) { return chars(g, slot)->power; }
+static inline int obj_toughness(G *g, int slot) { return chars(g, slot)->toughness; }
+static inline int obj_controller(G *g, int slot) { return chars(g, slot)->controller; }
+static inline int obj_colors(G *g, int slot) { return chars(g, slot)->colors; }
 int obj_mv(G *g, int slot);
-const char *obj_name(G *g, int slot);
+static inline const char *obj_name(G *g, int slot) { return chars(g, slot)->name; }
 int has_subtype(const Chars *c, const char *sub);
 int is_creature_type(const char *sub); /* 205.3m (subtype.c) */
 /* Characteristics of an object as it would exist on the battlefield under

@@ -3,7 +3,10 @@
  * continuous effects created by resolving spells and abilities (611), and
  * queries of rule-modifying effects (613.11: "can't lose", "can't draw more
  * than one card", ...). Characteristics are recomputed for all objects when
- * anything changed (the epoch moved) and cached per slot. */
+ * anything changed (the epoch moved) and cached per slot. A recomputation
+ * starts each object from its copiable values (base_chars), which are kept
+ * per slot with the object fields they come from: an object no effect and no
+ * counter modified keeps them without being rebuilt. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +14,11 @@
 #include "num.h"
 
 void chars_dirty(G *g) { g->epoch++; }
+
+void chars_reset(G *g) {
+  g->epoch++;
+  memset(g->chb, 0, sizeof *g->chb * MAX_SLOTS);
+}
 
 /* An effect candidate: a static ability of an object, or a table effect. */
 typedef struct Cand {
@@ -31,6 +39,31 @@ static int cand_cmp(const void *a, const void *b) {
 
 static void chars_from_def(Chars *c, const CardDef *d);
 
+/* What base_chars reads of an object. */
+static ChBase base_key(const Obj *o) {
+  ChBase k;
+  memset(&k, 0, sizeof k);
+  k.def = o->def;
+  k.copy_of = o->copy_of;
+  k.copy_sub = o->copy_sub;
+  k.controller = o->controller;
+  k.face_down = o->face_down;
+  k.transformed = o->transformed;
+  k.flipped = o->flipped;
+  k.zone = o->zone;
+  k.valid = 1;
+  return k;
+}
+
+static int base_same(const ChBase *a, const ChBase *b) {
+  return a->def == b->def && a->copy_of == b->copy_of && a->copy_sub == b->copy_sub && a->controller == b->controller &&
+         a->face_down == b->face_down && a->transformed == b->transformed && a->flipped == b->flipped && a->zone == b->zone &&
+         a->valid;
+}
+
+/* An object's copiable values (707.2). Every field of the object read here
+ * is part of its ChBase key (base_key), so that the values cached for a slot
+ * are rebuilt when one changes. */
 static void base_chars(G *g, int slot, Chars *c) {
   Obj *o = &g->s->obj[slot];
   const CardDef *d = face_up_def(o); /* 712.8d, 709.3b */
@@ -73,6 +106,7 @@ static void base_chars(G *g, int slot, Chars *c) {
  * name, added supertypes, "and it has this ability". */
 static void copy_onto(G *g, int slot, const Effect *e) {
   Chars *c = &g->ch[slot];
+  g->chb[slot].modified = 1; /* no longer its own copiable values */
   const CardDef *d = e->grant_def;
   uint8_t ctl = c->controller;
   memset(c, 0, sizeof *c);
@@ -110,6 +144,17 @@ static void chars_from_def(Chars *c, const CardDef *d) {
     c->ab[c->nab].grant = 0;
     c->nab++;
   }
+}
+
+/* g->ch[slot] set to the object's copiable values, rebuilt only if the
+ * object fields they come from changed or an effect or counter modified
+ * them since. */
+static void base_ensure(G *g, int slot) {
+  ChBase k = base_key(&g->s->obj[slot]);
+  ChBase *b = &g->chb[slot];
+  if (!b->modified && base_same(b, &k)) return;
+  base_chars(g, slot, &g->ch[slot]);
+  *b = k;
 }
 
 static int static_functions(G *g, int slot, const Ability *ab) {
@@ -171,6 +216,7 @@ static void kw_remove(Chars *c, uint64_t kw) {
 
 static void apply(G *g, const StaticSpec *st, const Effect *e, int slot, Ctx *cx, int src) {
   Chars *c = &g->ch[slot];
+  g->chb[slot].modified = 1; /* no longer its copiable values */
   switch (st->kind) {
   case SE_CONTROL:
     if (e && e->player >= 0) c->controller = (uint8_t)e->player;
@@ -285,7 +331,7 @@ static int lazy_zone(int z) { return z == MTG_Z_HAND || z == MTG_Z_LIBRARY; }
 static void materialize(G *g, int slot) {
   Chars *c = &g->ch[slot];
   g->ch_lazy[slot] = 0; /* its own abilities see the partial values, as in recompute */
-  base_chars(g, slot, c);
+  base_ensure(g, slot);
   /* with no ability of its own that could apply, the values last as long as
    * the object: kept for the next recomputation */
   int own = 0;
@@ -449,7 +495,7 @@ again:
     g->ch_lazy[i] = (uint8_t)(!in_lazy ? 0 : g->ch_kept[i] == s->obj[i].id ? 2 : 1);
     if (in_lazy) continue;
     g->ch_kept[i] = 0;
-    if (s->obj[i].id) base_chars(g, i, &g->ch[i]);
+    if (s->obj[i].id) base_ensure(g, i);
   }
   /* layer 1: copy effects of resolved abilities, in timestamp order (613.7) */
   for (uint32_t last = 0;;) {
@@ -545,6 +591,8 @@ again:
         Obj *o = &s->obj[i];
         if (!o->id || !o->nc || g->ch_lazy[i]) continue;
         int p = counters_get(o->c, o->nc, CN_PLUS1), m = counters_get(o->c, o->nc, CN_MINUS1);
+        if (p == m) continue;
+        g->chb[i].modified = 1;
         g->ch[i].power = num_add(g->ch[i].power, num_sub(p, m));
         g->ch[i].toughness = num_add(g->ch[i].toughness, num_sub(p, m));
       }
@@ -570,7 +618,7 @@ static void compute_entering(G *g, int slot, int ctl, Chars *out) {
   g->hyp_slot = hs;
 }
 
-const Chars *chars(G *g, int slot) {
+const Chars *chars_get(G *g, int slot) {
   if (slot == g->hyp_slot && !g->in_hyp) {
     /* 614.12: looked at as it would exist on the battlefield */
     if (g->hyp_epoch != g->epoch) {
@@ -590,9 +638,6 @@ const Chars *chars_as_entering(G *g, int slot, int ctl) {
   return &g->hyp;
 }
 
-int obj_types(G *g, int slot) { return (int)chars(g, slot)->types; }
-int is_type(G *g, int slot, uint32_t t) { return (chars(g, slot)->types & t) != 0; }
-int has_kw(G *g, int slot, int kw) { return (int)(chars(g, slot)->kw >> kw & 1); }
 
 int protected_from(G *g, int slot, int src, uint8_t src_colors, int src_is_spell) {
   const Chars *c = chars(g, slot);
@@ -612,11 +657,6 @@ int protected_from(G *g, int slot, int src, uint8_t src_colors, int src_is_spell
   }
   return 0;
 }
-int obj_power(G *g, int slot) { return chars(g, slot)->power; }
-int obj_toughness(G *g, int slot) { return chars(g, slot)->toughness; }
-int obj_controller(G *g, int slot) { return chars(g, slot)->controller; }
-int obj_colors(G *g, int slot) { return chars(g, slot)->colors; }
-const char *obj_name(G *g, int slot) { return chars(g, slot)->name; }
 
 int obj_mv(G *g, int slot) {
   const Chars *c = chars(g, slot);

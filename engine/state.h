@@ -531,6 +531,17 @@ typedef struct Chars {
   uint8_t nab;
 } Chars;
 
+/* The copiable values cached in a slot of the characteristics cache (layer.c):
+ * the object fields base_chars reads when they were computed. */
+typedef struct ChBase {
+  const CardDef *def, *copy_of;
+  const char *copy_sub;
+  uint8_t controller, face_down, transformed, flipped, zone;
+  uint8_t valid;          /* 0: nothing cached */
+  uint8_t modified;       /* an effect or counters changed the cached values since */
+  uint8_t nstatic;        /* static abilities among the copiable values */
+} ChBase;
+
 /* ---- the game handle ---- */
 
 #define MAX_OPTIONS 512
@@ -544,6 +555,21 @@ typedef struct Decision {
   int top;                /* asked at a top-level point (a new segment starts) */
 } Decision;
 
+/* What an option of a top-level decision does (turn.c, combat.c): kept with
+ * the snapshot, so that a segment re-run from it does not build the
+ * decision's options again (dec_resume). */
+typedef struct TopOption {
+  uint8_t act;            /* the asker's kind of action */
+  int8_t zone, player;
+  int16_t slot, slot2, index;
+} TopOption;
+
+/* The priority decision's options (turn.c): what each does. */
+typedef struct PrioOpts {
+  int act[MAX_OPTIONS], slot[MAX_OPTIONS], ab[MAX_OPTIONS], zone[MAX_OPTIONS], face[MAX_OPTIONS];
+  int n;
+} PrioOpts;
+
 typedef struct LogEnt {
   uint32_t off;           /* offset of the line in the text buffer */
   uint8_t decision;
@@ -554,6 +580,7 @@ struct mtg_game {
   State *s;               /* current state */
   State *snap;            /* state at the start of the current segment */
   Chars *ch;              /* characteristics cache */
+  ChBase *chb;            /* what each slot of it was computed from (MAX_SLOTS) */
   uint32_t ch_epoch, epoch; /* the cache is valid while ch_epoch == epoch */
   uint8_t ch_lazy[MAX_SLOTS]; /* a card in a hand or library: 1 computed when asked for, 2 kept (ch_kept) */
   uint32_t ch_kept[MAX_SLOTS]; /* such a card computed without any ability of its own applying: its id (it stays valid) */
@@ -567,7 +594,12 @@ struct mtg_game {
   int avn, avcap;
   int *aoff;              /* answer i: values av[aoff[i] .. aoff[i+1]) */
   int an, acap, apos;     /* answers given, answers consumed in this run */
-  Decision dec;
+  Decision *dec;          /* the decision being built or pending: dtop or dsub */
+  Decision dtop;          /* top-level decisions (priority, attackers, blockers) */
+  Decision dsub;          /* decisions inside an action */
+  TopOption topt[MAX_OPTIONS]; /* what dtop's options do (attackers, blockers) */
+  PrioOpts popt;          /* and a priority decision's */
+  int top_ready;          /* dtop and topt are those of the decision the snapshot was taken at */
   char illegal[512];      /* why the last action was refused */
   int illegal_status;
   /* the log */

@@ -360,14 +360,8 @@ static void play_land(G *g, int p, int slot, int face) {
   ev_one(g, &e);
 }
 
-/* The priority options being built: what each does. */
-typedef struct Opts {
-  int act[MAX_OPTIONS], slot[MAX_OPTIONS], ab[MAX_OPTIONS], zone[MAX_OPTIONS], face[MAX_OPTIONS];
-  int n;
-} Opts;
-
 /* The options to play or cast the card in slot from zone, one per face (709.3, 712.11b, 712.12). */
-static void play_or_cast_options(G *g, int p, int slot, int zone, const char *suffix, int lands, int spells, Opts *o) {
+static void play_or_cast_options(G *g, int p, int slot, int zone, const char *suffix, int lands, int spells, PrioOpts *o) {
   int faces[4], nf = cast_faces(g->s->obj[slot].def, faces);
   char nm[110], fl[140];
   for (int f = 0; f < nf && o->n < MAX_OPTIONS; f++) {
@@ -385,6 +379,81 @@ static void play_or_cast_options(G *g, int p, int slot, int zone, const char *su
   }
 }
 
+/* The priority decision's options: what player p can do now (117.1), and
+ * what each does (g->popt, kept with the snapshot: dec_resume). */
+static void priority_options(G *g, int p) {
+  State *s = g->s;
+  Core *c = &s->c;
+  dec_begin(g, MTG_D_PRIORITY, p, "117.3", "priority");
+  PrioOpts *o = &g->popt;
+  o->n = 0;
+  o->act[o->n++] = A_PASS;
+  dec_opt(g, MTG_O_PASS, 0, 0, -1, -1, "pass");
+  int hn = zl_count(g, MTG_Z_HAND, p);
+  int16_t hand[MAX_SLOTS];
+  memcpy(hand, zl_list(g, MTG_Z_HAND, p), (size_t)hn * sizeof *hand);
+  char nm[110];
+  for (int i = 0; i < hn && o->n < MAX_OPTIONS; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 1, 0, o);
+  for (int i = 0; i < hn && o->n < MAX_OPTIONS; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 0, 1, o);
+  for (int i = 0; i < hn && o->n < MAX_OPTIONS; i++)
+    if (cast_can_foretell(g, p, hand[i])) {
+      /* 116.2h: a special action */
+      fmt_slot(g, hand[i], nm, sizeof nm);
+      o->act[o->n] = A_FORETELL;
+      o->slot[o->n++] = hand[i];
+      dec_opt(g, MTG_O_ACTIVATE, s->obj[hand[i]].id, 0, -1, -1, "foretell %s", nm);
+    }
+  for (int i = 0; i < hn && o->n < MAX_OPTIONS; i++)
+    if (can_cast_face_down(g, p, hand[i])) {
+      fmt_slot(g, hand[i], nm, sizeof nm);
+      o->act[o->n] = A_CAST_FACE_DOWN;
+      o->slot[o->n++] = hand[i];
+      dec_opt(g, MTG_O_CAST, s->obj[hand[i]].id, 0, -1, 1, "cast %s face_down=1", nm);
+    }
+  /* 903.8: commanders in the command zone */
+  int cn = cmd_count(g);
+  int16_t *cz = cmd_list(g);
+  for (int i = 0; i < cn && o->n < MAX_OPTIONS; i++) play_or_cast_options(g, p, cz[i], MTG_Z_COMMAND, " from=command", 0, 1, o);
+  /* exiled cards an effect lets this player play ("you may play it this turn") */
+  for (int i = 0; i < c->neff && o->n < MAX_OPTIONS; i++) {
+    const Effect *pe = &s->eff[i];
+    if (pe->kind != EK_PLAY || pe->used == 2 || pe->player != p || !oref_ok(g, pe->obj)) continue;
+    if (s->obj[pe->obj.slot].zone == MTG_Z_EXILE) play_or_cast_options(g, p, pe->obj.slot, MTG_Z_EXILE, " from=exile", 1, 1, o);
+  }
+  /* foretold cards (702.143a), cards back from an Adventure (715.4) */
+  int xn = zl_count(g, MTG_Z_EXILE, 0);
+  int16_t *ex = zl_list(g, MTG_Z_EXILE, 0);
+  for (int i = 0; i < xn && o->n < MAX_OPTIONS; i++)
+    if ((s->obj[ex[i]].foretold || s->obj[ex[i]].adventured) && !play_permission(g, p, ex[i]))
+      play_or_cast_options(g, p, ex[i], MTG_Z_EXILE, " from=exile", 0, 1, o);
+  int gn = zl_count(g, MTG_Z_GRAVEYARD, p);
+  int16_t *gy = zl_list(g, MTG_Z_GRAVEYARD, p);
+  for (int i = 0; i < gn && o->n < MAX_OPTIONS; i++) play_or_cast_options(g, p, gy[i], MTG_Z_GRAVEYARD, " from=graveyard", 0, 1, o);
+  for (int i = 0; i < c->nslots && o->n < MAX_OPTIONS; i++) {
+    Obj *ob = &s->obj[i];
+    if (!ob->id || ob->zone == MTG_Z_LIBRARY || ob->zone == MTG_Z_STACK) continue;
+    const Chars *ch = chars(g, i);
+    for (int a = 0; a < ch->nab && o->n < MAX_OPTIONS; a++) {
+      if (ch->ab[a].ab->kind != AB_ACTIVATED) continue;
+      if (!can_activate(g, p, i, a, -1)) continue;
+      fmt_slot(g, i, nm, sizeof nm);
+      o->act[o->n] = A_ACT;
+      o->slot[o->n] = i;
+      o->ab[o->n++] = a;
+      dec_opt(g, MTG_O_ACTIVATE, ob->id, 0, -1, a, "activate %s/%d", nm, a);
+    }
+  }
+  int nb = bf_count(g);
+  int16_t *bf = bf_list(g);
+  for (int i = 0; i < nb && o->n < MAX_OPTIONS; i++) {
+    if (!cast_can_turn_face_up(g, p, bf[i])) continue;
+    fmt_slot(g, bf[i], nm, sizeof nm);
+    o->act[o->n] = A_FACE_UP;
+    o->slot[o->n++] = bf[i];
+    dec_opt(g, MTG_O_ACTIVATE, s->obj[bf[i]].id, 0, -1, -1, "turn_face_up %s", nm);
+  }
+}
+
 static void priority_ask(G *g) {
   State *s = g->s;
   Core *c = &s->c;
@@ -393,78 +462,12 @@ static void priority_ask(G *g) {
     c->prio = (uint8_t)next_player(g, p);
     return;
   }
-  dec_begin(g, MTG_D_PRIORITY, p, "117.3", "priority");
-  Opts o;
-  o.n = 0;
-  o.act[o.n++] = A_PASS;
-  dec_opt(g, MTG_O_PASS, 0, 0, -1, -1, "pass");
-  int hn = zl_count(g, MTG_Z_HAND, p);
-  int16_t hand[MAX_SLOTS];
-  memcpy(hand, zl_list(g, MTG_Z_HAND, p), (size_t)hn * sizeof *hand);
-  char nm[110];
-  for (int i = 0; i < hn && o.n < MAX_OPTIONS; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 1, 0, &o);
-  for (int i = 0; i < hn && o.n < MAX_OPTIONS; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 0, 1, &o);
-  for (int i = 0; i < hn && o.n < MAX_OPTIONS; i++)
-    if (cast_can_foretell(g, p, hand[i])) {
-      /* 116.2h: a special action */
-      fmt_slot(g, hand[i], nm, sizeof nm);
-      o.act[o.n] = A_FORETELL;
-      o.slot[o.n++] = hand[i];
-      dec_opt(g, MTG_O_ACTIVATE, s->obj[hand[i]].id, 0, -1, -1, "foretell %s", nm);
-    }
-  for (int i = 0; i < hn && o.n < MAX_OPTIONS; i++)
-    if (can_cast_face_down(g, p, hand[i])) {
-      fmt_slot(g, hand[i], nm, sizeof nm);
-      o.act[o.n] = A_CAST_FACE_DOWN;
-      o.slot[o.n++] = hand[i];
-      dec_opt(g, MTG_O_CAST, s->obj[hand[i]].id, 0, -1, 1, "cast %s face_down=1", nm);
-    }
-  /* 903.8: commanders in the command zone */
-  int cn = cmd_count(g);
-  int16_t *cz = cmd_list(g);
-  for (int i = 0; i < cn && o.n < MAX_OPTIONS; i++) play_or_cast_options(g, p, cz[i], MTG_Z_COMMAND, " from=command", 0, 1, &o);
-  /* exiled cards an effect lets this player play ("you may play it this turn") */
-  for (int i = 0; i < c->neff && o.n < MAX_OPTIONS; i++) {
-    const Effect *pe = &s->eff[i];
-    if (pe->kind != EK_PLAY || pe->used == 2 || pe->player != p || !oref_ok(g, pe->obj)) continue;
-    if (s->obj[pe->obj.slot].zone == MTG_Z_EXILE) play_or_cast_options(g, p, pe->obj.slot, MTG_Z_EXILE, " from=exile", 1, 1, &o);
-  }
-  /* foretold cards (702.143a), cards back from an Adventure (715.4) */
-  int xn = zl_count(g, MTG_Z_EXILE, 0);
-  int16_t *ex = zl_list(g, MTG_Z_EXILE, 0);
-  for (int i = 0; i < xn && o.n < MAX_OPTIONS; i++)
-    if ((s->obj[ex[i]].foretold || s->obj[ex[i]].adventured) && !play_permission(g, p, ex[i]))
-      play_or_cast_options(g, p, ex[i], MTG_Z_EXILE, " from=exile", 0, 1, &o);
-  int gn = zl_count(g, MTG_Z_GRAVEYARD, p);
-  int16_t *gy = zl_list(g, MTG_Z_GRAVEYARD, p);
-  for (int i = 0; i < gn && o.n < MAX_OPTIONS; i++) play_or_cast_options(g, p, gy[i], MTG_Z_GRAVEYARD, " from=graveyard", 0, 1, &o);
-  for (int i = 0; i < c->nslots && o.n < MAX_OPTIONS; i++) {
-    Obj *ob = &s->obj[i];
-    if (!ob->id || ob->zone == MTG_Z_LIBRARY || ob->zone == MTG_Z_STACK) continue;
-    const Chars *ch = chars(g, i);
-    for (int a = 0; a < ch->nab && o.n < MAX_OPTIONS; a++) {
-      if (ch->ab[a].ab->kind != AB_ACTIVATED) continue;
-      if (!can_activate(g, p, i, a, -1)) continue;
-      fmt_slot(g, i, nm, sizeof nm);
-      o.act[o.n] = A_ACT;
-      o.slot[o.n] = i;
-      o.ab[o.n++] = a;
-      dec_opt(g, MTG_O_ACTIVATE, ob->id, 0, -1, a, "activate %s/%d", nm, a);
-    }
-  }
-  int nb = bf_count(g);
-  int16_t *bf = bf_list(g);
-  for (int i = 0; i < nb && o.n < MAX_OPTIONS; i++) {
-    if (!cast_can_turn_face_up(g, p, bf[i])) continue;
-    fmt_slot(g, bf[i], nm, sizeof nm);
-    o.act[o.n] = A_FACE_UP;
-    o.slot[o.n++] = bf[i];
-    dec_opt(g, MTG_O_ACTIVATE, s->obj[bf[i]].id, 0, -1, -1, "turn_face_up %s", nm);
-  }
+  if (!dec_resume(g, MTG_D_PRIORITY)) priority_options(g, p);
+  const PrioOpts *o = &g->popt;
   int cnt;
   const int *v = dec_ask(g, 1, &cnt);
   int k = v[0];
-  switch (o.act[k]) {
+  switch (o->act[k]) {
   case A_PASS:
     c->passes++;
     {
@@ -495,24 +498,24 @@ static void priority_ask(G *g) {
     }
     return;
   case A_PLAY:
-    play_land(g, p, o.slot[k], o.face[k]);
+    play_land(g, p, o->slot[k], o->face[k]);
     break;
   case A_CAST: {
-    CastWay w = {.zone = (int8_t)o.zone[k], .face = (uint8_t)o.face[k]};
-    stack_cast_way(g, p, o.slot[k], &w);
+    CastWay w = {.zone = (int8_t)o->zone[k], .face = (uint8_t)o->face[k]};
+    stack_cast_way(g, p, o->slot[k], &w);
     break;
   }
   case A_ACT:
-    stack_activate(g, p, o.slot[k], o.ab[k]);
+    stack_activate(g, p, o->slot[k], o->ab[k]);
     break;
   case A_CAST_FACE_DOWN:
-    stack_cast_face_down(g, p, o.slot[k]);
+    stack_cast_face_down(g, p, o->slot[k]);
     break;
   case A_FORETELL:
-    cast_foretell(g, p, o.slot[k]);
+    cast_foretell(g, p, o->slot[k]);
     break;
   case A_FACE_UP:
-    cast_turn_face_up(g, p, o.slot[k]);
+    cast_turn_face_up(g, p, o->slot[k]);
     break;
   }
   /* 117.3c: the player who acted receives priority */

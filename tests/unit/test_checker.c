@@ -176,7 +176,7 @@ TEST(checker_finds_an_over_status_without_a_game_over) {
 
 TEST(checker_finds_a_decision_without_options) {
   if (start(t_, w)) return;
-  w->game->dec.pub.n_options = 0;
+  w->game->dec->pub.n_options = 0;
   REPORTS("decision priority has no options");
 }
 
@@ -224,17 +224,17 @@ TEST(checker_finds_variant_inconsistencies) {
 /* The option contract (mtg_decision_check): each field used only where the
  * option kind gives it a meaning, and labels that agree with the fields. */
 static int option_reports(unit_ctx *t_, u_world *w, int i, mtg_option o, const char *expect, int line) {
-  mtg_option *opt = &w->game->dec.opt[i];
+  mtg_option *opt = &w->game->dec->opt[i];
   mtg_option keep = *opt;
   char label[96];
   snprintf(label, sizeof label, "%s", keep.label);
   *opt = o;
-  if (o.label != keep.label) snprintf(w->game->dec.labels[i], sizeof w->game->dec.labels[i], "%s", o.label);
-  opt->label = w->game->dec.labels[i];
+  if (o.label != keep.label) snprintf(w->game->dec->labels[i], sizeof w->game->dec->labels[i], "%s", o.label);
+  opt->label = w->game->dec->labels[i];
   char why[512] = "";
   int rc = mtg_decision_check(w->game, why, sizeof why);
   *opt = keep;
-  snprintf(w->game->dec.labels[i], sizeof w->game->dec.labels[i], "%s", label);
+  snprintf(w->game->dec->labels[i], sizeof w->game->dec->labels[i], "%s", label);
   if (rc != -1 || !strstr(why, expect)) {
     unit_fail(t_, __FILE__, line, "option %d: mtg_decision_check returned %d '%s', expected '%s'", i, rc, why, expect);
     return -1;
@@ -252,7 +252,7 @@ TEST(decision_check_keeps_the_option_contract_at_priority) {
   CHECK_INT(mtg_decision_check(w->game, why, sizeof why), 0);
   int pass = u_find(w->game, "pass"), cast = u_find(w->game, "cast \"Lightning Bolt\""), act = u_find(w->game, "activate");
   CHECK(pass >= 0 && cast >= 0 && act >= 0);
-  const mtg_option *o = w->game->dec.opt;
+  const mtg_option *o = w->game->dec->opt;
   mtg_option x = o[pass];
   x.obj2 = o[cast].obj;
   OPTION_REPORTS(pass, x, "a second object on an option that has none");
@@ -294,18 +294,18 @@ TEST(decision_check_keeps_the_option_contract_at_priority) {
   OPTION_REPORTS(act, x, "has no readable label");
   CHECK_INT(mtg_decision_check(w->game, why, sizeof why), 0);
   /* the prompt and the deciding player */
-  w->game->dec.prompt[0] = 0;
+  w->game->dec->prompt[0] = 0;
   CHECK_INT(mtg_decision_check(w->game, why, sizeof why), -1);
   CHECK(strstr(why, "decision priority has no readable prompt") != NULL);
-  snprintf(w->game->dec.prompt, sizeof w->game->dec.prompt, "priority\t");
+  snprintf(w->game->dec->prompt, sizeof w->game->dec->prompt, "priority\t");
   CHECK_INT(mtg_decision_check(w->game, why, sizeof why), -1);
-  snprintf(w->game->dec.prompt, sizeof w->game->dec.prompt, "priority");
-  w->game->dec.pub.player = 2;
+  snprintf(w->game->dec->prompt, sizeof w->game->dec->prompt, "priority");
+  w->game->dec->pub.player = 2;
   CHECK_INT(mtg_decision_check(w->game, why, sizeof why), -1);
   CHECK(strstr(why, "for no player (2)") != NULL);
-  w->game->dec.pub.player = -1;
+  w->game->dec->pub.player = -1;
   CHECK_INT(mtg_decision_check(w->game, why, sizeof why), -1);
-  w->game->dec.pub.player = 1;
+  w->game->dec->pub.player = 1;
   CHECK_INT(mtg_decision_check(w->game, why, sizeof why), 0);
 }
 
@@ -316,7 +316,7 @@ TEST(decision_check_keeps_the_option_contract_for_targets) {
   CHECK_INT(mtg_decision_check(w->game, why, sizeof why), 0);
   int bob = u_find(w->game, "bob"), alice = u_find(w->game, "alice"), bears = u_find(w->game, "\"Grizzly Bears\"");
   CHECK(bob >= 0 && alice >= 0 && bears >= 0);
-  const mtg_option *o = w->game->dec.opt;
+  const mtg_option *o = w->game->dec->opt;
   mtg_option x = o[bob];
   x.player = 2;
   OPTION_REPORTS(bob, x, "no such player");
@@ -347,7 +347,7 @@ TEST(decision_check_keeps_the_option_contract_for_attacks) {
   CHECK(d != NULL && d->kind == MTG_D_ATTACKERS && d->n_options == 1);
   char why[512];
   CHECK_INT(mtg_decision_check(w->game, why, sizeof why), 0);
-  const mtg_option *o = w->game->dec.opt;
+  const mtg_option *o = w->game->dec->opt;
   mtg_option x = o[0];
   x.obj2 = o[0].obj;
   OPTION_REPORTS(0, x, "an attack on no defender or on two");
