@@ -372,6 +372,7 @@ int ct_attackable(G *g, int attacker, int slot) {
 /* ---- state-based actions 704.5s-704.5x ---- */
 
 static int sculptor_present(G *g, const int16_t *bf, int nb) {
+  if (!(bf_sum(g)->kw >> KW_SPACE_SCULPTOR & 1)) return 0;
   for (int k = 0; k < nb; k++)
     if (g->s->obj[bf[k]].id && !g->s->obj[bf[k]].phased_out && has_kw(g, bf[k], KW_SPACE_SCULPTOR)) return 1;
   return 0;
@@ -454,8 +455,9 @@ int ct_sba(G *g, Event *ev, int *n, int max, const int16_t *bf, int nb) {
   State *s = g->s;
   int any = 0;
   char nm[110];
+  const BfSum *sum = bf_sum(g);
   /* 704.5s, 714.4: a Saga past its final chapter is sacrificed */
-  for (int k = 0; k < nb; k++) {
+  for (int k = 0; k < nb && (sum->types & T_ENCHANTMENT); k++) {
     int i = bf[k];
     Obj *o = &s->obj[i];
     if (!o->id || o->zone != MTG_Z_BATTLEFIELD || o->phased_out) continue;
@@ -490,7 +492,7 @@ int ct_sba(G *g, Event *ev, int *n, int max, const int16_t *bf, int nb) {
   /* 704.5u: sector designations */
   any |= sba_sectors(g, bf, nb);
   /* 704.5v-x: battles */
-  for (int k = 0; k < nb; k++) {
+  for (int k = 0; k < nb && (bf_sum(g)->types & T_BATTLE); k++) {
     int i = bf[k];
     Obj *o = &s->obj[i];
     if (!o->id || o->zone != MTG_Z_BATTLEFIELD || o->phased_out) continue;

@@ -193,6 +193,11 @@ static void log_answer(G *g, const int *v, int n) {
 const int *dec_ask(G *g, int top, int *n) {
   g->dec->top = top;
   if (g->apos < g->an) {
+    if (top) {
+      /* what the answer does may change anything (dec_core_only says otherwise) */
+      g->same_before = g->live_same;
+      g->live_same = 0;
+    }
     int a = g->apos++;
     const int *v = g->av + g->aoff[a];
     int cnt = g->aoff[a + 1] - g->aoff[a];
@@ -207,7 +212,10 @@ const int *dec_ask(G *g, int top, int *n) {
   }
   if (top) {
     /* a new segment begins here */
-    state_copy(g->snap, g->s);
+    if (g->live_same) g->snap->c = g->s->c;
+    else state_copy(g->snap, g->s);
+    g->snap_top = 1;
+    g->live_same = 1;
     g->committed = g->nent;
     g->an = g->apos = 0;
     g->avn = 0;
@@ -215,6 +223,8 @@ const int *dec_ask(G *g, int top, int *n) {
   }
   game_throw(g, JMP_DECISION);
 }
+
+void dec_core_only(G *g) { g->live_same = g->same_before; }
 
 int dec_resume(G *g, int kind) {
   /* the first decision of a re-run from the snapshot is the one it was taken at */
@@ -298,6 +308,7 @@ static int run(G *g) {
 
 static void restore(G *g) {
   state_copy(g->s, g->snap);
+  g->live_same = g->snap_top;
   log_truncate(g, g->committed);
   chars_dirty(g);
   trig_index_dirty(g); /* the trigger listener index is kept outside the State: it described the abandoned run */

@@ -103,6 +103,9 @@ const int *dec_ask(G *g, int top, int *n);
  * the snapshot was taken at, asked again by a re-run: its options and
  * g->topt stand as built then, and the caller goes straight to dec_ask. */
 int dec_resume(G *g, int kind);
+/* The top-level answer just taken changed nothing but State.c (a pass): the
+ * next snapshot copies only that. */
+void dec_core_only(G *g);
 int ask_pick(G *g);                 /* single pick; returns option index */
 int ask_yes_no(G *g, int player, const char *rule, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -162,6 +165,11 @@ static inline const Chars *chars(G *g, int slot) {
   return chars_get(g, slot);
 }
 void chars_dirty(G *g); /* something changed: recompute when next asked */
+/* What the battlefield's permanents have between them (phased-out ones too). */
+const BfSum *bf_sum_get(G *g);
+static inline const BfSum *bf_sum(G *g) { return g->sum_epoch == g->epoch ? &g->bfsum : bf_sum_get(g); }
+/* A static ability of kind k (enum se_kind) may be on the battlefield. */
+static inline int bf_has_static(G *g, int k) { return k >= 64 || (bf_sum(g)->statics >> k & 1); }
 void chars_reset(G *g); /* the same, rebuilding every object from its card (the invariant checker) */
 static inline int obj_types(G *g, int slot) { return (int)chars(g, slot)->types; }
 static inline int is_type(G *g, int slot, uint32_t t) { return (chars(g, slot)->types & t) != 0; }

@@ -482,7 +482,8 @@ static int depends_on(G *g, const Cand *e, const Cand *f, Ctx *cx, Recs *R) {
 static void recompute(G *g) {
   State *s = g->s;
   int n = s->c.nslots;
-  g->ch_epoch = g->epoch; /* filters evaluated below see the partial values */
+  uint32_t epoch = g->epoch;
+  g->ch_epoch = epoch; /* filters evaluated below see the partial values */
   int lazy = 1;
   for (int i = 0; i < s->c.neff && lazy; i++) {
     const Effect *e = &s->eff[i];
@@ -598,6 +599,19 @@ again:
       }
     }
   }
+  BfSum *sum = &g->bfsum;
+  memset(sum, 0, sizeof *sum);
+  for (int k = 0; k < nlive; k++) {
+    int i = live[k];
+    if (s->obj[i].zone != MTG_Z_BATTLEFIELD) continue;
+    const Chars *c = &g->ch[i];
+    sum->types |= c->types;
+    sum->supers |= c->supers;
+    sum->kw |= c->kw;
+    for (int a = 0; a < c->nab; a++)
+      if (c->ab[a].ab->kind == AB_STATIC) sum->statics |= c->ab[a].ab->st.kind < 64 ? 1ull << c->ab[a].ab->st.kind : 0;
+  }
+  g->sum_epoch = epoch;
 }
 
 static void compute_entering(G *g, int slot, int ctl, Chars *out) {
@@ -630,6 +644,13 @@ const Chars *chars_get(G *g, int slot) {
   if (g->ch_epoch != g->epoch) recompute(g);
   if (g->ch_lazy[slot] == 1) materialize(g, slot);
   return &g->ch[slot];
+}
+
+const BfSum *bf_sum_get(G *g) {
+  /* asked while characteristics are being computed: anything may be there */
+  static const BfSum unknown = {~0u, 0xff, ~0ull, ~0ull};
+  if (g->ch_epoch != g->epoch) recompute(g);
+  return g->sum_epoch == g->epoch ? &g->bfsum : &unknown;
 }
 
 const Chars *chars_as_entering(G *g, int slot, int ctl) {
@@ -704,7 +725,7 @@ typedef int (*rule_also)(G *g, Ctx *cx, const StaticSpec *st, int arg);
 static int rule_effect_where(G *g, int kind, int player, int slot, rule_also also, int arg, const StaticSpec **out, ORef *src) {
   State *s = g->s;
   Ctx cx;
-  int nb = bf_count(g);
+  int nb = bf_has_static(g, kind) ? bf_count(g) : 0;
   int16_t *bf = bf_list(g);
   for (int k = 0; k < nb; k++) {
     int i = bf[k];
@@ -800,7 +821,7 @@ int rule_effect_sum(G *g, int kind, int player, int *any) {
 
 int rule_effect_count(G *g, int kind, int player, int slot) {
   int cnt = 0;
-  int nb = bf_count(g);
+  int nb = bf_has_static(g, kind) ? bf_count(g) : 0;
   int16_t *bf = bf_list(g);
   for (int k = 0; k < nb; k++) {
     int i = bf[k];

@@ -178,6 +178,8 @@ int sba_check(G *g) {
     }
   }
   /* 704.5q, 704.5r: counters */
+  const BfSum *sum = bf_sum(g);
+  int max_counters = bf_has_static(g, SE_MAX_COUNTERS);
   for (int k = 0; k < nb; k++) {
     int i = bf[k];
     Obj *o = &s->obj[i];
@@ -198,6 +200,7 @@ int sba_check(G *g) {
       ADD(e);
       any = 1;
     }
+    if (!max_counters) continue;
     const Chars *c = chars(g, i);
     for (int a = 0; a < c->nab; a++) {
       const Ability *ab = c->ab[a].ab;
@@ -217,7 +220,7 @@ int sba_check(G *g) {
   }
   /* 704.5j: the legend rule, each player choosing which to keep */
   int legends = 0;
-  for (int k = 0; k < nb && !legends; k++) legends = (chars(g, bf[k])->supers & ST_LEGENDARY) != 0;
+  for (int k = 0; k < nb && !legends && (sum->supers & ST_LEGENDARY); k++) legends = (chars(g, bf[k])->supers & ST_LEGENDARY) != 0;
   if (legends && !rule_effect(g, SE_NO_LEGEND_RULE, -1, -1, NULL, NULL)) {
     unsigned char done[MAX_SLOTS];
     int order[MAX_PLAYERS];
@@ -262,7 +265,7 @@ int sba_check(G *g) {
     /* "the shortest amount of time": permanents that entered in one event tie */
     int w[64], nw = 0;
     uint32_t newest = 0;
-    for (int k = 0; k < nb && nw < 64; k++)
+    for (int k = 0; k < nb && nw < 64 && (sum->supers & ST_WORLD); k++)
       if (chars(g, bf[k])->supers & ST_WORLD) {
         w[nw++] = bf[k];
         if (s->obj[bf[k]].entered_batch > newest) newest = s->obj[bf[k]].entered_batch;
@@ -282,7 +285,7 @@ int sba_check(G *g) {
   /* 704.5s-704.5x: Sagas, dungeons, sectors, battles (cardtype.c) */
   any |= ct_sba(g, ev, &n, MAX_SBA_EV, bf, nb);
   /* 704.5z: start your engines! */
-  for (int p = 0; p < s->c.np; p++) {
+  for (int p = 0; p < s->c.np && (sum->kw >> KW_START_YOUR_ENGINES & 1); p++) {
     if (!player_alive(g, p) || s->c.pl[p].speed) continue;
     for (int k = 0; k < nb; k++)
       if (obj_controller(g, bf[k]) == p && has_kw(g, bf[k], KW_START_YOUR_ENGINES)) {
@@ -294,7 +297,7 @@ int sba_check(G *g) {
   }
   /* 704.5y: more than one Role from the same player on a permanent: keep the newest */
   int attached_roles[64], nar = 0;
-  for (int j = 0; j < nb && nar < 64; j++)
+  for (int j = 0; j < nb && nar < 64 && (sum->types & T_ENCHANTMENT); j++)
     if (s->obj[bf[j]].id && s->obj[bf[j]].attached.id && has_subtype(chars(g, bf[j]), "Role")) attached_roles[nar++] = bf[j];
   for (int k = 0; k < nb && nar > 1; k++) {
     int host = bf[k];

@@ -396,6 +396,7 @@ static int cast_forbidden(G *g, int player, int slot) {
   if (s->obj[slot].zone != MTG_Z_HAND && rule_effect(g, SE_CAST_ONLY_FROM_HAND, player, -1, NULL, NULL)) return 1;
   if (cant_cast_types(g, player, chars(g, slot)->types)) return 1;
   /* "your opponents can't cast spells with the chosen name" */
+  if (!bf_has_static(g, SE_CANT_CAST_NAMED)) return 0;
   int nb = bf_count(g);
   int16_t *bf = bf_list(g);
   for (int k = 0; k < nb; k++) {

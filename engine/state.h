@@ -542,6 +542,16 @@ typedef struct ChBase {
   uint8_t nstatic;        /* static abilities among the copiable values */
 } ChBase;
 
+/* What the permanents on the battlefield have between them, as of the
+ * characteristics cache (layer.c): lets a check for something rare (a
+ * legend, a Saga, a "can't" effect) skip the battlefield when none has it. */
+typedef struct BfSum {
+  uint32_t types;
+  uint8_t supers;
+  uint64_t kw;
+  uint64_t statics;       /* kinds of static abilities (bit k: enum se_kind k < 64) */
+} BfSum;
+
 /* ---- the game handle ---- */
 
 #define MAX_OPTIONS 512
@@ -581,6 +591,8 @@ struct mtg_game {
   State *snap;            /* state at the start of the current segment */
   Chars *ch;              /* characteristics cache */
   ChBase *chb;            /* what each slot of it was computed from (MAX_SLOTS) */
+  BfSum bfsum;            /* valid while sum_epoch == epoch */
+  uint32_t sum_epoch;
   uint32_t ch_epoch, epoch; /* the cache is valid while ch_epoch == epoch */
   uint8_t ch_lazy[MAX_SLOTS]; /* a card in a hand or library: 1 computed when asked for, 2 kept (ch_kept) */
   uint32_t ch_kept[MAX_SLOTS]; /* such a card computed without any ability of its own applying: its id (it stays valid) */
@@ -600,6 +612,9 @@ struct mtg_game {
   TopOption topt[MAX_OPTIONS]; /* what dtop's options do (attackers, blockers) */
   PrioOpts popt;          /* and a priority decision's */
   int top_ready;          /* dtop and topt are those of the decision the snapshot was taken at */
+  uint8_t snap_top;       /* the snapshot was taken at a top-level decision (not the setup's) */
+  uint8_t live_same;      /* the state differs from the snapshot in State.c at most */
+  uint8_t same_before;    /* live_same before the last top-level answer was taken */
   char illegal[512];      /* why the last action was refused */
   int illegal_status;
   /* the log */

@@ -492,8 +492,12 @@ static void priority_ask(G *g) {
           c->stage = SG_PRIORITY;
         }
       } else {
+        /* 117.3d; a pass changes nothing but who has priority, so the
+         * state-based actions and triggers checked before this player got it
+         * would be found again as they were: none (704.3, 603.8) */
         c->prio = (uint8_t)next_player(g, p);
-        c->stage = SG_PRIORITY;
+        c->stage = SG_PRIORITY_ASK;
+        dec_core_only(g);
       }
     }
     return;
