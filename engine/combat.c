@@ -181,7 +181,7 @@ static int ask_exert(G *g, int ap, const TopOption *t, const int *v, int cnt, Ev
 static int attack_options(G *g, const CRules *cr, const int16_t *bf, int nb) {
   State *s = g->s;
   int ap = s->c.active;
-  TopOption *t = g->topt;
+  TopOption *t = g->w->topt;
   dec_begin(g, MTG_D_ATTACKERS, ap, "508.1", "declare attackers");
   int n = 0;
   for (int k = 0; k < nb; k++) {
@@ -224,14 +224,14 @@ void combat_declare_attackers(G *g) {
   memcpy(bf, bf_list(g), (size_t)nb * sizeof *bf);
   CRules cr;
   crules_collect(g, &cr);
-  int n = dec_resume(g, MTG_D_ATTACKERS) ? g->dtop.pub.n_options : attack_options(g, &cr, bf, nb);
+  int n = dec_resume(g, MTG_D_ATTACKERS) ? g->w->dtop.pub.n_options : attack_options(g, &cr, bf, nb);
   if (!n) {
     log_line(g, 0, "attackers none=1");
     return;
   }
   int cnt;
   const int *v = dec_ask(g, 1, &cnt);
-  const TopOption *t = g->topt;
+  const TopOption *t = g->w->topt;
   unsigned char used[MAX_SLOTS] = {0};
   for (int i = 0; i < cnt; i++) {
     if (used[t[v[i]].slot]) game_illegal(g, "a creature can attack only once (508.1a)");
@@ -574,7 +574,7 @@ static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int 
  * of their creatures can block. */
 static int block_options(G *g, const CRules *cr, int dp, const int16_t *bf, int nb) {
   State *s = g->s;
-  TopOption *t = g->topt;
+  TopOption *t = g->w->topt;
   dec_begin(g, MTG_D_BLOCKERS, dp, "509.1", "declare blockers");
   int n = 0;
   for (int k = 0; k < nb; k++) {
@@ -609,13 +609,13 @@ void combat_declare_blockers(G *g) {
   memcpy(bf, bf_list(g), (size_t)nb * sizeof *bf);
   CRules cr;
   crules_collect(g, &cr);
-  const TopOption *t = g->topt;
+  const TopOption *t = g->w->topt;
   for (int oi = 0; oi < MAX_PLAYERS && order[oi] >= 0; oi++) {
     int dp = order[oi];
     if (!s->c.defending[dp] || (s->c.blockers_done >> dp & 1)) continue;
     int cnt = 0;
     const int *v = NULL;
-    int n = dec_resume(g, MTG_D_BLOCKERS) ? g->dtop.pub.n_options : block_options(g, &cr, dp, bf, nb);
+    int n = dec_resume(g, MTG_D_BLOCKERS) ? g->w->dtop.pub.n_options : block_options(g, &cr, dp, bf, nb);
     if (n) {
       v = dec_ask(g, 1, &cnt);
     } else {

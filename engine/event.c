@@ -267,9 +267,9 @@ static int cant_enter(G *g, const Event *e) {
  * for "whenever damage is prevented" triggers. */
 static void prevented_triggers(G *g, int from) {
   if (g->nprev <= from) return;
-  Event pe[NELEM(g->prev_ev)];
+  Event pe[NELEM(g->w->prev_ev)];
   int n = g->nprev - from;
-  memcpy(pe, &g->prev_ev[from], (size_t)n * sizeof *pe);
+  memcpy(pe, &g->w->prev_ev[from], (size_t)n * sizeof *pe);
   g->nprev = from;
   trig_detect(g, pe, n);
 }

@@ -59,8 +59,8 @@ static int top_kind(int kind) {
 }
 
 void dec_begin(G *g, int kind, int player, const char *rule, const char *fmt, ...) {
-  Decision *d = top_kind(kind) ? &g->dtop : &g->dsub;
-  if (d == &g->dtop) g->top_ready = 0; /* no longer the snapshot's */
+  Decision *d = top_kind(kind) ? &g->w->dtop : &g->w->dsub;
+  if (d == &g->w->dtop) g->top_ready = 0; /* no longer the snapshot's */
   g->dec = d;
   d->pub.kind = kind;
   d->pub.kind_name = dec_kind_names[kind];
@@ -219,7 +219,7 @@ const int *dec_ask(G *g, int top, int *n) {
     g->committed = g->nent;
     g->an = g->apos = 0;
     g->avn = 0;
-    g->top_ready = g->dec == &g->dtop;
+    g->top_ready = g->dec == &g->w->dtop;
   }
   game_throw(g, JMP_DECISION);
 }
@@ -228,8 +228,8 @@ void dec_core_only(G *g) { g->live_same = g->same_before; }
 
 int dec_resume(G *g, int kind) {
   /* the first decision of a re-run from the snapshot is the one it was taken at */
-  if (!g->top_ready || g->apos || !g->an || g->dtop.pub.kind != kind) return 0;
-  g->dec = &g->dtop;
+  if (!g->top_ready || g->apos || !g->an || g->w->dtop.pub.kind != kind) return 0;
+  g->dec = &g->w->dtop;
   return 1;
 }
 
@@ -433,6 +433,7 @@ const mtg_decision *mtg_game_decision(const mtg_game *g) {
 
 void mtg_game_free(mtg_game *g) {
   if (!g) return;
+  free(g->w);
   free(g->s);
   free(g->snap);
   free(g->ch);
@@ -457,6 +458,55 @@ static int build(G *g, const mtg_setup *s, mtg_error *err) {
   return status;
 }
 
+/* The handle as a new game finds it: every field zero but the storage it
+ * points to, which is kept with its capacity (a log, answers and trigger
+ * index that held nothing; cache slots marked as holding nothing). */
+static void game_clear(G *g) {
+  G k = *g;
+  memset(g, 0, sizeof *g);
+  g->w = k.w;
+  g->s = k.s;
+  g->snap = k.snap;
+  g->ch = k.ch;
+  g->chb = k.chb;
+  g->evstack = k.evstack;
+  g->av = k.av;
+  g->avcap = k.avcap;
+  g->aoff = k.aoff;
+  g->acap = k.acap;
+  g->text = k.text;
+  g->tcap = k.tcap;
+  g->ent = k.ent;
+  g->entcap = k.entcap;
+  g->li = k.li;
+  g->li_cap = k.li_cap;
+  memset(g->chb, 0, (size_t)k.chb_used * sizeof *g->chb);
+  memset(&g->s->c, 0, sizeof g->s->c);
+  g->epoch = 1;
+  g->dec = &g->w->dsub;
+}
+
+/* Builds the setup's game in a cleared handle and runs it to the first
+ * decision; on failure the caller frees the handle. */
+static int game_start(G *g, const mtg_setup *s, mtg_error *err) {
+  int rc = build(g, s, err);
+  if (rc) return rc;
+  state_copy(g->snap, g->s);
+  g->committed = g->nent; /* the setup's lines are final: a re-run starts after them */
+  int code = run(g);
+  if (code == JMP_DECISION || code == JMP_OVER) {
+    g->status = code == JMP_DECISION ? MTG_DECISION : MTG_OVER;
+    if (code == JMP_OVER) g->committed = g->nent;
+    return g->status;
+  }
+  char msg[sizeof g->illegal];
+  int status = stop_status(g, code, msg, sizeof msg);
+  if (code == JMP_ILLEGAL) status = MTG_EDATA;
+  if (code == JMP_LIMIT) snprintf(msg, sizeof msg, "engine limit exceeded while starting the game");
+  mtg_error_set(err, status, "%s", msg);
+  return status;
+}
+
 int mtg_game_new(mtg_game **out, const mtg_setup *s, mtg_error *err) {
   if (!out || !s) return diag_arg(err, "mtg_game_new: the %s is NULL", !out ? "output pointer" : "setup");
   *out = NULL;
@@ -465,38 +515,35 @@ int mtg_game_new(mtg_game **out, const mtg_setup *s, mtg_error *err) {
     mtg_error_set(err, MTG_ENOMEM, "out of memory");
     return MTG_ENOMEM;
   }
+  g->w = malloc(sizeof *g->w);
   g->s = malloc(sizeof *g->s);
   g->snap = malloc(sizeof *g->snap);
   g->ch = malloc(sizeof(Chars) * MAX_SLOTS);
   g->chb = calloc(MAX_SLOTS, sizeof *g->chb);
   g->evstack = malloc(sizeof(Event) * MAX_EVSTACK);
-  if (!g->s || !g->snap || !g->ch || !g->chb || !g->evstack) {
+  if (!g->w || !g->s || !g->snap || !g->ch || !g->chb || !g->evstack) {
     mtg_game_free(g);
     mtg_error_set(err, MTG_ENOMEM, "out of memory");
     return MTG_ENOMEM;
   }
-  memset(&g->s->c, 0, sizeof g->s->c);
-  g->epoch = 1;
-  g->dec = &g->dsub;
-  int rc = build(g, s, err);
-  if (rc) {
+  game_clear(g);
+  int rc = game_start(g, s, err);
+  if (rc < 0) {
     mtg_game_free(g);
     return rc;
   }
-  state_copy(g->snap, g->s);
-  g->committed = g->nent; /* the setup's lines are final: a re-run starts after them */
-  int code = run(g);
-  if (code == JMP_DECISION || code == JMP_OVER) {
-    g->status = code == JMP_DECISION ? MTG_DECISION : MTG_OVER;
-    if (code == JMP_OVER) g->committed = g->nent;
-    *out = g;
-    return g->status;
+  *out = g;
+  return rc;
+}
+
+int mtg_game_renew(mtg_game **g, const mtg_setup *s, mtg_error *err) {
+  if (!g || !s) return diag_arg(err, "mtg_game_renew: the %s is NULL", !g ? "handle pointer" : "setup");
+  if (!*g) return mtg_game_new(g, s, err);
+  game_clear(*g);
+  int rc = game_start(*g, s, err);
+  if (rc < 0) {
+    mtg_game_free(*g);
+    *g = NULL;
   }
-  char msg[sizeof g->illegal];
-  int status = stop_status(g, code, msg, sizeof msg);
-  if (code == JMP_ILLEGAL) status = MTG_EDATA;
-  if (code == JMP_LIMIT) snprintf(msg, sizeof msg, "engine limit exceeded while starting the game");
-  mtg_error_set(err, status, "%s", msg);
-  mtg_game_free(g);
-  return status;
+  return rc;
 }

@@ -101,7 +101,7 @@ void dec_range(G *g, int min, int max);
 const int *dec_ask(G *g, int top, int *n);
 /* A top-level point about to build a decision of `kind`: 1 if it is the one
  * the snapshot was taken at, asked again by a re-run: its options and
- * g->topt stand as built then, and the caller goes straight to dec_ask. */
+ * g->w->topt stand as built then, and the caller goes straight to dec_ask. */
 int dec_resume(G *g, int kind);
 /* The top-level answer just taken changed nothing but State.c (a pass): the
  * next snapshot copies only that. */

@@ -154,6 +154,7 @@ static void base_ensure(G *g, int slot) {
   ChBase *b = &g->chb[slot];
   if (!b->modified && base_same(b, &k)) return;
   base_chars(g, slot, &g->ch[slot]);
+  if (slot >= g->chb_used) g->chb_used = slot + 1;
   *b = k;
 }
 
@@ -601,9 +602,8 @@ again:
   }
   BfSum *sum = &g->bfsum;
   memset(sum, 0, sizeof *sum);
-  for (int k = 0; k < nlive; k++) {
-    int i = live[k];
-    if (s->obj[i].zone != MTG_Z_BATTLEFIELD) continue;
+  for (int i = 0; i < n; i++) {
+    if (!s->obj[i].id || s->obj[i].zone != MTG_Z_BATTLEFIELD) continue;
     const Chars *c = &g->ch[i];
     sum->types |= c->types;
     sum->supers |= c->supers;
@@ -636,10 +636,10 @@ const Chars *chars_get(G *g, int slot) {
   if (slot == g->hyp_slot && !g->in_hyp) {
     /* 614.12: looked at as it would exist on the battlefield */
     if (g->hyp_epoch != g->epoch) {
-      compute_entering(g, slot, g->hyp_ctl, &g->hyp);
+      compute_entering(g, slot, g->hyp_ctl, &g->w->hyp);
       g->hyp_epoch = g->epoch;
     }
-    return &g->hyp;
+    return &g->w->hyp;
   }
   if (g->ch_epoch != g->epoch) recompute(g);
   if (g->ch_lazy[slot] == 1) materialize(g, slot);
@@ -654,9 +654,9 @@ const BfSum *bf_sum_get(G *g) {
 }
 
 const Chars *chars_as_entering(G *g, int slot, int ctl) {
-  compute_entering(g, slot, ctl, &g->hyp);
+  compute_entering(g, slot, ctl, &g->w->hyp);
   g->hyp_epoch = 0;
-  return &g->hyp;
+  return &g->w->hyp;
 }
 
 

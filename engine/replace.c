@@ -394,8 +394,8 @@ static void run_instead(G *g, const Repl *r, Event *ev, const Node *steps, int p
 /* 615.5: the rest of a prevention effect waits until the prevented event is
  * done (with the rest of its batch). */
 static void rider_add(G *g, const Repl *r, const Event *ev, int prevented) {
-  if (g->nrider >= (int)NELEM(g->rider)) game_throw(g, JMP_LIMIT);
-  struct PrevRider *d = &g->rider[g->nrider++];
+  if (g->nrider >= (int)NELEM(g->w->rider)) game_throw(g, JMP_LIMIT);
+  struct PrevRider *d = &g->w->rider[g->nrider++];
   d->rp = r->rp;
   d->def = r->def;
   d->src = r->src;
@@ -411,8 +411,8 @@ static void rider_add(G *g, const Repl *r, const Event *ev, int prevented) {
 
 void prevention_riders(G *g, int from) {
   while (g->nrider > from) {
-    struct PrevRider d = g->rider[from];
-    memmove(&g->rider[from], &g->rider[from + 1], (size_t)(g->nrider - from - 1) * sizeof d);
+    struct PrevRider d = g->w->rider[from];
+    memmove(&g->w->rider[from], &g->w->rider[from + 1], (size_t)(g->nrider - from - 1) * sizeof d);
     g->nrider--;
     run_program(g, d.controller, d.src, d.has_srcl ? &d.srcl : NULL, d.def, d.grant, d.eff, d.key, &d.ev, d.rp->steps,
                 d.prevented);
@@ -618,11 +618,11 @@ static int apply(G *g, const Repl *r, Event *ev) {
        * checks these once its batch is built */
       int k;
       for (k = 0; k < g->nprev; k++)
-        if (g->prev_key[k] == r->key && g->prev_ev[k].player == ev->player && g->prev_ev[k].obj.id == ev->obj.id) break;
+        if (g->prev_key[k] == r->key && g->w->prev_ev[k].player == ev->player && g->w->prev_ev[k].obj.id == ev->obj.id) break;
       if (k < g->nprev) {
-        g->prev_ev[k].amount = num_add(g->prev_ev[k].amount, prevented);
-      } else if (g->nprev < (int)NELEM(g->prev_ev)) {
-        Event *pe = &g->prev_ev[g->nprev];
+        g->w->prev_ev[k].amount = num_add(g->w->prev_ev[k].amount, prevented);
+      } else if (g->nprev < (int)NELEM(g->w->prev_ev)) {
+        Event *pe = &g->w->prev_ev[g->nprev];
         g->prev_key[g->nprev++] = r->key;
         *pe = *ev;
         pe->type = EV_PREVENT;

@@ -479,10 +479,10 @@ int mtg_setup_mana(mtg_setup *s, int p, const char *mana) {
 
 static const char *intern(G *g, const char *v) {
   for (int i = 0; i < g->nstrs; i++)
-    if (!strcmp(g->strs[i], v)) return g->strs[i];
-  if (g->nstrs >= NELEM(g->strs)) return NULL;
-  snprintf(g->strs[g->nstrs], sizeof *g->strs, "%s", v);
-  return g->strs[g->nstrs++];
+    if (!strcmp(g->w->strs[i], v)) return g->w->strs[i];
+  if (g->nstrs >= NELEM(g->w->strs)) return NULL;
+  snprintf(g->w->strs[g->nstrs], sizeof *g->w->strs, "%s", v);
+  return g->w->strs[g->nstrs++];
 }
 
 int setup_build(G *g, const mtg_setup *su, mtg_error *err) {

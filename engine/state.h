@@ -585,12 +585,49 @@ typedef struct LogEnt {
   uint8_t decision;
 } LogEnt;
 
+/* A game's working storage that is never cleared: each part is read only as
+ * far as a count in the handle says it was written, or once recomputed (the
+ * decisions, hyp). A new game in the same handle (mtg_game_renew) keeps it. */
+typedef struct Work {
+  Decision dtop;          /* top-level decisions (priority, attackers, blockers) */
+  Decision dsub;          /* decisions inside an action */
+  TopOption topt[MAX_OPTIONS]; /* what dtop's options do (attackers, blockers) */
+  PrioOpts popt;          /* and a priority decision's */
+  Chars hyp;              /* characteristics as an object would enter (614.12) */
+  char strs[32][64];      /* strings given by the setup (chosen names) */
+  /* once-only delayed abilities matched by a batch, for 603.7b's choice */
+  struct { int eff; TrigCtx tc; uint32_t obj; char label[110]; } dcand[8];
+  /* prevention applied during a batch, one entry per effect and recipient,
+   * checked for triggers once the batch is built (615.13) */
+  Event prev_ev[16];
+  /* the rest of a prevention effect ("put a +1/+1 counter for each 1 damage
+   * prevented"), done once the batch it prevented damage in is done (615.5) */
+  struct PrevRider {
+    const ReplSpec *rp;
+    const CardDef *def;
+    ORef src;
+    Lki srcl;
+    uint8_t has_srcl;
+    uint16_t grant;
+    int eff, controller;
+    uint32_t key;
+    Event ev;
+    int prevented;
+  } rider[64];
+  /* triggered mana abilities waiting to resolve at once (605.4a) */
+  Pending mtq[8];
+} Work;
+
+/* The handle. Everything in it starts a game zeroed; what it points to is
+ * kept by mtg_game_renew (game.c, game_clear). */
 struct mtg_game {
   const mtg_pool *pool;
+  Work *w;
   State *s;               /* current state */
   State *snap;            /* state at the start of the current segment */
   Chars *ch;              /* characteristics cache */
   ChBase *chb;            /* what each slot of it was computed from (MAX_SLOTS) */
+  int chb_used;           /* slots of chb ever filled (cleared for a new game) */
   BfSum bfsum;            /* valid while sum_epoch == epoch */
   uint32_t sum_epoch;
   uint32_t ch_epoch, epoch; /* the cache is valid while ch_epoch == epoch */
@@ -606,11 +643,7 @@ struct mtg_game {
   int avn, avcap;
   int *aoff;              /* answer i: values av[aoff[i] .. aoff[i+1]) */
   int an, acap, apos;     /* answers given, answers consumed in this run */
-  Decision *dec;          /* the decision being built or pending: dtop or dsub */
-  Decision dtop;          /* top-level decisions (priority, attackers, blockers) */
-  Decision dsub;          /* decisions inside an action */
-  TopOption topt[MAX_OPTIONS]; /* what dtop's options do (attackers, blockers) */
-  PrioOpts popt;          /* and a priority decision's */
+  Decision *dec;          /* the decision being built or pending: Work.dtop or Work.dsub */
   int top_ready;          /* dtop and topt are those of the decision the snapshot was taken at */
   uint8_t snap_top;       /* the snapshot was taken at a top-level decision (not the setup's) */
   uint8_t live_same;      /* the state differs from the snapshot in State.c at most */
@@ -633,7 +666,6 @@ struct mtg_game {
   int have_statics;       /* any static ability with a condition */
   int in_sba;
   int hypothetical;       /* computing characteristics as they would be (614.12) */
-  Chars hyp;              /* characteristics as an object would enter (614.12) */
   int hyp_slot, hyp_ctl;  /* chars() of hyp_slot answer as it would enter (-1: none) */
   uint32_t hyp_epoch;
   int in_hyp;
@@ -647,41 +679,19 @@ struct mtg_game {
   int *tok_out;
   int tok_max, tok_n;
   uint32_t abil_epoch, li_abil;
-  char strs[32][64];      /* strings given by the setup (chosen names) */
-  int nstrs;
+  int nstrs;              /* Work.strs */
   int defer_trig_log;
   uint32_t dmg_seen[64];  /* damage triggers already found in this batch (603.2c) */
   int16_t dmg_pend[64][2]; /* the pending triggers each made: [first, end) */
   int ndmg_seen;
-  /* once-only delayed abilities matched by a batch, for 603.7b's choice */
-  struct { int eff; TrigCtx tc; uint32_t obj; char label[110]; } dcand[8];
-  int ndcand;
+  int ndcand;             /* Work.dcand */
   /* objects whose entering the battlefield is being modified (614.13) */
   uint32_t entering[16];
   int nentering;
-  /* prevention applied during a batch, one entry per effect and recipient,
-   * checked for triggers once the batch is built (615.13) */
-  Event prev_ev[16];
-  uint32_t prev_key[16];
+  uint32_t prev_key[16];  /* Work.prev_ev */
   int nprev;
-  /* the rest of a prevention effect ("put a +1/+1 counter for each 1 damage
-   * prevented"), done once the batch it prevented damage in is done (615.5) */
-  struct PrevRider {
-    const ReplSpec *rp;
-    const CardDef *def;
-    ORef src;
-    Lki srcl;
-    uint8_t has_srcl;
-    uint16_t grant;
-    int eff, controller;
-    uint32_t key;
-    Event ev;
-    int prevented;
-  } rider[64];
-  int nrider;
-  /* triggered mana abilities waiting to resolve at once (605.4a) */
-  Pending mtq[8];
-  int nmtq;
+  int nrider;             /* Work.rider */
+  int nmtq;               /* Work.mtq */
   uint8_t collecting;        /* trig_lookback / trig_detect gather dcand */
   uint8_t batch_draw;        /* the batch being scanned makes every remaining player lose (104.4a) */
   int push_failed;        /* choose_modes_targets found no legal choice (603.3c/d) */

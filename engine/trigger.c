@@ -114,8 +114,8 @@ static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t gr
   if (ab->kind == AB_TRIGGERED && ab->mana) {
     /* 605.4a: a triggered mana ability doesn't wait for the stack: it
      * resolves right after the mana ability that triggered it */
-    if (g->nmtq >= NELEM(g->mtq)) game_throw(g, JMP_LIMIT);
-    Pending *q = &g->mtq[g->nmtq++];
+    if (g->nmtq >= NELEM(g->w->mtq)) game_throw(g, JMP_LIMIT);
+    Pending *q = &g->w->mtq[g->nmtq++];
     memset(q, 0, sizeof *q);
     q->ab = ab;
     q->def = def;
@@ -499,11 +499,11 @@ static void check_delayed(G *g, const Event *e, int lookback, const uint8_t *tes
     if (ab->cond && !cond_eval(g, &cx, ab->cond)) continue;
     if (ab->delayed_once && g->collecting) {
       /* 603.7b: once; which of simultaneous events is chosen after the batch */
-      if (g->ndcand < NELEM(g->dcand)) {
-        g->dcand[g->ndcand].eff = i;
-        g->dcand[g->ndcand].tc = tc;
-        g->dcand[g->ndcand].obj = e->obj.id;
-        fmt_obj(g, e->obj, g->dcand[g->ndcand].label, sizeof g->dcand->label);
+      if (g->ndcand < NELEM(g->w->dcand)) {
+        g->w->dcand[g->ndcand].eff = i;
+        g->w->dcand[g->ndcand].tc = tc;
+        g->w->dcand[g->ndcand].obj = e->obj.id;
+        fmt_obj(g, e->obj, g->w->dcand[g->ndcand].label, sizeof g->w->dcand->label);
         g->ndcand++;
       }
       continue;
@@ -607,19 +607,19 @@ static void delayed_chosen(G *g) {
   g->ndcand = 0;
   g->collecting = 0;
   for (int i = 0; i < n; i++) {
-    int ei = g->dcand[i].eff;
+    int ei = g->w->dcand[i].eff;
     Effect *ef = &s->eff[ei];
     if (ef->used) continue;
     int m = 0, first = i;
-    for (int j = i; j < n; j++) m += g->dcand[j].eff == ei;
+    for (int j = i; j < n; j++) m += g->w->dcand[j].eff == ei;
     int pick = first;
     if (m > 1) {
       dec_begin(g, MTG_D_CHOOSE, ef->controller, "603.7b", "choose the event that triggers the delayed ability");
-      int idx[NELEM(g->dcand)], k = 0;
+      int idx[NELEM(g->w->dcand)], k = 0;
       for (int j = i; j < n; j++)
-        if (g->dcand[j].eff == ei) {
+        if (g->w->dcand[j].eff == ei) {
           idx[k++] = j;
-          dec_opt(g, MTG_O_OBJECT, g->dcand[j].obj, 0, -1, -1, "%s", g->dcand[j].label);
+          dec_opt(g, MTG_O_OBJECT, g->w->dcand[j].obj, 0, -1, -1, "%s", g->w->dcand[j].label);
         }
       dec_range(g, 1, 1);
       int nv;
@@ -628,7 +628,7 @@ static void delayed_chosen(G *g) {
     }
     ef = &s->eff[ei];
     ef->used = 1;
-    add_pending(g, ef->ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &g->dcand[pick].tc, ef->id, 0);
+    add_pending(g, ef->ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &g->w->dcand[pick].tc, ef->id, 0);
   }
 }
 
@@ -645,8 +645,8 @@ void trig_lookback(G *g, const Event *ev, int n) {
 
 static void resolve_mana_triggers(G *g) {
   while (g->nmtq) {
-    Pending q = g->mtq[0];
-    memmove(&g->mtq[0], &g->mtq[1], (size_t)(g->nmtq - 1) * sizeof q);
+    Pending q = g->w->mtq[0];
+    memmove(&g->w->mtq[0], &g->w->mtq[1], (size_t)(g->nmtq - 1) * sizeof q);
     g->nmtq--;
     char nm[110];
     fmt_lki(&q.srcl, nm, sizeof nm);

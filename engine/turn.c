@@ -380,12 +380,12 @@ static void play_or_cast_options(G *g, int p, int slot, int zone, const char *su
 }
 
 /* The priority decision's options: what player p can do now (117.1), and
- * what each does (g->popt, kept with the snapshot: dec_resume). */
+ * what each does (g->w->popt, kept with the snapshot: dec_resume). */
 static void priority_options(G *g, int p) {
   State *s = g->s;
   Core *c = &s->c;
   dec_begin(g, MTG_D_PRIORITY, p, "117.3", "priority");
-  PrioOpts *o = &g->popt;
+  PrioOpts *o = &g->w->popt;
   o->n = 0;
   o->act[o->n++] = A_PASS;
   dec_opt(g, MTG_O_PASS, 0, 0, -1, -1, "pass");
@@ -463,7 +463,7 @@ static void priority_ask(G *g) {
     return;
   }
   if (!dec_resume(g, MTG_D_PRIORITY)) priority_options(g, p);
-  const PrioOpts *o = &g->popt;
+  const PrioOpts *o = &g->w->popt;
   int cnt;
   const int *v = dec_ask(g, 1, &cnt);
   int k = v[0];

@@ -334,6 +334,7 @@ typedef struct corpus_job {
   atomic_int ahead;   /* the next file to try parsing ahead */
   atomic_int broken;  /* an error was found: cases stop being run */
   atomic_int failed;  /* --fail-fast: a case failed, no further case runs */
+  mtg_game **games;   /* one per worker, reused from case to case */
 } corpus_job;
 
 #define PARSE_AHEAD 32
@@ -355,7 +356,7 @@ static int runs_case(const opts *o, const hcase *hc) { return !hc->nerr && selec
  * input errors, and release it, so that memory holds one file's cases per
  * thread. With --fail-fast, once any file has an error no case runs (the
  * run ends with the errors and no results). */
-static void do_file(void *ctx, int i) {
+static void do_file(void *ctx, int i, int worker) {
   corpus_job *j = ctx;
   hfile *f = &j->c->files[i];
   file_runs *fr = &j->runs[i];
@@ -385,6 +386,7 @@ static void do_file(void *ctx, int i) {
     }
     run_opts ro = *j->ro;
     ro.pool = pool;
+    ro.game = j->games ? &j->games[worker] : NULL;
     for (int k = 0, m = 0; k < f->ncases && m < fr->n; k++) {
       if (!runs_case(j->o, f->cases[k])) continue;
       if (j->o->fail_fast && atomic_load(&j->failed)) {
@@ -621,7 +623,8 @@ int main(int argc, char **argv) {
   run_opts ro = {.verbose = o.verbose, .record_dir = o.record, .run_todo = o.run_todo, .strict = o.strict, .check = o.check};
   file_runs *runs = calloc((size_t)(corpus.nfiles ? corpus.nfiles : 1), sizeof *runs);
   atomic_int *parse = calloc((size_t)(corpus.nfiles ? corpus.nfiles : 1), sizeof *parse);
-  corpus_job cj = {.c = &corpus, .pj = &pj, .o = &o, .ro = &ro, .runs = runs, .parse = parse};
+  mtg_game **games = calloc((size_t)o.jobs, sizeof *games); /* without it, each case allocates its own */
+  corpus_job cj = {.c = &corpus, .pj = &pj, .o = &o, .ro = &ro, .runs = runs, .parse = parse, .games = games};
   for (int i = 0; parse && i < corpus.nfiles; i++) atomic_init(&parse[i], 0);
   atomic_init(&cj.ahead, 0);
   atomic_init(&cj.failed, 0);
@@ -631,6 +634,8 @@ int main(int argc, char **argv) {
   }
   atomic_init(&cj.broken, (bad && o.fail_fast) || !runs);
   if (runs) parallel_for(corpus.nfiles, o.jobs, do_file, &cj);
+  for (int k = 0; games && k < o.jobs; k++) mtg_game_free(games[k]);
+  free(games);
   if (pj.threaded) {
     pthread_join(pt, NULL);
     pthread_cond_destroy(&pj.loaded);

@@ -4,10 +4,11 @@
 #ifndef HARNESS_PARALLEL_H
 #define HARNESS_PARALLEL_H
 
-/* Calls fn(ctx, i) for every i in [0, n) using up to `jobs` threads (the
- * calling thread is one of them). Falls back to a plain loop when threads
- * can't be had. */
-void parallel_for(int n, int jobs, void (*fn)(void *ctx, int i), void *ctx);
+/* Calls fn(ctx, i, worker) for every i in [0, n) using up to `jobs` threads
+ * (the calling thread is one of them); worker (0 to jobs - 1) tells which
+ * thread runs it, for what each keeps of its own. Falls back to a plain
+ * loop when threads can't be had. */
+void parallel_for(int n, int jobs, void (*fn)(void *ctx, int i, int worker), void *ctx);
 /* The number of processors online (at least 1). */
 int parallel_cpus(void);
 

@@ -745,7 +745,9 @@ void run_case(const hcase *hc, const run_opts *o, hresult *r) {
   int warned = 0; /* the line of the first warning */
   R.x.hc = hc;
   mtg_error err;
-  int rc = mtg_game_new(&R.g, hc->setup, &err);
+  mtg_game **slot = o->game ? o->game : &R.g;
+  int rc = mtg_game_renew(slot, hc->setup, &err);
+  R.g = *slot;
   if (rc < 0) {
     r->f.failed = 1;
     r->f.kind = HF_SCRIPT;
@@ -779,7 +781,7 @@ void run_case(const hcase *hc, const run_opts *o, hresult *r) {
       for (int i = 0; i < mtg_log_count(R.g); i++) buf_printf(&r->log, "%s\n", mtg_log_line(R.g, i));
     /* last: the writer drops the log entries it writes */
     if (R.rec && record_close(R.rec, R.g, &r->note)) r->unrecorded = 1;
-    mtg_game_free(R.g);
+    if (!o->game) mtg_game_free(R.g);
   }
   ctx_free(&R.x);
   if (o->strict && warned && !r->f.failed) {

@@ -32,6 +32,7 @@ typedef struct run_opts {
   int run_todo;           /* play todo cases too, to see which an engine change fixed */
   int check;              /* the engine's invariant checker after every decision (--check) */
   int strict;             /* a warning is an error */
+  mtg_game **game;        /* a game handle the run may reuse and leave for the next, or NULL */
 } run_opts;
 
 void run_case(const hcase *hc, const run_opts *o, hresult *r);

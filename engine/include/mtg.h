@@ -244,6 +244,12 @@ typedef struct mtg_game mtg_game;
 /* Creates the game and runs it to its first decision. Returns MTG_DECISION,
  * MTG_OVER or a negative status (err filled, *out NULL). */
 int mtg_game_new(mtg_game **out, const mtg_setup *s, mtg_error *err);
+/* The same for a program that plays many games one after another: the game
+ * in *g (finished or not) ends and a new one from setup s starts in its
+ * memory, which saves allocating and clearing it again. The new game is
+ * exactly the one mtg_game_new would give. *g may be NULL: then this is
+ * mtg_game_new. On failure *g is freed and set to NULL. */
+int mtg_game_renew(mtg_game **g, const mtg_setup *s, mtg_error *err);
 void mtg_game_free(mtg_game *g);
 int mtg_game_status(const mtg_game *g); /* MTG_DECISION or MTG_OVER */
 

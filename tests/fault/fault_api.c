@@ -213,6 +213,39 @@ static int t_game_new(void *ctx, char *why, size_t n) {
   return rc;
 }
 
+/* a game started in the handle of another: on failure the handle is freed
+ * and *g set to NULL */
+static int t_game_renew(void *ctx, char *why, size_t n) {
+  game_ctx *c = ctx;
+  mtg_game *g = NULL;
+  mtg_error e;
+  int rc = mtg_game_new(&g, c[0].setup, &e);
+  if (rc < 0) return rc;
+  for (int i = 0; i < 5 && mtg_game_status(g) == MTG_DECISION; i++) {
+    const mtg_decision *d = mtg_game_decision(g);
+    int v[1] = {0};
+    mtg_answer a = {d->kind == MTG_D_ATTACKERS || d->kind == MTG_D_BLOCKERS ? 0 : 1, v};
+    if (mtg_game_decide(g, &a, &e) < 0) break;
+  }
+  rc = mtg_game_renew(&g, c[1].setup, &e);
+  if (rc < 0) {
+    if (g) {
+      snprintf(why, n, "mtg_game_renew failed (%d) but left *g", rc);
+      mtg_game_free(g);
+      return 1;
+    }
+    return rc;
+  }
+  char w[512];
+  rc = 0;
+  if (mtg_game_check(g, w, sizeof w) && !strstr(w, "out of memory")) {
+    snprintf(why, n, "invariant after mtg_game_renew: %s", w);
+    rc = 1;
+  }
+  mtg_game_free(g);
+  return rc;
+}
+
 /* ---- the replay reader (tools/replaylog.h), when the tree has it ---- */
 #ifdef FAULT_RLOG
 #include "replaylog.h"
@@ -393,6 +426,7 @@ int main(int argc, char **argv) {
       {"game_new_seed1", t_game_new, &games[0], MTG_ENOMEM, 0, NULL},
       {"game_new_seed2", t_game_new, &games[1], MTG_ENOMEM, 0, NULL},
       {"game_new_seed3", t_game_new, &games[2], MTG_ENOMEM, 0, NULL},
+      {"game_renew", t_game_renew, &games[0], MTG_ENOMEM, 0, NULL},
   };
 #ifdef FAULT_RLOG
   /* the first replay of the corpus, if there is one */
@@ -408,6 +442,7 @@ int main(int argc, char **argv) {
     int sel = first >= argc;
     for (int a = first; a < argc; a++) sel |= strstr(tasks[i].name, argv[a]) != NULL;
     if (!sel || (tasks[i].run == t_game_new && !((game_ctx *)tasks[i].ctx)->setup)) continue;
+    if (tasks[i].run == t_game_renew && (ngames < 2 || !games[0].setup || !games[1].setup)) continue;
     if (loop(&tasks[i])) failed++;
     else passed++;
   }
