@@ -672,7 +672,7 @@ static size_t put(char *buf, size_t size, size_t u, const char *fmt, ...)
 static size_t put(char *buf, size_t size, size_t u, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  int w = vsnprintf(u < size ? buf + u : NULL, u < size ? size - u : 0, fmt, ap);
+  int w = fmt_v(u < size ? buf + u : NULL, u < size ? size - u : 0, fmt, ap);
   va_end(ap);
   return w > 0 ? u + (size_t)w : u;
 }
