@@ -30,6 +30,14 @@ static void append(char *buf, size_t size, const char *fmt, ...) {
 
 #define SAY(m, ...) append((m)->r->text, sizeof (m)->r->text, __VA_ARGS__)
 
+/* append(buf, size, "%s%s", a, b) without formatting: answer_text runs for every decision */
+static void append2(char *buf, size_t size, const char *a, const char *b) {
+  size_t u = strlen(buf);
+  for (const char *p = a; *p && u + 1 < size; p++) buf[u++] = *p;
+  for (const char *p = b; *p && u + 1 < size; p++) buf[u++] = *p;
+  buf[u] = 0;
+}
+
 static int problem(M *m) {
   m->r->problem = 1;
   return -1;
@@ -66,9 +74,9 @@ static void answer_text(const mtg_decision *d, const int *v, int n, char *buf, s
       if (d->kind == MTG_D_DAMAGE) append(buf, size, " %s=%d", d->options[i].label, v[i]);
       else append(buf, size, " value=%d", v[i]);
   } else if (!n)
-    append(buf, size, " choice=none");
+    append2(buf, size, " choice=none", "");
   else
-    for (int i = 0; i < n; i++) append(buf, size, "%s%s", i ? " | " : " choice=", d->options[v[i]].label);
+    for (int i = 0; i < n; i++) append2(buf, size, i ? " | " : " choice=", d->options[v[i]].label);
 }
 
 /* A fingerprint of the pending decision: refusing an answer must leave it
