@@ -148,11 +148,12 @@ typedef struct zout {
   unsigned char out[BUF_SIZE];
 } zout;
 
-/* 16 + MAX_WBITS: a gzip wrapper with mtime 0, so that equal games give equal files */
-static int zout_init(zout *o, FILE *f) {
+/* 16 + MAX_WBITS: a gzip wrapper with mtime 0, so that equal games give equal
+ * files (at the same level: rlog_header.level). */
+static int zout_init(zout *o, FILE *f, int level) {
   o->f = f;
   o->inlen = 0;
-  if (deflateInit2(&o->z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK) return MTG_ENOMEM;
+  if (deflateInit2(&o->z, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK) return MTG_ENOMEM;
   o->zinit = 1;
   return 0;
 }
@@ -237,6 +238,7 @@ static void pq_pop(pqueue *q) {
 struct rlog_writer {
   char *path, *log_path; /* the replay; the temporary file holding the log */
   int version;
+  int level;             /* deflate level */
   zout log;              /* the log, a gzip member of its own */
   mtg_error err;         /* the first failure; later calls repeat it */
   long events, decisions, checkpoints;
@@ -381,6 +383,7 @@ int rlog_writer_open(rlog_writer **out, const char *path, const rlog_header *h, 
   w->base = h->base ? h->base : h->pool;
   w->pool_hash = h->pool ? mtg_pool_hash(h->pool) : 0;
   w->partial = h->partial;
+  w->level = h->level >= 1 && h->level <= 9 ? h->level : 6;
   w->path = dup_str(path);
   w->setup = dup_str(h->setup_text);
   w->origin = dup_str(h->origin ? h->origin : "");
@@ -406,7 +409,7 @@ int rlog_writer_open(rlog_writer **out, const char *path, const rlog_header *h, 
     writer_free(w);
     return err ? err->status : MTG_EIO;
   }
-  if (zout_init(&w->log, f)) {
+  if (zout_init(&w->log, f, w->level)) {
     fclose(f);
     writer_free(w);
     mtg_error_set(err, MTG_ENOMEM, "cannot initialise zlib");
@@ -650,7 +653,7 @@ static int assemble(rlog_writer *w, mtg_error *err) {
     return w->err.status;
   }
   zout *o = calloc(1, sizeof *o);
-  int rc = o ? zout_init(o, f) : MTG_ENOMEM;
+  int rc = o ? zout_init(o, f, w->level) : MTG_ENOMEM;
   if (!rc && put_header(w, o, err)) rc = w->err.status;
   else if (!rc) rc = wcheck(w, err, zout_deflate(o, Z_FINISH));
   if (o) zout_fini(o);
