@@ -204,7 +204,7 @@ void mana_total_cost(G *g, int player, int slot, const Ability *ab, const Choice
   int nb = bf_count(g);
   int16_t *bf = bf_list(g);
   const Chars *sc = chars(g, slot);
-  for (int k = 0; k < nb; k++) {
+  for (int k = 0; k < nb && bf_has_static(g, SE_COST_MORE); k++) {
     const Chars *c = chars(g, bf[k]);
     for (int a = 0; a < c->nab; a++) {
       const Ability *sa = c->ab[a].ab;

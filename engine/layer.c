@@ -608,8 +608,11 @@ again:
     sum->types |= c->types;
     sum->supers |= c->supers;
     sum->kw |= c->kw;
-    for (int a = 0; a < c->nab; a++)
-      if (c->ab[a].ab->kind == AB_STATIC) sum->statics |= c->ab[a].ab->st.kind < 64 ? 1ull << c->ab[a].ab->st.kind : 0;
+    for (int a = 0; a < c->nab; a++) {
+      const Ability *ab = c->ab[a].ab;
+      if (ab->kind == AB_REPLACEMENT) sum->repl_events |= repl_event_mask(&ab->rp);
+      if (ab->kind == AB_STATIC) sum->statics |= ab->st.kind < 64 ? 1ull << ab->st.kind : 0;
+    }
   }
   g->sum_epoch = epoch;
 }
@@ -648,7 +651,7 @@ const Chars *chars_get(G *g, int slot) {
 
 const BfSum *bf_sum_get(G *g) {
   /* asked while characteristics are being computed: anything may be there */
-  static const BfSum unknown = {~0u, 0xff, ~0ull, ~0ull};
+  static const BfSum unknown = {~0u, 0xff, ~0ull, ~0ull, ~0ull};
   if (g->ch_epoch != g->epoch) recompute(g);
   return g->sum_epoch == g->epoch ? &g->bfsum : &unknown;
 }

@@ -206,6 +206,28 @@ static int matches(G *g, const Repl *r, Event *ev) {
   return 1;
 }
 
+uint64_t repl_event_mask(const ReplSpec *rp) {
+  /* the event types matches() lets each pattern apply to */
+  int t;
+  switch (rp->ev) {
+  case RE_DRAW: t = EV_DRAW; break;
+  case RE_DAMAGE: t = EV_DAMAGE; break;
+  case RE_ZONE: case RE_ENTERS: t = EV_ZONE; break;
+  case RE_SACRIFICE: t = EV_SACRIFICE; break;
+  case RE_DESTROY: t = EV_DESTROY; break;
+  case RE_GAIN_LIFE: t = EV_GAIN_LIFE; break;
+  case RE_LOSE_LIFE: t = EV_LOSE_LIFE; break;
+  case RE_LOSE_GAME: t = EV_LOSE; break;
+  case RE_WIN_GAME: t = EV_WIN; break;
+  case RE_COUNTERS: case RE_POISON: t = EV_COUNTERS; break;
+  case RE_TOKEN: t = EV_TOKEN; break;
+  case RE_FACE_UP: t = EV_FACE_UP; break;
+  case RE_SKIP_STEP: t = EV_STEP; break;
+  default: return ~0ull; /* a discard replaced as a discard or as its move, or a pattern added since */
+  }
+  return t < 64 ? 1ull << t : ~0ull;
+}
+
 static int category(const ReplSpec *rp) {
   if (rp->self_repl) return 0;
   if (rp->act == RA_ETB_CONTROLLER) return 1;
@@ -264,7 +286,9 @@ static int collect(G *g, Event *ev, Repl *out) {
     g->hyp_slot = ev->obj.slot;
     g->hyp_ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : o->owner;
   }
-  for (int k = 0; k < nb; k++) {
+  /* only permanents with a replacement ability that can apply to this type of event */
+  int any = ev->type >= 64 || (bf_sum(g)->repl_events >> ev->type & 1);
+  for (int k = 0; k < nb && any; k++) {
     int i = bf[k];
     if (s->obj[i].phased_out || i == g->hyp_slot) continue;
     add_static(g, out, &n, i, chars(g, i), ev);

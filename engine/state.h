@@ -550,6 +550,7 @@ typedef struct BfSum {
   uint8_t supers;
   uint64_t kw;
   uint64_t statics;       /* kinds of static abilities (bit k: enum se_kind k < 64) */
+  uint64_t repl_events;   /* types of events their replacement abilities can apply to (repl_event_mask) */
 } BfSum;
 
 /* ---- the game handle ---- */
