@@ -3894,7 +3894,10 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
             count_chapters(chs) + (rms && rms->kind == YN_SEQ ? rms->n : 0) + (ymap_get(n, "vanishing") ? 3 : 0) +
             (ymap_get(n, "fading") ? 2 : 0) + count_casting_keys(n);
   if (nab > 255) return BAD(l, n, "card '%s' has too many abilities", c->name);
-  AbTable t = {al(l, (size_t)nab * sizeof *t.ab), 0, nab};
+  /* built on the stack and kept at the size used: the room for the abilities
+   * a card may have is most of the pool's memory otherwise */
+  Ability room[12];
+  AbTable t = {nab <= NELEM(room) ? room : al(l, (size_t)nab * sizeof *t.ab), 0, nab};
   if (!t.ab) return NULL;
   Ability *a;
   if (chs && p_chapters(l, chs, &t)) return NULL;
@@ -4143,6 +4146,10 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
       if (t.ab[i].zone < 0) t.ab[i].zone = MTG_Z_COMMAND;
   }
   if ((c->supers & ST_ONGOING) && !(c->types & T_SCHEME)) return BAD(l, n, "only schemes can be Ongoing (314)");
+  if (t.ab == room) {
+    if (!(t.ab = al(l, (size_t)(t.n ? t.n : 1) * sizeof *t.ab))) return NULL;
+    memcpy(t.ab, room, (size_t)t.n * sizeof *t.ab);
+  }
   c->ab = t.ab;
   c->nab = (uint8_t)t.n;
   return c;
