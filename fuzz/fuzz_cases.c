@@ -40,13 +40,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     corpus_check_file(&c.files[i], pool);
   }
   bad += corpus_errors(&c, &errs);
-  if (!bad)
-    for (int i = 0; i < c.ncases; i++) {
+  for (int i = 0; !bad && i < c.nfiles; i++)
+    for (int k = 0; k < c.files[i].ncases; k++) {
       hresult r;
       memset(&r, 0, sizeof r);
       run_opts ro;
       memset(&ro, 0, sizeof ro); /* defaults: no log kept, nothing recorded */
-      run_case(c.cases[i], &ro, &r);
+      run_case(c.files[i].cases[k], &ro, &r);
       hresult_free(&r);
     }
   buf_free(&errs);

@@ -1564,23 +1564,52 @@ int corpus_find(hcorpus *c, const char *const *paths, int npaths, buf *errs) {
   return wc.bad;
 }
 
-void corpus_parse_file(hfile *f) {
-  if (strcmp(f->path, CASE_STDIN)) {
-    f->failed = ydoc_parse_file_max(f->path, f->max_size, &f->doc, &f->err) != 0;
-    return;
-  }
-  size_t n;
-  char *text = NULL;
-  f->failed = input_read_fd(0, CASE_STDIN, f->max_size, &text, &n, &f->err) ||
-              ydoc_parse_buffer(CASE_STDIN, text, n, &f->doc, &f->err) != 0;
-  free(text);
+/* The file failed with error e (kept in its own allocation: a file that
+ * doesn't fail keeps none). */
+static const mtg_error no_memory = {.status = MTG_ENOMEM, .msg = "out of memory"};
+
+static void file_failed(hfile *f, const mtg_error *e) {
+  mtg_error *k = malloc(sizeof *k);
+  if (k) *k = *e;
+  f->failed = 1;
+  f->err = k ? k : &no_memory;
 }
 
-/* Case ids seen so far: an open-addressing set of case indices. */
-typedef struct idset {
-  int *slot; /* case index + 1, 0 empty */
-  size_t cap;
-} idset;
+void corpus_parse_file(hfile *f) {
+  mtg_error err;
+  int failed;
+  if (strcmp(f->path, CASE_STDIN)) {
+    failed = ydoc_parse_file_max(f->path, f->max_size, &f->doc, &err) != 0;
+  } else {
+    size_t n;
+    char *text = NULL;
+    failed = input_read_fd(0, CASE_STDIN, f->max_size, &text, &n, &err) ||
+             ydoc_parse_buffer(CASE_STDIN, text, n, &f->doc, &err) != 0;
+    free(text);
+  }
+  if (failed) file_failed(f, &err);
+}
+
+static int file_out_of_memory(hfile *f) {
+  mtg_error e;
+  mtg_error_set(&e, MTG_ENOMEM, "out of memory");
+  snprintf(e.file, sizeof e.file, "%s", f->path);
+  file_failed(f, &e);
+  return 1;
+}
+
+/* Case ids met so far, in file order: an open-addressing set of their
+ * first uses (the id copied, so that it outlives its file's cases). */
+typedef struct hid {
+  char *id;
+  const char *file;
+  int line;
+} hid;
+
+struct hids {
+  hid *slot;  /* id NULL: empty */
+  size_t cap, n;
+};
 
 static size_t id_hash(const char *s) {
   size_t h = 1469598103u;
@@ -1588,16 +1617,40 @@ static size_t id_hash(const char *s) {
   return h;
 }
 
-/* The earlier case with this id, or -1 after adding case `idx`. */
-static int idset_add(idset *set, hcase **cases, int idx) {
-  const char *id = cases[idx]->id;
-  for (size_t i = id_hash(id) & (set->cap - 1);; i = (i + 1) & (set->cap - 1)) {
-    if (!set->slot[i]) {
-      set->slot[i] = idx + 1;
-      return -1;
-    }
-    if (!strcmp(cases[set->slot[i] - 1]->id, id)) return set->slot[i] - 1;
+static hid *hids_find(hids *set, const char *id) {
+  size_t i = id_hash(id) & (set->cap - 1);
+  while (set->slot[i].id && strcmp(set->slot[i].id, id)) i = (i + 1) & (set->cap - 1);
+  return &set->slot[i];
+}
+
+/* The first use of hc's id if there was one (the case is then a duplicate),
+ * else NULL after recording hc's. *oom on running out of memory. */
+static const hid *hids_add(hids *set, const hcase *hc, int *oom) {
+  hid *h = hids_find(set, hc->id);
+  if (h->id) return h;
+  if (2 * (set->n + 1) > set->cap) {
+    hids bigger = {calloc(2 * set->cap, sizeof *set->slot), 2 * set->cap, set->n};
+    if (!bigger.slot) return *oom = 1, NULL;
+    for (size_t i = 0; i < set->cap; i++)
+      if (set->slot[i].id) *hids_find(&bigger, set->slot[i].id) = set->slot[i];
+    free(set->slot);
+    *set = bigger;
+    h = hids_find(set, hc->id);
   }
+  size_t len = strlen(hc->id) + 1;
+  if (!(h->id = malloc(len))) return *oom = 1, NULL;
+  memcpy(h->id, hc->id, len);
+  h->file = hc->file->path;
+  h->line = hc->line;
+  set->n++;
+  return NULL;
+}
+
+void hids_free(hids *set) {
+  if (!set) return;
+  for (size_t i = 0; i < set->cap; i++) free(set->slot[i].id);
+  free(set->slot);
+  free(set);
 }
 
 static int cmp_error(const void *a, const void *b) {
@@ -1610,24 +1663,14 @@ int corpus_check_file(hfile *f, const mtg_pool *pool) {
   int n = f->failed ? 0 : ydoc_count(f->doc);
   if (!n) return f->failed;
   f->cases = calloc((size_t)n, sizeof *f->cases);
-  if (!f->cases) {
-    f->failed = 1;
-    mtg_error_set(&f->err, MTG_ENOMEM, "out of memory");
-    snprintf(f->err.file, sizeof f->err.file, "%s", f->path);
-    return 1;
-  }
+  if (!f->cases) return file_out_of_memory(f);
   int bad = 0;
   for (int k = 0; k < n; k++) {
     const ynode *root = ydoc_root(f->doc, k);
     if (!root) continue;
     L l = {.ar = &f->arena, .d = f->doc, .base = pool, .f = f};
     l.hc = amalloc(&f->arena, sizeof *l.hc);
-    if (!l.hc) {
-      f->failed = 1;
-      mtg_error_set(&f->err, MTG_ENOMEM, "out of memory");
-      snprintf(f->err.file, sizeof f->err.file, "%s", f->path);
-      return bad + 1;
-    }
+    if (!l.hc) return bad + file_out_of_memory(f);
     l.hc->file = f;
     l.hc->err0 = f->nerrs;
     f->cases[f->ncases++] = l.hc;
@@ -1716,65 +1759,74 @@ void case_dup_error(const hcase *hc, mtg_error *e) {
   snprintf(e->file, sizeof e->file, "%s", hc->file->path);
   e->line = hc->id_line;
   e->col = hc->id_col;
-  snprintf(e->msg, sizeof e->msg, "duplicate case id '%s' (first used in %s:%d)", hc->id, hc->dup->file->path,
-           hc->dup->line);
+  snprintf(e->msg, sizeof e->msg, "duplicate case id '%s' (first used in %s:%d)", hc->id, hc->dup_file, hc->dup_line);
   file_line(hc->file->path, hc->id_line, e->source, sizeof e->source);
 }
 
-int corpus_errors(hcorpus *c, buf *errs) {
-  int bad = 0;
-  size_t ncases = 0;
-  for (int i = 0; i < c->nfiles; i++) ncases += (size_t)c->files[i].ncases;
-  free(c->cases);
-  c->ncases = 0;
-  c->cases = calloc(ncases ? ncases : 1, sizeof *c->cases);
-  idset ids = {NULL, 16};
-  while (ids.cap < 2 * ncases) ids.cap *= 2;
-  ids.slot = calloc(ids.cap, sizeof *ids.slot);
-  if (!c->cases || !ids.slot) {
-    free(ids.slot);
+int corpus_file_errors(hfile *f, hids **ids, buf *errs) {
+  if (!*ids && (!(*ids = calloc(1, sizeof **ids)) || !((*ids)->slot = calloc((*ids)->cap = 256, sizeof *(*ids)->slot)))) {
     buf_printf(errs, "harness: out of memory\n");
     return 1;
   }
-  /* in file order: parse errors, then each case's errors and duplicate id */
-  for (int i = 0; i < c->nfiles; i++) {
-    hfile *f = &c->files[i];
-    if (f->failed) {
-      report(errs, &f->err);
+  /* parse errors, then each case's errors and duplicate id */
+  int bad = 0;
+  if (f->failed) {
+    report(errs, f->err);
+    bad++;
+  }
+  for (int k = 0; k < f->ncases; k++) {
+    hcase *hc = f->cases[k];
+    for (int e = hc->err0; e < hc->err0 + hc->nerr && e < f->nerrs; e++) report(errs, &f->errs[e]);
+    bad += hc->nerr;
+    int oom = 0;
+    const hid *first = hc->id ? hids_add(*ids, hc, &oom) : NULL;
+    if (oom) {
+      buf_printf(errs, "harness: out of memory\n");
       bad++;
     }
-    for (int k = 0; k < f->ncases; k++) {
-      hcase *hc = f->cases[k];
-      c->cases[c->ncases++] = hc;
-      for (int e = hc->err0; e < hc->err0 + hc->nerr && e < f->nerrs; e++) report(errs, &f->errs[e]);
-      bad += hc->nerr;
-      int j = hc->id ? idset_add(&ids, c->cases, c->ncases - 1) : -1;
-      if (j >= 0) {
-        mtg_error e;
-        hc->dup = c->cases[j];
-        case_dup_error(hc, &e);
-        report(errs, &e);
-        bad++;
-      }
-    }
-    if (f->nmore) {
-      buf_printf(errs, "%s: %d more error%s not shown\n", f->path, f->nmore, f->nmore == 1 ? "" : "s");
+    if (first) {
+      mtg_error e;
+      hc->dup_file = first->file;
+      hc->dup_line = first->line;
+      case_dup_error(hc, &e);
+      report(errs, &e);
+      bad++;
     }
   }
-  free(ids.slot);
+  if (f->nmore) buf_printf(errs, "%s: %d more error%s not shown\n", f->path, f->nmore, f->nmore == 1 ? "" : "s");
   return bad;
+}
+
+int corpus_errors(hcorpus *c, buf *errs) {
+  hids *ids = NULL;
+  int bad = 0;
+  for (int i = 0; i < c->nfiles; i++) bad += corpus_file_errors(&c->files[i], &ids, errs);
+  hids_free(ids);
+  return bad;
+}
+
+void corpus_drop_file(hfile *f) {
+  if (!f->released) return;
+  free(f->cases);
+  f->cases = NULL;
+  f->ncases = 0;
+  free(f->errs);
+  f->errs = NULL;
+  f->nerrs = f->caperrs = 0;
+  arena_free(f->keep);
+  f->keep = NULL;
 }
 
 void corpus_free(hcorpus *c) {
   for (int i = 0; i < c->nfiles; i++) {
     free_loaded(&c->files[i]);
+    if (c->files[i].err != &no_memory) free((void *)c->files[i].err);
     free(c->files[i].path);
     free(c->files[i].cases);
     free(c->files[i].errs);
     arena_free(c->files[i].keep);
   }
   free(c->files);
-  free(c->cases);
   arena_free(c->arena);
   memset(c, 0, sizeof *c);
 }

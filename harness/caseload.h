@@ -154,7 +154,7 @@ typedef struct hfile {
   size_t max_size;       /* the file is read only up to this size (0: the default of util/input.h) */
   ydoc *doc;
   int failed;            /* the file did not parse: err says why */
-  mtg_error err;
+  const mtg_error *err;  /* kept only for a file that failed */
   /* its cases once checked (on any thread), in document order */
   struct hcase **cases;
   int ncases;
@@ -184,7 +184,8 @@ typedef struct hcase {
   int nrules;
   int todo;
   int err0, nerr;        /* its input errors: file->errs[err0 .. err0 + nerr), as far as kept */
-  const struct hcase *dup; /* an earlier case with the same id (set by corpus_errors), or NULL */
+  const char *dup_file;  /* an earlier case has the same id: its file (set by corpus_file_errors), else NULL */
+  int dup_line;          /* and its line */
   /* the rest: valid until the file is released */
   const ynode *root;
   const ynode **rule_at; /* where each rule number is written */
@@ -217,10 +218,11 @@ typedef struct hcase {
 typedef struct hcorpus {
   hfile *files;
   int nfiles;
-  hcase **cases;
-  int ncases;
   struct arena *arena;
 } hcorpus;
+
+/* The case ids met so far in a run, each with where it was first used. */
+typedef struct hids hids;
 
 /* Loading goes file by file so that parsing can run beside the card pool's
  * loading, files load on several threads, and a file's memory is released
@@ -240,8 +242,15 @@ int corpus_check_file(hfile *f, const mtg_pool *pool);
 void corpus_release_file(hfile *f);
 int corpus_errors(hcorpus *c, struct buf *errs);
 void corpus_free(hcorpus *c);
+/* For a run that reports file by file: corpus_errors for one file, the
+ * files before it having been given to the same ids in order (the set is
+ * created on first use: *ids NULL); and, once a released file's cases are
+ * reported, corpus_drop_file frees what was kept of them. */
+int corpus_file_errors(hfile *f, hids **ids, struct buf *errs);
+void corpus_drop_file(hfile *f);
+void hids_free(hids *ids);
 
-/* The error of a case whose id an earlier case uses (hc->dup set). */
+/* The error of a case whose id an earlier case uses (hc->dup_file set). */
 void case_dup_error(const hcase *hc, mtg_error *e);
 
 /* mtg_error_format, safe for columns past the stored source line. */

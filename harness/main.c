@@ -324,6 +324,26 @@ typedef struct file_runs {
   int n, oom;
 } file_runs;
 
+/* The text report written as the run goes, when it is the run's only
+ * report (text on standard output, the default): once a file and every file
+ * before it have run, its entries are written and what was kept of its cases
+ * is freed; the end needs only the counts, the did-not-pass lines and the
+ * case ids met (for duplicates), so that memory stays flat however many
+ * cases run. The output is the same as report_write's. */
+typedef struct stream {
+  pthread_mutex_t lock;
+  report_opts ro;
+  int next;             /* the first file not yet written */
+  unsigned char *ran;   /* per file: its cases have run */
+  hids *ids;
+  buf errs;             /* input errors, as corpus_errors lists them */
+  buf missed;           /* the did-not-pass lines */
+  hsummary s;
+  buf unrec;            /* --record: the notes of the first cases not recorded */
+  int bad, cases_run, nwarn, failed; /* failed: out of memory or a write failed */
+  int unrecorded;
+} stream;
+
 typedef struct corpus_job {
   hcorpus *c;
   pool_job *pj;
@@ -335,7 +355,11 @@ typedef struct corpus_job {
   atomic_int broken;  /* an error was found: cases stop being run */
   atomic_int failed;  /* --fail-fast: a case failed, no further case runs */
   mtg_game **games;   /* one per worker, reused from case to case */
+  const hknown *known;
+  stream *st;         /* the report written as files finish, or NULL */
 } corpus_job;
+
+static void stream_ready(corpus_job *j, int i);
 
 #define PARSE_AHEAD 32
 
@@ -405,22 +429,67 @@ static void do_file(void *ctx, int i, int worker) {
       fr->items[m].r = &fr->results[m];
       m++;
     }
+  if (j->st) stream_ready(j, i);
 }
 
-/* The items of the run in file order: a file that did not parse, then per
- * case its input errors and duplicate id, by line, or its result when it
- * ran. Errors made here (duplicate ids, errors past the per-file limit) are
- * kept in *extra. */
+/* Room for a file's items and the errors made for them (file_items). */
+static int file_item_count(const hfile *f, const file_runs *fr, int *nextra) {
+  *nextra = f->nmore > 0;
+  for (int k = 0; k < f->ncases; k++) *nextra += f->cases[k]->dup_file != NULL;
+  return f->failed + f->nerrs + fr->n + *nextra;
+}
+
+/* A file's items, in order: the file's parse error, then per case its input
+ * errors and duplicate id, by line, or its result when it ran. Errors made
+ * here (duplicate ids, errors past the per-file limit) go to extra. */
+static int file_items(const opts *o, const hfile *f, const file_runs *fr, const hknown *known, mtg_error *extra,
+                      hrun_item *it) {
+  int m = 0, x = 0;
+  if (f->failed) it[m++] = (hrun_item){.err = f->err, .file = f->path, .verdict = V_ERROR};
+  for (int k = 0, r = 0; k < f->ncases; k++) {
+    const hcase *hc = f->cases[k];
+    mtg_error *dup = NULL;
+    if (hc->dup_file) case_dup_error(hc, dup = &extra[x++]);
+    for (int e = hc->err0; e < hc->err0 + hc->nerr && e < f->nerrs; e++) {
+      if (dup && dup->line <= f->errs[e].line) {
+        it[m++] = (hrun_item){.hc = hc, .err = dup, .verdict = V_ERROR};
+        dup = NULL;
+      }
+      it[m++] = (hrun_item){.hc = hc, .err = &f->errs[e], .verdict = V_ERROR};
+    }
+    if (dup) it[m++] = (hrun_item){.hc = hc, .err = dup, .verdict = V_ERROR};
+    if (r < fr->n && fr->items[r].hc == hc) {
+      hrun_item ri = fr->items[r++];
+      if (hc->dup_file) continue; /* its id is in error: its result would be taken for the other's */
+      int st = ri.r->status, listed = o->known && known_has(known, hc->id);
+      ri.verdict = st == ST_TODO   ? V_SKIP
+                   : st == ST_PASS ? (listed ? V_XPASS : V_PASS)
+                   : listed        ? V_XFAIL
+                   : st == ST_FAIL ? V_FAIL
+                                   : V_ERROR;
+      it[m++] = ri;
+    }
+  }
+  if (f->nmore) {
+    mtg_error *e = &extra[x++];
+    mtg_error_set(e, MTG_ELIMIT, "%d more error%s in this file, not shown (at most %d are kept per file)", f->nmore,
+                  f->nmore == 1 ? "" : "s", CASE_MAX_FILE_ERRORS);
+    snprintf(e->file, sizeof e->file, "%s", f->path);
+    it[m++] = (hrun_item){.err = e, .file = f->path, .verdict = V_ERROR};
+  }
+  return m;
+}
+
+/* The items of the run in file order (file_items of each file). Errors made
+ * for them are kept in *extra. */
 static hrun_item *collect(const opts *o, const hcorpus *c, const file_runs *runs, const hknown *known, mtg_error **extra,
                           int *count) {
   int n = 0, nextra = 0;
   for (int i = 0; i < c->nfiles; i++) {
-    const hfile *f = &c->files[i];
-    n += f->failed + f->nerrs + runs[i].n + (f->nmore > 0);
-    nextra += f->nmore > 0;
-    for (int k = 0; k < f->ncases; k++) nextra += f->cases[k]->dup != NULL;
+    int x;
+    n += file_item_count(&c->files[i], &runs[i], &x);
+    nextra += x;
   }
-  n += nextra;
   hrun_item *it = calloc((size_t)(n ? n : 1), sizeof *it);
   *extra = calloc((size_t)(nextra ? nextra : 1), sizeof **extra);
   if (!it || !*extra) {
@@ -431,42 +500,74 @@ static hrun_item *collect(const opts *o, const hcorpus *c, const file_runs *runs
   }
   int m = 0, x = 0;
   for (int i = 0; i < c->nfiles; i++) {
-    const hfile *f = &c->files[i];
-    if (f->failed) it[m++] = (hrun_item){.err = &f->err, .file = f->path, .verdict = V_ERROR};
-    for (int k = 0, r = 0; k < f->ncases; k++) {
-      const hcase *hc = f->cases[k];
-      mtg_error *dup = NULL;
-      if (hc->dup) case_dup_error(hc, dup = &(*extra)[x++]);
-      for (int e = hc->err0; e < hc->err0 + hc->nerr && e < f->nerrs; e++) {
-        if (dup && dup->line <= f->errs[e].line) {
-          it[m++] = (hrun_item){.hc = hc, .err = dup, .verdict = V_ERROR};
-          dup = NULL;
-        }
-        it[m++] = (hrun_item){.hc = hc, .err = &f->errs[e], .verdict = V_ERROR};
-      }
-      if (dup) it[m++] = (hrun_item){.hc = hc, .err = dup, .verdict = V_ERROR};
-      if (r < runs[i].n && runs[i].items[r].hc == hc) {
-        hrun_item ri = runs[i].items[r++];
-        if (hc->dup) continue; /* its id is in error: its result would be taken for the other's */
-        int st = ri.r->status, listed = o->known && known_has(known, hc->id);
-        ri.verdict = st == ST_TODO   ? V_SKIP
-                     : st == ST_PASS ? (listed ? V_XPASS : V_PASS)
-                     : listed        ? V_XFAIL
-                     : st == ST_FAIL ? V_FAIL
-                                     : V_ERROR;
-        it[m++] = ri;
-      }
-    }
-    if (f->nmore) {
-      mtg_error *e = &(*extra)[x++];
-      mtg_error_set(e, MTG_ELIMIT, "%d more error%s in this file, not shown (at most %d are kept per file)", f->nmore,
-                    f->nmore == 1 ? "" : "s", CASE_MAX_FILE_ERRORS);
-      snprintf(e->file, sizeof e->file, "%s", f->path);
-      it[m++] = (hrun_item){.err = e, .file = f->path, .verdict = V_ERROR};
-    }
+    int nx;
+    file_item_count(&c->files[i], &runs[i], &nx);
+    m += file_items(o, &c->files[i], &runs[i], known, *extra + x, it + m);
+    x += nx;
   }
   *count = m;
   return it;
+}
+
+/* Writes file i's entries and frees what was kept of its cases. */
+static void stream_file(corpus_job *j, int i) {
+  stream *st = j->st;
+  hfile *f = &j->c->files[i];
+  file_runs *fr = &j->runs[i];
+  st->bad += corpus_file_errors(f, &st->ids, &st->errs);
+  if (fr->oom) {
+    buf_printf(&st->errs, "harness: %s: out of memory\n", f->path);
+    st->bad++;
+  }
+  int nx, n = file_item_count(f, fr, &nx);
+  hrun_item *it = calloc((size_t)(n ? n : 1), sizeof *it);
+  mtg_error *extra = calloc((size_t)(nx ? nx : 1), sizeof *extra);
+  buf out = {0};
+  if (!it || !extra) {
+    fprintf(stderr, "harness: out of memory\n");
+    st->failed = 1;
+    n = 0;
+  } else {
+    n = file_items(j->o, f, fr, j->known, extra, it);
+  }
+  for (int k = 0; k < n; k++) {
+    report_text_item(&out, &st->ro, &it[k]);
+    report_text_missed(&st->missed, &st->ro, &it[k]);
+    hsummary one = report_summary(&it[k], 1);
+    st->s.passed += one.passed;
+    st->s.failed += one.failed;
+    st->s.skipped += one.skipped;
+    st->s.xfail += one.xfail;
+    st->s.xpass += one.xpass;
+    st->s.errors += one.errors;
+    st->s.input_errors += one.input_errors;
+    if (!it[k].r) continue;
+    st->cases_run++;
+    if (it[k].r->unrecorded && st->unrecorded++ < 5) buf_puts(&st->unrec, buf_str(&it[k].r->note));
+    if (it[k].r->warn.len && !j->o->strict)
+      for (const char *p = buf_str(&it[k].r->warn); (p = strchr(p, '\n')); p++) st->nwarn++;
+  }
+  if (out.oom || fwrite(buf_str(&out), 1, out.len, stdout) != out.len) st->failed = 1;
+  buf_free(&out);
+  free(it);
+  free(extra);
+  for (int k = 0; k < fr->n; k++) hresult_free(&fr->results[k]);
+  free(fr->items);
+  free(fr->results);
+  fr->items = NULL;
+  fr->results = NULL;
+  fr->n = 0;
+  corpus_drop_file(f);
+}
+
+/* File i has run: writes it, and the files after it that ran, once every
+ * file before it is written. */
+static void stream_ready(corpus_job *j, int i) {
+  stream *st = j->st;
+  pthread_mutex_lock(&st->lock);
+  st->ran[i] = 1;
+  while (st->next < j->c->nfiles && st->ran[st->next]) stream_file(j, st->next++);
+  pthread_mutex_unlock(&st->lock);
 }
 
 static int write_out(const buf *b) {
@@ -474,6 +575,39 @@ static int write_out(const buf *b) {
   fwrite(buf_str(b), 1, b->len, stdout);
   return fflush(stdout) || b->oom;
 }
+
+/* The end of a run reported as it went: what is left to write, then what
+ * standard error says, then the did-not-pass lines and the counts, last.
+ * Returns the exit status. */
+static int stream_end(corpus_job *j, int bad) {
+  stream *st = j->st;
+  const opts *o = j->o;
+  while (st->next < j->c->nfiles) stream_file(j, st->next++); /* files that did not run */
+  bad += st->bad;
+  if (bad && o->quiet) {
+    fputs(buf_str(&st->errs), stderr);
+    fprintf(stderr, "harness: %d input error%s, reported as errors\n", bad, bad == 1 ? "" : "s");
+  }
+  if (st->nwarn)
+    fprintf(stderr,
+            "harness: %d warning%s: a rule listed that no event of its case's log carries, no decision was asked by "
+            "and no pattern names (--warnings lists them; --strict makes them errors)\n",
+            st->nwarn, st->nwarn == 1 ? "" : "s");
+  buf out = {0};
+  report_text_end(&out, &st->s, buf_str(&st->missed));
+  out.oom |= st->missed.oom;
+  int werr = write_out(&out) || st->failed;
+  buf_free(&out);
+  /* --record: a case whose game could not be written is an error (its note says why) */
+  if (st->unrecorded) {
+    fputs(buf_str(&st->unrec), stderr);
+    fprintf(stderr, "harness: --record %s: %d case%s not recorded\n", o->record, st->unrecorded,
+            st->unrecorded == 1 ? "" : "s");
+  }
+  if (!st->cases_run && !bad) fprintf(stderr, "harness: no case selected (exit status 5)\n");
+  return werr || bad || st->s.input_errors || st->unrecorded ? 2 : st->s.failed ? 1 : !st->cases_run ? 5 : 0;
+}
+
 
 /* --output FILE: each file's report in its format ("-": standard output).
  * 0, or 1 after saying why a file could not be written. */
@@ -508,7 +642,7 @@ static int list_cases(const opts *o, const hcorpus *c, int bad, const buf *errs)
   for (int i = 0; i < c->nfiles; i++)
     for (int k = 0; k < c->files[i].ncases; k++) {
       const hcase *hc = c->files[i].cases[k];
-      if (hc->nerr || hc->dup || !selected(o, hc)) continue;
+      if (hc->nerr || hc->dup_file || !selected(o, hc)) continue;
       n++;
       if (o->format == FMT_JSON) {
         buf_puts(&out, "{\"id\":");
@@ -624,7 +758,18 @@ int main(int argc, char **argv) {
   file_runs *runs = calloc((size_t)(corpus.nfiles ? corpus.nfiles : 1), sizeof *runs);
   atomic_int *parse = calloc((size_t)(corpus.nfiles ? corpus.nfiles : 1), sizeof *parse);
   mtg_game **games = calloc((size_t)o.jobs, sizeof *games); /* without it, each case allocates its own */
-  corpus_job cj = {.c = &corpus, .pj = &pj, .o = &o, .ro = &ro, .runs = runs, .parse = parse, .games = games};
+  corpus_job cj = {.c = &corpus, .pj = &pj, .o = &o, .ro = &ro, .runs = runs, .parse = parse, .games = games,
+                   .known = &known};
+  /* the text report alone, on standard output: written as files finish */
+  stream sm = {0};
+  const char *nc = getenv("NO_COLOR");
+  int color = isatty(STDOUT_FILENO) && !(nc && *nc);
+  if (o.format == FMT_TEXT && !o.coverage && !o.nouts && !o.list && !o.fail_fast && !o.update_known && !o.warnings &&
+      runs && parse && corpus.nfiles && !bad && (sm.ran = calloc((size_t)corpus.nfiles, 1)) &&
+      !pthread_mutex_init(&sm.lock, NULL)) {
+    sm.ro = (report_opts){.format = o.format, .verbose = o.verbose, .quiet = o.quiet, .color = color};
+    cj.st = &sm;
+  }
   for (int i = 0; parse && i < corpus.nfiles; i++) atomic_init(&parse[i], 0);
   atomic_init(&cj.ahead, 0);
   atomic_init(&cj.failed, 0);
@@ -650,6 +795,10 @@ int main(int argc, char **argv) {
     escape_fwrite(stderr, msg, strlen(msg), 1);
     fputc('\n', stderr);
     rc = 2;
+    goto out;
+  }
+  if (cj.st) {
+    rc = stream_end(&cj, bad);
     goto out;
   }
   bad += corpus_errors(&corpus, &errs);
@@ -680,9 +829,7 @@ int main(int argc, char **argv) {
     rc = 2;
   } else {
     buf out = {0};
-    const char *nc = getenv("NO_COLOR");
-    report_opts ro = {.format = o.format, .verbose = o.verbose, .quiet = o.quiet,
-                      .color = isatty(STDOUT_FILENO) && !(nc && *nc)};
+    report_opts ro = {.format = o.format, .verbose = o.verbose, .quiet = o.quiet, .color = color};
     int to_stdout = 1; /* no --output - */
     for (int k = 0; k < o.nouts; k++) to_stdout &= strcmp(o.outs[k].path, "-") != 0;
     if (o.coverage) coverage_write(&out, o.format == FMT_JSON, o.rules, o.nrules, items, n);
@@ -734,6 +881,14 @@ int main(int argc, char **argv) {
   }
   free(extra);
 out:
+  if (cj.st) {
+    pthread_mutex_destroy(&sm.lock);
+    hids_free(sm.ids);
+    buf_free(&sm.errs);
+    buf_free(&sm.missed);
+    buf_free(&sm.unrec);
+  }
+  free(sm.ran);
   for (int i = 0; runs && i < corpus.nfiles; i++) {
     for (int k = 0; k < runs[i].n; k++) hresult_free(&runs[i].results[k]);
     free(runs[i].items);

@@ -109,80 +109,92 @@ static void tag(buf *out, const report_opts *o, int v) {
   else buf_puts(out, word[v]);
 }
 
-static void write_text(buf *out, const report_opts *o, const hrun_item *it, int n) {
-  for (int i = 0; i < n; i++) {
-    const hcase *hc = it[i].hc;
-    const hresult *r = it[i].r;
-    int v = it[i].verdict;
-    int bad = v == V_FAIL || v == V_XPASS || v == V_ERROR;
-    if (o->quiet && !bad) continue;
-    char name[300];
-    report_item_name(&it[i], name, sizeof name);
-    tag(out, o, v);
-    buf_puts(out, " ");
-    buf_esc(out, name);
-    buf_puts(out, " (");
-    buf_esc(out, report_item_file(&it[i]));
-    buf_printf(out, ":%d)", it[i].err ? it[i].err->line : hc->line);
-    if (v == V_SKIP) {
-      buf_puts(out, " todo: ");
-      buf_esc(out, hc->reason);
-    }
-    if (v == V_XFAIL) buf_puts(out, " known failure");
-    if (v == V_XPASS) buf_printf(out, " %s", stale);
-    if (v == V_ERROR) buf_puts(out, is_input(&it[i]) ? " input error" : " script error");
+static int not_passed(int v) { return v == V_FAIL || v == V_XPASS || v == V_ERROR; }
+
+void report_text_item(buf *out, const report_opts *o, const hrun_item *it) {
+  const hcase *hc = it->hc;
+  const hresult *r = it->r;
+  int v = it->verdict;
+  if (o->quiet && !not_passed(v)) return;
+  char name[300];
+  report_item_name(it, name, sizeof name);
+  tag(out, o, v);
+  buf_puts(out, " ");
+  buf_esc(out, name);
+  buf_puts(out, " (");
+  buf_esc(out, report_item_file(it));
+  buf_printf(out, ":%d)", it->err ? it->err->line : hc->line);
+  if (v == V_SKIP) {
+    buf_puts(out, " todo: ");
+    buf_esc(out, hc->reason);
+  }
+  if (v == V_XFAIL) buf_puts(out, " known failure");
+  if (v == V_XPASS) buf_printf(out, " %s", stale);
+  if (v == V_ERROR) buf_puts(out, is_input(it) ? " input error" : " script error");
+  buf_puts(out, "\n");
+  if (v == V_FAIL || (v == V_ERROR && r)) {
+    buf_puts(out, "      rules ");
+    rules_list(out, hc, ", ");
+    buf_puts(out, "; ");
+    buf_esc(out, hc->title);
     buf_puts(out, "\n");
-    if (v == V_FAIL || (v == V_ERROR && r)) {
-      buf_puts(out, "      rules ");
-      rules_list(out, hc, ", ");
-      buf_puts(out, "; ");
-      buf_esc(out, hc->title);
-      buf_puts(out, "\n");
-    }
-    if (v == V_FAIL || v == V_ERROR) {
-      buf d = {0};
-      report_item_detail(&it[i], &d);
-      buf_indent(out, buf_str(&d), "      ");
-      buf_free(&d);
-    } else if (r && r->note.len) {
-      buf_indent(out, buf_str(&r->note), "      ");
-    }
-    if (o->verbose && r && r->log.len) {
-      buf_puts(out, "      event log:\n");
-      buf_indent(out, buf_str(&r->log), "        ");
-    }
+  }
+  if (v == V_FAIL || v == V_ERROR) {
+    buf d = {0};
+    report_item_detail(it, &d);
+    buf_indent(out, buf_str(&d), "      ");
+    buf_free(&d);
+  } else if (r && r->note.len) {
+    buf_indent(out, buf_str(&r->note), "      ");
+  }
+  if (o->verbose && r && r->log.len) {
+    buf_puts(out, "      event log:\n");
+    buf_indent(out, buf_str(&r->log), "        ");
+  }
+}
+
+void report_text_missed(buf *out, const report_opts *o, const hrun_item *it) {
+  int v = it->verdict;
+  if (!not_passed(v)) return;
+  char name[300];
+  report_item_name(it, name, sizeof name);
+  buf m = {0};
+  report_item_message(it, &m);
+  buf_puts(out, "  ");
+  tag(out, o, v);
+  buf_puts(out, " ");
+  buf_esc(out, name);
+  buf_puts(out, "  ");
+  if (!it->err) {
+    buf_esc(out, report_item_file(it));
+    buf_printf(out, ":%d: ", report_item_line(it));
+  }
+  buf_esc(out, buf_str(&m));
+  buf_puts(out, "\n");
+  buf_free(&m);
+}
+
+void report_text_end(buf *out, const hsummary *s, const char *missed) {
+  /* what did not pass, one line each, so that it is the last thing read */
+  if (s->failed) buf_printf(out, "did not pass:\n%s", missed);
+  if (s->errors)
+    buf_printf(out, "errors: %d input, %d script (counted as failed)\n", s->input_errors, s->errors - s->input_errors);
+  if (s->xfail || s->xpass)
+    buf_printf(out, "known failures: %d still failing (counted as skipped), %d now passing (counted as failed)\n", s->xfail,
+               s->xpass);
+  buf_printf(out, "%d passed, %d failed, %d skipped\n", s->passed, s->failed, s->skipped);
+}
+
+static void write_text(buf *out, const report_opts *o, const hrun_item *it, int n) {
+  buf missed = {0};
+  for (int i = 0; i < n; i++) {
+    report_text_item(out, o, &it[i]);
+    report_text_missed(&missed, o, &it[i]);
   }
   hsummary s = report_summary(it, n);
-  if (s.failed) {
-    /* what did not pass, one line each, so that it is the last thing read */
-    buf_puts(out, "did not pass:\n");
-    for (int i = 0; i < n; i++) {
-      int v = it[i].verdict;
-      if (v != V_FAIL && v != V_XPASS && v != V_ERROR) continue;
-      char name[300];
-      report_item_name(&it[i], name, sizeof name);
-      buf m = {0};
-      report_item_message(&it[i], &m);
-      buf_puts(out, "  ");
-      tag(out, o, v);
-      buf_puts(out, " ");
-      buf_esc(out, name);
-      buf_puts(out, "  ");
-      if (!it[i].err) {
-        buf_esc(out, report_item_file(&it[i]));
-        buf_printf(out, ":%d: ", report_item_line(&it[i]));
-      }
-      buf_esc(out, buf_str(&m));
-      buf_puts(out, "\n");
-      buf_free(&m);
-    }
-  }
-  if (s.errors)
-    buf_printf(out, "errors: %d input, %d script (counted as failed)\n", s.input_errors, s.errors - s.input_errors);
-  if (s.xfail || s.xpass)
-    buf_printf(out, "known failures: %d still failing (counted as skipped), %d now passing (counted as failed)\n", s.xfail,
-               s.xpass);
-  buf_printf(out, "%d passed, %d failed, %d skipped\n", s.passed, s.failed, s.skipped);
+  report_text_end(out, &s, buf_str(&missed));
+  out->oom |= missed.oom;
+  buf_free(&missed);
 }
 
 /* ---- TAP ---- */

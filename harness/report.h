@@ -76,6 +76,13 @@ void report_item_message(const hrun_item *it, buf *out);
 void report_item_detail(const hrun_item *it, buf *out);
 /* Writes the whole report of a run into out. */
 void report_write(buf *out, const report_opts *o, const hrun_item *it, int n);
+/* The text report a part at a time, for a run that writes it as it goes
+ * (the same text as report_write): an item's entry; its line of the
+ * did-not-pass summary (nothing if it passed); and the end, with those
+ * lines (`missed`) and the counts. */
+void report_text_item(buf *out, const report_opts *o, const hrun_item *it);
+void report_text_missed(buf *out, const report_opts *o, const hrun_item *it);
+void report_text_end(buf *out, const hsummary *s, const char *missed);
 
 
 #endif
