@@ -169,7 +169,7 @@ static const char *const zone_keys[] = {"library", "hand", "battlefield", "grave
 
 static int zone_of(const char *k) {
   for (int i = 0; zone_keys[i]; i++)
-    if (!strcmp(zone_keys[i], k)) return mtg_zone_parse(k);
+    if (ystr_is(k, zone_keys[i])) return mtg_zone_parse(k);
   return -1;
 }
 
@@ -401,7 +401,7 @@ static int entry_keys_check(L *l, int zone, const ynode *n) {
     const ynode *key = ymap_key(n, k);
     if (key->kind != YN_SCALAR) continue;
     for (int i = 0; i < NENTRY_KEYS; i++)
-      if (!strcmp(entry_keys[i].key, key->str) && !(entry_keys[i].zones >> zone & 1))
+      if (ystr_is(key->str, entry_keys[i].key) && !(entry_keys[i].zones >> zone & 1))
         FAIL(l, key, "'%s' is for %s entries only, not %s", key->str, entry_keys[i].where, mtg_zone_name(zone));
   }
   /* with every entry key allowed, so that a key of another zone is not reported twice */
@@ -444,33 +444,33 @@ static int setup_entry(L *l, int player, int zone, const ynode *n, pending_ref *
       const char *key = ymap_key(n, i)->str;
       const ynode *v = ymap_val(n, i);
       int rc = 0, iv;
-      if (!strcmp(key, "label")) {
+      if (ystr_is(key, "label")) {
         if (add_label(l, v, name, entry)) return -1;
-      } else if (!strcmp(key, "tapped")) {
+      } else if (ystr_is(key, "tapped")) {
         if (get_bool(l, v, &iv)) return -1;
         rc = mtg_setup_tapped(hc->setup, entry, iv);
-      } else if (!strcmp(key, "sick")) {
+      } else if (ystr_is(key, "sick")) {
         if (get_bool(l, v, &iv)) return -1;
         rc = mtg_setup_sick(hc->setup, entry, iv);
-      } else if (!strcmp(key, "damage")) {
+      } else if (ystr_is(key, "damage")) {
         if (get_int(l, v, 0, 2147483647, &iv)) return -1;
         rc = mtg_setup_damage(hc->setup, entry, iv);
-      } else if (!strcmp(key, "controller")) {
+      } else if (ystr_is(key, "controller")) {
         if (player_index(l, v, &iv)) return -1;
         rc = mtg_setup_controller(hc->setup, entry, iv);
-      } else if (!strcmp(key, "attached_to_player")) {
+      } else if (ystr_is(key, "attached_to_player")) {
         if (player_index(l, v, &iv)) return -1;
         rc = mtg_setup_attach_player(hc->setup, entry, iv);
-      } else if (!strcmp(key, "attached_to")) {
+      } else if (ystr_is(key, "attached_to")) {
         if (v->kind != YN_SCALAR) return FAIL(l, v, "attached_to names a label, found %s", ynode_kind_name(v));
         pend[*npend].entry = entry;
         pend[*npend].link = NULL;
         pend[(*npend)++].to = v;
-      } else if (!strcmp(key, "exiled_with")) {
+      } else if (ystr_is(key, "exiled_with")) {
         pend[*npend].entry = entry;
         pend[*npend].link = link;
         pend[(*npend)++].to = v;
-      } else if (!strcmp(key, "counters")) {
+      } else if (ystr_is(key, "counters")) {
         hcountx *c;
         int nc;
         if (counters_map(l, v, &c, &nc, "counters")) return -1;
@@ -478,7 +478,7 @@ static int setup_entry(L *l, int player, int zone, const ynode *n, pending_ref *
           rc = mtg_setup_counters(hc->setup, entry, c[j].kind, c[j].n);
           if (rc) return FAIL(l, c[j].at, "can't put counters '%s' here: %s", c[j].kind, mtg_setup_error(hc->setup));
         }
-      } else if (!strcmp(key, "choices")) {
+      } else if (ystr_is(key, "choices")) {
         if (want_map(l, v, "choices")) return -1;
         for (int j = 0; j < v->n; j++) {
           const char *ck, *cv;
@@ -486,30 +486,30 @@ static int setup_entry(L *l, int player, int zone, const ynode *n, pending_ref *
           if (mtg_setup_choice(hc->setup, entry, ck, cv))
             return FAIL(l, ymap_key(v, j), "can't record choice '%s': %s", ck, mtg_setup_error(hc->setup));
         }
-      } else if (!strcmp(key, "face_down")) {
+      } else if (ystr_is(key, "face_down")) {
         if (get_bool(l, v, &iv)) return -1;
         rc = mtg_setup_face_down(hc->setup, entry, iv);
-      } else if (!strcmp(key, "transformed")) {
+      } else if (ystr_is(key, "transformed")) {
         if (get_bool(l, v, &iv)) return -1;
         if (mtg_setup_transformed(hc->setup, entry, iv))
           return FAIL(l, v, "'%s' has no back face: only a double-faced card can be transformed (701.27a)", name);
-      } else if (!strcmp(key, "token")) {
+      } else if (ystr_is(key, "token")) {
         if (get_bool(l, v, &iv)) return -1;
         if (mtg_setup_token(hc->setup, entry, iv)) return FAIL(l, v, "%s", mtg_setup_error(hc->setup));
-      } else if (!strcmp(key, "protector")) {
+      } else if (ystr_is(key, "protector")) {
         if (player_index(l, v, &iv)) return -1;
         if (mtg_setup_protector(hc->setup, entry, iv))
           return FAIL(l, v, "'%s' is not a battle: only a battle has a protector (310.8)", name);
-      } else if (!strcmp(key, "sector")) {
+      } else if (ystr_is(key, "sector")) {
         const char *sec;
         if (get_name(l, v, sector_names, "sector", "702.158b", &sec)) return -1;
         rc = mtg_setup_sector(hc->setup, entry, sec);
-      } else if (!strcmp(key, "room")) {
+      } else if (ystr_is(key, "room")) {
         const char *room;
         if (get_str(l, v, &room)) return -1;
         if (mtg_setup_room(hc->setup, entry, room))
           return FAIL(l, v, "room '%s': '%s' is not a dungeon card with a room of that name (309.4)", room, name);
-      } else if (!strcmp(key, "commander")) {
+      } else if (ystr_is(key, "commander")) {
         if (get_bool(l, v, &is_commander)) return -1;
         rc = is_commander ? mtg_setup_commander(hc->setup, entry) : 0;
         if (rc == MTG_EDATA) return FAIL(l, v, "%s", mtg_setup_error(hc->setup));
@@ -557,7 +557,7 @@ static int load_variants(L *l, const ynode *n, int *thg) {
     for (int j = 0; j < i; j++)
       if (!strcmp(n->items[j]->str, s)) return FAIL(l, n->items[i], "variant '%s' is listed twice", s);
     if (mtg_setup_variant(l->hc->setup, s)) return FAIL(l, n->items[i], "the engine refused variant '%s'", s);
-    *thg |= !strcmp(s, "two_headed_giant");
+    *thg |= ystr_is(s, "two_headed_giant");
   }
   return 0;
 }
@@ -614,7 +614,7 @@ static int load_setup(L *l, const ynode *n) {
           continue;
         }
         for (int j = 0; j < v->n; j++) bad += setup_entry(l, i, zone, v->items[j], pend, &npend) != 0;
-      } else if (!strcmp(key, "counters")) {
+      } else if (ystr_is(key, "counters")) {
         hcountx *c;
         int nc;
         if (counters_map(l, v, &c, &nc, "counters")) {
@@ -624,22 +624,22 @@ static int load_setup(L *l, const ynode *n) {
         for (int j = 0; j < nc; j++)
           if (mtg_setup_player_counters(hc->setup, i, c[j].kind, c[j].n))
             bad += FAIL(l, c[j].at, "can't give the player counters '%s': %s", c[j].kind, mtg_setup_error(hc->setup)) != 0;
-      } else if (!strcmp(key, "lands_played")) {
+      } else if (ystr_is(key, "lands_played")) {
         if (get_int(l, v, 0, 100, &iv)) bad++;
         else mtg_setup_lands_played(hc->setup, i, iv);
-      } else if (!strcmp(key, "mana")) {
+      } else if (ystr_is(key, "mana")) {
         /* mana already in the pool (106.4): "{R}{R}{G}" */
         const char *m;
         if (get_str(l, v, &m)) bad++;
         else if (mtg_setup_mana(hc->setup, i, m)) bad += FAIL(l, v, "%s", mtg_setup_error(hc->setup)) != 0;
-      } else if (!strcmp(key, "team")) {
+      } else if (ystr_is(key, "team")) {
         if (get_int(l, v, 0, 4, &team[i])) {
           bad++;
           continue;
         }
         team_at[i] = v;
         mtg_setup_team(hc->setup, i, team[i]);
-      } else if (!strcmp(key, "outside")) {
+      } else if (ystr_is(key, "outside")) {
         if (want_seq(l, v, "outside (card names)")) {
           bad++;
           continue;
@@ -650,7 +650,7 @@ static int load_setup(L *l, const ynode *n) {
           if (get_str(l, v->items[j], &card)) bad++;
           else if (mtg_setup_outside(hc->setup, i, card, &e)) bad += FAIL(l, v->items[j], "%s", e.msg) != 0;
         }
-      } else if (!strcmp(key, "commander_damage")) {
+      } else if (ystr_is(key, "commander_damage")) {
         if (want_map(l, v, "commander_damage (commander label: damage)")) bad++;
         else cdmg[i] = v; /* after every entry: the label may come later */
       }
@@ -917,7 +917,7 @@ static int load_action(L *l, const ynode *n, hact *a, int nested) {
     const ynode *k = ymap_key(n, i);
     if (k->kind != YN_SCALAR) return FAIL(l, k, "keys must be plain strings");
     for (int j = 0; j < A_COUNT; j++) {
-      if (strcmp(act_keys[j], k->str)) continue;
+      if (!ystr_is(k->str, act_keys[j])) continue;
       if (has_spell && (j == A_MODE || j == A_X)) break;
       if (nested && j <= A_CHECK)
         return FAIL(l, k, "'then' answers the decisions of the action itself; '%s' is an action of its own", k->str);
@@ -930,9 +930,9 @@ static int load_action(L *l, const ynode *n, hact *a, int nested) {
   if (a->kind < 0) {
     for (int i = 0; i < n->n; i++) {
       const char *ks = ymap_key(n, i)->str;
-      if (!strcmp(ks, "player") || !strcmp(ks, "refused")) continue;
+      if (ystr_is(ks, "player") || ystr_is(ks, "refused")) continue;
       const char *best = suggest_best(ks, act_keys, A_COUNT);
-      if (!strcmp(ks, "targets")) best = "target";
+      if (ystr_is(ks, "targets")) best = "target";
       if (best) return FAIL(l, ymap_key(n, i), "unknown action '%s'; did you mean '%s'?", ks, best);
     }
     char list[400];
@@ -1046,10 +1046,10 @@ static int load_pattern(L *l, const ynode *n, hpat *p, int need_times) {
   for (int i = 0; i < n->n; i++) {
     const ynode *k = ymap_key(n, i), *v = ymap_val(n, i);
     if (k->kind != YN_SCALAR) return FAIL(l, k, "keys must be plain strings");
-    if (!strcmp(k->str, "sequence")) return FAIL(l, k, "a sequence block stands alone: {sequence: [patterns]}");
-    if (!strcmp(k->str, "type")) {
+    if (ystr_is(k->str, "sequence")) return FAIL(l, k, "a sequence block stands alone: {sequence: [patterns]}");
+    if (ystr_is(k->str, "type")) {
       if (get_str(l, v, &p->type)) return -1;
-    } else if (!strcmp(k->str, "times")) {
+    } else if (ystr_is(k->str, "times")) {
       if (get_int(l, v, need_times ? 0 : 1, 10000, &p->times)) return -1;
       has_times = 1;
     } else {
@@ -1185,15 +1185,15 @@ static int load_players_x(L *l, const ynode *n) {
       const ynode *v = ymap_val(m, k);
       int zone = zone_of(key), rc = 0;
       if (zone >= 0) rc = zone_expect(l, v, p->player, zone, &hc->zx[hc->nzx++]);
-      else if (!strcmp(key, "life")) rc = get_int(l, v, -2147483647, 2147483647, &p->life);
-      else if (!strcmp(key, "poison")) rc = get_int(l, v, 0, 2147483647, &p->poison);
-      else if (!strcmp(key, "lost")) rc = get_bool(l, v, &p->lost);
-      else if (!strcmp(key, "won")) rc = get_bool(l, v, &p->won);
-      else if (!strcmp(key, "hand_revealed")) rc = get_bool(l, v, &p->hand_revealed);
-      else if (!strcmp(key, "counters")) rc = counters_map(l, v, &p->counters, &p->ncounters, "counters");
-      else if (!strcmp(key, "team")) rc = get_int(l, v, 0, 4, &p->team);
-      else if (!strcmp(key, "dungeons_completed")) rc = get_int(l, v, 0, 100000, &p->dungeons);
-      else if (!strcmp(key, "commander_damage")) rc = commander_damage_x(l, v, p);
+      else if (ystr_is(key, "life")) rc = get_int(l, v, -2147483647, 2147483647, &p->life);
+      else if (ystr_is(key, "poison")) rc = get_int(l, v, 0, 2147483647, &p->poison);
+      else if (ystr_is(key, "lost")) rc = get_bool(l, v, &p->lost);
+      else if (ystr_is(key, "won")) rc = get_bool(l, v, &p->won);
+      else if (ystr_is(key, "hand_revealed")) rc = get_bool(l, v, &p->hand_revealed);
+      else if (ystr_is(key, "counters")) rc = counters_map(l, v, &p->counters, &p->ncounters, "counters");
+      else if (ystr_is(key, "team")) rc = get_int(l, v, 0, 4, &p->team);
+      else if (ystr_is(key, "dungeons_completed")) rc = get_int(l, v, 0, 100000, &p->dungeons);
+      else if (ystr_is(key, "commander_damage")) rc = commander_damage_x(l, v, p);
       bad += rc != 0;
     }
   }
@@ -1228,31 +1228,31 @@ static int load_objects_x(L *l, const ynode *n) {
       const char *key = ymap_key(m, k)->str;
       const ynode *v = ymap_val(m, k);
       int rc = 0;
-      if (!strcmp(key, "zone")) {
+      if (ystr_is(key, "zone")) {
         const char *z;
         if (get_str(l, v, &z)) rc = -1;
         else if ((o->zone = mtg_zone_parse(z)) < 0) {
           const char *best = suggest_best(z, zone_keys, -1);
           rc = FAIL(l, v, "unknown zone '%s'%s%s%s", z, best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
         }
-      } else if (!strcmp(key, "owner")) rc = player_index(l, v, &o->owner);
-      else if (!strcmp(key, "controller")) rc = player_index(l, v, &o->controller);
-      else if (!strcmp(key, "power")) rc = get_int(l, v, -2147483647, 2147483647, &o->power);
-      else if (!strcmp(key, "toughness")) rc = get_int(l, v, -2147483647, 2147483647, &o->toughness);
-      else if (!strcmp(key, "damage")) rc = get_int(l, v, 0, 2147483647, &o->damage);
-      else if (!strcmp(key, "loyalty")) rc = get_int(l, v, -2147483647, 2147483647, &o->loyalty);
-      else if (!strcmp(key, "tapped")) rc = get_bool(l, v, &o->tapped);
-      else if (!strcmp(key, "sick")) rc = get_bool(l, v, &o->sick);
-      else if (!strcmp(key, "token")) rc = get_bool(l, v, &o->token);
-      else if (!strcmp(key, "attacking")) rc = get_bool(l, v, &o->attacking);
-      else if (!strcmp(key, "blocking")) rc = get_bool(l, v, &o->blocking);
-      else if (!strcmp(key, "attached_to")) rc = get_str(l, v, &o->attached_to);
-      else if (!strcmp(key, "counters")) rc = counters_map(l, v, &o->counters, &o->ncounters, "counters");
-      else if (!strcmp(key, "face_down")) rc = get_bool(l, v, &o->face_down);
-      else if (!strcmp(key, "protector")) rc = player_index(l, v, &o->protector);
-      else if (!strcmp(key, "sector")) rc = get_name(l, v, sector_names, "sector", "702.158b", &o->sector);
-      else if (!strcmp(key, "room")) rc = get_str(l, v, &o->room);
-      else if (!strcmp(key, "types")) rc = get_str(l, v, &o->types);
+      } else if (ystr_is(key, "owner")) rc = player_index(l, v, &o->owner);
+      else if (ystr_is(key, "controller")) rc = player_index(l, v, &o->controller);
+      else if (ystr_is(key, "power")) rc = get_int(l, v, -2147483647, 2147483647, &o->power);
+      else if (ystr_is(key, "toughness")) rc = get_int(l, v, -2147483647, 2147483647, &o->toughness);
+      else if (ystr_is(key, "damage")) rc = get_int(l, v, 0, 2147483647, &o->damage);
+      else if (ystr_is(key, "loyalty")) rc = get_int(l, v, -2147483647, 2147483647, &o->loyalty);
+      else if (ystr_is(key, "tapped")) rc = get_bool(l, v, &o->tapped);
+      else if (ystr_is(key, "sick")) rc = get_bool(l, v, &o->sick);
+      else if (ystr_is(key, "token")) rc = get_bool(l, v, &o->token);
+      else if (ystr_is(key, "attacking")) rc = get_bool(l, v, &o->attacking);
+      else if (ystr_is(key, "blocking")) rc = get_bool(l, v, &o->blocking);
+      else if (ystr_is(key, "attached_to")) rc = get_str(l, v, &o->attached_to);
+      else if (ystr_is(key, "counters")) rc = counters_map(l, v, &o->counters, &o->ncounters, "counters");
+      else if (ystr_is(key, "face_down")) rc = get_bool(l, v, &o->face_down);
+      else if (ystr_is(key, "protector")) rc = player_index(l, v, &o->protector);
+      else if (ystr_is(key, "sector")) rc = get_name(l, v, sector_names, "sector", "702.158b", &o->sector);
+      else if (ystr_is(key, "room")) rc = get_str(l, v, &o->room);
+      else if (ystr_is(key, "types")) rc = get_str(l, v, &o->types);
       bad += rc != 0;
     }
   }
@@ -1278,8 +1278,8 @@ static int load_result(L *l, const ynode *n) {
   r->given = 1;
   r->over = r->draw = r->stopped = -1;
   if (n->kind == YN_SCALAR) {
-    if (!strcmp(n->str, "ongoing")) r->over = 0;
-    else if (!strcmp(n->str, "draw")) r->over = r->draw = 1;
+    if (ystr_is(n->str, "ongoing")) r->over = 0;
+    else if (ystr_is(n->str, "draw")) r->over = r->draw = 1;
     else return FAIL(l, n, "result is 'ongoing', 'draw' or a mapping {winner: NAME, losers: [...]}, found '%s'", n->str);
     return 0;
   }
@@ -1359,9 +1359,9 @@ static int load_stop(L *l, const ynode *n) {
   static const char *const stkeys[] = {"step", "turn", NULL};
   hcase *hc = l->hc;
   if (n->kind == YN_SCALAR) {
-    if (!strcmp(n->str, "now")) hc->stop = STOP_NOW;
-    else if (!strcmp(n->str, "game_over")) hc->stop = STOP_GAME_OVER;
-    else if (!strcmp(n->str, "settle")) hc->stop = STOP_SETTLE;
+    if (ystr_is(n->str, "now")) hc->stop = STOP_NOW;
+    else if (ystr_is(n->str, "game_over")) hc->stop = STOP_GAME_OVER;
+    else if (ystr_is(n->str, "settle")) hc->stop = STOP_SETTLE;
     else {
       hc->stop = STOP_STEP;
       if (mtg_step_parse(n->str) < 0)

@@ -542,9 +542,11 @@ int ydoc_parse_file_max(const char *path, size_t max, ydoc **out, mtg_error *err
 
 const ynode *ymap_get(const ynode *m, const char *key) {
   if (!m || m->kind != YN_MAP) return NULL;
+  size_t len = strlen(key);
   for (int i = 0; i < m->n; i++) {
     const ynode *k = ymap_key(m, i);
-    if (k->kind == YN_SCALAR && strcmp(k->str, key) == 0) return ymap_val(m, i);
+    if (k->kind == YN_SCALAR && k->len == len && k->str[0] == key[0] && memcmp(k->str, key, len) == 0)
+      return ymap_val(m, i);
   }
   return NULL;
 }
@@ -605,7 +607,7 @@ int ymap_check_keys(const ydoc *d, const ynode *m, const char *const *allowed, c
       return ydoc_error(d, k, err, "%s: keys must be plain strings", what);
     int ok = 0;
     for (int j = 0; allowed[j]; j++)
-      if (!strcmp(allowed[j], k->str)) { ok = 1; break; }
+      if (ystr_is(k->str, allowed[j])) { ok = 1; break; }
     if (!ok) {
       const char *best = suggest_best(k->str, allowed, -1);
       if (best)

@@ -7,6 +7,7 @@
 #define YDOC_H
 
 #include <stddef.h>
+#include <string.h>
 #include "mtg.h"
 
 #define YDOC_MAX_DEPTH 64
@@ -27,6 +28,11 @@ struct ynode {
 };
 
 typedef struct ydoc ydoc;
+
+/* s is the text lit (usually a literal): the first bytes tell most
+ * mismatches without a call, which matters where a key is compared with a
+ * list of names. */
+static inline int ystr_is(const char *s, const char *lit) { return s[0] == lit[0] && strcmp(s, lit) == 0; }
 
 /* Parses every document of a file (or of a buffer named `name`).
  * Returns 0 and fills *out, or -1 and fills err (file, line, column, message,

@@ -497,7 +497,7 @@ class Loader:
         return [x.lower() for x in z]
 
     def words(self, fname, var="n->str"):
-        return re.findall(r'strcmp\(%s, "(\w+)"\)' % re.escape(var), self.func(fname))
+        return re.findall(r'(?:strcmp|ystr_is)\(%s, "(\w+)"\)' % re.escape(var), self.func(fname))
 
     # -- what each key is read with: (function, key or None, reader, args, case kinds)
     READERS = ("get_int", "get_bool", "get_str", "player_index", "step_index", "int_list", "str_list",
@@ -508,7 +508,7 @@ class Loader:
         ev = []
         for m in re.finditer(r"\b(\w+)\s*=\s*(?:(?:[^;,=]|==)*\?\s*)?ymap_get\(\s*[\w>.\-\[\]]+\s*,\s*\"(\w+)\"\s*\)", body):
             ev.append((m.start(), "var", m.group(1), m.group(2)))
-        for m in re.finditer(r'strcmp\((?:key|ks|k->str), "(\w+)"\)', body):
+        for m in re.finditer(r'(?:strcmp|ystr_is)\((?:key|ks|k->str), "(\w+)"\)', body):
             ev.append((m.start(), "key", m.group(1), None))
         for m in re.finditer(r"\bcase (A_\w+):", body):
             ev.append((m.start(), "case", m.group(1), m.end()))
