@@ -307,8 +307,7 @@ static int open_collection(builder *b, ynode_kind k, yaml_mark_t m, const char *
   if (add_anchor(b, anchor_name, n)) return -1;
   frame *f = &b->st[b->depth++];
   f->node = n;
-  f->kids = NULL;
-  f->n = f->cap = 0;
+  f->n = 0; /* its kids buffer is kept from the last collection at this depth */
   f->keyset = NULL;
   f->keycap = 0;
   return 0;
@@ -323,23 +322,15 @@ static int close_collection(builder *b) {
   n->n = n->kind == YN_MAP ? f->n / 2 : f->n;
   if (f->n) {
     n->items = arena_alloc(b->d, (size_t)f->n * sizeof *n->items);
-    if (!n->items) {
-      free(f->kids);
-      f->kids = NULL;
-      return oom(b->d, n->line, n->col, b->err);
-    }
+    if (!n->items) return oom(b->d, n->line, n->col, b->err);
     memcpy(n->items, f->kids, (size_t)f->n * sizeof *n->items);
   }
-  free(f->kids);
-  f->kids = NULL;
   return push_kid(b, n);
 }
 
 static void builder_fini(builder *b) {
-  for (int i = 0; i < b->depth; i++) {
-    free(b->st[i].kids);
-    free(b->st[i].keyset);
-  }
+  for (int i = 0; i <= YDOC_MAX_DEPTH; i++) free(b->st[i].kids);
+  for (int i = 0; i < b->depth; i++) free(b->st[i].keyset);
   for (int i = 0; i < b->nanchors; i++) free(b->anchors[i].name);
   free(b->anchors);
   free(b->roots);
