@@ -57,7 +57,21 @@ void rlog_options_line(char *buf, size_t size, const mtg_decision *d) {
                    (uint64_t)(uint16_t)d->lo) ^
                mix((uint64_t)(uint32_t)d->hi + 0x9e3779b97f4a7c15ULL);
   for (int i = 0; i < d->n_options; i++) h += mix(rlog_text_hash(d->options[i].label, strlen(d->options[i].label)));
-  snprintf(buf, size, "@options n=%d hash=%08" PRIx32, d->n_options, (uint32_t)mix(h));
+  /* "@options n=%d hash=%08x", without printf: it is written and checked at every decision */
+  char text[48] = "@options n=", digits[12];
+  size_t k = strlen(text), nd = 0;
+  unsigned v = (unsigned)d->n_options;
+  do digits[nd++] = (char)('0' + v % 10); while (v /= 10);
+  while (nd) text[k++] = digits[--nd];
+  memcpy(text + k, " hash=", 6);
+  k += 6;
+  uint32_t hv = (uint32_t)mix(h);
+  for (int i = 7; i >= 0; i--) text[k++] = "0123456789abcdef"[hv >> (4 * i) & 15];
+  if (size) {
+    size_t n = k < size ? k : size - 1;
+    memcpy(buf, text, n);
+    buf[n] = 0;
+  }
 }
 
 void rlog_trailer_line(char *buf, size_t size, long events, long decisions, long checkpoints, const char *status,

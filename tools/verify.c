@@ -88,7 +88,11 @@ typedef struct V {
 
 static int starts(const char *s, const char *prefix) { return !strncmp(s, prefix, strlen(prefix)); }
 
-static void copy(char *dst, const char *src) { snprintf(dst, VERIFY_TEXT, "%s", src); }
+static void copy(char *dst, const char *src) {
+  size_t n = strnlen(src, VERIFY_TEXT - 1);
+  memcpy(dst, src, n);
+  dst[n] = 0;
+}
 
 /* snprintf for messages, where cutting a long message short is fine */
 #if defined(__GNUC__)
@@ -297,6 +301,17 @@ static const char *player_name(const mtg_game *g, int p) {
 }
 
 /* "(the engine waits for ...)": what stands in for a line the engine lacks */
+/* "decide kind=K player=P" (as snprintf, which is slow for a line per decision) */
+static int decide_head(char *buf, size_t size, const char *kind, const char *player) {
+  static const char *const part[] = {"decide kind=", NULL, " player=", NULL};
+  size_t u = 0;
+  for (int i = 0; i < 4; i++)
+    for (const char *p = part[i] ? part[i] : i == 1 ? kind : player; *p; p++, u++)
+      if (u + 1 < size) buf[u] = *p;
+  if (size) buf[u < size ? u : size - 1] = 0;
+  return (int)u;
+}
+
 static void waiting(const mtg_game *g, char *buf, size_t size) {
   const mtg_decision *d = mtg_game_decision(g);
   if (!d) snprintf(buf, size, "(the game is over)");
@@ -366,7 +381,7 @@ static int apply(V *v, long seq) {
   char head[160], buf[VERIFY_TEXT];
   {
     const char *text = q_text(&v->q, seq);
-    int hl = snprintf(head, sizeof head, "decide kind=%s player=%s", d->kind_name, player_name(v->g, d->player));
+    int hl = decide_head(head, sizeof head, d->kind_name, player_name(v->g, d->player));
     if (strncmp(text, head, (size_t)hl) || (text[hl] != ' ' && text[hl] != 0)) {
       waiting(v->g, buf, sizeof buf);
       return diverge(v, seq, buf, "decision", "decision %ld: the engine asks for a different decision", n);
@@ -478,12 +493,11 @@ static int check_line(V *v) {
     q_pop(&v->q);
     return 0;
   }
-  waiting(v->g, buf, sizeof buf);
+  if (mtg_game_status(v->g) == MTG_DECISION && !v->final) return give_decision(v);
+  waiting(v->g, buf, sizeof buf); /* only for the report: built where it is needed */
   if (mtg_game_status(v->g) != MTG_DECISION)
     return diverge(v, v->q.first, buf, "event", "the recording goes on after the game is over (event %ld)", e->r.event);
-  if (v->final)
-    return diverge(v, v->q.first, buf, "event", "event %ld is missing: the engine waits for a decision", e->r.event);
-  return give_decision(v);
+  return diverge(v, v->q.first, buf, "event", "event %ld is missing: the engine waits for a decision", e->r.event);
 }
 
 static int check_checkpoint(V *v) {
@@ -936,7 +950,7 @@ int verify_rerecord(const verify_opts *o, const char *in, const char *out, verif
     }
     const mtg_decision *d = mtg_game_decision(v.g);
     char head[160];
-    int hl = snprintf(head, sizeof head, "decide kind=%s player=%s", d->kind_name, player_name(v.g, d->player));
+    int hl = decide_head(head, sizeof head, d->kind_name, player_name(v.g, d->player));
     int *vals = realloc(v.vals, (size_t)(d->n_options > 1 ? d->n_options : 1) * sizeof *vals);
     const char *bad = NULL;
     if (!vals) {
