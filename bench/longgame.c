@@ -28,9 +28,9 @@ static int die(const char *what, const mtg_error *e) {
   return 1;
 }
 
-static int pick(mtg_game *g, const char *prefix, mtg_error *e) {
+static int pick(rlog_writer *w, mtg_game *g, const char *prefix, mtg_error *e) {
   const mtg_decision *d = mtg_game_decision(g);
-  if (!d) return -1;
+  if (!d || rlog_writer_see(w, g, e)) return -1; /* the options offered are recorded before each answer */
   for (int i = 0; i < d->n_options; i++)
     if (!strncmp(d->options[i].label, prefix, strlen(prefix))) {
       mtg_answer a = {1, &i};
@@ -68,11 +68,11 @@ int main(int argc, char **argv) {
   mtg_setup_write(s, text, (size_t)need + 1);
   mtg_game *g;
   if (mtg_game_new(&g, s, &e) < 0) return die("mtg_game_new", &e);
-  rlog_header h = {.setup_text = text, .pool = pool, .base = base, .origin = "bench/longgame", .seed = 1};
+  rlog_header h = {.setup_text = text, .pool = pool, .base = base, .origin = "bench/longgame", .seed = 1, .partial = 1};
   rlog_writer *w;
   if (rlog_writer_open(&w, argv[2], &h, &e)) return die(argv[2], &e);
   while (mtg_log_total(g) < want) {
-    if (pick(g, "activate \"Bench Totem\"", &e) < 0 || pick(g, "pass", &e) < 0 || pick(g, "pass", &e) < 0)
+    if (pick(w, g, "activate \"Bench Totem\"", &e) < 0 || pick(w, g, "pass", &e) < 0 || pick(w, g, "pass", &e) < 0)
       return die("playing", &e);
     if (rlog_writer_sync(w, g, &e)) return die("writing", &e);
   }
