@@ -238,7 +238,9 @@ static int pq_push(pqueue *q, long at, const char *line) {
   }
   pending *p = &q->e[q->head + q->n++];
   p->at = at;
-  snprintf(p->line, sizeof p->line, "%s", line);
+  size_t n = strnlen(line, sizeof p->line - 1); /* one a decision: no printf */
+  memcpy(p->line, line, n);
+  p->line[n] = 0;
   return 0;
 }
 
