@@ -142,10 +142,12 @@ static int answer_check(G *g, const int *v, int n) {
       if (d->min == d->max) return snprintf(why, wsz, "%s: choose exactly %d option%s, got %d", d->prompt, d->min, d->min == 1 ? "" : "s", n), -1;
       return snprintf(why, wsz, "%s: choose %d to %d options, got %d", d->prompt, d->min, d->max, n), -1;
     }
-    unsigned char seen[MAX_OPTIONS] = {0};
+    unsigned char seen[MAX_OPTIONS];
+    if (n > 1) memset(seen, 0, (size_t)d->n_options); /* a single pick (most answers) can't repeat */
     for (int i = 0; i < n; i++) {
       if (v[i] < 0 || v[i] >= d->n_options)
         return snprintf(why, wsz, "option %d does not exist (%d options)", v[i], d->n_options), -1;
+      if (n == 1) break;
       if (seen[v[i]]) return snprintf(why, wsz, "option %d chosen twice", v[i]), -1;
       seen[v[i]] = 1;
     }
