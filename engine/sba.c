@@ -83,7 +83,7 @@ int sba_check(G *g) {
   /* 704.5d, 704.5e: tokens and copies in the wrong zone cease to exist */
   for (int i = 0; i < s->c.nslots; i++) {
     Obj *o = &s->obj[i];
-    if (!o->id) continue;
+    if (o->kind == OK_CARD || !o->id) continue; /* most objects: cards */
     int gone = (o->kind == OK_TOKEN && o->zone != MTG_Z_BATTLEFIELD && o->zone != MTG_Z_COUNT) ||
                (o->kind == OK_SPELL_COPY && o->zone != MTG_Z_STACK) ||
                (o->kind == OK_CARD_COPY && o->zone != MTG_Z_STACK && o->zone != MTG_Z_BATTLEFIELD);
