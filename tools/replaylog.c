@@ -874,11 +874,11 @@ static int read_card(rlog_reader *r, const char *line, size_t *budget, rlog_card
   c->len = len;
   uint64_t h = rlog_text_hash(r->text + *text_at, len);
   if (h != c->hash) {
-    mtg_error_set(err, RLOG_EFORMAT,
+    mtg_error_set(err, RLOG_ETAMPER,
                   "line %ld: card \"%.200s\": the definition does not match its hash (recorded %016" PRIx64
                   ", the text's is %016" PRIx64 ")",
                   c->line - 1, name, c->hash, h);
-    return RLOG_EFORMAT;
+    return RLOG_ETAMPER;
   }
   return 0;
 }
@@ -1028,11 +1028,11 @@ static int parse_header(rlog_reader *r, mtg_error *err) {
     size_t slen = strlen(r->info.setup_text);
     uint64_t h = rlog_text_hash(r->info.setup_text, slen);
     if (h != setup_hash) {
-      mtg_error_set(err, RLOG_EFORMAT,
+      mtg_error_set(err, RLOG_ETAMPER,
                     "line %ld: the setup does not match its hash (recorded %016" PRIx64 ", the text's is %016" PRIx64
                     ")",
                     r->info.setup_line - 1, setup_hash, h);
-      return RLOG_EFORMAT;
+      return RLOG_ETAMPER;
     }
   }
   return 0;

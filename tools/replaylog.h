@@ -36,6 +36,7 @@ enum {
   RLOG_ECORRUPT = -101, /* damaged compressed data (zlib data or CRC error) */
   RLOG_EFORMAT = -102,  /* not a replay, or a malformed record */
   RLOG_EVERSION = -103, /* newer format version, or a different card pool */
+  RLOG_ETAMPER = -104,  /* well formed, but a card definition or the setup does not match its recorded hash */
 };
 
 /* What a writer records in the header. Strings are copied; NULL means absent. */

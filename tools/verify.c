@@ -151,6 +151,14 @@ static const char *kind_of_status(int status) {
 }
 
 static int unreadable(verify_report *rep, const mtg_error *err, long events, int turn) {
+  if (err->status == RLOG_ETAMPER) {
+    /* readable, but changed after it was recorded: the check fails (exit 1),
+     * as it does for a line of the log that differs */
+    rep->outcome = VERIFY_DIVERGED;
+    rep->kind = "tampered";
+    mtg_error_format(err, rep->message, sizeof rep->message);
+    return VERIFY_DIVERGED;
+  }
   rep->outcome = VERIFY_UNREADABLE;
   rep->kind = kind_of_status(err->status);
   char msg[VERIFY_TEXT];

@@ -148,9 +148,9 @@ expect "the header's players edited" 1 "$tmp/players.rpl.gz" "DIVERGENCE \(heade
 tamper engine
 expect "another engine version is reported" 0 "$tmp/engine.rpl.gz" ": ok \(" "note: recorded with engine 0.0.1-old"
 tamper setup-nohash
-expect "the setup edited, its hash not" 2 "$tmp/setup-nohash.rpl.gz" "UNREADABLE \(format\): line [0-9]+: the setup does not match its hash"
+expect "the setup edited, its hash not" 1 "$tmp/setup-nohash.rpl.gz" "DIVERGENCE \(tampered\): line [0-9]+: the setup does not match its hash"
 tamper card-nohash
-expect "a card definition edited, its hash not" 2 "$tmp/card-nohash.rpl.gz" "UNREADABLE \(format\): line [0-9]+: card \"[^\"]+\": the definition does not match its hash"
+expect "a card definition edited, its hash not" 1 "$tmp/card-nohash.rpl.gz" "DIVERGENCE \(tampered\): line [0-9]+: card \"[^\"]+\": the definition does not match its hash"
 card=$(zcat "$base" | sed -n 's/^card pool [0-9]* [0-9a-f]* "\(.*\)"$/\1/p' | while read -r c; do
   zcat "$base" | sed -n "/^card pool [0-9]* [0-9a-f]* \"$c\"$/,/^card /p" | grep -q '^  text: [A-Z]' && { echo "$c"; break; }; done)
 tamper card-text "$card"
