@@ -329,6 +329,16 @@ TEST(batch_zone_and_decay_misuse_is_refused) {
   CHECK_STR(mtg_pool_name(p, 0), "X");
 }
 
+/* add_mana names one or more mana symbols (106.1): none, or a choice of one, is refused */
+TEST(add_mana_without_symbols_is_refused) {
+  if (refused(t_, "- name: X\n  type: Artifact\n  abilities:\n    - activated: {cost: \"{T}\", effect: [{add_mana: \"\"}]}\n", 4, 0,
+              "no mana symbol"))
+    return;
+  if (refused(t_, "- name: X\n  type: Artifact\n  abilities:\n    - activated: {cost: \"{T}\", effect: [{add_mana: \"or {G}\"}]}\n", 4, 0,
+              "at least two symbols"))
+    return;
+}
+
 const unit_test loader_tests[] = {
     {"inline_card_loads", inline_card_loads},
     {"unknown_key_is_located", unknown_key_is_located},
@@ -353,5 +363,6 @@ const unit_test loader_tests[] = {
     {"becomes_target_misuse_is_refused", becomes_target_misuse_is_refused},
     {"mana_cost_errors_say_what_is_wrong", mana_cost_errors_say_what_is_wrong},
     {"batch_zone_and_decay_misuse_is_refused", batch_zone_and_decay_misuse_is_refused},
+    {"add_mana_without_symbols_is_refused", add_mana_without_symbols_is_refused},
     {NULL, NULL},
 };
