@@ -884,10 +884,31 @@ void control_watch(G *g) {
   }
   int nb = bf_count(g);
   int16_t *bf = bf_list(g);
-  for (int k = 0; k < nb; k++) {
+  /* only while a static control-changing ability is on the battlefield, or a
+   * permanent is still under one: the controllers are computed only then */
+  int watch = 0;
+  for (int k = 0; k < nb && !watch; k++) {
+    const Obj *o = &s->obj[bf[k]];
+    if (o->ctl_seen && o->ctl_seen != o->controller + 1) watch = 1;
+    const CardDef *d = o->copy_of ? o->copy_of : o->def;
+    for (int a = 0; d && a < d->nab && !watch; a++)
+      if (d->ab[a].kind == AB_STATIC && d->ab[a].st.kind == SE_CONTROL) watch = 1;
+  }
+  for (int k = 0; k < nb && watch; k++) {
     Obj *o = &s->obj[bf[k]];
     uint8_t now = (uint8_t)(obj_controller(g, bf[k]) + 1);
-    if (o->ctl_seen && o->ctl_seen != now) {
+    uint8_t was = o->ctl_seen;
+    if (!was && now != o->controller + 1) {
+      /* not seen since it came or changed hands by a control event: it was
+       * its own controller's unless an effect of a resolved spell or ability
+       * gives it to the one it has now */
+      was = (uint8_t)(o->controller + 1);
+      for (int i = 0; i < s->c.neff; i++) {
+        const Effect *e = &s->eff[i];
+        if (e->kind == EK_CONT && !e->used && e->st && e->st->kind == SE_CONTROL && e->obj.id == o->id && e->player + 1 == now) was = now;
+      }
+    }
+    if (was && was != now) {
       o->ctl_since = s->c.turn_seq;
       combat_remove(g, bf[k]);
     }

@@ -303,6 +303,7 @@ void perform(G *g, Event *b, int m) {
       if (e->aux > 0) s->eff[e->aux - 1].used = 0;      /* the control effect begins */
       else if (e->aux < 0) s->eff[-e->aux - 1].used = 2; /* it ends */
       s->obj[e->obj.slot].ctl_since = s->c.turn_seq;     /* 302.6 */
+      s->obj[e->obj.slot].ctl_seen = 0;                  /* control_watch: seen afresh */
       chars_dirty(g);
       trig_index_dirty(g);
       if (obj_controller(g, e->obj.slot) != before) combat_remove(g, e->obj.slot); /* 506.4 */

@@ -642,6 +642,10 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
     snprintf(names + u, sizeof names - u, "%s%s", p ? "," : "", su->pl[p].name);
   }
   log_line(g, 0, "game_start players=%s seed=%llu rules=%s", names, (unsigned long long)su->seed, MTG_RULES_EFFECTIVE);
+  /* control_watch: what the setup gives each player is theirs as the game begins */
+  chars_dirty(g);
+  for (int i = 0; i < s->c.nslots; i++)
+    if (s->obj[i].id && s->obj[i].zone == MTG_Z_BATTLEFIELD) s->obj[i].ctl_seen = (uint8_t)(obj_controller(g, i) + 1);
   if (su->shuffle)
     for (int p = 0; p < su->np; p++) {
       Event e;
