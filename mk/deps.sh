@@ -2,7 +2,7 @@
 # mk/deps.sh - finds missing build or test dependencies and, when running as
 # root on Debian, installs them with apt-get; otherwise says what to install.
 #
-# usage: CC=cc sh mk/deps.sh build|test
+# usage: CC=cc sh mk/deps.sh build|test|soak
 #   build: a C compiler, libyaml and zlib headers (what `make` and `make run` need)
 #   test:  build + gcc and clang with the sanitizer and libFuzzer runtimes,
 #          gzip, pkg-config, python3, xmllint (libxml2-utils), prove (perl)
@@ -29,6 +29,11 @@ probe() {
     # without a compiler the headers cannot be probed: ask for them too
     [ -e /usr/include/yaml.h ] || need libyaml-dev
     [ -e /usr/include/zlib.h ] || need zlib1g-dev
+  fi
+  # make soak checks its corpus in slices under GNU parallel
+  if [ "$mode" = soak ]; then
+    command -v parallel >/dev/null 2>&1 || need parallel
+    return 0
   fi
   [ "$mode" = test ] || return 0
   command -v gcc >/dev/null 2>&1 || need gcc

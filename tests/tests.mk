@@ -200,9 +200,14 @@ asan-suite:
 
 # ---- long runs ----
 
+# the corpus at scale: SOAK_GAMES self-play games checked in CORPUS_SHARDS
+# slices under GNU parallel, with the throughput (tests/unit/corpus-check.sh)
+CORPUS_SHARDS ?= 16
 soak-run: $(SOAK_BIN) $(SELFPLAY) $(RANDOM_DRIVERS)
+	@CC="$(CC)" sh mk/deps.sh soak
 	@sh mk/sum.sh '$(SOAK_BIN) --games $(SOAK_GAMES) --seed $(SOAK_SEED) --check $(SOAK_KNOWN)' \
-	  $(call SELFPLAY_CHECK,$(SOAK_GAMES)) $(call RANDOM_RUNS,$(SOAK_GAMES))
+	  $(call SELFPLAY_CHECK,$(SOAK_GAMES)) $(call RANDOM_RUNS,$(SOAK_GAMES)) \
+	  'sh tests/unit/corpus-check.sh $(BIN) $(SOAK_GAMES) $(SOAK_SEED) $(JOBS) $(CORPUS_SHARDS)'
 
 # make mutation and its part of make test
 include tests/mutation/mutation.mk

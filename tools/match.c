@@ -7,6 +7,11 @@
 #include <string.h>
 
 #define REFUSALS_BEFORE_PLAIN 32 /* random answers refused before the simplest is tried */
+/* a random division of combat damage is rarely legal past a big blocker
+ * (lethal damage to each blocker first, 510.1c, 702.19b), and all of it to the
+ * first blocker always is: tried sooner, so that refusals don't pile up over a
+ * long game */
+#define DAMAGE_REFUSALS_BEFORE_PLAIN 4
 #define REFUSALS_PER_DECISION 64
 
 typedef struct M {
@@ -121,7 +126,8 @@ static int answer(M *m, long decision) {
     goto done;
   }
   for (int attempt = 0; attempt < REFUSALS_PER_DECISION; attempt++) {
-    int n = agent_answer(m->a, d, banned, attempt >= REFUSALS_BEFORE_PLAIN, vals);
+    int n = agent_answer(m->a, d, banned,
+                         attempt >= (d->kind == MTG_D_DAMAGE ? DAMAGE_REFUSALS_BEFORE_PLAIN : REFUSALS_BEFORE_PLAIN), vals);
     if (n < 0) {
       describe(m->g, now, sizeof now);
       SAY(m, "every option of decision %ld was refused as illegal\n  at %s\n", decision, now);

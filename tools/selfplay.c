@@ -24,8 +24,10 @@
 
 #define MAX_DECKS 64
 /* Refused answers are rare (the agent proposes declarations of a legal
- * shape): a game that keeps refusing answers is an engine problem. */
-#define MAX_REFUSALS 200
+ * shape; 10,000 games of the bundled decks refused 416 answers in all, but one
+ * long game with combat requirements and trample refused 201): a game that
+ * keeps refusing answers is an engine problem. */
+#define MAX_REFUSALS 1000
 
 static const char usage[] =
     "usage: selfplay --games N --seed S --out DIR [--deck FILE ...] [-j N]\n"
