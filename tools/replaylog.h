@@ -30,6 +30,10 @@
 #define RLOG_MAX_CARD_TEXT (1 << 20) /* bytes of card definitions */
 #define RLOG_MAX_CARD_BYTES (64 << 10) /* bytes of one card definition */
 #define RLOG_MAX_CARDS_V1 (256 << 10) /* bytes of a version-1 cards block */
+/* The deflate level of self-play's recordings (fast, a third larger than the
+ * default 6 of the others); bin/replay rerecord writes a recording whose origin
+ * is self-play at this level too, so that the same engine gives the same bytes. */
+#define RLOG_SELFPLAY_LEVEL 3
 
 enum {
   RLOG_ETRUNC = -100,   /* the compressed stream or the log ends early */

@@ -931,6 +931,7 @@ int verify_rerecord(const verify_opts *o, const char *in, const char *out, verif
                    .seed = info->seed,
                    .partial = info->partial > 0,
                    .version = info->version,
+                   .level = info->origin && !strncmp(info->origin, "selfplay ", 9) ? RLOG_SELFPLAY_LEVEL : 0,
                    .cards_yaml = info->version == 1 && info->cards_len ? info->cards_yaml : NULL};
   if (rlog_writer_open(&w, out, &h, &err)) {
     write_failed(rep, out, &err);
