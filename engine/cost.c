@@ -105,6 +105,11 @@ static int gather(G *g, int player, Unit *u, int exclude) {
 
 /* requirements: masks each one unit must satisfy */
 static int requirements(const ManaCost *c, int x, uint8_t *req) {
+  int64_t total = (int64_t)c->generic + (int64_t)x * c->x + c->nhybrid;
+  for (int col = 0; col < COL_COUNT; col++) total += c->colored[col];
+  /* more mana than one payment can hold (MAX_UNITS sources): unpayable, never
+   * paid in part (a cost of {65} is not paid with 64 lands) */
+  if (total > MAX_UNITS) return MAX_UNITS + 1;
   int n = 0;
   for (int col = 0; col < COL_COUNT; col++)
     for (int k = 0; k < c->colored[col] && n < MAX_UNITS; k++) req[n++] = (uint8_t)(1u << col);
