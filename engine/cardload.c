@@ -3808,6 +3808,11 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   if (!v || !scalar(v) || !*scalar(v)) return BAD(l, v ? v : n, "card needs a 'name'");
   /* a name is shown in every log line and decision: printable text only */
   if (escape_needed(v->str, v->len)) return BAD(l, v, "a card's name can't hold control characters");
+  size_t quoted = v->len;
+  for (size_t i = 0; i < v->len; i++) quoted += v->str[i] == '"' || v->str[i] == '\\';
+  if (quoted > MTG_MAX_NAME)
+    return BAD(l, v, "a card's name is at most %d bytes (MTG_MAX_NAME), so that log lines and decisions show it whole; this one is %zu",
+               MTG_MAX_NAME, quoted);
   c->name = dup(l, scalar(v));
   l->card = c->name;
   c->file = dup(l, ydoc_name(l->d));

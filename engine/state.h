@@ -560,7 +560,7 @@ typedef struct BfSum {
 typedef struct Decision {
   mtg_decision pub;
   mtg_option opt[MAX_OPTIONS];
-  char labels[MAX_OPTIONS][96];
+  char labels[MAX_OPTIONS][256]; /* whole with two objects of MTG_MAX_NAME ("A"#1 -> "B"#2) */
   char prompt[160];
   char rule[16];
   int top;                /* asked at a top-level point (a new segment starts) */

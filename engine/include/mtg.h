@@ -226,6 +226,11 @@ int mtg_setup_commander_damage(mtg_setup *s, int player, int entry, int damage);
 
 /* At most this many cards in a setup (all players and zones together). */
 #define MTG_MAX_SETUP_CARDS 500
+/* At most this many bytes in a card's name, counting a backslash for each '"'
+ * and '\\' it holds as the log quotes it: log lines and decision labels show
+ * every name whole, so that no two objects read alike (the longest real card
+ * names but one are under 70). */
+#define MTG_MAX_NAME 80
 /* At most this many records (lines) in the text form of a setup. */
 #define MTG_SETUP_MAX_RECORDS 1024
 
