@@ -297,6 +297,9 @@ int mtg_setup_attach_player(mtg_setup *s, int i, int p) {
 int mtg_setup_choice(mtg_setup *s, int i, const char *key, const char *value) {
   SEntry *e = entry(s, i);
   if (!e || name_ok(s, "a choice's key", key, sizeof e->ch->key)) return MTG_EARG;
+  /* the text form writes KEY:"VALUE" among space-separated options: a key is a word */
+  for (const char *k = key; *k; k++)
+    NEED(isalnum((unsigned char)*k) || *k == '_' || *k == '-', "a choice's key uses letters, digits, '_' and '-' only");
   NEED(value, "a choice's value is NULL");
   NEED(strlen(value) < sizeof e->ch->val, "a choice's value is longer than %zu characters", sizeof e->ch->val - 1);
   NEED(e->nch < SETUP_MAX_CHOICES, "at most %d choices on a card", SETUP_MAX_CHOICES);

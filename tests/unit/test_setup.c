@@ -90,8 +90,11 @@ TEST(setup_setters_accept_their_range_and_refuse_past_it) {
   for (int k = 1; k < 6; k++) CHECK_INT(mtg_setup_player_counters(s, 1, "energy", k), MTG_OK);
   CHECK_INT(mtg_setup_player_counters(s, 1, "energy", 1), MTG_EARG);
   /* choices: keys up to 23 characters, values up to 63, at most four */
-  CHECK_INT(mtg_setup_choice(s, 0, "a key of 23 letters....", "v"), MTG_OK);
-  CHECK_INT(mtg_setup_choice(s, 0, "a key of 24 letters.....", "v"), MTG_EARG);
+  CHECK_INT(mtg_setup_choice(s, 0, "a_key_of_23_letters____", "v"), MTG_OK);
+  CHECK_INT(mtg_setup_choice(s, 0, "a_key_of_24_letters_____", "v"), MTG_EARG);
+  /* a key is a word: the text form couldn't read it back otherwise */
+  CHECK_INT(mtg_setup_choice(s, 0, "pml\" choice=pmar", "v"), MTG_EARG);
+  CHECK(strstr(mtg_setup_error(s), "letters, digits, '_' and '-' only") != NULL);
   char v63[64], v64[65];
   memset(v63, 'v', 63);
   v63[63] = 0;
