@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input.h"
 #include "walk.h"
 #include "ydoc.h"
 
@@ -193,19 +194,12 @@ typedef struct {
   const char *id;
 } Segment;
 
+/* The whole file, NUL-terminated (util/input.h), or NULL. */
 static char *read_all(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  size_t n = 0, cap = 1 << 16;
-  char *b = xrealloc(NULL, cap);
-  size_t k;
-  while ((k = fread(b + n, 1, cap - n - 1, f)) > 0) {
-    n += k;
-    if (cap - n < 2) b = xrealloc(b, cap *= 2);
-  }
-  fclose(f);
-  b[n] = 0;
-  return b;
+  char *text;
+  size_t len;
+  mtg_error err;
+  return input_read(path, 0, &text, &len, &err) ? NULL : text;
 }
 
 static int cmp_int(const void *a, const void *b) {

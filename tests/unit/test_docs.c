@@ -5,34 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input.h"
 #include "unit.h"
 
-static char *read_text(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  size_t n = 0, cap = 1 << 16;
-  char *b = malloc(cap);
-  size_t k;
-  while (b && (k = fread(b + n, 1, cap - n - 1, f)) > 0) {
-    n += k;
-    if (cap - n < 2) {
-      char *nb = realloc(b, cap * 2);
-      if (!nb) {
-        free(b);
-        b = NULL;
-        break;
-      }
-      b = nb;
-      cap *= 2;
-    }
-  }
-  fclose(f);
-  if (b) b[n] = 0;
-  return b;
-}
 
 TEST(cards_doc_idioms_load) {
-  char *doc = read_text("docs/cards.md");
+  char *doc = NULL;
+  size_t len;
+  mtg_error err;
+  CHECK_INT(input_read("docs/cards.md", 0, &doc, &len, &err), 0);
   CHECK(doc != NULL);
   if (!doc) return;
   const char *sec = strstr(doc, "\n## Worked idioms\n");
