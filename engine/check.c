@@ -158,6 +158,9 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
       int16_t *bf = bf_list(g);
       for (int k = 0; k < nb; k++) {
         Obj *o = &s->obj[bf[k]];
+        /* a phased-out permanent is treated as though it doesn't exist: state-based
+         * actions see it once it phases in (702.26b, 702.26i) */
+        if (o->phased_out) continue;
         if (o->attached.id && !oref_ok(g, o->attached) && !has_subtype(chars(g, bf[k]), "Equipment"))
           return bad(why, n, "#%u is attached to an object that no longer exists", (unsigned)o->id);
         const Chars *ch = chars(g, bf[k]);
