@@ -262,20 +262,21 @@ void hist_after(G *g, const Event *b, int m, int from) {
 
 /* The object ids a selector names, with the last known object where it is
  * gone (the source of a dies trigger, the triggering object). */
-static int sel_ids(G *g, Ctx *c, const Node *n, uint32_t *ids, int max, int8_t *players, int *np) {
+static int sel_ids(G *g, Ctx *c, const Node *n, uint32_t ids[MAX_SEL], int8_t *players, int *np) {
   Sel s;
   sel_eval(g, c, n, &s);
   int k = 0;
-  for (int i = 0; i < s.n && k < max; i++) ids[k++] = s.o[i].id;
+  for (int i = 0; i < s.n; i++) ids[k++] = s.o[i].id;
   if (np) {
     *np = 0;
     for (int i = 0; i < s.np; i++) players[(*np)++] = s.p[i];
   }
   if (!s.n && !s.np) {
-    if (n->op == SL_SELF && c->srcl && c->srcl->id && k < max) ids[k++] = c->srcl->id;
+    /* nothing is there any more: at most two ids of what was */
+    if (n->op == SL_SELF && c->srcl && c->srcl->id) ids[k++] = c->srcl->id;
     if ((n->op == SL_IT || n->op == SL_TRIG_OBJ_NEW) && c->tc) {
-      if (c->tc->objl.id && k < max) ids[k++] = c->tc->objl.id;
-      if (c->tc->obj.id && k < max) ids[k++] = c->tc->obj.id;
+      if (c->tc->objl.id) ids[k++] = c->tc->objl.id;
+      if (c->tc->obj.id) ids[k++] = c->tc->obj.id;
     }
   }
   return k;
@@ -319,10 +320,11 @@ int hist_value(G *g, Ctx *c, const Node *n) {
   uint32_t obj[MAX_SEL], dst[MAX_SEL], src[MAX_SEL];
   int8_t byp[MAX_PLAYERS], dstp[MAX_PLAYERS];
   int nobj = 0, ndst = 0, nsrc = 0, nbyp = 0, ndstp = 0;
-  if (n->k[0]) sel_ids(g, c, n->k[0], obj, 0, byp, &nbyp);
-  if (n->k[1]) nobj = sel_ids(g, c, n->k[1], obj, MAX_SEL, NULL, NULL);
-  if (n->k[2]) ndst = sel_ids(g, c, n->k[2], dst, MAX_SEL, dstp, &ndstp);
-  if (n->k[3]) nsrc = sel_ids(g, c, n->k[3], src, MAX_SEL, NULL, NULL);
+  /* k[0] names players only: obj is scratch until k[1] fills it */
+  if (n->k[0]) sel_ids(g, c, n->k[0], obj, byp, &nbyp);
+  if (n->k[1]) nobj = sel_ids(g, c, n->k[1], obj, NULL, NULL);
+  if (n->k[2]) ndst = sel_ids(g, c, n->k[2], dst, dstp, &ndstp);
+  if (n->k[3]) nsrc = sel_ids(g, c, n->k[3], src, NULL, NULL);
   int total = 0;
   for (int i = 0; i < s->c.nhist; i++) {
     const Hist *h = &s->hist[i];
