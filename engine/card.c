@@ -110,6 +110,16 @@ static void slot_put(int *ix, int cap, const char *name, int i) {
   ix[h] = i + 1;
 }
 
+/* The entry named `name` in an index of cap slots (0 when empty) whose
+ * entry i is named name_of(p, i), or -1. */
+static int slot_find(const int *ix, int cap, const char *name, const char *(*name_of)(const mtg_pool *, int),
+                     const mtg_pool *p) {
+  if (!cap) return -1;
+  for (unsigned h = name_hash(name) & (unsigned)(cap - 1); ix[h]; h = (h + 1) & (unsigned)(cap - 1))
+    if (!strcmp(name_of(p, ix[h] - 1), name)) return ix[h] - 1;
+  return -1;
+}
+
 /* Makes room in an index for n entries (at most half full), rehashing the
  * names[0..n-1) already in it; 0 or MTG_ENOMEM. */
 static int index_grow(int **ix, int *cap, int n, const char *(*name_of)(const mtg_pool *, int), const mtg_pool *p) {
@@ -137,9 +147,8 @@ static int index_add(mtg_pool *p, int i) {
 }
 
 const CardDef *pool_find_own(const mtg_pool *p, const char *name) {
-  if (!p->icap) return NULL;
-  for (unsigned h = name_hash(name) & (unsigned)(p->icap - 1); p->index[h]; h = (h + 1) & (unsigned)(p->icap - 1))
-    if (!strcmp(p->cards[p->index[h] - 1]->name, name)) return p->cards[p->index[h] - 1];
+  int i = slot_find(p->index, p->icap, name, card_name_at, p);
+  if (i >= 0) return p->cards[i];
   /* a modal double-faced card by its back face's name (712.3); few cards */
   for (int i = 0; i < p->nfaces; i++)
     if (!strcmp(p->cards[p->faces[i]]->back->name, name)) return p->cards[p->faces[i]];
@@ -156,13 +165,6 @@ const CardDef *pool_find(const mtg_pool *p, const char *name) {
 
 int mtg_pool_has(const mtg_pool *p, const char *name) { return p && name && pool_find(p, name) != NULL; }
 
-static int has_token_own(const mtg_pool *p, const char *name) {
-  if (!p->tcap) return 0;
-  for (unsigned h = name_hash(name) & (unsigned)(p->tcap - 1); p->tindex[h]; h = (h + 1) & (unsigned)(p->tcap - 1))
-    if (!strcmp(p->tokens[p->tindex[h] - 1], name)) return 1;
-  return 0;
-}
-
 const char *mtg_pool_card_text(const mtg_pool *p, const char *name) {
   const CardDef *d = p && name ? pool_find(p, name) : NULL;
   return d ? d->yaml : NULL;
@@ -176,7 +178,7 @@ const char *mtg_pool_card_name(const mtg_pool *p, const char *name) {
 int mtg_pool_has_token(const mtg_pool *p, const char *name) {
   if (!name) return 0;
   for (; p; p = p->parent)
-    if (has_token_own(p, name)) return 1;
+    if (slot_find(p->tindex, p->tcap, name, token_name_at, p) >= 0) return 1;
   return 0;
 }
 

@@ -25,8 +25,8 @@ uint8_t mana_mask(G *g, int slot, const AbRef *r) {
   uint8_t mask = 0;
   for (int i = 0; e && i < e->n; i++) {
     const Node *st = e->k[i];
-    if (st->op != S_ADD_MANA || !st->k[0] || !st->k[0]->s) continue;
-    const char *m = st->k[0]->s;
+    if (st->op != S_ADD_MANA) continue;
+    const char *m = st->k[0]->s; /* the loader always gives add_mana its mana */
     if (!strcmp(m, "any")) mask |= 0x1f;
     else if (!strcmp(m, "chosen")) {
       int32_t col;
@@ -429,6 +429,19 @@ int pick_slot(G *g, int player, const int *cand, int n, const char *rule, const 
   return ask_pick(g);
 }
 
+/* The unblocked attacking creatures `player` controls (509.1h: an attacker is
+ * unblocked once blockers are declared and none blocks it), which ninjutsu
+ * returns (702.49a); fills cand, returns how many. */
+static int unblocked_attackers(G *g, int player, int *cand) {
+  const State *s = g->s;
+  int nb = bf_count(g), nc = 0;
+  int16_t *bf = bf_list(g);
+  if (!s->c.blockers_declared) return 0;
+  for (int k = 0; k < nb && nc < MAX_OPTIONS; k++)
+    if (s->obj[bf[k]].attacking && !s->obj[bf[k]].blocked && obj_controller(g, bf[k]) == player) cand[nc++] = bf[k];
+  return nc;
+}
+
 /* The permanents `player` controls that a "sacrifice / tap N [quality]" part
  * can take: for tapping, untapped ones, and not the source when the same
  * cost taps it with {T}. Tapping creatures this way is not a {T} cost, so
@@ -572,13 +585,8 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
       if (!count_own(g, player, MTG_Z_HAND, p->f, slot, slot)) return 0;
       break;
     case CK_RETURN_UNBLOCKED: {
-      int nb = bf_count(g), found = 0;
-      int16_t *bf = bf_list(g);
-      for (int k = 0; k < nb; k++) {
-        Obj *a = &s->obj[bf[k]];
-        if (a->attacking && !a->blocked && s->c.blockers_declared && obj_controller(g, bf[k]) == player) found = 1;
-      }
-      if (!found) return 0; /* 702.49c: while a creature is unblocked (509.1h) */
+      int cand[MAX_OPTIONS];
+      if (!unblocked_attackers(g, player, cand)) return 0; /* 702.49c: while a creature is unblocked (509.1h) */
       break;
     }
     default:
@@ -776,11 +784,7 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
     }
     case CK_RETURN_UNBLOCKED: {
       /* 702.49a: return an unblocked attacking creature you control to its owner's hand */
-      int nb = bf_count(g), cand[MAX_OPTIONS], nc = 0;
-      int16_t *bf = bf_list(g);
-      for (int k = 0; k < nb && nc < MAX_OPTIONS; k++)
-        if (s->obj[bf[k]].attacking && !s->obj[bf[k]].blocked && s->c.blockers_declared && obj_controller(g, bf[k]) == player)
-          cand[nc++] = bf[k];
+      int cand[MAX_OPTIONS], nc = unblocked_attackers(g, player, cand);
       if (!nc) break;
       int pick = pick_slot(g, player, cand, nc, "702.49a", "return an unblocked attacking creature you control to its owner's hand");
       Obj *a = &s->obj[cand[pick]];

@@ -188,6 +188,33 @@ TEST(child_pool_sees_parent) {
   CHECK(u_card(t_, w, w->alice, MTG_Z_HAND, "Child Card") >= 0);
 }
 
+/* the token names a pool's cards create are known by name through the pool
+ * and its children (mtg_pool_has_token), and only they: enough of them that
+ * names share slots of the index */
+TEST(token_names_are_known_through_the_pool) {
+  enum { N = 40 };
+  char y[N * 200], nm[40];
+  size_t u = 0;
+  for (int i = 0; i < N; i++)
+    u += (size_t)snprintf(y + u, sizeof y - u,
+                          "- name: Maker %d\n  type: Sorcery\n  spell:\n    effect: [{create_token: {name: Token %d, "
+                          "type: Creature — Spirit, pt: 1/1}}]\n",
+                          i, i);
+  if (u_begin(t_, w, y)) return;
+  for (int i = 0; i < N; i++) {
+    snprintf(nm, sizeof nm, "Token %d", i);
+    CHECK(mtg_pool_has_token(w->pool, nm));
+    CHECK(!mtg_pool_has_token(w->base, nm));
+    CHECK(!mtg_pool_has(w->pool, nm));
+    snprintf(nm, sizeof nm, "Maker %d", i);
+    CHECK(!mtg_pool_has_token(w->pool, nm));
+  }
+  CHECK(!mtg_pool_has_token(w->pool, "Token 40"));
+  CHECK(!mtg_pool_has_token(w->pool, "Token"));
+  CHECK(mtg_pool_has_token(w->pool, "Treasure")); /* a card of the parent pool creates it */
+  CHECK(mtg_pool_has_token(w->base, "Treasure"));
+}
+
 TEST(unknown_card_in_setup_suggests) {
   if (u_begin(t_, w, NULL)) return;
   mtg_error e;
@@ -355,6 +382,7 @@ const unit_test loader_tests[] = {
     {"pool_dir_reads_subdirectories", pool_dir_reads_subdirectories},
     {"pool_hash_follows_definitions", pool_hash_follows_definitions},
     {"child_pool_sees_parent", child_pool_sees_parent},
+    {"token_names_are_known_through_the_pool", token_names_are_known_through_the_pool},
     {"unknown_card_in_setup_suggests", unknown_card_in_setup_suggests},
     {"engine_cards_all_load", engine_cards_all_load},
     {"history_misuse_is_refused", history_misuse_is_refused},
