@@ -65,6 +65,40 @@ int mtg_pool_new(mtg_pool **out, const mtg_pool *parent) {
   return MTG_OK;
 }
 
+int mtg_pool_new_like(mtg_pool **out, const mtg_pool *like) {
+  if (!out || !like) return MTG_EARG;
+  while (like->parent) like = like->parent;
+  mtg_pool *p = calloc(1, sizeof *p);
+  *out = p;
+  if (!p) return MTG_ENOMEM;
+  memcpy(p->kwdef, like->kwdef, sizeof p->kwdef);
+  p->kwmask = like->kwmask;
+  return MTG_OK;
+}
+
+/* The names a definition is found by in its pool: its own, and a modal
+ * double-faced card's back face's (712.3). */
+static int def_names(const CardDef *d, const char *names[2]) {
+  names[0] = d->name;
+  names[1] = d->modal && d->back ? d->back->name : NULL;
+  return names[1] ? 2 : 1;
+}
+
+int mtg_pool_share(mtg_pool *p, const mtg_pool *from) {
+  if (!p || !from || p == from) return MTG_EARG;
+  /* every name first, so that a clash adds nothing (load_node's test) */
+  for (int i = 0; i < from->n; i++) {
+    const char *names[2];
+    for (int j = def_names(from->cards[i], names) - 1; j >= 0; j--)
+      if (pool_find_own(p, names[j])) return MTG_EDATA;
+  }
+  for (int i = 0; i < from->n; i++)
+    if (pool_add(p, from->cards[i])) return MTG_ENOMEM;
+  for (int i = 0; i < from->ntok; i++)
+    if (pool_add_token(p, from->tokens[i])) return MTG_ENOMEM;
+  return MTG_OK;
+}
+
 uint64_t pool_kw_mask(const mtg_pool *p) {
   while (p && p->parent) p = p->parent;
   return p ? p->kwmask : 0;

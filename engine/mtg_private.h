@@ -18,4 +18,17 @@ void mtg_error_set(mtg_error *e, int status, const char *fmt, ...)
 /* A card definition (mapping) or list of them from an already parsed document. */
 int mtg_pool_load_node(mtg_pool *p, const ydoc *doc, const ynode *node, mtg_error *err);
 
+/* A pool without a parent whose keyword abilities (702: undying, storm, ...)
+ * are those of like's root, shared rather than compiled again (compiling them
+ * is most of what a new pool costs). like must outlive the pool. */
+int mtg_pool_new_like(mtg_pool **out, const mtg_pool *like);
+
+/* Adds to p every definition of from (its own, not its parents') and the
+ * token names they create, shared rather than copied: from must outlive p.
+ * Both are to share their keyword abilities (mtg_pool_new_like), so that a
+ * card holds the same ability as one an effect grants. A name p already has
+ * (a card's, or a modal double-faced card's back face's) adds nothing and
+ * returns MTG_EDATA; MTG_ENOMEM leaves p partly added to, to be freed. */
+int mtg_pool_share(mtg_pool *p, const mtg_pool *from);
+
 #endif

@@ -65,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     verify_opts o = {.pool = pool, .pool_dir = "engine/cards"};
     verify_report *rep = calloc(1, sizeof *rep);
     if (!rep) return 0;
-    int rc = verify_file(&o, path, rep);
+    int rc = verify_file(&o, NULL, path, rep);
     if (rc != rep->outcome || rc < VERIFY_OK || rc > VERIFY_UNREADABLE) {
       char why[256];
       snprintf(why, sizeof why, "verify_file returned %d, report says %d", rc, rep->outcome);

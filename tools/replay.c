@@ -2,6 +2,7 @@
  * prints one (dump) or compares two (diff). The only place that decides the
  * exit status: 0 consistent, 1 a divergence, 2 unreadable input or misuse. */
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -92,6 +93,10 @@ typedef struct check {
   atomic_long progress;
   int tty;
   struct timespec start, shown;
+  /* workspaces not in use: one per thread at most, kept between its replays */
+  pthread_mutex_t ws_lock;
+  verify_ws **ws;
+  int nws;
 } check;
 
 static double since(const struct timespec *t) {
@@ -102,9 +107,16 @@ static double since(const struct timespec *t) {
 
 static void *check_job(void *ctx, int i) {
   check *c = ctx;
+  pthread_mutex_lock(&c->ws_lock);
+  verify_ws *w = c->nws ? c->ws[--c->nws] : NULL;
+  pthread_mutex_unlock(&c->ws_lock);
+  if (!w) w = verify_ws_new(&c->vo); /* NULL: the check goes on without */
   verify_report *r = malloc(sizeof *r);
-  if (r && c->rerecord) verify_rerecord(&c->vo, c->path[i], c->path[i], r);
-  else if (r) verify_file(&c->vo, c->path[i], r);
+  if (r && c->rerecord) verify_rerecord(&c->vo, w, c->path[i], c->path[i], r);
+  else if (r) verify_file(&c->vo, w, c->path[i], r);
+  pthread_mutex_lock(&c->ws_lock);
+  if (w) c->ws[c->nws++] = w; /* room for one per thread */
+  pthread_mutex_unlock(&c->ws_lock);
   return r;
 }
 
@@ -240,16 +252,23 @@ static int cmd_check(int argc, char **argv, int mode) {
     cli_files_free(&files);
     return EXIT_UNREADABLE;
   }
+  /* the keyword abilities every replay's pools share, compiled once */
+  mtg_pool *keywords = NULL;
   poolset *frozen = poolset_new();
-  if (!frozen) {
+  verify_ws **ws = calloc((size_t)jobs, sizeof *ws);
+  if (!frozen || !ws || (!pool && mtg_pool_new(&keywords, NULL))) {
+    poolset_free(frozen);
+    free(ws);
     mtg_pool_free(pool);
     cli_files_free(&files);
     fprintf(stderr, "replay: out of memory\n");
     return EXIT_UNREADABLE;
   }
-  check c = {.vo = {.pool = pool, .pool_dir = pool ? dir : NULL, .pool_given = cards != NULL, .frozen = frozen},
+  check c = {.vo = {.pool = pool, .pool_dir = pool ? dir : NULL, .pool_given = cards != NULL, .frozen = frozen,
+                    .keywords = pool ? pool : keywords},
              .path = files.path, .n = files.n, .json = json, .rerecord = rerecord, .rules_from = rules_from,
-             .tty = isatty(2)};
+             .tty = isatty(2), .ws = ws};
+  pthread_mutex_init(&c.ws_lock, NULL);
   if (mode == IMPACT && !(c.impact = impact_new())) c.oom = 1;
   atomic_init(&c.progress, 0);
   c.vo.progress = c.tty ? &c.progress : NULL;
@@ -273,7 +292,11 @@ static int cmd_check(int argc, char **argv, int mode) {
   }
   int changed = c.impact ? impact_changed(c.impact) : 0;
   impact_free(c.impact);
+  for (int k = 0; k < c.nws; k++) verify_ws_free(ws[k]);
+  free(ws);
+  pthread_mutex_destroy(&c.ws_lock);
   poolset_free(frozen);
+  mtg_pool_free(keywords);
   mtg_pool_free(pool);
   cli_files_free(&files);
   if (rc || c.oom) {

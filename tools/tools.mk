@@ -5,7 +5,7 @@
 
 TOOLS_SHARED = tools/replaylog.c tools/zlines.c tools/cli.c tools/parallel.c
 SELFPLAY_SRC = tools/selfplay.c tools/match.c tools/agent.c tools/decks.c $(TOOLS_SHARED)
-REPLAY_SRC = tools/replay.c tools/verify.c tools/answer.c tools/report.c tools/poolset.c tools/impact.c $(TOOLS_SHARED)
+REPLAY_SRC = tools/replay.c tools/verify.c tools/answer.c tools/report.c tools/poolset.c tools/impact.c tools/defcache.c $(TOOLS_SHARED)
 CARDCOV_SRC = tools/cardcov.c
 TOOLS_OBJ = $(sort $(SELFPLAY_SRC:%.c=$(B)/%.o) $(REPLAY_SRC:%.c=$(B)/%.o) $(CARDCOV_SRC:%.c=$(B)/%.o))
 

@@ -33,6 +33,7 @@
 #include <sys/stat.h>
 
 #include "answer.h"
+#include "defcache.h"
 #include "mtg_private.h"
 #include "replaylog.h"
 #include "zlines.h"
@@ -65,8 +66,30 @@ typedef struct queue {
   size_t thead, tlen, tcap;
 } queue;
 
+struct verify_ws {
+  mtg_game *g;     /* the last replay's game, renewed for the next */
+  defcache *defs;
+};
+
+verify_ws *verify_ws_new(const verify_opts *o) {
+  verify_ws *w = calloc(1, sizeof *w);
+  if (w && o->keywords && !(w->defs = defcache_new(o->keywords))) {
+    free(w);
+    return NULL;
+  }
+  return w;
+}
+
+void verify_ws_free(verify_ws *w) {
+  if (!w) return;
+  mtg_game_free(w->g);
+  defcache_free(w->defs);
+  free(w);
+}
+
 typedef struct V {
   const verify_opts *o;
+  verify_ws *ws;         /* may be NULL */
   verify_report *rep;
   rlog_reader *r;
   const rlog_info *info;
@@ -641,17 +664,28 @@ static void list_card(verify_cards *c, const char *name, uint64_t was, const cha
  * and the card. */
 static int load_recorded(V *v, mtg_pool **base, mtg_pool **top) {
   const rlog_info *info = v->info;
+  defcache *defs = v->ws ? v->ws->defs : NULL;
   mtg_error err;
-  if (mtg_pool_new(base, NULL) || mtg_pool_new(top, *base)) {
+  if ((v->o->keywords ? mtg_pool_new_like(base, v->o->keywords) : mtg_pool_new(base, NULL)) || mtg_pool_new(top, *base)) {
     mtg_error_set(&err, MTG_ENOMEM, "out of memory");
     return unreadable(v->rep, &err, 0, 0);
   }
+  defcache_trim(defs);
   for (int i = 0; i < info->ncards; i++) {
     const rlog_card *c = &info->cards[i];
     mtg_pool *p = c->extra ? *top : *base;
     char problem[VERIFY_TEXT] = "";
     long line = c->line;
     int before = mtg_pool_count(p);
+    /* a text compiled before, for another replay; one that does not compile
+     * to the one card it names is loaded here, which says why */
+    const mtg_pool *known = defs && !mtg_pool_has(*top, c->name) ? defcache_get(defs, c->name, c->text, c->len) : NULL;
+    int shared = known ? mtg_pool_share(p, known) : MTG_EDATA;
+    if (shared == MTG_ENOMEM) {
+      mtg_error_set(&err, MTG_ENOMEM, "out of memory");
+      return unreadable(v->rep, &err, 0, 0);
+    }
+    if (shared == MTG_OK) continue;
     if (mtg_pool_has(*top, c->name)) snprintf(problem, sizeof problem, "defined twice");
     else if (mtg_pool_load_buffer(p, c->name, c->text, c->len, &err)) {
       if (err.status == MTG_ENOMEM) return unreadable(v->rep, &err, 0, 0);
@@ -849,7 +883,12 @@ static int start(V *v, const char *path, played *pl, int compare) {
     return unreadable(rep, &err, 0, 0);
   }
   track_start(&v->turn, v->step, sizeof v->step, info->setup_text);
-  if ((rc = mtg_game_new(&v->g, pl->setup, &err)) == MTG_ENOMEM) return unreadable(rep, &err, 0, 0);
+  if (v->ws) {
+    rc = mtg_game_renew(&v->ws->g, pl->setup, &err);
+    v->g = v->ws->g;
+  } else
+    rc = mtg_game_new(&v->g, pl->setup, &err);
+  if (rc == MTG_ENOMEM) return unreadable(rep, &err, 0, 0);
   if (rc < 0) {
     char msg[VERIFY_TEXT];
     mtg_error_format(&err, msg, sizeof msg);
@@ -868,7 +907,7 @@ static int finish(V *v, played *pl) {
   rep->decisions = v->decisions;
   rep->checkpoints = v->checkpoints;
   if (v->o->progress && v->unreported) atomic_fetch_add(v->o->progress, v->unreported);
-  mtg_game_free(v->g);
+  if (!v->ws) mtg_game_free(v->g); /* else kept for the next replay */
   mtg_setup_free(pl->setup);
   mtg_pool_free(pl->own[1]);
   mtg_pool_free(pl->own[0]);
@@ -878,10 +917,10 @@ static int finish(V *v, played *pl) {
   return rep->outcome;
 }
 
-int verify_file(const verify_opts *o, const char *path, verify_report *rep) {
+int verify_file(const verify_opts *o, verify_ws *w, const char *path, verify_report *rep) {
   memset(rep, 0, sizeof *rep);
   rep->kind = "ok";
-  V v = {.o = o, .rep = rep, .chain = RLOG_CHAIN_INIT, .step = "-", .last_checkpoint = -1};
+  V v = {.o = o, .ws = w, .rep = rep, .chain = RLOG_CHAIN_INIT, .step = "-", .last_checkpoint = -1};
   played pl = {0};
   mtg_error err;
   if (rlog_reader_open(&v.r, path, &err)) return unreadable(rep, &err, 0, 0);
@@ -912,10 +951,10 @@ static int write_failed(verify_report *rep, const char *out, const mtg_error *er
   return unreadable(rep, &e, 0, 0);
 }
 
-int verify_rerecord(const verify_opts *o, const char *in, const char *out, verify_report *rep) {
+int verify_rerecord(const verify_opts *o, verify_ws *ws, const char *in, const char *out, verify_report *rep) {
   memset(rep, 0, sizeof *rep);
   rep->kind = "ok";
-  V v = {.o = o, .rep = rep, .chain = RLOG_CHAIN_INIT, .step = "-", .last_checkpoint = -1};
+  V v = {.o = o, .ws = ws, .rep = rep, .chain = RLOG_CHAIN_INIT, .step = "-", .last_checkpoint = -1};
   played pl = {0};
   mtg_error err;
   rlog_writer *w = NULL;

@@ -80,10 +80,20 @@ typedef struct verify_opts {
   int pool_given;          /* --cards: a used card defined differently there is the outcome pool-changed */
   poolset *frozen;         /* pools frozen beside version-1 replays (pool-HASH/); may be NULL */
   atomic_long *progress;   /* if set, lines compared are added to it as the check goes */
+  /* a pool whose keyword abilities the pools made for each replay share
+   * (mtg_pool_new_like) rather than compile again; may be NULL */
+  const mtg_pool *keywords;
 } verify_opts;
 
-/* Checks one replay; returns rep->outcome. */
-int verify_file(const verify_opts *o, const char *path, verify_report *rep);
+/* What one thread keeps from one replay to the next: the game's memory
+ * (mtg_game_renew) and the card definitions compiled (defcache.h). A
+ * workspace serves one replay at a time; NULL stands for none. */
+typedef struct verify_ws verify_ws;
+verify_ws *verify_ws_new(const verify_opts *o);
+void verify_ws_free(verify_ws *w);
+
+/* Checks one replay (with workspace w, or NULL); returns rep->outcome. */
+int verify_file(const verify_opts *o, verify_ws *w, const char *path, verify_report *rep);
 /* Plays a replay's setup and decisions again, with the card definitions it
  * carries (version 1: its pool), and writes the game as the engine now plays
  * it to out, which may be the replay itself: the same format version, card
@@ -92,7 +102,7 @@ int verify_file(const verify_opts *o, const char *path, verify_report *rep);
  * Returns rep->outcome: VERIFY_OK, VERIFY_DIVERGED when a recorded decision
  * can't be given to the engine any more (nothing is written), or
  * VERIFY_UNREADABLE. */
-int verify_rerecord(const verify_opts *o, const char *in, const char *out, verify_report *rep);
+int verify_rerecord(const verify_opts *o, verify_ws *ws, const char *in, const char *out, verify_report *rep);
 /* Compares two replays of the same game; returns rep->outcome (expected is
  * a's line, actual b's). */
 int verify_diff(const char *a, const char *b, verify_report *rep);

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,15 +32,16 @@ struct zlines {
   int line_error;   /* a line over the limit: the stream itself may be fine */
   mtg_error err;    /* the sticky error */
   uint64_t in_total;/* bytes read from the file */
-  unsigned char in[IN_SIZE];
   char *buf;        /* decompressed text: [start, end) not yet returned */
   size_t cap, start, end, scan;
+  unsigned char in[IN_SIZE]; /* last: not cleared, as only what fread put there is read */
 };
 
 int zlines_open(zlines **out, const char *path, mtg_error *err) {
   *out = NULL;
-  zlines *z = calloc(1, sizeof *z);
+  zlines *z = malloc(sizeof *z);
   char *buf = malloc(OUT_START);
+  if (z) memset(z, 0, offsetof(zlines, in));
   if (!z || !buf) {
     free(z);
     free(buf);

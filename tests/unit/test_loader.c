@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "mtg_private.h"
 #include "unit.h"
 
 static int load(mtg_pool *p, const char *yaml, mtg_error *e) {
@@ -366,6 +367,32 @@ TEST(add_mana_without_symbols_is_refused) {
     return;
 }
 
+/* mtg_pool_share: another pool's definitions and the token names they
+ * create, the same definitions (text, hash), and a clash adds nothing */
+TEST(shared_definitions_are_the_loaded_ones) {
+  mtg_pool *a, *b;
+  CHECK_INT(mtg_pool_new(&a, NULL), 0);
+  w->base = w->pool = a;
+  const char *y = "- name: Test Maker\n  type: Sorcery\n  cost: \"{1}{W}\"\n"
+                  "  spell: {effect: [{create_token: {name: Test Soldier, type: Creature — Soldier, colors: [white], pt: 1/1}}]}\n"
+                  "- name: Test Ghoul\n  type: Creature — Zombie\n  pt: 2/1\n  keywords: [undying]\n";
+  CHECK_OK(load(a, y, &w->err), &w->err);
+  CHECK_INT(mtg_pool_new_like(&b, a), 0);
+  w->pool = b;
+  CHECK_INT(mtg_pool_count(b), 0);
+  CHECK(!mtg_pool_has_token(b, "Test Soldier"));
+  CHECK_INT(mtg_pool_share(b, a), 0);
+  CHECK_INT(mtg_pool_count(b), 2);
+  CHECK(mtg_pool_has(b, "Test Maker"));
+  CHECK(mtg_pool_has(b, "Test Ghoul"));
+  CHECK(mtg_pool_has_token(b, "Test Soldier"));
+  CHECK_STR(mtg_pool_card_text(b, "Test Ghoul"), mtg_pool_card_text(a, "Test Ghoul"));
+  CHECK(mtg_pool_hash(b) == mtg_pool_hash(a));
+  CHECK_INT(mtg_pool_share(b, a), MTG_EDATA);
+  CHECK_INT(mtg_pool_count(b), 2);
+  CHECK_INT(mtg_pool_share(b, b), MTG_EARG);
+}
+
 const unit_test loader_tests[] = {
     {"inline_card_loads", inline_card_loads},
     {"unknown_key_is_located", unknown_key_is_located},
@@ -392,5 +419,6 @@ const unit_test loader_tests[] = {
     {"mana_cost_errors_say_what_is_wrong", mana_cost_errors_say_what_is_wrong},
     {"batch_zone_and_decay_misuse_is_refused", batch_zone_and_decay_misuse_is_refused},
     {"add_mana_without_symbols_is_refused", add_mana_without_symbols_is_refused},
+    {"shared_definitions_are_the_loaded_ones", shared_definitions_are_the_loaded_ones},
     {NULL, NULL},
 };
