@@ -1012,7 +1012,8 @@ static void step_clash(G *g, Ctx *c, const Node *n) {
       library_put(g, who[i], &one, 1, 1);
     }
   int mv[2] = {card[0] >= 0 ? obj_mv(g, card[0]) : -1, card[1] >= 0 ? obj_mv(g, card[1]) : -1};
-  int winner = mv[0] > mv[1] && card[0] >= 0 ? 0 : mv[1] > mv[0] && card[1] >= 0 ? 1 : -1;
+  /* 701.30d: a higher mana value than every other card revealed (no card: -1) */
+  int winner = mv[0] > mv[1] ? 0 : mv[1] > mv[0] ? 1 : -1;
   log_line(g, 0, "clash player=%s opponent=%s winner=%s bottom=%s%s%s rule=701.30", player_name(g, p), player_name(g, opp),
            winner < 0 ? "-" : player_name(g, who[winner]), bottom[0] ? player_name(g, p) : "", bottom[0] && bottom[1] ? "," : "",
            bottom[1] ? player_name(g, opp) : (bottom[0] ? "" : "-"));
