@@ -196,6 +196,30 @@ TEST(checker_finds_bad_designations) {
   REPORTS("keeps a designation off the battlefield");
 }
 
+/* The log's vocabulary (vocab.c, docs/events.md): a line of an unknown type,
+ * or with a field its type does not carry, is reported; the key ends at the
+ * first '=' outside quotes (a later one, or one inside quotes, is part of the
+ * value), a word without '=' continues the value before it, and
+ * a decision's choice is the rest of its line, whatever it holds. */
+TEST(checker_finds_lines_outside_the_vocabulary) {
+  if (start(t_, w)) return;
+  G *g = w->game;
+  char why[256] = "";
+  log_line(g, 0, "tap obj=\"A=B amont=1\"#9 rule=701.26a");
+  log_line(g, 0, "untap obj=amont=1 rule=701.26b");
+  log_line(g, 0, "create_token player=alice name=Soldier Token n=1");
+  log_line(g, 1, "decide kind=priority player=alice choice=cast amont=2");
+  if (mtg_game_check(g, why, sizeof why)) unit_fail(t_, __FILE__, __LINE__, "%s", why);
+  log_line(g, 0, "damage src=\"Grizzly Bears\"#1 to=bob amont=3");
+  REPORTS("a damage line with field 'amont'");
+}
+
+TEST(checker_finds_a_line_of_unknown_type) {
+  if (start(t_, w)) return;
+  log_line(w->game, 0, "damge src=\"Grizzly Bears\"#1 to=bob amount=3");
+  REPORTS("a line of unknown type 'damge'");
+}
+
 TEST(checker_finds_variant_inconsistencies) {
   if (start(t_, w)) return;
   State *s = w->game->s;
@@ -379,6 +403,8 @@ const unit_test checker_tests[] = {
     {"checker_finds_an_over_status_without_a_game_over", checker_finds_an_over_status_without_a_game_over},
     {"checker_finds_a_decision_without_options", checker_finds_a_decision_without_options},
     {"checker_finds_bad_designations", checker_finds_bad_designations},
+    {"checker_finds_lines_outside_the_vocabulary", checker_finds_lines_outside_the_vocabulary},
+    {"checker_finds_a_line_of_unknown_type", checker_finds_a_line_of_unknown_type},
     {"checker_finds_variant_inconsistencies", checker_finds_variant_inconsistencies},
     {"decision_check_keeps_the_option_contract_at_priority", decision_check_keeps_the_option_contract_at_priority},
     {"decision_check_keeps_the_option_contract_for_targets", decision_check_keeps_the_option_contract_for_targets},
