@@ -506,12 +506,7 @@ void cast_drawn(G *g, const Event *e) {
   r.src = oref(g, slot);
   r.rule = "702.94a";
   ev_one(g, &r);
-  TrigCtx tc;
-  memset(&tc, 0, sizeof tc);
-  tc.ev = EV_REVEAL;
-  tc.obj = oref(g, slot);
-  tc.player = e->player;
-  tc.step = -1;
+  TrigCtx tc = {.ev = EV_REVEAL, .obj = oref(g, slot), .player = e->player, .step = -1};
   trig_add(g, k->miracle_trig, s->obj[slot].def, 0, slot, e->player, &tc);
 }
 

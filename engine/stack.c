@@ -630,8 +630,9 @@ int spell_to_stack(G *g, int player, int slot, int zone_from, const Ability *ab,
 
 /* The objects and players the stack item stack_id targets become its targets
  * (115.1, 601.2c, 602.2b, 603.3d): one event for each distinct one (only the
- * target at index `only`, if not -1), logged, added to ev; returns how many. */
-static int targeted_events(G *g, uint32_t stack_id, int only, Event *ev, int max) {
+ * target at index `only`, if not -1), logged, added to ev (at most one for
+ * each of the MAX_CHOICE_T targets); returns how many. */
+static int targeted_events(G *g, uint32_t stack_id, int only, Event *ev) {
   State *s = g->s;
   int idx = stack_id ? stack_find(g, stack_id) : -1;
   if (idx < 0) return 0;
@@ -644,7 +645,7 @@ static int targeted_events(G *g, uint32_t stack_id, int only, Event *ev, int max
     snprintf(by, sizeof by, "%s ability=%d", nm, si->ab ? si->ab->index : 0);
   }
   int n = 0;
-  for (int i = 0; i < MAX_CHOICE_T && n < max; i++) {
+  for (int i = 0; i < MAX_CHOICE_T; i++) {
     const Target *t = &si->ch.t[i];
     if (t->kind == TK_NONE || (only >= 0 && i != only)) continue;
     ORef o = t->kind == TK_OBJ ? t->obj : oref_none();
@@ -675,7 +676,7 @@ static int targeted_events(G *g, uint32_t stack_id, int only, Event *ev, int max
 
 void stack_targeted(G *g, uint32_t stack_id, int only) {
   Event ev[MAX_CHOICE_T];
-  int n = targeted_events(g, stack_id, only, ev, MAX_CHOICE_T);
+  int n = targeted_events(g, stack_id, only, ev);
   if (n) trig_detect(g, ev, n);
 }
 
@@ -698,7 +699,7 @@ void stack_action_taken(G *g, int type, int player, int slot, const Lki *src, in
     for (int q = 0; q < g->s->c.np; q++) e->amount = num_add(e->amount, g->s->c.pl[q].spells_cast_turn);
     e->amount--;
   }
-  int n = 1 + targeted_events(g, stack_id, -1, ev + 1, MAX_CHOICE_T);
+  int n = 1 + targeted_events(g, stack_id, -1, ev + 1);
   const Lki *save = g->act_lki;
   g->act_lki = src;
   trig_detect(g, ev, n);

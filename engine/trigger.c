@@ -714,12 +714,7 @@ void trig_step(G *g, int step) {
   int16_t pairs[2 * 256];
   if (n > 256) n = 256;
   if (n) memcpy(pairs, g->li + (size_t)TE_STEP * (size_t)g->li_cap, (size_t)n * 2 * sizeof *pairs);
-  TrigCtx tc;
-  memset(&tc, 0, sizeof tc);
-  tc.ev = EV_STEP;
-  tc.step = (int8_t)step;
-  tc.player = (int8_t)s->c.active;
-  tc.obj = tc.src = oref_none();
+  TrigCtx tc = {.ev = EV_STEP, .step = (int8_t)step, .player = (int8_t)s->c.active, .obj = oref_none(), .src = oref_none()};
   for (int i = 0; i < n; i++) {
     int slot = pairs[2 * i], a = pairs[2 * i + 1];
     const Chars *c = chars(g, slot);

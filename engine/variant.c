@@ -434,14 +434,13 @@ int var_sba(G *g, Event *ev, int *n, int max, int *then) {
       if (poison >= 15) rule = rule ? "704.6a,704.6b" : "704.6b";
       if (!rule) continue;
       char names[160] = "";
-      for (int q = 0; q < c->np; q++)
+      int added = 0;
+      for (int q = 0; team >> q; q++)
         if (team >> q & 1) {
           size_t u = strlen(names);
           snprintf(names + u, sizeof names - u, "%s%s", u ? "," : "", c->pl[q].name);
+          added |= add_lose(g, ev, n, max, q, rule);
         }
-      int added = 0;
-      for (int q = 0; q < c->np; q++)
-        if (team >> q & 1) added |= add_lose(g, ev, n, max, q, rule);
       if (!added) continue;
       log_line(g, 0, "sba rule=%s team=%d players=%s life=%d poison=%d", rule, c->pl[p].team, names, life, poison);
       any = 1;
