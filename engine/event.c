@@ -226,7 +226,7 @@ static void zone_order(G *g, Event *b, int m) {
         idx[k - 1 - j] = t;
       }
     dec_begin(g, MTG_D_ORDER, o->owner, lib ? "401.4" : "404.3", "order the cards put into your %s%s (first listed on top)",
-              lib ? "library" : "graveyard", lib ? (e->lib_pos == 1 ? " at the bottom" : " on top") : "");
+              lib ? "library" : "graveyard", lib ? (bottom ? " at the bottom" : " on top") : "");
     for (int j = 0; j < k; j++) {
       char nm[110];
       fmt_obj(g, b[idx[j]].obj, nm, sizeof nm);
@@ -496,7 +496,7 @@ static void check_over(G *g) {
       last = p;
     }
   }
-  if (alive == 1 && s->c.np > 1) {
+  if (alive == 1) { /* a game has two or more players (setup.c) */
     s->c.pl[last].won = 1;
     log_line(g, 0, "game_over result=win winner=%s rule=104.2a", player_name(g, last));
     game_stop(g);

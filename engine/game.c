@@ -69,11 +69,7 @@ void dec_begin(G *g, int kind, int player, const char *rule, const char *fmt, ..
   d->pub.options = d->opt;
   d->pub.min = d->pub.max = 1;
   d->pub.lo = d->pub.hi = 0;
-  size_t rl = rule ? strlen(rule) : 0;
-  if (rl >= sizeof d->rule) rl = sizeof d->rule - 1;
-  memcpy(d->rule, rule ? rule : "", rl);
-  d->rule[rl] = 0;
-  d->pub.rule = d->rule;
+  d->pub.rule = rule ? rule : ""; /* a rule number literal: kept, not copied */
   va_list ap;
   va_start(ap, fmt);
   fmt_v(d->prompt, sizeof d->prompt, fmt, ap);

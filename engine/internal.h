@@ -84,7 +84,8 @@ _Noreturn void game_illegal(G *g, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* decision building: dec_begin, then dec_opt for each option, then ask */
+/* decision building: dec_begin, then dec_opt for each option, then ask; the
+ * rule is a string literal (the decision keeps the pointer) */
 void dec_begin(G *g, int kind, int player, const char *rule, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))

@@ -80,13 +80,13 @@ int sba_check(G *g) {
     ADD(e);
     any = 1;
   }
-  /* 704.5d, 704.5e: tokens and copies in the wrong zone cease to exist */
+  /* 704.5d, 704.5e: tokens and copies of spells in the wrong zone cease to
+   * exist (the engine makes no copies of cards, 704.5e's other half) */
   for (int i = 0; i < s->c.nslots; i++) {
     Obj *o = &s->obj[i];
     if (o->kind == OK_CARD || !o->id) continue; /* most objects: cards */
     int gone = (o->kind == OK_TOKEN && o->zone != MTG_Z_BATTLEFIELD && o->zone != MTG_Z_COUNT) ||
-               (o->kind == OK_SPELL_COPY && o->zone != MTG_Z_STACK) ||
-               (o->kind == OK_CARD_COPY && o->zone != MTG_Z_STACK && o->zone != MTG_Z_BATTLEFIELD);
+               (o->kind == OK_SPELL_COPY && o->zone != MTG_Z_STACK);
     if (!gone) continue;
     fmt_slot(g, i, nm, sizeof nm);
     log_line(g, 0, "sba rule=%s obj=%s", o->kind == OK_TOKEN ? "704.5d" : "704.5e", nm);

@@ -562,7 +562,6 @@ typedef struct Decision {
   mtg_option opt[MAX_OPTIONS];
   char labels[MAX_OPTIONS][256]; /* whole with two objects of MTG_MAX_NAME ("A"#1 -> "B"#2) */
   char prompt[160];
-  char rule[16];
   int top;                /* asked at a top-level point (a new segment starts) */
 } Decision;
 

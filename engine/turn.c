@@ -559,11 +559,10 @@ void turn_run(G *g) {
     if (c->over) return;
     switch (c->stage) {
     case SG_TURN_BEGIN:
-      if (!c->begun && c->turn_seq == 0) game_begin(g);
+      if (!c->begun) game_begin(g); /* the first turn of a game set up before its start */
       begin_turn(g);
       break;
     case SG_STEP_BEGIN:
-      c->begun = 1;
       begin_step(g);
       break;
     case SG_PRIORITY:
