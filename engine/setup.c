@@ -194,18 +194,21 @@ int mtg_setup_work_budget(mtg_setup *s, long lines) {
   return MTG_OK;
 }
 
+/* A card name the pool does not have: the nearest name, if one is near. */
+static int unknown_card(mtg_setup *s, mtg_error *err, const char *card) {
+  char sug[200];
+  mtg_pool_suggest(s->pool, card, sug, sizeof sug);
+  if (sug[0]) return refuse(s, err, MTG_EDATA, "unknown card '%s'; did you mean %s?", card, sug);
+  return refuse(s, err, MTG_EDATA, "unknown card '%s' (not in the card pool)", card);
+}
+
 int mtg_setup_card(mtg_setup *s, int player, int zone, const char *card, mtg_error *err) {
   if (!s || !card) return refuse(s, err, MTG_EARG, "mtg_setup_card: %s is NULL", s ? "the card name" : "the setup");
   if (player < 0 || player >= s->np) return refuse(s, err, MTG_EARG, "no player %d", player);
   if (zone < 0 || zone >= MTG_Z_COUNT || zone == MTG_Z_STACK)
     return refuse(s, err, MTG_EARG, "cards can't start in zone %d", zone);
   const CardDef *d = pool_find(s->pool, card);
-  if (!d) {
-    char sug[200];
-    mtg_pool_suggest(s->pool, card, sug, sizeof sug);
-    if (sug[0]) return refuse(s, err, MTG_EDATA, "unknown card '%s'; did you mean %s?", card, sug);
-    return refuse(s, err, MTG_EDATA, "unknown card '%s' (not in the card pool)", card);
-  }
+  if (!d) return unknown_card(s, err, card);
   if (d->types & T_DUNGEON) {
     /* 309.2c: a dungeon card in the game is in the command zone; 309.3: one per owner */
     if (zone != MTG_Z_COMMAND)
@@ -437,11 +440,7 @@ int mtg_setup_outside(mtg_setup *s, int p, const char *card, mtg_error *err) {
   if (!s || !card) return refuse(s, err, MTG_EARG, "mtg_setup_outside: %s is NULL", s ? "the card name" : "the setup");
   if (p < 0 || p >= s->np) return refuse(s, err, MTG_EARG, "no player %d", p);
   const CardDef *d = pool_find(s->pool, card);
-  if (!d) {
-    char sug[200];
-    mtg_pool_suggest(s->pool, card, sug, sizeof sug);
-    return refuse(s, err, MTG_EDATA, "unknown card '%s'%s%s%s", card, sug[0] ? "; did you mean " : "", sug, sug[0] ? "?" : "");
-  }
+  if (!d) return unknown_card(s, err, card);
   if (s->pl[p].noutside >= MAX_OUTSIDE)
     return refuse(s, err, MTG_ELIMIT, "at most %d cards outside the game per player", MAX_OUTSIDE);
   s->pl[p].outside[s->pl[p].noutside++] = d;

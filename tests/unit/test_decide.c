@@ -263,6 +263,30 @@ TEST(decide_prompts_say_what_is_asked) {
   PROMPT_HAS(MTG_D_MAY, "pay kicker {B} for");
 }
 
+/* 514.1: the active player discards down to seven in the cleanup step; the
+ * question says how many */
+TEST(decide_cleanup_discard_says_how_many) {
+  if (u_begin(t_, w, NULL)) return;
+  for (int i = 0; i < 9; i++) u_card(t_, w, w->alice, MTG_Z_HAND, "Forest");
+  for (int i = 0; i < 3; i++) {
+    u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Island");
+    u_card(t_, w, w->bob, MTG_Z_LIBRARY, "Island");
+  }
+  mtg_setup_start(w->setup, w->alice, 3, MTG_S_END);
+  if (u_start(t_, w)) return;
+  u_pass(t_, w, 4);
+  PROMPT_HAS(MTG_D_CHOOSE, "discard 2 cards to hand size");
+  CHECK(mtg_game_decision(w->game)->min == 2 && mtg_game_decision(w->game)->max == 2);
+  int two[2] = {0, 1};
+  CHECK(answer(w, 2, two) >= 0);
+  if (mtg_game_decision(w->game)->kind == MTG_D_ORDER) CHECK(answer(w, 2, two) >= 0); /* into the graveyard (404.3) */
+  /* seven, and the card of turn 5's draw step: one to discard */
+  u_pass(t_, w, 100);
+  PROMPT_HAS(MTG_D_CHOOSE, "discard 1 card to hand size");
+  CHECK_INT(mtg_game_turn(w->game), 5);
+  CHECK(mtg_game_decision(w->game)->min == 1 && mtg_game_decision(w->game)->max == 1);
+}
+
 const unit_test decide_tests[] = {
     {"decide_a_pick_takes_exactly_its_count_of_existing_options", decide_a_pick_takes_exactly_its_count_of_existing_options},
     {"decide_a_multiple_pick_between_its_bounds", decide_a_multiple_pick_between_its_bounds},
@@ -271,5 +295,6 @@ const unit_test decide_tests[] = {
     {"decide_an_order_is_a_permutation_of_all_options", decide_an_order_is_a_permutation_of_all_options},
     {"decide_a_damage_division_totals_the_damage", decide_a_damage_division_totals_the_damage},
     {"decide_prompts_say_what_is_asked", decide_prompts_say_what_is_asked},
+    {"decide_cleanup_discard_says_how_many", decide_cleanup_discard_says_how_many},
     {NULL, NULL},
 };

@@ -149,6 +149,8 @@ TEST(setup_card_and_player_errors_say_what_is_wrong) {
   CHECK_INT(mtg_setup_outside(s, -1, "Tomb of Annihilation", &e), MTG_EARG);
   CHECK_INT(mtg_setup_outside(s, 1, "Tomb of Anihilation", &e), MTG_EDATA);
   CHECK(strstr(e.msg, "unknown card 'Tomb of Anihilation'; did you mean Tomb of Annihilation?") != NULL);
+  CHECK_INT(mtg_setup_outside(s, 1, "Qqqqqqqqqqqqqqqqqqqqq", &e), MTG_EDATA);
+  CHECK(strstr(e.msg, "unknown card 'Qqqqqqqqqqqqqqqqqqqqq' (not in the card pool)") != NULL);
   for (int k = 0; k < 8; k++) CHECK_INT(mtg_setup_outside(s, 1, "Tomb of Annihilation", &e), MTG_OK);
   CHECK_INT(mtg_setup_outside(s, 1, "Tomb of Annihilation", &e), MTG_ELIMIT);
   CHECK(strstr(e.msg, "at most 8") != NULL);
@@ -161,6 +163,40 @@ TEST(setup_card_and_player_errors_say_what_is_wrong) {
   CHECK_INT(mtg_setup_player(s, "a name of 32 characters.........", 20, 0), MTG_EARG);
   CHECK_INT(mtg_setup_player(s, "a_name_of_31_characters________", 20, 0), 3);
   CHECK_INT(mtg_setup_player(s, "erin", 20, 0), MTG_ELIMIT);
+}
+
+/* mtg_setup_start takes any player index the engine has room for, given before
+ * or after the players; the game checks that it names one of this setup's. */
+TEST(setup_active_player_is_a_player_of_the_game) {
+  if (u_begin(t_, w, NULL)) return;
+  CHECK_INT(mtg_setup_start(w->setup, 2, 1, MTG_S_MAIN1), MTG_OK);
+  CHECK_INT(mtg_game_new(&w->game, w->setup, &w->err), MTG_EDATA);
+  CHECK(strstr(w->err.msg, "active player 2 does not exist") != NULL);
+  mtg_game_free(w->game);
+  w->game = NULL;
+  CHECK_INT(mtg_setup_start(w->setup, 1, 1, MTG_S_MAIN1), MTG_OK);
+  if (u_start(t_, w)) return;
+  CHECK_INT(mtg_game_active(w->game), w->bob);
+}
+
+/* A game names at most 32 kinds of counters, four of them its own (+1/+1,
+ * -1/-1, loyalty, poison): 28 more from the setup fit, a 29th is past the
+ * engine's capacity and refused as such. */
+TEST(setup_counter_kinds_up_to_the_games_capacity) {
+  if (u_begin(t_, w, NULL)) return;
+  int entry[5];
+  for (int i = 0; i < 5; i++) entry[i] = u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+  char kind[16];
+  for (int k = 0; k < 28; k++) {
+    snprintf(kind, sizeof kind, "kind%02d", k);
+    CHECK_INT(mtg_setup_counters(w->setup, entry[k / 6], kind, 1), MTG_OK);
+  }
+  if (u_start(t_, w)) return;
+  mtg_game_free(w->game);
+  w->game = NULL;
+  CHECK_INT(mtg_setup_counters(w->setup, entry[4], "kind28", 1), MTG_OK);
+  CHECK_INT(mtg_game_new(&w->game, w->setup, &w->err), MTG_ELIMIT);
+  CHECK(strstr(w->err.msg, "engine capacity") != NULL);
 }
 
 TEST(setup_commanders_and_battle_designations) {
@@ -494,6 +530,7 @@ TEST(setup_text_refuses_each_malformed_record_at_its_line) {
       {"start bob 2147483648 main1\n", MTG_EDATA, "the turn 2147483648 is out of range (1 to 2147483647)"},
       {"start bob 0 main1\n", MTG_EDATA, "the turn 0 is out of range"},
       {"opening 501\n", MTG_EDATA, "opening 501 is out of range (0 to 500)"},
+      {"commander_damage bob 500 1\n", MTG_EDATA, "the commander's entry 500 is out of range (0 to 499)"},
       {"max_turns -1\n", MTG_EDATA, "max_turns -1 is out of range"},
       {"card bob hand \"Forest\" counter=+1/+1:2147483648\n", MTG_EDATA, "2147483648 is out of range (0 to 2147483647)"},
       {"card bob hand \"Forest\" damage=12x\n", MTG_EDATA, "damage: expected a number, found '12x'"},
@@ -562,6 +599,8 @@ TEST(setup_text_refuses_each_malformed_record_at_its_line) {
 const unit_test setup_tests[] = {
     {"setup_setters_accept_their_range_and_refuse_past_it", setup_setters_accept_their_range_and_refuse_past_it},
     {"setup_card_and_player_errors_say_what_is_wrong", setup_card_and_player_errors_say_what_is_wrong},
+    {"setup_active_player_is_a_player_of_the_game", setup_active_player_is_a_player_of_the_game},
+    {"setup_counter_kinds_up_to_the_games_capacity", setup_counter_kinds_up_to_the_games_capacity},
     {"setup_commanders_and_battle_designations", setup_commanders_and_battle_designations},
     {"setup_text_writes_every_record_and_option", setup_text_writes_every_record_and_option},
     {"setup_text_reads_back_to_the_same_text", setup_text_reads_back_to_the_same_text},
