@@ -467,6 +467,15 @@ static int must_block_count(G *g, const CRules *cr, int blk, int atk) {
   return n;
 }
 
+/* "can't be blocked except by N or more creatures" (the most such N, menace's
+ * 2 included, 702.111b) and "by more than N" (the least N): about a blocked
+ * attacker, so only a least number above 1 restricts anything */
+static int min_blockers(G *g, const CRules *cr, int atk) {
+  return crule_n(g, cr, SE_MIN_BLOCKERS, atk, has_kw(g, atk, KW_MENACE) ? 2 : 1, 1);
+}
+
+static int max_blockers(G *g, const CRules *cr, int atk) { return crule_n(g, cr, SE_MAX_BLOCKERS, atk, 1 << 20, 0); }
+
 /* Checks the restrictions about several creatures (menace and "except by N or
  * more", "by more than N", "can't block alone") and the requirements (509.1b-c)
  * of the declaration t[v[i]].slot -> t[v[i]].slot2. */
@@ -488,8 +497,8 @@ static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int 
         if (b->blk[i] == t[v[c]].slot && b->atk[a] == t[v[c]].slot2) chosen[i] = a;
   for (int a = 0; a < b->na; a++) {
     int x = b->atk[a];
-    b->minb[a] = crule_n(g, cr, SE_MIN_BLOCKERS, x, has_kw(g, x, KW_MENACE) ? 2 : 1, 1); /* 702.111b */
-    b->maxb[a] = crule_n(g, cr, SE_MAX_BLOCKERS, x, 1 << 20, 0);
+    b->minb[a] = min_blockers(g, cr, x);
+    b->maxb[a] = max_blockers(g, cr, x);
     b->mbb[a] = crule_count(g, cr, SE_MUST_BE_BLOCKED, x);
     b->all[a] = crule_count(g, cr, SE_MUST_BE_BLOCKED_BY_ALL, x);
     b->lastb[a] = -1;
@@ -500,8 +509,7 @@ static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int 
     if (!s->obj[x].attacking || combat_defending_player(g, x) != dp) continue;
     for (int j = 0; j < cnt; j++) c += t[v[j]].slot2 == x;
     if (!c) continue;
-    int minb = crule_n(g, cr, SE_MIN_BLOCKERS, x, has_kw(g, x, KW_MENACE) ? 2 : 1, 1); /* 702.111b */
-    int maxb = crule_n(g, cr, SE_MAX_BLOCKERS, x, 1 << 20, 0);
+    int minb = min_blockers(g, cr, x), maxb = max_blockers(g, cr, x);
     char an[110];
     fmt_slot(g, x, an, sizeof an);
     if (c < minb)
