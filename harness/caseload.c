@@ -1,6 +1,7 @@
 /* caseload: finding, parsing and checking case files (docs/cases.md). */
 #include "caseload.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1599,16 +1600,30 @@ static int file_out_of_memory(hfile *f) {
 }
 
 /* Case ids met so far, in file order: an open-addressing set of their
- * first uses (the id copied, so that it outlives its file's cases). */
+ * first uses. Each is a record (the file and line of the first use, then
+ * the id, copied so that it outlives its file's cases) in blocks of
+ * IDS_BLOCK bytes, and a slot points to it: over many thousand cases that
+ * is about the ids' own bytes, where a malloc per id and slots of three
+ * fields doubled that (memory stays flat however many cases run, but for
+ * this). */
+#define IDS_BLOCK 65536
+
 typedef struct hid {
-  char *id;
   const char *file;
   int line;
+  char id[]; /* NUL-terminated */
 } hid;
 
+typedef struct idblock {
+  struct idblock *next;
+  size_t used, size;
+  _Alignas(max_align_t) unsigned char mem[];
+} idblock;
+
 struct hids {
-  hid *slot;  /* id NULL: empty */
+  hid **slot;  /* NULL: empty */
   size_t cap, n;
+  idblock *blocks;
 };
 
 static size_t id_hash(const char *s) {
@@ -1617,38 +1632,61 @@ static size_t id_hash(const char *s) {
   return h;
 }
 
-static hid *hids_find(hids *set, const char *id) {
-  size_t i = id_hash(id) & (set->cap - 1);
-  while (set->slot[i].id && strcmp(set->slot[i].id, id)) i = (i + 1) & (set->cap - 1);
-  return &set->slot[i];
+static hid **hids_find(hid **slot, size_t cap, const char *id) {
+  size_t i = id_hash(id) & (cap - 1);
+  while (slot[i] && strcmp(slot[i]->id, id)) i = (i + 1) & (cap - 1);
+  return &slot[i];
+}
+
+/* Room for a record of n bytes (aligned for a hid), or NULL. */
+static hid *hids_alloc(hids *set, size_t n) {
+  n = (n + _Alignof(hid) - 1) & ~(_Alignof(hid) - 1);
+  idblock *b = set->blocks;
+  if (!b || b->size - b->used < n) {
+    size_t size = n > IDS_BLOCK ? n : IDS_BLOCK; /* a longer id has a block of its own */
+    if (!(b = malloc(sizeof *b + size))) return NULL;
+    b->next = set->blocks;
+    b->used = 0;
+    b->size = size;
+    set->blocks = b;
+  }
+  hid *h = (hid *)(void *)(b->mem + b->used);
+  b->used += n;
+  return h;
 }
 
 /* The first use of hc's id if there was one (the case is then a duplicate),
  * else NULL after recording hc's. *oom on running out of memory. */
 static const hid *hids_add(hids *set, const hcase *hc, int *oom) {
-  hid *h = hids_find(set, hc->id);
-  if (h->id) return h;
-  if (2 * (set->n + 1) > set->cap) {
-    hids bigger = {calloc(2 * set->cap, sizeof *set->slot), 2 * set->cap, set->n};
-    if (!bigger.slot) return *oom = 1, NULL;
+  hid **h = hids_find(set->slot, set->cap, hc->id);
+  if (*h) return *h;
+  if (4 * (set->n + 1) > 3 * set->cap) { /* at most three quarters full */
+    hid **bigger = calloc(2 * set->cap, sizeof *bigger);
+    if (!bigger) return *oom = 1, NULL;
     for (size_t i = 0; i < set->cap; i++)
-      if (set->slot[i].id) *hids_find(&bigger, set->slot[i].id) = set->slot[i];
+      if (set->slot[i]) *hids_find(bigger, 2 * set->cap, set->slot[i]->id) = set->slot[i];
     free(set->slot);
-    *set = bigger;
-    h = hids_find(set, hc->id);
+    set->slot = bigger;
+    set->cap *= 2;
+    h = hids_find(set->slot, set->cap, hc->id);
   }
   size_t len = strlen(hc->id) + 1;
-  if (!(h->id = malloc(len))) return *oom = 1, NULL;
-  memcpy(h->id, hc->id, len);
-  h->file = hc->file->path;
-  h->line = hc->line;
+  hid *r = hids_alloc(set, sizeof *r + len);
+  if (!r) return *oom = 1, NULL;
+  r->file = hc->file->path;
+  r->line = hc->line;
+  memcpy(r->id, hc->id, len);
+  *h = r;
   set->n++;
   return NULL;
 }
 
 void hids_free(hids *set) {
   if (!set) return;
-  for (size_t i = 0; i < set->cap; i++) free(set->slot[i].id);
+  for (idblock *b = set->blocks, *next; b; b = next) {
+    next = b->next;
+    free(b);
+  }
   free(set->slot);
   free(set);
 }

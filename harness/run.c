@@ -660,58 +660,83 @@ static const struct {
     {"additional_phases", "500.8"}, {"control", "613"}, {"transform", "701.27 712"}, {"roll", "706"}, {"paid", "118"},
 };
 
-/* Whether a log line's type performs rule `listed` (event_rules). */
-static int line_performs(const char *line, const char *listed) {
+/* The event_rules entry of a log line's type, or -1. */
+static int line_type(const char *line) {
   size_t n = strcspn(line, " ");
-  for (size_t i = 0; i < sizeof event_rules / sizeof event_rules[0]; i++) {
-    if (strlen(event_rules[i].type) != n || strncmp(line, event_rules[i].type, n)) continue;
-    for (const char *r = event_rules[i].rules; *r;) {
-      size_t k = strcspn(r, " ");
-      char sec[16];
-      if (k < sizeof sec) {
-        memcpy(sec, r, k);
-        sec[k] = 0;
-        if (rules_is_under(listed, sec)) return 1;
-      }
-      r += k;
-      while (*r == ' ') r++;
+  for (int i = 0; i < (int)(sizeof event_rules / sizeof event_rules[0]); i++)
+    if (event_rules[i].type[0] == line[0] && !strncmp(line, event_rules[i].type, n) && !event_rules[i].type[n]) return i;
+  return -1;
+}
+
+/* Whether a line of type t (line_type) performs rule `listed` (event_rules). */
+static int type_performs(int t, const char *listed) {
+  if (t < 0) return 0;
+  for (const char *r = event_rules[t].rules; *r;) {
+    size_t k = strcspn(r, " ");
+    char sec[16];
+    if (k < sizeof sec) {
+      memcpy(sec, r, k);
+      sec[k] = 0;
+      if (rules_is_under(listed, sec)) return 1;
     }
-    return 0;
+    r += k;
+    while (*r == ' ') r++;
   }
   return 0;
 }
+
+/* Whether a log line (of type t) carries rule `listed`: by its type, or a
+ * rule= field naming it or a subrule of it. */
+static int line_carries(const char *line, int t, const char *listed) {
+  if (type_performs(t, listed)) return 1;
+  for (const char *p = strstr(line, " rule="); p; p = strstr(p + 1, " rule=")) {
+    p += 6;
+    if (checks_rule(p, strcspn(p, " "), listed)) return 1;
+  }
+  return 0;
+}
+
+#define RULES_AT_ONCE 64 /* listed rules looked for in one pass over the log */
 
 /* A rule the case lists is checked when an event of the log carries it (a
  * rule= field naming it or a subrule of it), a decision of the game was
  * asked by it, or a pattern of the case names it (an absent or count pattern
  * checks a rule the log must not carry). A listed rule that none of these
  * touch is a warning: the case claims to cover it, but nothing shows that it
- * does. Returns the line of the first warning, or 0. */
+ * does. The log is read once for the rules the rest leaves unchecked, each
+ * line's type found once. Returns the line of the first warning, or 0. */
 static int unchecked_rules(runner *R, buf *warn) {
   const hcase *hc = R->hc;
   int n = mtg_log_count(R->g), first = 0;
-  for (int k = 0; k < hc->nrules; k++) {
-    const char *listed = hc->rules[k];
-    int ok = 0;
-    for (int i = 0; i < R->nasked && !ok; i++) ok = rules_is_under(R->asked[i], listed);
-    for (int i = 0; i < hc->nevents && !ok; i++)
-      for (int j = 0; j < hc->events[i].np && !ok; j++) ok = pattern_names_rule(hc->events[i].p, j, listed);
-    for (int i = 0; i < hc->ncounts && !ok; i++) ok = pattern_names_rule(hc->counts, i, listed);
-    for (int i = 0; i < hc->nabsent && !ok; i++) ok = pattern_names_rule(hc->absent, i, listed);
-    for (int i = 0; i < n && !ok; i++) {
-      const char *line = mtg_log_line(R->g, i);
-      ok = line_performs(line, listed);
-      for (const char *p = strstr(line, " rule="); p && !ok; p = strstr(p + 1, " rule=")) {
-        p += 6;
-        ok = checks_rule(p, strcspn(p, " "), listed);
-      }
+  for (int k0 = 0; k0 < hc->nrules; k0 += RULES_AT_ONCE) {
+    int m = hc->nrules - k0 < RULES_AT_ONCE ? hc->nrules - k0 : RULES_AT_ONCE, left = 0;
+    unsigned char ok[RULES_AT_ONCE];
+    for (int k = 0; k < m; k++) {
+      const char *listed = hc->rules[k0 + k];
+      int yes = 0;
+      for (int i = 0; i < R->nasked && !yes; i++) yes = rules_is_under(R->asked[i], listed);
+      for (int i = 0; i < hc->nevents && !yes; i++)
+        for (int j = 0; j < hc->events[i].np && !yes; j++) yes = pattern_names_rule(hc->events[i].p, j, listed);
+      for (int i = 0; i < hc->ncounts && !yes; i++) yes = pattern_names_rule(hc->counts, i, listed);
+      for (int i = 0; i < hc->nabsent && !yes; i++) yes = pattern_names_rule(hc->absent, i, listed);
+      ok[k] = (unsigned char)yes;
+      left += !yes;
     }
-    if (ok) continue;
-    const ynode *at = hc->rule_at[k];
-    if (!first) first = at->line;
-    buf_printf(warn, "%s:%d:%d: warning: rule %s is listed, but no event of the case's log carries it (rule=%s), no "
-                     "decision of the game was asked by it and no pattern of the case names it\n",
-               hc->file->path, at->line, at->col, listed, listed);
+    for (int i = 0; i < n && left; i++) {
+      const char *line = mtg_log_line(R->g, i);
+      int t = line_type(line);
+      for (int k = 0; k < m; k++)
+        if (!ok[k] && line_carries(line, t, hc->rules[k0 + k])) ok[k] = 1, left--;
+    }
+    for (int k = 0; k < m; k++) {
+      if (ok[k]) continue;
+      const char *listed = hc->rules[k0 + k];
+      const ynode *at = hc->rule_at[k0 + k];
+      if (!first) first = at->line;
+      buf_printf(warn, "%s:%d:%d: warning: rule %s is listed, but no event of the case's log carries it (rule=%s), no "
+                       "decision of the game was asked by it and no pattern of the case names it\n",
+                 hc->file->path, at->line, at->col, listed, listed);
+    }
   }
   return first;
 }
