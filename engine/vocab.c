@@ -145,7 +145,6 @@ int vocab_check_line(const char *line, char *why, size_t size) {
   size_t tl = strcspn(line, " ");
   const mtg_event_type *t = mtg_event_type_find(line, tl);
   if (!t) return snprintf(why, size, "a line of unknown type '%.*s': %s", (int)tl, line, line), -1;
-  int decide = !strcmp(t->name, "decide");
   for (const char *p = line + tl; *p;) {
     while (*p == ' ') p++;
     const char *start = p, *key_end, *end;
@@ -158,8 +157,6 @@ int vocab_check_line(const char *line, char *why, size_t size) {
       return snprintf(why, size, "a %s line with field '%.*s', which the vocabulary does not give it: %s", t->name, (int)kl,
                       start, line),
              -1;
-    /* a decision's choice is the rest of the line, whatever it holds */
-    if (decide && kl == 6 && !strncmp(start, "choice", 6)) break;
   }
   return 0;
 }
