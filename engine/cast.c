@@ -87,6 +87,10 @@ const CardDef *cast_face(const CardDef *card, int face) {
 
 /* The faces of the card that may be cast or played (priority options). */
 int cast_faces(const CardDef *card, int *out) {
+  if (!card->half[0] && !card->modal && !card->adventure) {
+    out[0] = 0; /* a card of one face (most cards): cast_face gives only 0 */
+    return 1;
+  }
   int n = 0;
   for (int f = 0; f <= 3; f++)
     if (cast_face(card, f)) out[n++] = f;

@@ -201,8 +201,13 @@ static void perform_damage(G *g, Event *e) {
 
 void perform(G *g, Event *b, int m) {
   State *s = g->s;
+  /* mana added to a pool is the one change no characteristic reads (no
+   * filter, condition or value looks at a mana pool): a batch of nothing
+   * else leaves the characteristics cache valid */
+  int only_mana = 1;
   for (int i = 0; i < m; i++) {
     Event *e = &b[i];
+    if (e->type != EV_MANA) only_mana = 0;
     if (e->done) continue; /* compound actions were logged already */
     switch (e->type) {
     case EV_ZONE:
@@ -354,5 +359,5 @@ void perform(G *g, Event *b, int m) {
       break;
     }
   }
-  chars_dirty(g);
+  if (!only_mana) chars_dirty(g);
 }

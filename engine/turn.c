@@ -328,11 +328,16 @@ static int can_play_land(G *g, int p, int slot, int face) {
   return r;
 }
 
+/* Whether player p may play a land now, whichever land (305.1, 305.2, 305.2a). */
+static int land_timing(G *g, int p) {
+  const Core *c = &g->s->c;
+  if (c->active != p || c->nstack || (c->step != MTG_S_MAIN1 && c->step != MTG_S_MAIN2)) return 0;
+  return c->pl[p].lands_played < 1 + c->pl[p].extra_lands;
+}
+
 static int can_play_land_as_is(G *g, int p, int slot, int face) {
   State *s = g->s;
-  Core *c = &s->c;
-  if (c->active != p || c->nstack || (c->step != MTG_S_MAIN1 && c->step != MTG_S_MAIN2)) return 0;
-  if (c->pl[p].lands_played >= 1 + c->pl[p].extra_lands) return 0; /* 305.2, 305.2a */
+  if (!land_timing(g, p)) return 0;
   Obj *o = &s->obj[slot];
   const CardDef *fd = face ? cast_face(o->def, face) : NULL;
   if (face ? !fd || !(fd->types & T_LAND) || o->def->half[0] : !is_type(g, slot, T_LAND)) return 0;
@@ -393,7 +398,10 @@ static void priority_options(G *g, int p) {
   int16_t hand[MAX_SLOTS];
   memcpy(hand, zl_list(g, MTG_Z_HAND, p), (size_t)hn * sizeof *hand);
   char nm[110];
-  for (int i = 0; i < hn && o->n < MAX_OPTIONS; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 1, 0, o);
+  /* lands first; none when no land can be played now (a card in a hand is
+   * never turned face up to be played: nothing is skipped but the asking) */
+  if (land_timing(g, p))
+    for (int i = 0; i < hn && o->n < MAX_OPTIONS; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 1, 0, o);
   for (int i = 0; i < hn && o->n < MAX_OPTIONS; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 0, 1, o);
   for (int i = 0; i < hn && o->n < MAX_OPTIONS; i++)
     if (cast_can_foretell(g, p, hand[i])) {
