@@ -49,8 +49,10 @@ static uint64_t hobj(uint64_t h, G *g, int slot) {
   h = hu(h, (uint64_t)(int64_t)o->x);
   h = hu(h, o->kicked);
   h = hu(h, o->abil_used[0] ^ ((uint64_t)o->abil_used[1] << 32));
-  for (int i = 0; i < 16; i++)
-    if (o->resolved[i]) h = hu(h, (uint64_t)i << 8 | o->resolved[i]);
+  static const uint8_t none[sizeof o->resolved];
+  if (memcmp(o->resolved, none, sizeof none)) /* most objects: no ability resolved this turn */
+    for (int i = 0; i < 16; i++)
+      if (o->resolved[i]) h = hu(h, (uint64_t)i << 8 | o->resolved[i]);
   h = hu(h, (uint64_t)o->protector << 16 | (uint64_t)o->sector << 8 | o->room);
   h = hu(h, o->transformed);
   if (o->flipped) h = hu(h, 0x666c6970u);

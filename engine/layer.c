@@ -339,6 +339,7 @@ static void materialize(G *g, int slot) {
   for (int a = 0; a < c->nab; a++)
     if (c->ab[a].ab->kind == AB_STATIC && spec_layer(&c->ab[a].ab->st)) own = 1;
   g->ch_kept[slot] = own ? 0 : g->s->obj[slot].id;
+  if (own) g->ch_plain = 0;
   Ctx cx;
   ctx_init(g, &cx);
   uint64_t started = 0; /* 613.6: abilities whose first part applied */
@@ -500,7 +501,8 @@ again:
     if (s->obj[i].id) base_ensure(g, i);
   }
   /* layer 1: copy effects of resolved abilities, in timestamp order (613.7) */
-  for (uint32_t last = 0;;) {
+  int copies = 0;
+  for (uint32_t last = 0;; copies++) {
     int best = -1;
     for (int i = 0; i < s->c.neff; i++) {
       const Effect *e = &s->eff[i];
@@ -556,6 +558,7 @@ again:
     cand[nc].eff = i;
     nc++;
   }
+  g->ch_plain = (uint8_t)(!nc && !copies && !g->grants);
   qsort(cand, (size_t)nc, sizeof *cand, cand_cmp);
   Ctx cx;
   ctx_init(g, &cx);

@@ -201,13 +201,21 @@ static void perform_damage(G *g, Event *e) {
 
 void perform(G *g, Event *b, int m) {
   State *s = g->s;
-  /* mana added to a pool is the one change no characteristic reads (no
-   * filter, condition or value looks at a mana pool): a batch of nothing
-   * else leaves the characteristics cache valid */
-  int only_mana = 1;
+  /* What the batch may change decides whether characteristics must be
+   * computed again (613). No filter, condition or value looks at a mana
+   * pool: a batch only adding mana leaves them as they are. Tapping,
+   * untapping and life are read only by continuous effects' filters and
+   * conditions: while none is in the game (the last recompute found no
+   * continuous effect and no card's own ability applied since, ch_plain)
+   * and no object is being looked at as it would enter (614.12), such a
+   * batch leaves them as they are too. */
+  int only_mana = 1, plain = 1;
   for (int i = 0; i < m; i++) {
     Event *e = &b[i];
     if (e->type != EV_MANA) only_mana = 0;
+    if (e->type != EV_MANA && e->type != EV_TAP && e->type != EV_UNTAP && e->type != EV_GAIN_LIFE &&
+        e->type != EV_LOSE_LIFE)
+      plain = 0;
     if (e->done) continue; /* compound actions were logged already */
     switch (e->type) {
     case EV_ZONE:
@@ -359,5 +367,6 @@ void perform(G *g, Event *b, int m) {
       break;
     }
   }
-  if (!only_mana) chars_dirty(g);
+  if (only_mana || (plain && g->ch_plain && g->ch_epoch == g->epoch && g->hyp_slot < 0)) return;
+  chars_dirty(g);
 }

@@ -582,15 +582,16 @@ int can_cast_way(G *g, int player, int slot, const CastWay *w) {
   int nalt = 0;
   if (w->during) alts[nalt++] = (uint8_t)w->alt; /* 608.2g: what the effect allows */
   else {
+    /* timing first (307.1, 117.1a): most cards asked about can't be cast now */
+    if (!((types & T_INSTANT) || (kw >> KW_FLASH & 1)) && !sorcery_timing(g, player) &&
+        !flash_permission(g, player, slot, NULL, NULL))
+      return 0;
     nalt = cast_alts(g, player, slot, zone_from, w->face, alts);
     /* 903.8: a player may cast a commander they own from the command zone */
     if (zone_from == MTG_Z_COMMAND && var_commander(g, slot) >= 0) alts[nalt++] = ALT_NONE;
     /* an exiled card an effect lets its player cast: without paying its mana cost, or paying it */
     if (permitted) alts[nalt++] = permitted & PP_PAY ? ALT_NONE : ALT_FREE;
     if (!nalt) return 0;
-    if (!((types & T_INSTANT) || (kw >> KW_FLASH & 1)) && !sorcery_timing(g, player) &&
-        !flash_permission(g, player, slot, NULL, NULL))
-      return 0;
   }
   if (cast_forbidden(g, player, slot)) return 0;
   const Ability *ab = spell_ability(fd);

@@ -633,6 +633,9 @@ struct mtg_game {
   uint32_t ch_epoch, epoch; /* the cache is valid while ch_epoch == epoch */
   uint8_t ch_lazy[MAX_SLOTS]; /* a card in a hand or library: 1 computed when asked for, 2 kept (ch_kept) */
   uint32_t ch_kept[MAX_SLOTS]; /* such a card computed without any ability of its own applying: its id (it stays valid) */
+  uint8_t ch_plain;          /* the last recompute met no continuous effect (no layer effect, copy or grant)
+                                and no card's own ability applied since (materialize): characteristics
+                                are the objects' own values and counters (perform) */
   int flash_perms;           /* "cast as though it had flash" abilities seen by the last recompute */
   int grants;                /* ability-granting effects seen by the last recompute */
   jmp_buf jb;
