@@ -84,18 +84,32 @@ static void answer_text(const mtg_decision *d, const int *v, int n, char *buf, s
     for (int i = 0; i < n; i++) append2(buf, size, i ? " | " : " choice=", d->options[v[i]].label);
 }
 
+/* Mixes n bytes into h eight at a time (one multiplication per word, not
+ * per byte: this is done at every decision). */
+static uint64_t fp_bytes(uint64_t h, const void *p, size_t n) {
+  const unsigned char *b = p;
+  uint64_t w;
+  for (; n >= sizeof w; b += sizeof w, n -= sizeof w) {
+    memcpy(&w, b, sizeof w);
+    h = (h ^ w) * 0x100000001b3ULL;
+  }
+  w = 0;
+  memcpy(&w, b, n);
+  return (h ^ w) * 0x100000001b3ULL;
+}
+
 /* A fingerprint of the pending decision: refusing an answer must leave it
- * as it was. */
+ * as it was. Compared only within one run, so it needs no fixed byte order. */
 static uint64_t fingerprint(const mtg_game *g) {
   const mtg_decision *d = mtg_game_decision(g);
   if (!d) return 0;
-  uint64_t h = 0xcbf29ce484222325ULL;
   int head[] = {d->kind, d->player, d->n_options, d->min, d->max, d->lo, d->hi};
-  const unsigned char *b = (const unsigned char *)head;
-  for (size_t i = 0; i < sizeof head; i++) h = (h ^ b[i]) * 0x100000001b3ULL;
-  for (int i = -1; i < d->n_options; i++)
-    for (const unsigned char *p = (const unsigned char *)(i < 0 ? d->prompt : d->options[i].label); *p; p++)
-      h = (h ^ *p) * 0x100000001b3ULL;
+  uint64_t h = fp_bytes(0xcbf29ce484222325ULL, head, sizeof head);
+  /* each text with its terminator, so that "ab" "c" and "a" "bc" differ */
+  for (int i = -1; i < d->n_options; i++) {
+    const char *t = i < 0 ? d->prompt : d->options[i].label;
+    h = fp_bytes(h, t, strlen(t) + 1);
+  }
   return h;
 }
 
