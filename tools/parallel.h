@@ -10,8 +10,9 @@ typedef void (*par_tick)(void *ctx);                       /* often; it limits i
 
 /* Runs job(ctx, i) for i in [0, n) on `threads` threads (>= 1). Workers run
  * at most a bounded window ahead of the results handed back, so memory for
- * results stays bounded. tick may be NULL. Returns 0, or -1 if no thread
- * could be started (nothing ran). */
+ * results stays bounded; with one thread, jobs run on the calling thread.
+ * tick may be NULL. Returns 0, or -1 if no thread could be started
+ * (nothing ran). */
 int par_run(int n, int threads, par_job job, par_done done, par_tick tick, void *ctx);
 
 /* The number of online processors (at least 1). */
