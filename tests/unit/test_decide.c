@@ -287,7 +287,46 @@ TEST(decide_cleanup_discard_says_how_many) {
   CHECK(mtg_game_decision(w->game)->min == 1 && mtg_game_decision(w->game)->max == 1);
 }
 
+static const char cost_choice_cards[] =
+    "- name: Test Altar One\n  type: Artifact\n  abilities:\n"
+    "    - activated: {costs: [{tap: creature}], effect: [{gain_life: 1}]}\n"
+    "- name: Test Altar Two\n  type: Artifact\n  abilities:\n"
+    "    - activated: {costs: [{sacrifice: creature, n: 2}], effect: [{gain_life: 2}]}\n"
+    "- name: Test Crypt One\n  type: Artifact\n  abilities:\n"
+    "    - activated: {costs: [{exile_from_graveyard: card}], effect: [{gain_life: 1}]}\n"
+    "- name: Test Crypt Two\n  type: Artifact\n  abilities:\n"
+    "    - activated: {costs: [{exile_from_graveyard: card, n: 2}], effect: [{gain_life: 2}]}\n";
+
+/* The prompt of a cost's choice says how many, in words that agree with the
+ * number: "choose 1 permanent", "choose 2 permanents", "exile 1 card",
+ * "exile 2 cards" */
+static int cost_choice_prompt(unit_ctx *t_, u_world *w, const char *source, const char *want) {
+  char act[64];
+  snprintf(act, sizeof act, "activate \"%s\"", source);
+  if (u_pick(t_, w, act) < 0) return -1;
+  const mtg_decision *d = mtg_game_decision(w->game);
+  if (!d || d->kind != MTG_D_CHOOSE) return unit_fail(t_, __FILE__, __LINE__, "%s: no choice asked", source), -1;
+  if (strcmp(d->prompt, want)) return unit_fail(t_, __FILE__, __LINE__, "%s: prompt '%s', expected '%s'", source, d->prompt, want), -1;
+  int v[2] = {0, 1};
+  if (answer(w, d->min, v) < 0) return unit_fail(t_, __FILE__, __LINE__, "%s: %s", source, w->err.msg), -1;
+  return 0;
+}
+
+TEST(decide_a_cost_choice_says_how_many) {
+  if (u_begin(t_, w, cost_choice_cards)) return;
+  const char *cards[] = {"Test Altar One", "Test Altar Two", "Test Crypt One", "Test Crypt Two"};
+  for (int i = 0; i < 4; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, cards[i]);
+  for (int i = 0; i < 4; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+  for (int i = 0; i < 4; i++) u_card(t_, w, w->alice, MTG_Z_GRAVEYARD, "Forest");
+  if (u_start(t_, w)) return;
+  if (cost_choice_prompt(t_, w, "Test Altar Two", "choose 2 permanents to sacrifice")) return;
+  if (cost_choice_prompt(t_, w, "Test Altar One", "choose 1 permanent to tap")) return;
+  if (cost_choice_prompt(t_, w, "Test Crypt Two", "exile 2 cards from your graveyard")) return;
+  if (cost_choice_prompt(t_, w, "Test Crypt One", "exile 1 card from your graveyard")) return;
+}
+
 const unit_test decide_tests[] = {
+    {"decide_a_cost_choice_says_how_many", decide_a_cost_choice_says_how_many},
     {"decide_a_pick_takes_exactly_its_count_of_existing_options", decide_a_pick_takes_exactly_its_count_of_existing_options},
     {"decide_a_multiple_pick_between_its_bounds", decide_a_multiple_pick_between_its_bounds},
     {"decide_no_attackers_is_logged_as_none", decide_no_attackers_is_logged_as_none},
