@@ -1058,9 +1058,14 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
   case E_STORM: {
     /* 702.40a: the spells cast before it this turn, counted as it was cast */
     if (c->tc && c->tc->ev == EV_CAST) return c->tc->amount;
+    /* else "each other spell cast this turn": all of them but the one this
+     * source is, when it is a spell that was cast (a spell on the stack was
+     * cast this turn, a copy never was: 707.10; a permanent entering from
+     * the stack is still there as it enters, 614.1c) */
     int cnt = 0;
     for (int q = 0; q < s->c.np; q++) cnt = num_add(cnt, s->c.pl[q].spells_cast_turn);
-    return cnt > 0 ? cnt - 1 : 0;
+    const Obj *so = oref_ok(g, c->src) ? &s->obj[c->src.slot] : NULL;
+    return so && so->zone == MTG_Z_STACK && so->cast_zone ? cnt - 1 : cnt;
   }
   case E_KICKED: {
     int k = c->ch && c->spell_ch ? c->ch->kicked : oref_ok(g, c->src) ? s->obj[c->src.slot].kicked : c->srcl ? c->srcl->kicked : 0;
