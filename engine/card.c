@@ -465,7 +465,7 @@ int mana_format(const ManaCost *c, char *buf, size_t size) {
   buf[0] = 0;
 #define PUT(...) do { int w_ = snprintf(buf + u, size - u, __VA_ARGS__); if (w_ < 0 || (size_t)w_ >= size - u) return -1; u += (size_t)w_; } while (0)
   for (int i = 0; i < c->x; i++) PUT("{X}");
-  if (c->generic || (!c->x && !c->nhybrid && mana_value(c) == 0 && c->present)) PUT("{%d}", c->generic);
+  if (c->generic || (!c->x && mana_value(c) == 0 && c->present)) PUT("{%d}", c->generic); /* "{0}": a cost of nothing */
   for (int i = 0; i < c->nhybrid; i++) PUT("{%c/%c}", "WUBRGC"[c->hybrid[i][0]], "WUBRGC"[c->hybrid[i][1]]);
   for (int col = 0; col < 5; col++)
     for (int k = 0; k < c->phyrexian[col]; k++) PUT("{%c/P}", "WUBRG"[col]);

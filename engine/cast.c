@@ -480,9 +480,7 @@ void cast_resolved(G *g, const StackItem *si, int slot) {
   const CardDef *card = g->s->obj[slot].def;
   if (si->ch.alt != ALT_DASH || !card->cast || !card->cast->dash_return) return;
   Ctx cx;
-  ctx_init(g, &cx);
-  cx.controller = si->controller;
-  cx.src = oref(g, slot);
+  ctx_for(g, &cx, si->controller, oref(g, slot));
   cx.def = card;
   eff_delayed(g, &cx, card->cast->dash_return, DUR_FOREVER, oref(g, slot));
 }

@@ -201,14 +201,6 @@ int cost_can_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, 
   return can_pay_plain(g, player, c, x, for_slot, any_blue);
 }
 
-/* The context in which a cost's filters and conditions are read: its
- * controller's, with the object at slot as the source. */
-static void cost_ctx(G *g, Ctx *cx, int controller, int slot) {
-  ctx_init(g, cx);
-  cx->controller = controller;
-  cx->src = oref(g, slot);
-}
-
 void mana_total_cost(G *g, int player, int slot, const Ability *ab, const Choice *ch, ManaCost *out) {
   (void)ab;
   (void)ch;
@@ -225,7 +217,7 @@ void mana_total_cost(G *g, int player, int slot, const Ability *ab, const Choice
       if (sa->st.spell_types && !(sc->types & sa->st.spell_types)) continue;
       if (sc->types & sa->st.spell_types_none) continue;
       Ctx cx;
-      cost_ctx(g, &cx, c->controller, bf[k]);
+      ctx_for(g, &cx, c->controller, oref(g, bf[k]));
       if (sa->st.cond && !cond_eval(g, &cx, sa->st.cond)) continue;
       out->generic = (uint8_t)(out->generic + (sa->st.a ? sa->st.a : 1));
     }
@@ -235,7 +227,7 @@ void mana_total_cost(G *g, int player, int slot, const Ability *ab, const Choice
   const CardDef *sd = sc->base;
   if ((!ab || ab->kind == AB_SPELL) && sd && sd->costs_less) {
     Ctx cx;
-    cost_ctx(g, &cx, player, slot);
+    ctx_for(g, &cx, player, oref(g, slot));
     Choice chc;
     if (ch) {
       chc = *ch;
@@ -263,7 +255,7 @@ void mana_ability_activate(G *g, int player, int slot, int abi) {
   cost_pay_parts(g, player, slot, &r.ab->cost, NULL);
   stack_action_taken(g, EV_ACTIVATE, player, slot, &before, cost_has_tap(&r.ab->cost), 0); /* 605.3a, 602.2b (601.2i): the ability became activated */
   Ctx cx;
-  cost_ctx(g, &cx, player, slot);
+  ctx_for(g, &cx, player, oref(g, slot));
   cx.def = r.def;
   cx.grant = r.grant;
   cx.ab = r.ab;
@@ -281,7 +273,7 @@ static void activate_for(G *g, int player, int slot, int abi, int color) {
   cost_pay_parts(g, player, slot, &r.ab->cost, NULL);
   stack_action_taken(g, EV_ACTIVATE, player, slot, &before, cost_has_tap(&r.ab->cost), 0);
   Ctx cx;
-  cost_ctx(g, &cx, player, slot);
+  ctx_for(g, &cx, player, oref(g, slot));
   cx.def = r.def;
   cx.grant = r.grant;
   cx.ab = r.ab;
@@ -448,7 +440,7 @@ static int unblocked_attackers(G *g, int player, int *cand) {
  * summoning sickness doesn't matter (302.6). */
 static int own_candidates(G *g, int player, int slot, const Cost *c, const CostPart *p, int *cand) {
   Ctx cx;
-  cost_ctx(g, &cx, player, slot);
+  ctx_for(g, &cx, player, oref(g, slot));
   int nb = bf_count(g), n = 0;
   int16_t *bf = bf_list(g);
   int self_tap = cost_has_tap(c) && g->s->obj[slot].zone == MTG_Z_BATTLEFIELD;
@@ -501,7 +493,7 @@ int cost_x_max(G *g, int player, int slot, const Cost *c) {
  * match f (NULL: any), other than except. */
 static int count_own(G *g, int player, int zone, const Filter *f, int src, int except) {
   Ctx cx;
-  cost_ctx(g, &cx, player, src);
+  ctx_for(g, &cx, player, oref(g, src));
   int cnt = zone == MTG_Z_BATTLEFIELD ? bf_count(g) : zl_count(g, zone, player), found = 0;
   int16_t *l = zone == MTG_Z_BATTLEFIELD ? bf_list(g) : zl_list(g, zone, player);
   for (int k = 0; k < cnt; k++) {
@@ -553,7 +545,7 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
     }
     case CK_EXILE_GRAVEYARD_N: {
       Ctx cx;
-      cost_ctx(g, &cx, player, slot);
+      ctx_for(g, &cx, player, oref(g, slot));
       Filter f = *p->f;
       f.zone = MTG_Z_GRAVEYARD;
       int n = zl_count(g, MTG_Z_GRAVEYARD, player), found = 0;
@@ -593,7 +585,7 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
 static int choose_own(G *g, int player, int zone, const Filter *f, int src, const char *why, int except) {
   State *s = g->s;
   Ctx cx;
-  cost_ctx(g, &cx, player, src);
+  ctx_for(g, &cx, player, oref(g, src));
   int cand[MAX_OPTIONS], n = 0;
   int cnt = zone == MTG_Z_BATTLEFIELD ? zl_count(g, zone, 0) : zl_count(g, zone, player);
   int16_t *l = zone == MTG_Z_BATTLEFIELD ? zl_list(g, zone, 0) : zl_list(g, zone, player);
@@ -729,7 +721,7 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
     case CK_EXILE_GRAVEYARD_N: {
       /* choose the cards, exile them; linked to the spell when labelled (607.2q) */
       Ctx cx;
-      cost_ctx(g, &cx, player, slot);
+      ctx_for(g, &cx, player, oref(g, slot));
       Filter f = *p->f;
       f.zone = MTG_Z_GRAVEYARD;
       int n = zl_count(g, MTG_Z_GRAVEYARD, player), k = 0;

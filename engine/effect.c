@@ -33,10 +33,14 @@ void ctx_init(G *g, Ctx *c) {
   c->defending = -1;
 }
 
-void ctx_ability(G *g, Ctx *c, int slot, const Chars *ch, const AbRef *r) {
+void ctx_for(G *g, Ctx *c, int controller, ORef src) {
   ctx_init(g, c);
-  c->controller = ch->controller;
-  c->src = oref(g, slot);
+  c->controller = controller;
+  c->src = src;
+}
+
+void ctx_ability(G *g, Ctx *c, int slot, const Chars *ch, const AbRef *r) {
+  ctx_for(g, c, ch->controller, oref(g, slot));
   c->def = r->def;
   c->grant = r->grant;
 }

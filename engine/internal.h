@@ -438,6 +438,8 @@ typedef struct Ctx {
   Lki srclbuf;
 } Ctx;
 void ctx_init(G *g, Ctx *c);
+/* A fresh context whose "you" is controller and whose source is src. */
+void ctx_for(G *g, Ctx *c, int controller, ORef src);
 /* The context of ability r of the object at slot (ch: its characteristics): "you" is its controller. */
 void ctx_ability(G *g, Ctx *c, int slot, const Chars *ch, const AbRef *r);
 void ctx_from_stack(G *g, Ctx *c, StackItem *si);

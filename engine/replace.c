@@ -89,9 +89,7 @@ static int matches(G *g, const Repl *r, Event *ev) {
   const ReplSpec *rp = r->rp;
   const Effect *e = r->eff >= 0 ? &g->s->eff[r->eff] : NULL;
   Ctx c;
-  ctx_init(g, &c);
-  c.controller = r->controller;
-  c.src = r->src;
+  ctx_for(g, &c, r->controller, r->src);
   c.srcl = r->srcl;
   c.def = r->def;
   c.grant = r->grant;
@@ -394,9 +392,7 @@ static void mark(Event *ev, uint32_t key) {
 static void run_program(G *g, int controller, ORef src, const Lki *srcl, const CardDef *def, uint16_t grant, int eff,
                         uint32_t key, Event *ev, const Node *steps, int prevented) {
   Ctx c;
-  ctx_init(g, &c);
-  c.controller = controller;
-  c.src = src;
+  ctx_for(g, &c, controller, src);
   c.srcl = srcl;
   c.def = def;
   c.grant = grant;
@@ -451,9 +447,7 @@ static int etb_reveal(G *g, const Repl *r, const Event *ev) {
   State *s = g->s;
   int ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : s->obj[ev->obj.slot].owner;
   Ctx cx;
-  ctx_init(g, &cx);
-  cx.controller = ctl;
-  cx.src = r->src;
+  ctx_for(g, &cx, ctl, r->src);
   int n = zl_count(g, MTG_Z_HAND, ctl), cand[MAX_OPTIONS], nc = 0;
   int16_t *h = zl_list(g, MTG_Z_HAND, ctl);
   for (int i = 0; i < n && nc < MAX_OPTIONS; i++)
@@ -544,9 +538,7 @@ static int etb_take(G *g, const Repl *r, Event *ev, int ctl, int sacrifice) {
   char nm[110];
   fmt_obj(g, ev->obj, nm, sizeof nm);
   Ctx c;
-  ctx_init(g, &c);
-  c.controller = ctl;
-  c.src = ev->obj;
+  ctx_for(g, &c, ctl, ev->obj);
   int cand[64], cnt = 0;
   for (int i = 0; i < s->c.nslots && cnt < 64; i++) {
     if (!s->obj[i].id || i == ev->obj.slot) continue;
@@ -619,9 +611,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
     else if (rp->amount && e && e->shield >= 0) want = e->shield < ev->amount ? e->shield : ev->amount;
     else if (rp->amount && !e) {
       Ctx c;
-      ctx_init(g, &c);
-      c.controller = r->controller;
-      c.src = r->src;
+      ctx_for(g, &c, r->controller, r->src);
       c.ev = ev;
       want = expr_eval(g, &c, rp->amount);
       if (want > ev->amount) want = ev->amount;
@@ -665,9 +655,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
   }
   case RA_REDIRECT: {
     Ctx c;
-    ctx_init(g, &c);
-    c.controller = r->controller;
-    c.src = r->src;
+    ctx_for(g, &c, r->controller, r->src);
     c.def = r->def;
     if (e) c.ch = &e->ch; /* a one-shot redirection "to target creature" */
     Sel to;
@@ -726,9 +714,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
     return 1;
   case RA_ETB_COUNTERS: {
     Ctx c;
-    ctx_init(g, &c);
-    c.controller = r->controller;
-    c.src = r->src;
+    ctx_for(g, &c, r->controller, r->src);
     c.def = r->def;
     int n = expr_eval(g, &c, rp->steps);
     char types[80] = "";
@@ -838,9 +824,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
     char nm[110];
     fmt_obj(g, ev->obj, nm, sizeof nm);
     Ctx c;
-    ctx_init(g, &c);
-    c.controller = ctl;
-    c.src = ev->obj;
+    ctx_for(g, &c, ctl, ev->obj);
     if (rp->copy_self) {
       /* "enter as a copy of [this]": the source's copiable values (707.2) */
       const CardDef *d = oref_ok(g, r->src) ? chars(g, r->src.slot)->base : r->def;

@@ -74,9 +74,7 @@ void fmt_target(G *g, const Target *t, char *buf, size_t n) {
 
 int target_legal(G *g, const TargetSpec *ts, const Target *t, int controller, ORef src, const Chars *srcc) {
   Ctx c;
-  ctx_init(g, &c);
-  c.controller = controller;
-  c.src = src;
+  ctx_for(g, &c, controller, src);
   c.tc = g->tgt_tc; /* a triggered ability's targets may depend on its event ("that player controls") */
   c.tgt_x = g->tgt_x; /* "with mana value X": the X announced before targets (601.2b) */
   uint8_t colors = srcc ? srcc->colors : 0;
@@ -447,9 +445,7 @@ static int flash_permission(G *g, int player, int slot, const StaticSpec **st, O
       if (ab->st.spell_types && !(types & ab->st.spell_types)) continue;
       if (ab->st.cond) {
         Ctx cx;
-        ctx_init(g, &cx);
-        cx.controller = c->controller;
-        cx.src = oref(g, i);
+        ctx_for(g, &cx, c->controller, oref(g, i));
         if (!cond_eval(g, &cx, ab->st.cond)) continue;
       }
       if (st) *st = &ab->st;
@@ -488,9 +484,7 @@ static int alt_cost_payable(G *g, int player, int slot, int zone_from, const Abi
   if (!d->has_alt || zone_from == MTG_Z_GRAVEYARD) return 0;
   if (d->alt_if) {
     Ctx cx;
-    ctx_init(g, &cx);
-    cx.controller = player;
-    cx.src = oref(g, slot);
+    ctx_for(g, &cx, player, oref(g, slot));
     if (!cond_eval(g, &cx, d->alt_if)) return 0;
   }
   ManaCost m = d->alt.mana;
@@ -879,9 +873,7 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
      * its source and that object's controller now as its controller; "it"
      * is the spell, and then the permanent it becomes */
     Ctx cx;
-    ctx_init(g, &cx);
-    cx.controller = obj_controller(g, flash_src.slot);
-    cx.src = flash_src;
+    ctx_for(g, &cx, obj_controller(g, flash_src.slot), flash_src);
     cx.res[0] = oref(g, slot);
     cx.nres = 1;
     eff_run(g, &cx, flash_st->when_used);
@@ -958,9 +950,7 @@ int can_activate(G *g, int player, int slot, int abi, int for_mana) {
   if (ab->cond) {
     /* 602.5b: "activate only if" */
     Ctx cx;
-    ctx_init(g, &cx);
-    cx.controller = player;
-    cx.src = oref(g, slot);
+    ctx_for(g, &cx, player, oref(g, slot));
     if (!cond_eval(g, &cx, ab->cond)) return 0;
   }
   if (for_mana != ab->mana && for_mana >= 0) return 0;

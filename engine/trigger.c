@@ -426,9 +426,7 @@ static void check_listener(G *g, int slot, int a, int te, const Event *e, int lo
   const Ability *ab = r->ab;
   Obj *o = &g->s->obj[slot];
   Ctx cx;
-  ctx_init(g, &cx);
-  cx.controller = c->controller;
-  cx.src = oref(g, slot);
+  ctx_for(g, &cx, c->controller, oref(g, slot));
   cx.def = r->def;
   cx.grant = r->grant;
   const TrigPat *t = pat_matching(g, &cx, ab, te, e, o->id, lookback);
@@ -481,9 +479,7 @@ static void check_delayed(G *g, const Event *e, int lookback, const uint8_t *tes
     if (ef->kind != EK_DELAYED || ef->used || !ef->ab) continue;
     const Ability *ab = ef->ab;
     Ctx cx;
-    ctx_init(g, &cx);
-    cx.controller = ef->controller;
-    cx.src = ef->source;
+    ctx_for(g, &cx, ef->controller, ef->source);
     cx.srcl = &ef->srcl;
     cx.def = ef->def;
     cx.grant = ef->grant;
@@ -653,9 +649,7 @@ static void resolve_mana_triggers(G *g) {
     log_line(g, 0, "trigger src=%s ability=%d controller=%s event=mana rule=605.4a", nm, q.ab->index,
              player_name(g, q.controller));
     Ctx cx;
-    ctx_init(g, &cx);
-    cx.controller = q.controller;
-    cx.src = q.src;
+    ctx_for(g, &cx, q.controller, q.src);
     cx.srcl = &q.srcl;
     cx.def = q.def;
     cx.grant = q.grant;
@@ -695,9 +689,7 @@ int trig_mana_bonus(G *g, int slot, int player, uint8_t *out, int max) {
     const AbRef *r = &c->ab[a];
     if (r->ab->trig.ev != TE_MANA || !r->ab->mana) continue;
     Ctx cx;
-    ctx_init(g, &cx);
-    cx.controller = c->controller;
-    cx.src = oref(g, ts);
+    ctx_for(g, &cx, c->controller, oref(g, ts));
     cx.def = r->def;
     cx.grant = r->grant;
     if (!pat_match(g, &cx, &r->ab->trig, &e, g->s->obj[ts].id, 0)) continue;
@@ -734,9 +726,7 @@ void trig_step(G *g, int step) {
     const TrigPat *t = ef->kind == EK_DELAYED && !ef->used && ef->ab ? pat_for(ef->ab, TE_STEP, step) : NULL;
     if (!t) continue;
     Ctx cx;
-    ctx_init(g, &cx);
-    cx.controller = ef->controller;
-    cx.src = ef->source;
+    ctx_for(g, &cx, ef->controller, ef->source);
     cx.tc = &tc;
     if (t->player && !rel_match(g, &cx, t->player, s->c.active)) continue;
     remember(g, &cx, ef);
@@ -766,9 +756,7 @@ void trig_state(G *g) {
     uint32_t key = (uint32_t)hash_mix(((uint64_t)s->obj[slot].id << 8) | ab->index) | 1u;
     if (state_trig_waiting(g, key)) continue; /* 603.8: not again until it has left the stack */
     Ctx cx;
-    ctx_init(g, &cx);
-    cx.controller = c->controller;
-    cx.src = oref(g, slot);
+    ctx_for(g, &cx, c->controller, oref(g, slot));
     cx.def = c->ab[a].def;
     cx.grant = c->ab[a].grant;
     if (!cond_eval(g, &cx, ab->trig.state)) continue;

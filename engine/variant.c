@@ -510,9 +510,12 @@ int var_sba(G *g, Event *ev, int *n, int max, int *then) {
     /* 704.6f (312.7): a face-up phenomenon that isn't the source of a triggered ability
      * that has triggered but not yet left the stack: the planar controller planeswalks */
     int found = -1;
-    for (int i = 0; i < nc && found < 0; i++) {
+    for (int i = 0; i < nc; i++) {
       Obj *o = &s->obj[cz[i]];
-      if (!o->face_down && (o->def->types & T_PHENOMENON) && !trig_waiting(g, o->id, 0)) found = cz[i];
+      if (!o->face_down && (o->def->types & T_PHENOMENON) && !trig_waiting(g, o->id, 0)) {
+        found = cz[i];
+        break;
+      }
     }
     if (found >= 0) {
       int p = planar_controller(g);
