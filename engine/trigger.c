@@ -186,6 +186,19 @@ static int pat_obj(G *g, Ctx *c, const TrigPat *t, ORef o, const Lki *l, uint32_
   return l ? filter_match_lki(g, c, t->obj, l) : 0;
 }
 
+/* The event of a trigger on something that happens only to a permanent
+ * and names nothing else: becoming blocked or unblocked, tapped or untapped,
+ * or turned face up. */
+static int permanent_event(int te) {
+  switch (te) {
+  case TE_UNBLOCKED: return EV_UNBLOCKED;
+  case TE_BLOCKED: return EV_BLOCKED;
+  case TE_TAPPED: return EV_TAP;
+  case TE_UNTAPPED: return EV_UNTAP;
+  default: return EV_FACE_UP;
+  }
+}
+
 /* Does event e (already performed, or about to be when lookback) match t? */
 static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t src_id, int lookback) {
   State *s = g->s;
@@ -269,9 +282,6 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     if (t->atk_self && e->src.id != src_id) return 0;
     if (t->atk && !(oref_ok(g, e->src) && filter_match(g, c, t->atk, e->src.slot))) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
-  case TE_UNBLOCKED: /* 509.3g */
-    if (e->type != EV_UNBLOCKED) return 0;
-    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_EXERTED: /* 701.43 */
     if (e->type != EV_EXERT) return 0;
     if (t->player && !rel_match(g, c, t->player, e->player)) return 0;
@@ -279,13 +289,12 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
   case TE_BECOMES: /* 701.37b, 702.112b */
     if (e->type != EV_BECOMES || e->ckind != t->designation) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
+  case TE_UNBLOCKED: /* 509.3g */
   case TE_BLOCKED:
-    if (e->type != EV_BLOCKED) return 0;
-    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
-  case TE_TAPPED:
+  case TE_TAPPED: /* 603.2f: only a permanent already on the battlefield "becomes" tapped */
   case TE_UNTAPPED:
-    /* 603.2f: only a permanent already on the battlefield "becomes" tapped */
-    if (e->type != (t->ev == TE_TAPPED ? EV_TAP : EV_UNTAP)) return 0;
+  case TE_FACE_UP:
+    if (e->type != permanent_event(t->ev)) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_COUNTERS:
     if (e->type != EV_COUNTERS || !e->obj.id) return 0;
@@ -331,9 +340,6 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     /* "whenever a triggered ability of [subject] triggers": the subject is its source */
     if (e->type != EV_TRIGGER) return 0;
     if (t->player && !rel_match(g, c, t->player, e->player)) return 0;
-    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
-  case TE_FACE_UP:
-    if (e->type != EV_FACE_UP) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_PHASED_OUT:
     if (e->type != EV_PHASE || !e->amount) return 0;
