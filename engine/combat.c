@@ -224,7 +224,7 @@ void combat_declare_attackers(G *g) {
   memcpy(bf, bf_list(g), (size_t)nb * sizeof *bf);
   CRules cr;
   crules_collect(g, &cr);
-  int n = dec_resume(g, MTG_D_ATTACKERS) ? g->w->dtop.pub.n_options : attack_options(g, &cr, bf, nb);
+  int n = dec_resume(g) ? g->w->dtop.pub.n_options : attack_options(g, &cr, bf, nb);
   if (!n) {
     log_line(g, 0, "attackers none=1");
     return;
@@ -623,7 +623,7 @@ void combat_declare_blockers(G *g) {
     if (!s->c.defending[dp] || (s->c.blockers_done >> dp & 1)) continue;
     int cnt = 0;
     const int *v = NULL;
-    int n = dec_resume(g, MTG_D_BLOCKERS) ? g->w->dtop.pub.n_options : block_options(g, &cr, dp, bf, nb);
+    int n = dec_resume(g) ? g->w->dtop.pub.n_options : block_options(g, &cr, dp, bf, nb);
     if (n) {
       v = dec_ask(g, 1, &cnt);
     } else {

@@ -224,9 +224,11 @@ const int *dec_ask(G *g, int top, int *n) {
 
 void dec_core_only(G *g) { g->live_same = g->same_before; }
 
-int dec_resume(G *g, int kind) {
-  /* the first decision of a re-run from the snapshot is the one it was taken at */
-  if (!g->top_ready || g->apos || !g->an || g->w->dtop.pub.kind != kind) return 0;
+int dec_resume(G *g) {
+  /* a re-run starts from the snapshot, taken at a top-level decision, so the
+   * first decision it asks is that one, with the options kept; so it is with
+   * answers queued or none (a refused answer runs the game back to it) */
+  if (!g->top_ready || g->apos) return 0;
   g->dec = &g->w->dtop;
   return 1;
 }

@@ -100,10 +100,10 @@ void dec_range(G *g, int min, int max);
 /* Asks the decision built by dec_*; returns the answer values (count in *n).
  * `top` marks a top-level point where a new segment begins. */
 const int *dec_ask(G *g, int top, int *n);
-/* A top-level point about to build a decision of `kind`: 1 if it is the one
- * the snapshot was taken at, asked again by a re-run: its options and
- * g->w->topt stand as built then, and the caller goes straight to dec_ask. */
-int dec_resume(G *g, int kind);
+/* A top-level point about to build its decision: 1 if it is the one the
+ * snapshot was taken at, asked again by a re-run: its options and g->w->topt
+ * stand as built then, and the caller goes straight to dec_ask. */
+int dec_resume(G *g);
 /* The top-level answer just taken changed nothing but State.c (a pass): the
  * next snapshot copies only that. */
 void dec_core_only(G *g);

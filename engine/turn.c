@@ -470,7 +470,7 @@ static void priority_ask(G *g) {
     c->prio = (uint8_t)next_player(g, p);
     return;
   }
-  if (!dec_resume(g, MTG_D_PRIORITY)) priority_options(g, p);
+  if (!dec_resume(g)) priority_options(g, p);
   const PrioOpts *o = &g->w->popt;
   int cnt;
   const int *v = dec_ask(g, 1, &cnt);
