@@ -162,10 +162,16 @@ static void log_answer(G *g, const int *v, int n) {
   if (d->kind == MTG_D_X || d->kind == MTG_D_NUMBER) {
     fmt_s(buf + u, sizeof buf - u, " value=%d", v[0]);
   } else if (d->kind == MTG_D_DAMAGE) {
-    for (int i = 0; i < n && u < sizeof buf - 1; i++) {
-      w = fmt_s(buf + u, sizeof buf - u, " %s=%d", g->dec->opt[i].label, v[i]);
-      if (w > 0) u += (size_t)w;
-    }
+    /* each recipient and its damage, however many: written in place as the
+     * choices below are, so that a division among many blockers is not cut */
+    char num[16];
+    size_t len = u;
+    for (int i = 0; i < n; i++) len += strlen(g->dec->opt[i].label) + 2 + (size_t)fmt_s(num, sizeof num, "%d", v[i]);
+    char *out = log_reserve(g, 1, len);
+    memcpy(out, buf, u);
+    for (int i = 0; i < n; i++) u += (size_t)fmt_s(out + u, len + 1 - u, " %s=%d", g->dec->opt[i].label, v[i]);
+    log_commit(g, u);
+    return;
   } else if (n == 0) {
     fmt_s(buf + u, sizeof buf - u, " choice=none");
   } else {
