@@ -133,7 +133,6 @@ void zl_insert(G *g, int zone, int player, int slot, int pos); /* pos -1: end (t
 void zl_remove(G *g, int zone, int player, int slot);
 int zl_count(G *g, int zone, int player);
 int16_t *zl_list(G *g, int zone, int player);
-int zl_pos(G *g, int zone, int player, int slot);
 /* The battlefield and the command zone are one list each, for all players. */
 int bf_count(G *g);
 int16_t *bf_list(G *g);

@@ -17,8 +17,7 @@ int slot_alloc(G *g) {
 
 void slot_free(G *g, int slot) {
   State *s = g->s;
-  memset(&s->obj[slot], 0, sizeof s->obj[slot]);
-  while (s->c.nslots > 0 && !s->obj[s->c.nslots - 1].id && s->obj[s->c.nslots - 1].card < 0) s->c.nslots--;
+  memset(&s->obj[slot], 0, sizeof s->obj[slot]); /* free: slot_alloc takes it again */
   chars_dirty(g);
 }
 
@@ -41,14 +40,6 @@ int16_t *zl_list(G *g, int zone, int player) {
 int zl_count(G *g, int zone, int player) {
   int i = zl_index(zone, player);
   return i < 0 ? 0 : g->s->c.zn[i];
-}
-
-int zl_pos(G *g, int zone, int player, int slot) {
-  int i = zl_index(zone, player);
-  if (i < 0) return -1;
-  for (int k = 0; k < g->s->c.zn[i]; k++)
-    if (g->s->zl[i][k] == slot) return k;
-  return -1;
 }
 
 static void list_insert(G *g, int i, int slot, int pos) {

@@ -25,6 +25,10 @@ TEST(setup_setters_accept_their_range_and_refuse_past_it) {
     CHECK_INT(flag[k](s, 2, 1), MTG_EARG);
     CHECK_INT(flag[k](s, -1, 1), MTG_EARG);
   }
+  /* a work budget: 0 (none) or more lines */
+  CHECK_INT(mtg_setup_work_budget(s, 0), MTG_OK);
+  CHECK_INT(mtg_setup_work_budget(s, 1), MTG_OK);
+  CHECK_INT(mtg_setup_work_budget(s, -1), MTG_EARG);
   CHECK_INT(mtg_setup_damage(s, 0, 0), MTG_OK);
   CHECK_INT(mtg_setup_damage(s, 0, -1), MTG_EARG);
   CHECK_INT(mtg_setup_damage(s, 2, 1), MTG_EARG);
