@@ -766,6 +766,14 @@ static int next_line(rlog_reader *r, const char **line, size_t *len, mtg_error *
 }
 
 /* The next header line; the stream ending here is a truncation. */
+/* The first n bytes of s as a string in dst (size bytes), cut short to fit:
+ * what snprintf("%.*s") does, at a header line's rate. */
+static void field_copy(char *dst, size_t size, const char *s, size_t n) {
+  if (n >= size) n = size - 1;
+  memcpy(dst, s, n);
+  dst[n] = 0;
+}
+
 static int header_line(rlog_reader *r, const char **line, size_t *len, mtg_error *err) {
   int rc = next_line(r, line, len, err);
   if (rc == 0) {
@@ -948,10 +956,9 @@ static int parse_header(rlog_reader *r, mtg_error *err) {
     size_t klen = (size_t)(sp - line);
     const char *val = sp + 1;
     char key[16], *end;
-    snprintf(key, sizeof key, "%.*s", klen < sizeof key ? (int)klen : (int)sizeof key - 1, line);
-    if (klen >= sizeof key) key[0] = 0; /* no known key is that long */
-    if (!strcmp(key, "engine")) snprintf(r->info.engine, sizeof r->info.engine, "%s", val);
-    else if (!strcmp(key, "rules")) snprintf(r->info.rules, sizeof r->info.rules, "%s", val);
+    field_copy(key, sizeof key, line, klen < sizeof key ? klen : 0); /* no known key is that long */
+    if (!strcmp(key, "engine")) field_copy(r->info.engine, sizeof r->info.engine, val, strlen(val));
+    else if (!strcmp(key, "rules")) field_copy(r->info.rules, sizeof r->info.rules, val, strlen(val));
     else if (!strcmp(key, "pool") && v == 1) {
       errno = 0;
       r->info.pool_hash = strtoull(val, &end, 16);
@@ -975,7 +982,7 @@ static int parse_header(rlog_reader *r, mtg_error *err) {
         size_t n = strcspn(p, " ");
         if (r->info.nplayers == RLOG_MAX_PLAYERS || n >= sizeof r->info.players[0])
           return format_error(r, err, "malformed header line \"%s %s\"", key, val);
-        snprintf(r->info.players[r->info.nplayers++], sizeof r->info.players[0], "%.*s", (int)n, p);
+        field_copy(r->info.players[r->info.nplayers++], sizeof r->info.players[0], p, n);
         p += n;
         p += strspn(p, " ");
       }

@@ -714,8 +714,8 @@ static int compare_cards(V *v, const mtg_pool *recorded) {
   for (int i = 0; i < info->ncards; i++) {
     const rlog_card *c = &info->cards[i];
     const char *mine = mtg_pool_card_text(recorded, c->name), *theirs = mtg_pool_card_text(o->pool, c->name);
-    uint64_t h = rlog_text_hash(mine, strlen(mine));
     if (theirs && !strcmp(mine, theirs)) continue;
+    uint64_t h = rlog_text_hash(mine, strlen(mine));
     if (!c->extra && o->pool_given) list_card(&v->rep->changed, c->name, h, theirs);
     else list_card(theirs ? &v->rep->redefines : &v->rep->defines, c->name, h, theirs);
   }
