@@ -88,6 +88,7 @@ void ctx_note_log(hctx *x) {
   for (int i = mtg_log_count(x->g) - 1; i >= 0; i--) {
     const char *line = mtg_log_line(x->g, i);
     size_t n, nn;
+    if (!strstr(line, " new=#")) continue; /* most lines: no field new=#ID, found without parsing them */
     const char *nw = log_field(line, "new", &nn);
     const char *obj = nw && nn > 1 && nw[0] == '#' ? log_field(line, "obj", &n) : NULL;
     if (!obj) continue;
