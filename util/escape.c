@@ -62,6 +62,12 @@ static size_t escape_into(const char *str, size_t len, int keep_nl, char *out, s
   size_t w = 0, fill = 0;
   int full = size == 0;
   for (size_t i = 0; i < len;) {
+    if (s[i] >= 0x20 && s[i] < 0x7f) { /* printable ASCII, nearly all text: itself */
+      if (!full && fill + 1 < size) out[fill++] = (char)s[i];
+      else full = 1;
+      w++, i++;
+      continue;
+    }
     size_t n = utf8_len(s + i, len - i);
     char tmp[8];
     const char *e = escape_of(s + i, n, keep_nl, tmp);
