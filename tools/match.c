@@ -191,11 +191,11 @@ done:
   return rc;
 }
 
-mtg_game *match_play(const mtg_setup *s, agent *a, rlog_writer *w, const match_opts *o, match_result *r) {
-  M m = {.a = a, .w = w, .o = o, .r = r};
+mtg_game *match_play(mtg_game *g, const mtg_setup *s, agent *a, rlog_writer *w, const match_opts *o, match_result *r) {
+  M m = {.g = g, .a = a, .w = w, .o = o, .r = r};
   mtg_error err;
   char msg[2048];
-  if (mtg_game_new(&m.g, s, &err) < 0) {
+  if (mtg_game_renew(&m.g, s, &err) < 0) {
     mtg_error_format(&err, msg, sizeof msg);
     SAY(&m, "the engine cannot start the game: %s\n", msg);
     problem(&m);

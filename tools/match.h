@@ -21,9 +21,11 @@ typedef struct match_result {
   char text[4096];    /* what went wrong, with the decision and answer involved */
 } match_result;
 
-/* Plays the game of setup s, syncing w after every decision. Returns the
- * game (NULL if the engine could not create it): the caller closes w with it,
- * or with NULL when r->problem or r->io_error is set, and frees it. */
-mtg_game *match_play(const mtg_setup *s, agent *a, rlog_writer *w, const match_opts *o, match_result *r);
+/* Plays the game of setup s, syncing w after every decision, in the handle
+ * g of an earlier game (mtg_game_renew: nothing is allocated again) or, if g
+ * is NULL, in a new one. Returns the game (NULL if the engine could not
+ * create it; g is then freed): the caller closes w with it, or with NULL when
+ * r->problem or r->io_error is set, and frees it or plays the next game in it. */
+mtg_game *match_play(mtg_game *g, const mtg_setup *s, agent *a, rlog_writer *w, const match_opts *o, match_result *r);
 
 #endif

@@ -6,6 +6,7 @@
  * game, are reported with what reproduces them, and make the exit status 1. */
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +70,11 @@ typedef struct selfplay {
   /* totals, kept by the caller thread */
   long events, decisions, turns, refusals;
   int problems, io_errors, over, stopped;
+  /* game handles between games, at most one per thread: each game starts in
+   * the memory of an earlier one (mtg_game_renew), none is allocated anew */
+  pthread_mutex_t lock;
+  mtg_game *spare[256];
+  int nspare;
 } selfplay;
 
 typedef struct game_result {
@@ -149,7 +155,10 @@ static void *game_job(void *ctx, int i) {
   }
   if (w) {
     match_opts o = {.max_decisions = sp->max_decisions, .max_refusals = MAX_REFUSALS, .check = sp->check};
-    mtg_game *g = match_play(s, &a, w, &o, &r->m);
+    pthread_mutex_lock(&sp->lock);
+    mtg_game *g = sp->nspare ? sp->spare[--sp->nspare] : NULL;
+    pthread_mutex_unlock(&sp->lock);
+    g = match_play(g, s, &a, w, &o, &r->m);
     int failed = r->m.problem || r->m.io_error;
     if (g && !failed) {
       mtg_result res;
@@ -165,6 +174,9 @@ static void *game_job(void *ctx, int i) {
       r->m.io_error = 1;
       say(r, "cannot write the replay: %s\n", msg);
     }
+    pthread_mutex_lock(&sp->lock);
+    if (g && sp->nspare < (int)(sizeof sp->spare / sizeof *sp->spare)) sp->spare[sp->nspare++] = g, g = NULL;
+    pthread_mutex_unlock(&sp->lock);
     mtg_game_free(g);
   }
   if (r->m.problem)
@@ -231,7 +243,7 @@ static int fail(const char *msg) {
 }
 
 int main(int argc, char **argv) {
-  selfplay sp = {.games = -1, .first = 1, .max_turns = 30, .max_decisions = 100000};
+  selfplay sp = {.games = -1, .first = 1, .max_turns = 30, .max_decisions = 100000, .lock = PTHREAD_MUTEX_INITIALIZER};
   long jobs = par_cpus();
   int have_seed = 0, ndeckargs = 0;
   const char *cards = NULL; /* paths_cards: --cards, $ARBITER_CARDS, the tree's or the installed pool */
@@ -341,6 +353,7 @@ bad_deck:
   fprintf(stderr, "selfplay: %s\n", msg);
 out:
   for (int i = 0; i < sp.ndecks; i++) deck_free(&sp.decks[i]);
+  for (int i = 0; i < sp.nspare; i++) mtg_game_free(sp.spare[i]);
   cli_files_free(&defaults);
   mtg_pool_free(pool);
   free(deckargs);
