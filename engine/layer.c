@@ -590,23 +590,23 @@ again:
       memmove(&rem[pick], &rem[pick + 1], (size_t)(nrem - pick - 1) * sizeof *rem);
       nrem--;
     }
-    if (layer == 9) {
-      /* 613.4c: counters modify P/T in layer 7c */
-      for (int i = 0; i < n; i++) {
-        Obj *o = &s->obj[i];
-        if (!o->id || !o->nc || g->ch_lazy[i]) continue;
-        int p = counters_get(o->c, o->nc, CN_PLUS1), m = counters_get(o->c, o->nc, CN_MINUS1);
-        if (p == m) continue;
-        g->chb[i].modified = 1;
-        g->ch[i].power = num_add(g->ch[i].power, num_sub(p, m));
-        g->ch[i].toughness = num_add(g->ch[i].toughness, num_sub(p, m));
-      }
-    }
   }
+  /* after the effects of the last layer: counters, then what the
+   * battlefield holds (one pass over the objects for both) */
   BfSum *sum = &g->bfsum;
   memset(sum, 0, sizeof *sum);
   for (int i = 0; i < n; i++) {
-    if (!s->obj[i].id || s->obj[i].zone != MTG_Z_BATTLEFIELD) continue;
+    Obj *o = &s->obj[i];
+    if (!o->id) continue;
+    /* 613.4c: counters modify P/T in layer 7c */
+    int p = o->nc && !g->ch_lazy[i] ? counters_get(o->c, o->nc, CN_PLUS1) : 0;
+    int m = o->nc && !g->ch_lazy[i] ? counters_get(o->c, o->nc, CN_MINUS1) : 0;
+    if (p != m) {
+      g->chb[i].modified = 1;
+      g->ch[i].power = num_add(g->ch[i].power, num_sub(p, m));
+      g->ch[i].toughness = num_add(g->ch[i].toughness, num_sub(p, m));
+    }
+    if (o->zone != MTG_Z_BATTLEFIELD) continue;
     const Chars *c = &g->ch[i];
     sum->types |= c->types;
     sum->supers |= c->supers;
