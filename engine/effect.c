@@ -504,21 +504,15 @@ static void step_change_target(G *g, Ctx *c, const Node *n) {
     /* 115.7d: the new target must be legal for that spell */
     Target cand[MAX_OPTIONS];
     int cnt = 0;
-    Target t;
-    memset(&t, 0, sizeof t);
     for (int p = 0; p < s->c.np; p++) {
-      t.kind = TK_PLAYER;
-      t.player = (int8_t)p;
-      t.obj = oref_none();
+      Target t = {.kind = TK_PLAYER, .player = (int8_t)p, .obj = oref_none()};
       if (!(cur.kind == TK_PLAYER && cur.player == p) && target_legal(g, ts, &t, it->controller, oref(g, it->slot), chars(g, it->slot)))
         cand[cnt++] = t;
     }
     int nb = bf_count(g);
     int16_t *bf = bf_list(g);
     for (int i = 0; i < nb && cnt < MAX_OPTIONS; i++) {
-      t.kind = TK_OBJ;
-      t.player = -1;
-      t.obj = oref(g, bf[i]);
+      Target t = {.kind = TK_OBJ, .player = -1, .obj = oref(g, bf[i])};
       if (!(cur.kind == TK_OBJ && cur.obj.id == t.obj.id) && target_legal(g, ts, &t, it->controller, oref(g, it->slot), chars(g, it->slot)))
         cand[cnt++] = t;
     }
