@@ -20,6 +20,8 @@ typedef struct entry {
 struct defcache {
   const mtg_pool *keywords;
   int n;
+  size_t text; /* bytes of the texts kept */
+  int full;    /* a text was refused for want of room */
   entry slot[SLOTS];
 };
 
@@ -36,6 +38,8 @@ static void clear(defcache *c) {
   }
   memset(c->slot, 0, sizeof c->slot);
   c->n = 0;
+  c->text = 0;
+  c->full = 0;
 }
 
 void defcache_free(defcache *c) {
@@ -45,7 +49,7 @@ void defcache_free(defcache *c) {
 }
 
 void defcache_trim(defcache *c) {
-  if (c && c->n >= DEFCACHE_MAX) clear(c);
+  if (c && c->full) clear(c);
 }
 
 /* FNV-1a 64 over bytes, continuing from h */
@@ -64,7 +68,10 @@ const mtg_pool *defcache_get(defcache *c, const char *name, const char *text, si
         !memcmp(e->key + nlen + 1, text, len))
       return e->pool;
   }
-  if (c->n >= DEFCACHE_MAX) return NULL;
+  if (c->n >= DEFCACHE_MAX || len > DEFCACHE_TEXT - c->text) {
+    c->full = 1;
+    return NULL;
+  }
   mtg_pool *p = NULL;
   mtg_error err;
   char *key = malloc(nlen + 1 + len);
@@ -78,5 +85,6 @@ const mtg_pool *defcache_get(defcache *c, const char *name, const char *text, si
   memcpy(key + nlen + 1, text, len);
   c->slot[i] = (entry){h, key, nlen, len, p};
   c->n++;
+  c->text += len;
   return p;
 }

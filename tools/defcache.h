@@ -11,7 +11,13 @@
 
 #include "mtg.h"
 
-#define DEFCACHE_MAX 2048 /* definitions kept; when full, a replay's new ones are compiled as before */
+/* Kept: at most this many definitions, of at most this many bytes of text
+ * in all (what one replay may carry, RLOG_MAX_CARD_TEXT), so that the
+ * cache holds no more than the largest replay's own cards would; when full,
+ * a replay's new ones are compiled as before, and the next replay starts
+ * an empty cache. */
+#define DEFCACHE_MAX 2048
+#define DEFCACHE_TEXT (1 << 20)
 
 typedef struct defcache defcache;
 
@@ -20,8 +26,9 @@ typedef struct defcache defcache;
 defcache *defcache_new(const mtg_pool *keywords);
 void defcache_free(defcache *c);
 
-/* Between replays: empties a full cache, so that the next replay's cards
- * are kept again (no pool shares from the cache at that moment). */
+/* Between replays: empties a cache that refused a text for want of room,
+ * so that the next replay's cards are kept again (no pool shares from the
+ * cache at that moment). */
 void defcache_trim(defcache *c);
 
 /* The pool holding exactly the definition that text (len bytes, loaded
