@@ -166,6 +166,7 @@ TEST(query_stack_objects_and_abilities) {
   if (u_pick(t_, w, "cast \"Shock\"") < 0) return;
   if (u_pick(t_, w, "alice") < 0) return;
   CHECK_INT(mtg_zone_objects(g, -1, MTG_Z_STACK, st, 4), 2);
+  CHECK_INT(mtg_zone_objects(g, w->alice, MTG_Z_STACK, st, 4), 1); /* the trigger, not bob's Shock */
   CHECK_INT(mtg_zone_objects(g, w->bob, MTG_Z_STACK, st, 4), 1);
   CHECK_INT(mtg_object_info(g, st[0], &o), 0);
   CHECK_STR(o.name, "Shock");
