@@ -58,6 +58,14 @@ static int top_kind(int kind) {
   return kind == MTG_D_PRIORITY || kind == MTG_D_ATTACKERS || kind == MTG_D_BLOCKERS;
 }
 
+/* Prompts and labels are shown to players and quote card data (a mode's text, a
+ * prompt), which a card file may give any bytes: a control character there (a
+ * tab) is shown as a space, so every decision's text stays printable. */
+static void shown_text(char *s) {
+  for (; *s; s++)
+    if ((unsigned char)*s < 0x20 || *s == 0x7f) *s = ' ';
+}
+
 void dec_begin(G *g, int kind, int player, const char *rule, const char *fmt, ...) {
   Decision *d = top_kind(kind) ? &g->w->dtop : &g->w->dsub;
   if (d == &g->w->dtop) g->top_ready = 0; /* no longer the snapshot's */
@@ -74,6 +82,7 @@ void dec_begin(G *g, int kind, int player, const char *rule, const char *fmt, ..
   va_start(ap, fmt);
   fmt_v(d->prompt, sizeof d->prompt, fmt, ap);
   va_end(ap);
+  shown_text(d->prompt);
   d->pub.prompt = d->prompt;
 }
 
@@ -91,6 +100,7 @@ int dec_opt(G *g, int kind, uint32_t obj, uint32_t obj2, int player, int index, 
   va_start(ap, fmt);
   fmt_v(d->labels[i], sizeof d->labels[i], fmt, ap);
   va_end(ap);
+  shown_text(d->labels[i]);
   o->label = d->labels[i];
   d->pub.n_options = i + 1;
   return i;
