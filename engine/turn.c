@@ -365,7 +365,9 @@ static void play_land(G *g, int p, int slot, int face) {
   ev_one(g, &e);
 }
 
-/* The options to play or cast the card in slot from zone, one per face (709.3, 712.11b, 712.12). */
+/* The options to play or cast the card in slot from zone, one per face (709.3,
+ * 712.11b, 712.12); none once the decision is full (MAX_OPTIONS), so that its
+ * callers' loops need not stop. */
 static void play_or_cast_options(G *g, int p, int slot, int zone, const char *suffix, int lands, int spells, PrioOpts *o) {
   int faces[4], nf = cast_faces(g->s->obj[slot].def, faces);
   char nm[110], fl[140];
@@ -401,8 +403,8 @@ static void priority_options(G *g, int p) {
   /* lands first; none when no land can be played now (a card in a hand is
    * never turned face up to be played: nothing is skipped but the asking) */
   if (land_timing(g, p))
-    for (int i = 0; i < hn && o->n < MAX_OPTIONS; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 1, 0, o);
-  for (int i = 0; i < hn && o->n < MAX_OPTIONS; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 0, 1, o);
+    for (int i = 0; i < hn; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 1, 0, o);
+  for (int i = 0; i < hn; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 0, 1, o);
   for (int i = 0; i < hn && o->n < MAX_OPTIONS; i++)
     if (cast_can_foretell(g, p, hand[i])) {
       /* 116.2h: a special action */
@@ -421,9 +423,9 @@ static void priority_options(G *g, int p) {
   /* 903.8: commanders in the command zone */
   int cn = cmd_count(g);
   int16_t *cz = cmd_list(g);
-  for (int i = 0; i < cn && o->n < MAX_OPTIONS; i++) play_or_cast_options(g, p, cz[i], MTG_Z_COMMAND, " from=command", 0, 1, o);
+  for (int i = 0; i < cn; i++) play_or_cast_options(g, p, cz[i], MTG_Z_COMMAND, " from=command", 0, 1, o);
   /* exiled cards an effect lets this player play ("you may play it this turn") */
-  for (int i = 0; i < c->neff && o->n < MAX_OPTIONS; i++) {
+  for (int i = 0; i < c->neff; i++) {
     const Effect *pe = &s->eff[i];
     if (pe->kind != EK_PLAY || pe->used == 2 || pe->player != p || !oref_ok(g, pe->obj)) continue;
     if (s->obj[pe->obj.slot].zone == MTG_Z_EXILE) play_or_cast_options(g, p, pe->obj.slot, MTG_Z_EXILE, " from=exile", 1, 1, o);
@@ -431,12 +433,12 @@ static void priority_options(G *g, int p) {
   /* foretold cards (702.143a), cards back from an Adventure (715.4) */
   int xn = zl_count(g, MTG_Z_EXILE, 0);
   int16_t *ex = zl_list(g, MTG_Z_EXILE, 0);
-  for (int i = 0; i < xn && o->n < MAX_OPTIONS; i++)
+  for (int i = 0; i < xn; i++)
     if ((s->obj[ex[i]].foretold || s->obj[ex[i]].adventured) && !play_permission(g, p, ex[i]))
       play_or_cast_options(g, p, ex[i], MTG_Z_EXILE, " from=exile", 0, 1, o);
   int gn = zl_count(g, MTG_Z_GRAVEYARD, p);
   int16_t *gy = zl_list(g, MTG_Z_GRAVEYARD, p);
-  for (int i = 0; i < gn && o->n < MAX_OPTIONS; i++) play_or_cast_options(g, p, gy[i], MTG_Z_GRAVEYARD, " from=graveyard", 0, 1, o);
+  for (int i = 0; i < gn; i++) play_or_cast_options(g, p, gy[i], MTG_Z_GRAVEYARD, " from=graveyard", 0, 1, o);
   for (int i = 0; i < c->nslots && o->n < MAX_OPTIONS; i++) {
     Obj *ob = &s->obj[i];
     if (!ob->id || ob->zone == MTG_Z_LIBRARY || ob->zone == MTG_Z_STACK) continue;
