@@ -203,6 +203,38 @@ TEST(setup_counter_kinds_up_to_the_games_capacity) {
   CHECK(strstr(w->err.msg, "engine capacity") != NULL);
 }
 
+/* 103.6a: a game set up from its start (no mtg_setup_start) offers each
+ * player, in turn order from the starting player, to begin it with a card
+ * that allows it on the battlefield */
+TEST(setup_a_game_from_its_start_offers_leylines_in_turn_order) {
+  static const char cards[] =
+      "- name: Test Leyline of Hush\n  cost: \"{2}{W}{W}\"\n  type: Enchantment\n  leyline: true\n"
+      "  text: If this card is in your opening hand, you may begin the game with it on the battlefield.\n";
+  if (u_begin(t_, w, cards)) return;
+  mtg_setup_free(w->setup);
+  CHECK((w->setup = mtg_setup_new(w->pool)) != NULL);
+  CHECK_INT(mtg_setup_player(w->setup, "alice", 20, 0), 0);
+  CHECK_INT(mtg_setup_player(w->setup, "bob", 20, 0), 1);
+  mtg_setup_opening_hand(w->setup, 0);
+  mtg_setup_shuffle(w->setup, 0);
+  u_card(t_, w, 0, MTG_Z_HAND, "Leyline of the Void");
+  u_card(t_, w, 1, MTG_Z_HAND, "Test Leyline of Hush");
+  for (int i = 0; i < 3; i++) {
+    u_card(t_, w, 0, MTG_Z_LIBRARY, "Swamp");
+    u_card(t_, w, 1, MTG_Z_LIBRARY, "Plains");
+  }
+  if (u_start(t_, w)) return;
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d && d->kind == MTG_D_MAY && d->player == 0 && strstr(d->prompt, "Leyline of the Void"));
+  if (u_pick(t_, w, "yes") < 0) return;
+  d = mtg_game_decision(w->game);
+  CHECK(d && d->kind == MTG_D_MAY && d->player == 1 && strstr(d->prompt, "Test Leyline of Hush"));
+  if (u_pick(t_, w, "no") < 0) return;
+  CHECK_INT(u_zone_of(w->game, "Leyline of the Void"), MTG_Z_BATTLEFIELD);
+  CHECK_INT(u_zone_of(w->game, "Test Leyline of Hush"), MTG_Z_HAND);
+  CHECK_INT(mtg_game_turn(w->game), 1);
+}
+
 TEST(setup_commanders_and_battle_designations) {
   if (u_begin(t_, w, NULL)) return;
   mtg_setup *s = w->setup;
@@ -605,6 +637,7 @@ const unit_test setup_tests[] = {
     {"setup_card_and_player_errors_say_what_is_wrong", setup_card_and_player_errors_say_what_is_wrong},
     {"setup_active_player_is_a_player_of_the_game", setup_active_player_is_a_player_of_the_game},
     {"setup_counter_kinds_up_to_the_games_capacity", setup_counter_kinds_up_to_the_games_capacity},
+    {"setup_a_game_from_its_start_offers_leylines_in_turn_order", setup_a_game_from_its_start_offers_leylines_in_turn_order},
     {"setup_commanders_and_battle_designations", setup_commanders_and_battle_designations},
     {"setup_text_writes_every_record_and_option", setup_text_writes_every_record_and_option},
     {"setup_text_reads_back_to_the_same_text", setup_text_reads_back_to_the_same_text},
