@@ -23,7 +23,7 @@
 #define OUT_START 65536
 
 struct zlines {
-  FILE *f;
+  int fd;           /* read with read(2): a replay is read once, front to back, in big blocks */
   z_stream z;
   int zinit;
   int eof;          /* the file has no more bytes */
@@ -41,7 +41,10 @@ int zlines_open(zlines **out, const char *path, mtg_error *err) {
   *out = NULL;
   zlines *z = malloc(sizeof *z);
   char *buf = malloc(OUT_START);
-  if (z) memset(z, 0, offsetof(zlines, in));
+  if (z) {
+    memset(z, 0, offsetof(zlines, in));
+    z->fd = -1;
+  }
   if (!z || !buf) {
     free(z);
     free(buf);
@@ -53,11 +56,8 @@ int zlines_open(zlines **out, const char *path, mtg_error *err) {
   /* a regular file only: a FIFO or device named as a replay is refused at
    * once rather than waited on or read forever */
   mtg_error oerr;
-  int fd = input_open(path, &oerr);
-  if (fd < 0 || !(z->f = fdopen(fd, "rb"))) {
-    if (fd < 0) mtg_error_set(err, MTG_EIO, "%s", oerr.msg);
-    else mtg_error_set(err, MTG_EIO, "cannot open: %s", strerror(errno));
-    if (fd >= 0) close(fd);
+  if ((z->fd = input_open(path, &oerr)) < 0) {
+    mtg_error_set(err, MTG_EIO, "%s", oerr.msg);
     zlines_close(z);
     return MTG_EIO;
   }
@@ -75,7 +75,7 @@ int zlines_open(zlines **out, const char *path, mtg_error *err) {
 void zlines_close(zlines *z) {
   if (!z) return;
   if (z->zinit) inflateEnd(&z->z);
-  if (z->f) fclose(z->f);
+  if (z->fd >= 0) close(z->fd);
   free(z->buf);
   free(z);
 }
@@ -98,14 +98,21 @@ static int fail(zlines *z, int status, mtg_error *err, const char *fmt, ...) {
   return status;
 }
 
-/* Reads more compressed input; 0 at the end of the file. */
+/* Reads more compressed input, as much as fits or the file has; 0 at the
+ * end of the file. */
 static int read_input(zlines *z, mtg_error *err) {
-  size_t n = fread(z->in, 1, IN_SIZE, z->f);
-  if (n == 0) {
-    if (ferror(z->f)) return fail(z, MTG_EIO, err, "cannot read after %llu bytes: %s", off(z), strerror(errno));
-    z->eof = 1;
-    return 0;
+  size_t n = 0;
+  while (n < IN_SIZE && !z->eof) {
+    ssize_t k = read(z->fd, z->in + n, IN_SIZE - n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k < 0) {
+      if (n) break; /* what was read first; the error again on the next call */
+      return fail(z, MTG_EIO, err, "cannot read after %llu bytes: %s", off(z), strerror(errno));
+    }
+    if (k == 0) z->eof = 1;
+    n += (size_t)k;
   }
+  if (n == 0) return 0;
   if (z->in_total == 0 && (n < 2 || z->in[0] != 0x1f || z->in[1] != 0x8b))
     return fail(z, RLOG_EFORMAT, err, "not a gzip stream: no gzip signature at byte %llu", off(z));
   z->in_total += n;

@@ -1,4 +1,7 @@
 /* walk: a loop-safe, sorted directory walk (see walk.h). */
+/* d_type (DT_REG) is not POSIX: asked for where the C library has it, and
+ * done without elsewhere */
+#define _DEFAULT_SOURCE
 #include "walk.h"
 
 #include <dirent.h>
@@ -98,13 +101,33 @@ static int oom(walker *w) {
   return MTG_ENOMEM;
 }
 
+/* Names tagged by read_names with what the directory says they are: a
+ * regular file, or anything else (to be asked with stat). */
+#define TAG_FILE 'f'
+#define TAG_ASK '?'
+
+static int by_tagged_path(const void *a, const void *b) {
+  return strcmp(*(char *const *)a + 1, *(char *const *)b + 1);
+}
+
 /* The entries of a directory, sorted, so that which of several paths to one
- * directory is read never depends on the file system's order. */
+ * directory is read never depends on the file system's order. Each name is
+ * tagged (its first byte): an entry the directory lists as a regular file
+ * needs no stat, which is most of a walk's system calls over many files. */
 static int read_names(DIR *dp, walk_list *names) {
   struct dirent *e;
-  while ((e = readdir(dp)))
-    if (e->d_name[0] != '.' && walk_list_add(names, e->d_name)) return MTG_ENOMEM;
-  if (names->n) qsort(names->path, (size_t)names->n, sizeof *names->path, by_path);
+  char tagged[sizeof e->d_name + 1];
+  while ((e = readdir(dp))) {
+    if (e->d_name[0] == '.') continue;
+#ifdef DT_REG
+    tagged[0] = e->d_type == DT_REG ? TAG_FILE : TAG_ASK;
+#else
+    tagged[0] = TAG_ASK;
+#endif
+    snprintf(tagged + 1, sizeof tagged - 1, "%s", e->d_name);
+    if (walk_list_add(names, tagged)) return MTG_ENOMEM;
+  }
+  if (names->n) qsort(names->path, (size_t)names->n, sizeof *names->path, by_tagged_path);
   return MTG_OK;
 }
 
@@ -129,7 +152,10 @@ static int walk_in(walker *w, const char *dir, int depth) {
   size_t dl = strlen(dir);
   int slash = dl && dir[dl - 1] == '/';
   for (int i = 0; i < names.n && !rc; i++) {
-    const char *name = names.path[i];
+    const char *name = names.path[i] + 1;
+    int regular = names.path[i][0] == TAG_FILE;
+    int wanted = w->o->want ? w->o->want(name, w->o->ctx) : 1;
+    if (regular && !wanted) continue; /* a file passed over: nothing to say */
     size_t size = dl + strlen(name) + 2;
     char *path = malloc(size);
     if (!path) {
@@ -138,8 +164,12 @@ static int walk_in(walker *w, const char *dir, int depth) {
     }
     snprintf(path, size, "%s%s%s", dir, slash ? "" : "/", name);
     struct stat lst, st;
+    if (regular) {
+      if (walk_list_add(w->out, path)) rc = oom(w);
+      free(path);
+      continue;
+    }
     int is_link = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
-    int wanted = w->o->want ? w->o->want(name, w->o->ctx) : 1;
     if (stat(path, &st)) {
       if (wanted || is_link) skip(w, path, WALK_DANGLING, is_link ? "a dangling link" : strerror(errno));
     } else if (S_ISDIR(st.st_mode)) {
