@@ -220,6 +220,24 @@ TEST(checker_finds_a_line_of_unknown_type) {
   REPORTS("a line of unknown type 'damge'");
 }
 
+/* The log marks exactly its decide lines as decisions (replays count them):
+ * a decide line unmarked, or another line marked, is reported by number. */
+TEST(checker_finds_a_decide_line_not_marked_a_decision) {
+  if (start(t_, w)) return;
+  char want[64];
+  snprintf(want, sizeof want, "log line %d is not marked a decision", w->game->nent + 1);
+  log_line(w->game, 0, "decide kind=priority player=alice choice=pass");
+  REPORTS(want);
+}
+
+TEST(checker_finds_another_line_marked_a_decision) {
+  if (start(t_, w)) return;
+  char want[64];
+  snprintf(want, sizeof want, "log line %d is marked a decision", w->game->nent + 1);
+  log_line(w->game, 1, "tap obj=\"Grizzly Bears\"#1 rule=701.26a");
+  REPORTS(want);
+}
+
 TEST(checker_finds_variant_inconsistencies) {
   if (start(t_, w)) return;
   State *s = w->game->s;
@@ -405,6 +423,8 @@ const unit_test checker_tests[] = {
     {"checker_finds_bad_designations", checker_finds_bad_designations},
     {"checker_finds_lines_outside_the_vocabulary", checker_finds_lines_outside_the_vocabulary},
     {"checker_finds_a_line_of_unknown_type", checker_finds_a_line_of_unknown_type},
+    {"checker_finds_a_decide_line_not_marked_a_decision", checker_finds_a_decide_line_not_marked_a_decision},
+    {"checker_finds_another_line_marked_a_decision", checker_finds_another_line_marked_a_decision},
     {"checker_finds_variant_inconsistencies", checker_finds_variant_inconsistencies},
     {"decision_check_keeps_the_option_contract_at_priority", decision_check_keeps_the_option_contract_at_priority},
     {"decision_check_keeps_the_option_contract_for_targets", decision_check_keeps_the_option_contract_for_targets},

@@ -32,6 +32,7 @@ TEST(setup_setters_accept_their_range_and_refuse_past_it) {
   CHECK_INT(mtg_setup_damage(s, 0, 0), MTG_OK);
   CHECK_INT(mtg_setup_damage(s, 0, -1), MTG_EARG);
   CHECK_INT(mtg_setup_damage(s, 2, 1), MTG_EARG);
+  CHECK(strstr(mtg_setup_error(s), "no entry 2 (the setup has 2 cards)") != NULL);
   /* players: 0 and the last exist; the count doesn't */
   CHECK_INT(mtg_setup_controller(s, 0, 0), MTG_OK);
   CHECK_INT(mtg_setup_controller(s, 0, 1), MTG_OK);
@@ -557,7 +558,7 @@ TEST(setup_text_refuses_each_malformed_record_at_its_line) {
       {"card bob hand \"Forest\" exiled_with=0\n", MTG_EDATA, "expected ENTRY:LABEL"}, /* no label */
       {"card bob hand \"Forest\" exiled_with=0:" "a-label-of-64-characters-is-too-long-for-a-link-label-xxxxxxxxxxx\n", MTG_EDATA,
        "the link label has 1 to 63 characters"},
-      {"card bob hand \"Forest\" attach=9\n", MTG_EDATA, "no entry 9"},     /* no such entry */
+      {"card bob hand \"Forest\" attach=9\n", MTG_EDATA, "no entry 9 (the setup has 2 cards)"}, /* no such entry */
       {"card bob hand \"Forest\" counter=stun\n", MTG_EDATA, "expected KIND:N"},
       {"card bob hand \"Forest\" counter=a-kind-of-64-characters-is-too-long-for-a-kind-xxxxxxxxxxxxxxxx:1\n",
        MTG_EDATA, "longer than 23 characters"},
@@ -567,6 +568,7 @@ TEST(setup_text_refuses_each_malformed_record_at_its_line) {
       {"start bob 0 main1\n", MTG_EDATA, "the turn 0 is out of range"},
       {"opening 501\n", MTG_EDATA, "opening 501 is out of range (0 to 500)"},
       {"commander_damage bob 500 1\n", MTG_EDATA, "the commander's entry 500 is out of range (0 to 499)"},
+      {"commander_damage bob 499 1\n", MTG_EDATA, "no entry 499 (the setup has 1 card)"},
       {"max_turns -1\n", MTG_EDATA, "max_turns -1 is out of range"},
       {"card bob hand \"Forest\" counter=+1/+1:2147483648\n", MTG_EDATA, "2147483648 is out of range (0 to 2147483647)"},
       {"card bob hand \"Forest\" damage=12x\n", MTG_EDATA, "damage: expected a number, found '12x'"},
