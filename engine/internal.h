@@ -204,6 +204,7 @@ void effects_player_left(G *g, int p); /* 800.4a: effects giving p control of ob
 void effects_turn_begin(G *g, int player); /* "until your next turn" effects of this player end (611.2a) */
 enum { PP_OK = 1, PP_PAY = 2, PP_ANY_MANA = 4, PP_NO_LAND = 8 };
 int play_permission(G *g, int player, int slot); /* an effect lets player play this exiled card: 0 or PP_* */
+int play_effect_for(const Effect *e, int player);  /* e is a permission in force for player to play a card */
 int face_up_to_play(G *g, int player, int slot); /* 406.3a: turns a face-down exiled card it may play face up; 1 if it did */
 void face_down_again(G *g, int slot);
 

@@ -956,6 +956,8 @@ static void effect_end(G *g, int i) {
   chars_dirty(g);
 }
 
+int play_effect_for(const Effect *e, int player) { return e->kind == EK_PLAY && e->used != 2 && e->player == player; }
+
 void effects_expire(G *g, int dur) {
   State *s = g->s;
   for (int i = 0; i < s->c.neff; i++) {

@@ -467,7 +467,7 @@ int play_permission(G *g, int player, int slot) {
   int found = 0, free = 0, any = 0, land = 0;
   for (int i = 0; i < s->c.neff; i++) {
     const Effect *e = &s->eff[i];
-    if (e->kind != EK_PLAY || e->used == 2 || e->obj.id != id || e->player != player) continue;
+    if (!play_effect_for(e, player) || e->obj.id != id) continue;
     found = 1;
     free |= !(e->a & PP_PAY);
     any |= (e->a & PP_ANY_MANA) != 0;

@@ -427,7 +427,7 @@ static void priority_options(G *g, int p) {
   /* exiled cards an effect lets this player play ("you may play it this turn") */
   for (int i = 0; i < c->neff; i++) {
     const Effect *pe = &s->eff[i];
-    if (pe->kind != EK_PLAY || pe->used == 2 || pe->player != p || !oref_ok(g, pe->obj)) continue;
+    if (!play_effect_for(pe, p) || !oref_ok(g, pe->obj)) continue;
     if (s->obj[pe->obj.slot].zone == MTG_Z_EXILE) play_or_cast_options(g, p, pe->obj.slot, MTG_Z_EXILE, " from=exile", 1, 1, o);
   }
   /* foretold cards (702.143a), cards back from an Adventure (715.4) */
