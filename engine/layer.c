@@ -55,10 +55,12 @@ static ChBase base_key(const Obj *o) {
   return k;
 }
 
-static int base_same(const ChBase *a, const ChBase *b) {
-  return a->def == b->def && a->copy_of == b->copy_of && a->copy_sub == b->copy_sub && a->controller == b->controller &&
-         a->face_down == b->face_down && a->transformed == b->transformed && a->flipped == b->flipped && a->zone == b->zone &&
-         a->valid;
+/* Whether the key b was made from o's fields as they are (base_key): read
+ * from the object directly, since most objects are asked every time. */
+static int base_holds(const ChBase *b, const Obj *o) {
+  return b->valid && b->def == o->def && b->copy_of == o->copy_of && b->copy_sub == o->copy_sub &&
+         b->controller == o->controller && b->face_down == o->face_down && b->transformed == o->transformed &&
+         b->flipped == o->flipped && b->zone == o->zone;
 }
 
 /* An object's copiable values (707.2). Every field of the object read here
@@ -150,9 +152,10 @@ static void chars_from_def(Chars *c, const CardDef *d) {
  * object fields they come from changed or an effect or counter modified
  * them since. */
 static void base_ensure(G *g, int slot) {
-  ChBase k = base_key(&g->s->obj[slot]);
+  const Obj *o = &g->s->obj[slot];
   ChBase *b = &g->chb[slot];
-  if (!b->modified && base_same(b, &k)) return;
+  if (!b->modified && base_holds(b, o)) return;
+  ChBase k = base_key(o);
   base_chars(g, slot, &g->ch[slot]);
   if (slot >= g->chb_used) g->chb_used = slot + 1;
   *b = k;
