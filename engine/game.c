@@ -23,7 +23,12 @@ static const char *const dec_kind_names[MTG_D_COUNT] = {
     "priority", "mode", "x", "target", "cost", "attackers", "blockers", "damage", "trigger_order",
     "replacement", "may", "choose", "player", "color", "name", "number", "order", "word"};
 
-static void state_copy(State *d, const State *s) {
+/* Copies the state s onto d, the ring of last known information only in the
+ * entries `lki` says (bit i: entry i, if in use): an entry nothing wrote
+ * since d was last made equal to s is the same in both, and an entry comes
+ * into use only by being written (lki_keep). */
+static void state_copy(State *d, const State *s, uint32_t lki) {
+  _Static_assert(MAX_LKI <= 32, "State.lki entries are bits of a uint32_t");
   d->c = s->c;
   memcpy(d->obj, s->obj, (size_t)s->c.nslots * sizeof(Obj));
   for (int i = 0; i < NZL; i++) memcpy(d->zl[i], s->zl[i], (size_t)s->c.zn[i] * sizeof(int16_t));
@@ -32,7 +37,8 @@ static void state_copy(State *d, const State *s) {
   memcpy(d->pend, s->pend, (size_t)s->c.npend * sizeof(Pending));
   memcpy(d->link, s->link, (size_t)s->c.nlink * sizeof(Link));
   memcpy(d->hist, s->hist, (size_t)s->c.nhist * sizeof(Hist));
-  memcpy(d->lki, s->lki, (size_t)s->c.nlki * sizeof(Lki));
+  for (int i = 0; i < s->c.nlki; i++)
+    if (lki >> i & 1) d->lki[i] = s->lki[i];
 }
 
 _Noreturn void game_throw(G *g, int code) { longjmp(g->jb, code); }
@@ -226,8 +232,14 @@ const int *dec_ask(G *g, int top, int *n) {
   }
   if (top) {
     /* a new segment begins here */
-    if (g->live_same) g->snap->c = g->s->c;
-    else state_copy(g->snap, g->s);
+    if (g->live_same) {
+      g->snap->c = g->s->c;
+      for (int i = 0; i < g->s->c.nlki; i++)
+        if (g->lki_dirty >> i & 1) g->snap->lki[i] = g->s->lki[i];
+    } else {
+      state_copy(g->snap, g->s, g->lki_dirty);
+    }
+    g->lki_dirty = 0;
     g->snap_top = 1;
     g->live_same = 1;
     g->committed = g->nent;
@@ -323,7 +335,8 @@ static int run(G *g) {
 }
 
 static void restore(G *g) {
-  state_copy(g->s, g->snap);
+  state_copy(g->s, g->snap, g->lki_dirty);
+  g->lki_dirty = 0;
   g->live_same = g->snap_top;
   log_truncate(g, g->committed);
   chars_dirty(g);
@@ -507,7 +520,8 @@ static void game_clear(G *g) {
 static int game_start(G *g, const mtg_setup *s, mtg_error *err) {
   int rc = build(g, s, err);
   if (rc) return rc;
-  state_copy(g->snap, g->s);
+  state_copy(g->snap, g->s, ~0u);
+  g->lki_dirty = 0;
   g->committed = g->nent; /* the setup's lines are final: a re-run starts after them */
   int code = run(g);
   if (code == JMP_DECISION || code == JMP_OVER) {

@@ -651,6 +651,8 @@ struct mtg_game {
   uint8_t snap_top;       /* the snapshot was taken at a top-level decision (not the setup's) */
   uint8_t live_same;      /* the state differs from the snapshot in State.c at most */
   uint8_t same_before;    /* live_same before the last top-level answer was taken */
+  uint32_t lki_dirty;     /* State.lki entries written since the snapshot was taken or restored (bit i: entry i):
+                           * the others are the same in both (lki_keep is the only writer) */
   char illegal[512];      /* why the last action was refused */
   int illegal_status;
   /* the log */

@@ -207,6 +207,7 @@ void lki_keep(G *g, int slot) {
   for (int i = 0; i < s->c.nlki; i++)
     if (s->lki[i].id == id) at = i; /* already kept in this batch: refresh it */
   lki_of(g, slot, &s->lki[at]);
+  g->lki_dirty |= 1u << at; /* the snapshot copies only what changed (game.c) */
   if (at != s->c.lki_next) return;
   s->c.lki_next = (uint16_t)((s->c.lki_next + 1) % MAX_LKI);
   if (s->c.nlki < MAX_LKI) s->c.nlki++;
