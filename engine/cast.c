@@ -552,7 +552,7 @@ void cast_foretell(G *g, int player, int slot) {
   e.cause_ctl = (int8_t)player;
   e.rule = "702.143a";
   ev_one(g, &e);
-  if (e.done && e.new_slot >= 0 && g->s->obj[e.new_slot].id == e.new_id && g->s->obj[e.new_slot].zone == MTG_Z_EXILE)
+  if (e.done && oref_ok(g, ev_new_obj(&e)) && g->s->obj[e.new_slot].zone == MTG_Z_EXILE)
     g->s->obj[e.new_slot].foretold = g->s->c.turn_seq + 1;
 }
 

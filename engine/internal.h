@@ -124,6 +124,8 @@ void game_stop(G *g); /* the game is over: unwinds to the boundary */
 static inline ORef oref(G *g, int slot) { ORef r = {(int16_t)slot, g->s->obj[slot].id}; return r; }
 static inline int oref_ok(G *g, ORef r) { return r.slot >= 0 && r.id && g->s->obj[r.slot].id == r.id; }
 static inline ORef oref_none(void) { ORef r = {-1, 0}; return r; }
+/* The object a zone change made (400.7): check it with oref_ok before use. */
+static inline ORef ev_new_obj(const Event *e) { ORef r = {e->new_slot, e->new_id}; return r; }
 int obj_by_id(G *g, uint32_t id); /* slot or -1 */
 int slot_alloc(G *g);
 void slot_free(G *g, int slot);

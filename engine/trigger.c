@@ -99,7 +99,7 @@ static void tc_from_event(G *g, const Event *e, TrigCtx *tc) {
   /* the object as the trigger sees it: before the event when it looks back,
    * else as it is after it (an entering permanent, 603.6a) */
   if (oref_ok(g, tc->obj)) lki_of(g, tc->obj.slot, &tc->objl);
-  else if (e->new_id && e->new_slot >= 0 && g->s->obj[e->new_slot].id == e->new_id) lki_of(g, e->new_slot, &tc->objl);
+  else if (oref_ok(g, ev_new_obj(e))) lki_of(g, e->new_slot, &tc->objl);
   if (oref_ok(g, e->src)) lki_of(g, e->src.slot, &tc->srcl);
 }
 
@@ -203,10 +203,7 @@ static int permanent_event(int te) {
 static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t src_id, int lookback) {
   State *s = g->s;
   ORef obj = e->obj;
-  if (!lookback && e->type == EV_ZONE && e->new_slot >= 0 && s->obj[e->new_slot].id == e->new_id) {
-    obj.slot = e->new_slot;
-    obj.id = e->new_id;
-  }
+  if (!lookback && e->type == EV_ZONE && oref_ok(g, ev_new_obj(e))) obj = ev_new_obj(e);
   switch (t->ev) {
   case TE_ENTERS:
     if (e->type != EV_ZONE || e->to != MTG_Z_BATTLEFIELD) return 0;
