@@ -494,7 +494,7 @@ void cast_drawn(G *g, const Event *e) {
   State *s = g->s;
   if (e->type != EV_DRAW || !e->new_id || e->player < 0 || s->c.pl[e->player].drawn_turn != 1) return;
   int slot = e->new_slot;
-  if (slot < 0 || s->obj[slot].id != e->new_id || s->obj[slot].zone != MTG_Z_HAND) return;
+  if (!oref_ok(g, ev_new_obj(e)) || s->obj[slot].zone != MTG_Z_HAND) return;
   const CastKw *k = s->obj[slot].def->cast;
   if (!k || !k->has_miracle) return;
   char nm[110];

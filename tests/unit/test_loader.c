@@ -365,6 +365,12 @@ TEST(add_mana_without_symbols_is_refused) {
   if (refused(t_, "- name: X\n  type: Artifact\n  abilities:\n    - activated: {cost: \"{T}\", effect: [{add_mana: \"or {G}\"}]}\n", 4, 0,
               "at least two symbols"))
     return;
+  if (refused(t_, "- name: X\n  type: Artifact\n  abilities:\n    - activated: {cost: \"{T}\", effect: [{add_mana: \"{C} or {G}\"}]}\n", 4, 0,
+              "lists colors only"))
+    return;
+  if (refused(t_, "- name: X\n  type: Artifact\n  abilities:\n    - activated: {cost: \"{T}\", effect: [{add_mana: \"{G} or {G}\"}]}\n", 4, 0,
+              "{G} listed twice"))
+    return;
 }
 
 /* mtg_pool_share: another pool's definitions and the token names they
