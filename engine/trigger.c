@@ -186,53 +186,40 @@ static int pat_obj(G *g, Ctx *c, const TrigPat *t, ORef o, const Lki *l, uint32_
   return l ? filter_match_lki(g, c, t->obj, l) : 0;
 }
 
-/* The event of a trigger on something that happens only to a permanent
- * and names nothing else: becoming blocked or unblocked, tapped or untapped,
- * or turned face up. */
-static int permanent_event(int te) {
-  switch (te) {
-  case TE_UNBLOCKED: return EV_UNBLOCKED;
-  case TE_BLOCKED: return EV_BLOCKED;
-  case TE_TAPPED: return EV_TAP;
-  case TE_UNTAPPED: return EV_UNTAP;
-  default: return EV_FACE_UP;
-  }
-}
-
-/* Does event e (already performed, or about to be when lookback) match t? */
+/* Does event e (already performed, or about to be when lookback) match t?
+ * Its callers pass only the trigger events scan derives from e's type, so a
+ * case checks the type only where several types lead to its trigger event. */
 static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t src_id, int lookback) {
   State *s = g->s;
   ORef obj = e->obj;
   if (!lookback && e->type == EV_ZONE && oref_ok(g, ev_new_obj(e))) obj = ev_new_obj(e);
   switch (t->ev) {
   case TE_ENTERS:
-    if (e->type != EV_ZONE || e->to != MTG_Z_BATTLEFIELD) return 0;
+    if (e->to != MTG_Z_BATTLEFIELD) return 0;
     return pat_obj(g, c, t, obj, NULL, src_id, 0);
   case TE_DIES:
     /* 700.4: any permanent put into a graveyard from the battlefield; the
      * pattern's filter says which ("a creature") */
-    if (e->type != EV_ZONE || e->from != MTG_Z_BATTLEFIELD || e->to != MTG_Z_GRAVEYARD) return 0;
+    if (e->from != MTG_Z_BATTLEFIELD || e->to != MTG_Z_GRAVEYARD) return 0;
     if (!oref_ok(g, e->obj)) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   case TE_LEAVES:
-    if (e->type != EV_ZONE || e->from != MTG_Z_BATTLEFIELD) return 0;
+    if (e->from != MTG_Z_BATTLEFIELD) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   case TE_ZONE:
-    if (e->type != EV_ZONE || (t->to >= 0 && e->to != t->to) || e->from == e->to) return 0;
+    if ((t->to >= 0 && e->to != t->to) || e->from == e->to) return 0;
     if (t->from >= 0 && e->from != t->from) return 0;
     if (t->from_mask && (e->from < 0 || !(t->from_mask >> e->from & 1))) return 0;
     if (t->by && !rel_match(g, c, t->by, hist_mover(g, e))) return 0; /* "whenever you exile ..." */
     if (t->self && t->from_anywhere) return obj.id == src_id;
     return pat_obj(g, c, t, lookback ? e->obj : obj, NULL, src_id, lookback);
   case TE_CAST:
-    if (e->type != EV_CAST) return 0;
     if (t->player && !rel_match(g, c, t->player, e->player)) return 0;
     if (t->self) return e->obj.id == src_id;
     if (t->obj && !filter_match(g, c, t->obj, e->obj.slot)) return 0;
     /* "your Nth [quality] spell each turn": this one is the Nth such spell cast this turn */
     return !t->nth || hist_count(g, c, HK_CAST, t->nth_in_turn ? -1 : e->player, t->obj) == t->nth;
   case TE_ACTIVATE:
-    if (e->type != EV_ACTIVATE) return 0;
     if (t->player && !rel_match(g, c, t->player, e->player)) return 0;
     if (t->tap_cost >= 0 && (e->aux != 0) != t->tap_cost) return 0; /* "with / without {T} in its activation cost" */
     /* "an ability of this" or of a filtered object: the ability's source ("ability" alone: any),
@@ -240,18 +227,17 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     if (t->self || (t->obj && !t->obj->stack_ability)) return pat_obj(g, c, t, e->obj, g->act_lki, src_id, 0);
     return 1;
   case TE_DRAW:
-    if (e->type != EV_DRAW || !e->new_id) return 0;
+    if (!e->new_id) return 0;
     if (!rel_match(g, c, t->player, e->player)) return 0;
     return !t->nth || hist_count(g, c, HK_DRAW, e->player, NULL) == t->nth; /* "your second card each turn" */
   case TE_GAIN_LIFE:
-    return e->type == EV_GAIN_LIFE && rel_match(g, c, t->player, e->player);
+    return rel_match(g, c, t->player, e->player);
   case TE_LOSE_LIFE:
-    return e->type == EV_LOSE_LIFE && rel_match(g, c, t->player, e->player);
+    return rel_match(g, c, t->player, e->player);
   case TE_LOSES:
-    return e->type == EV_LOSE && rel_match(g, c, t->player, e->player);
+    return rel_match(g, c, t->player, e->player);
   case TE_DAMAGE:
   case TE_PREVENTED:
-    if (e->type != (t->ev == TE_DAMAGE ? EV_DAMAGE : EV_PREVENT)) return 0;
     if (t->combat >= 0 && ((e->flags & EF_COMBAT) != 0) != t->combat) return 0;
     if (t->src_self && e->src.id != src_id) return 0;
     if (t->attached) {
@@ -269,43 +255,36 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     if (t->obj && !(e->obj.id && oref_ok(g, e->obj) && filter_match(g, c, t->obj, e->obj.slot))) return 0;
     return 1;
   case TE_ATTACKS:
-    if (e->type != EV_ATTACKS) return 0;
     /* 506.5: it attacks alone if it is the only creature declared as an attacker */
     if (t->alone && s->c.nattackers != 1) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_BLOCKS:
-    if (e->type != EV_BLOCKS) return 0;
     /* "blocks [this creature]" / "becomes blocked by [a creature]": the creature blocked (509.3b, 509.3d) */
     if (t->atk_self && e->src.id != src_id) return 0;
     if (t->atk && !(oref_ok(g, e->src) && filter_match(g, c, t->atk, e->src.slot))) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_EXERTED: /* 701.43 */
-    if (e->type != EV_EXERT) return 0;
     if (t->player && !rel_match(g, c, t->player, e->player)) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_BECOMES: /* 701.37b, 702.112b */
-    if (e->type != EV_BECOMES || e->ckind != t->designation) return 0;
+    if (e->ckind != t->designation) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_UNBLOCKED: /* 509.3g */
   case TE_BLOCKED:
   case TE_TAPPED: /* 603.2f: only a permanent already on the battlefield "becomes" tapped */
   case TE_UNTAPPED:
   case TE_FACE_UP:
-    if (e->type != permanent_event(t->ev)) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_COUNTERS:
-    if (e->type != EV_COUNTERS || !e->obj.id) return 0;
+    if (!e->obj.id) return 0;
     if (t->counter && e->ckind != ckind_id(g, t->counter)) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_COUNTERED:
-    if (e->type != EV_COUNTER_SPELL) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   case TE_DISCARD:
-    if (e->type != EV_DISCARD) return 0;
     if (t->player && oref_ok(g, e->obj) && !rel_match(g, c, t->player, s->obj[e->obj.slot].owner)) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   case TE_SACRIFICE:
-    if (e->type != EV_SACRIFICE) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   case TE_UNATTACHED:
     if (e->type == EV_UNATTACH) return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
@@ -321,11 +300,9 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     return 0;
   case TE_CONTROL_LOST:
     /* 603.10d: looks back; the player losing control is player2 */
-    if (e->type != EV_CONTROL) return 0;
     if (t->player && !rel_match(g, c, t->player, e->player2)) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   case TE_REVEAL:
-    if (e->type != EV_REVEAL) return 0;
     if (t->this_way && (e->cause_id != src_id || e->aux != 1)) return 0;
     if (t->obj && oref_ok(g, e->obj)) {
       Filter f = *t->obj;
@@ -335,16 +312,14 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     return !t->obj;
   case TE_TRIGGERED:
     /* "whenever a triggered ability of [subject] triggers": the subject is its source */
-    if (e->type != EV_TRIGGER) return 0;
     if (t->player && !rel_match(g, c, t->player, e->player)) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_PHASED_OUT:
-    if (e->type != EV_PHASE || !e->amount) return 0;
+    if (!e->amount) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   case TE_TARGETED:
     /* "becomes the target of a spell or ability [an opponent controls]": one
      * event for each object or player a spell or ability targets */
-    if (e->type != EV_TARGETED) return 0;
     if (t->by && !rel_match(g, c, t->by, e->player)) return 0;
     if (t->by_kind && (t->by_kind == 1) != (e->aux == 1)) return 0;
     if (t->src) {
@@ -356,17 +331,16 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     if (e->player2 >= 0) return t->obj && t->obj->player_target && filter_match_player(g, c, t->obj, e->player2);
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_COUNTERS_REMOVED:
-    if (e->type != EV_COUNTERS_OFF || !e->obj.id) return 0;
+    if (!e->obj.id) return 0;
     if (t->counter && e->ckind != ckind_id(g, t->counter)) return 0;
     if (t->last && !e->emptied) return 0; /* "when the last [kind] counter is removed" */
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_MANA:
-    if (e->type != EV_MANA) return 0;
     return pat_obj(g, c, t, e->src, NULL, src_id, 0);
   case TE_CYCLE: {
     /* 702.29c: the card discarded to pay a cost of its own cycling ability,
      * seen where it wound up; 702.29d: "cycles or discards" is a discard trigger */
-    if (e->type != EV_ZONE || e->from != MTG_Z_HAND || e->cause != CA_COST || lookback) return 0;
+    if (lookback) return 0;
     int i = stack_find(g, e->cause_id);
     if (i < 0 || s->stack[i].kind != SI_ACTIVATED || !s->stack[i].ab->cycling || s->stack[i].src.id != e->obj.id) return 0;
     if (t->player && !rel_match(g, c, t->player, s->stack[i].controller)) return 0;
@@ -382,13 +356,11 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
   case TE_DEFEATED:
     return ct_defeated(g, e) && pat_obj(g, c, t, e->obj, NULL, src_id, 0); /* 310.11b */
   case TE_SET_IN_MOTION: /* 904.9 */
-    if (e->type != EV_SET_IN_MOTION) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_PLANESWALK_TO: /* 901.11, 312.5: "when you encounter" is planeswalking to a phenomenon */
-    if (e->type != EV_PLANESWALK) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_PLANESWALK_AWAY: /* 901.11b; looks back in time (603.10g) */
-    if (e->type != EV_DECK_BOTTOM || e->amount != 1) return 0;
+    if (e->amount != 1) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   default:
     return 0;
