@@ -352,6 +352,10 @@ int can_cast(G *g, int player, int slot, int zone_from);
 int can_activate(G *g, int player, int slot, int abi, int for_mana);
 void choose_modes_targets(G *g, StackItem *si, int player);
 int target_legal(G *g, const TargetSpec *ts, const Target *t, int controller, ORef src, const Chars *srcc);
+/* whether t can be targeted by controller's spell or ability from src (srcc: its
+ * characteristics), whatever the target's filter: shroud, hexproof, protection
+ * (702.16b), "can't be the target of"; t is a player or an object */
+int target_ok(G *g, const Target *t, int controller, ORef src, const Chars *srcc);
 int targets_still_legal(G *g, StackItem *si, int *any_legal);
 int target_candidates(G *g, StackItem *si, const TargetSpec *ts, int controller, Target *out, int max);
 int target_legal_for(G *g, StackItem *si, const TargetSpec *ts, const Target *t);

@@ -529,17 +529,22 @@ static void sel_choose(G *g, Ctx *c, const Node *n, Sel *out) {
         for (int q = 0; q < g->s->c.np; q++)
           if (filter_match_player(g, c, n->f, q)) sel_addp(&cand, q);
     }
-    /* a targeted choice respects hexproof, shroud and protection */
-    if (n->j && oref_ok(g, c->src)) {
-      int w = 0;
+    /* a targeted choice (115.1) passes over what the source couldn't target:
+     * shroud, hexproof, protection, a player's hexproof */
+    if (n->j == 1 && oref_ok(g, c->src)) {
       const Chars *sc = chars(g, c->src.slot);
+      int w = 0;
       for (int i = 0; i < cand.n; i++) {
-        const Chars *oc = chars(g, cand.o[i].slot);
-        int bad = (oc->kw >> KW_SHROUD & 1) || ((oc->kw >> KW_HEXPROOF & 1) && opponents(g, c->controller, oc->controller));
-        (void)sc;
-        if (!bad) cand.o[w++] = cand.o[i];
+        Target t = {.kind = TK_OBJ, .player = -1, .obj = cand.o[i]};
+        if (target_ok(g, &t, c->controller, c->src, sc)) cand.o[w++] = cand.o[i];
       }
       cand.n = w;
+      w = 0;
+      for (int i = 0; i < cand.np; i++) {
+        Target t = {.kind = TK_PLAYER, .player = cand.p[i], .obj = oref_none()};
+        if (target_ok(g, &t, c->controller, c->src, sc)) cand.p[w++] = cand.p[i];
+      }
+      cand.np = w;
     }
     c->each_player = save;
     if (c->choose_for) {

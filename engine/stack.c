@@ -72,35 +72,36 @@ void fmt_target(G *g, const Target *t, char *buf, size_t n) {
 
 /* ---- targets ---- */
 
+int target_ok(G *g, const Target *t, int controller, ORef src, const Chars *srcc) {
+  if (t->kind == TK_PLAYER) {
+    /* a player with shroud, or with hexproof against an opponent (702.18b, 702.11c) */
+    if (rule_effect(g, SE_PLAYER_SHROUD, t->player, -1, NULL, NULL)) return 0;
+    return !(opponents(g, controller, t->player) && rule_effect(g, SE_PLAYER_HEXPROOF, t->player, -1, NULL, NULL));
+  }
+  if (t->kind != TK_OBJ || !oref_ok(g, t->obj) || g->s->obj[t->obj.slot].zone != MTG_Z_BATTLEFIELD) return 1;
+  int slot = t->obj.slot;
+  const Chars *oc = chars(g, slot);
+  if (oc->kw >> KW_SHROUD & 1) return 0;
+  if ((oc->kw >> KW_HEXPROOF & 1) && opponents(g, controller, oc->controller)) return 0;
+  int is_spell = oref_ok(g, src) && g->s->obj[src.slot].zone == MTG_Z_STACK;
+  if (protected_from(g, slot, oref_ok(g, src) ? src.slot : -1, srcc ? srcc->colors : 0, is_spell)) return 0;
+  return !(oref_ok(g, src) && cant_be_targeted_by(g, slot, src.slot));
+}
+
 int target_legal(G *g, const TargetSpec *ts, const Target *t, int controller, ORef src, const Chars *srcc) {
   Ctx c;
   ctx_for(g, &c, controller, src);
   c.tc = g->tgt_tc; /* a triggered ability's targets may depend on its event ("that player controls") */
   c.tgt_x = g->tgt_x; /* "with mana value X": the X announced before targets (601.2b) */
-  uint8_t colors = srcc ? srcc->colors : 0;
-  int is_spell = oref_ok(g, src) && g->s->obj[src.slot].zone == MTG_Z_STACK;
   const Filter *f = ts->f;
   switch (t->kind) {
   case TK_PLAYER:
-    if (!filter_match_player(g, &c, f, t->player)) return 0;
-    /* a player with shroud, or with hexproof against an opponent (702.18b, 702.11c) */
-    if (rule_effect(g, SE_PLAYER_SHROUD, t->player, -1, NULL, NULL)) return 0;
-    if (opponents(g, controller, t->player) && rule_effect(g, SE_PLAYER_HEXPROOF, t->player, -1, NULL, NULL)) return 0;
-    return 1;
+    return filter_match_player(g, &c, f, t->player) && target_ok(g, t, controller, src, srcc);
   case TK_OBJ: {
     if (!oref_ok(g, t->obj)) return 0;
     int slot = t->obj.slot;
-    Obj *o = &g->s->obj[slot];
-    if (o->zone == MTG_Z_STACK) return 0;
-    if (!filter_match(g, &c, f, slot)) return 0;
-    if (o->zone == MTG_Z_BATTLEFIELD) {
-      const Chars *oc = chars(g, slot);
-      if (oc->kw >> KW_SHROUD & 1) return 0;
-      if ((oc->kw >> KW_HEXPROOF & 1) && opponents(g, controller, oc->controller)) return 0;
-      if (protected_from(g, slot, oref_ok(g, src) ? src.slot : -1, colors, is_spell)) return 0;
-      if (oref_ok(g, src) && cant_be_targeted_by(g, slot, src.slot)) return 0;
-    }
-    return 1;
+    if (g->s->obj[slot].zone == MTG_Z_STACK) return 0;
+    return filter_match(g, &c, f, slot) && target_ok(g, t, controller, src, srcc);
   }
   case TK_STACK: {
     int i = stack_find(g, t->stack_id);
