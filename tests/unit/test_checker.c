@@ -238,6 +238,39 @@ TEST(checker_finds_another_line_marked_a_decision) {
   REPORTS(want);
 }
 
+/* 309.3: a player has at most one dungeon in the command zone, its venture
+ * marker on one of its rooms; 309.2c: a dungeon is never outside it. */
+TEST(checker_finds_bad_dungeons) {
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->alice, MTG_Z_COMMAND, "Lost Mine of Phandelver");
+  u_card(t_, w, w->bob, MTG_Z_COMMAND, "Tomb of Annihilation");
+  if (u_start(t_, w)) return;
+  G *g = w->game;
+  State *s = g->s;
+  int mine = -1, tomb = -1;
+  for (int i = 0; i < s->c.nslots; i++)
+    if (s->obj[i].id && s->obj[i].zone == MTG_Z_COMMAND) {
+      if (s->obj[i].owner == w->alice) mine = i;
+      else tomb = i;
+    }
+  CHECK(mine >= 0 && tomb >= 0);
+  if (mine < 0 || tomb < 0) return;
+  char why[256];
+  CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
+  uint8_t room = s->obj[mine].room;
+  s->obj[mine].room = 0;
+  REPORTS("has its venture marker on no room");
+  s->obj[mine].room = (uint8_t)(s->obj[mine].def->nrooms + 1);
+  REPORTS("has its venture marker on no room");
+  s->obj[mine].room = room;
+  s->obj[tomb].owner = (uint8_t)w->alice;
+  REPORTS("owns two dungeons in the command zone");
+  s->obj[tomb].owner = (uint8_t)w->bob;
+  CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
+  zone_move(g, tomb, MTG_Z_EXILE, 0, -1);
+  REPORTS("is outside the command zone");
+}
+
 TEST(checker_finds_variant_inconsistencies) {
   if (start(t_, w)) return;
   State *s = w->game->s;
@@ -425,6 +458,7 @@ const unit_test checker_tests[] = {
     {"checker_finds_a_line_of_unknown_type", checker_finds_a_line_of_unknown_type},
     {"checker_finds_a_decide_line_not_marked_a_decision", checker_finds_a_decide_line_not_marked_a_decision},
     {"checker_finds_another_line_marked_a_decision", checker_finds_another_line_marked_a_decision},
+    {"checker_finds_bad_dungeons", checker_finds_bad_dungeons},
     {"checker_finds_variant_inconsistencies", checker_finds_variant_inconsistencies},
     {"decision_check_keeps_the_option_contract_at_priority", decision_check_keeps_the_option_contract_at_priority},
     {"decision_check_keeps_the_option_contract_for_targets", decision_check_keeps_the_option_contract_for_targets},
