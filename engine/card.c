@@ -325,8 +325,8 @@ void mana_add(ManaCost *a, const ManaCost *b, int n) {
 
 uint8_t mana_colors(const ManaCost *c) {
   uint8_t m = 0;
-  for (int i = 0; i < COL_W + 5; i++)
-    if (c->colored[i] || (i < 5 && c->phyrexian[i])) m |= (uint8_t)(1u << i);
+  for (int i = 0; i < 5; i++) /* the five colors; {C} is no color */
+    if (c->colored[i] || c->phyrexian[i]) m |= (uint8_t)(1u << i);
   for (int i = 0; i < c->nhybrid; i++) {
     if (c->hybrid[i][0] < 5) m |= (uint8_t)(1u << c->hybrid[i][0]);
     if (c->hybrid[i][1] < 5) m |= (uint8_t)(1u << c->hybrid[i][1]);
