@@ -710,9 +710,7 @@ int has_subtype(const Chars *c, const char *sub) {
 
 static int rule_applies(G *g, const StaticSpec *st, int src_slot, int src_ctl, int player, int slot) {
   Ctx cx;
-  ctx_init(g, &cx);
-  cx.controller = src_ctl;
-  cx.src = src_slot >= 0 ? oref(g, src_slot) : oref_none();
+  ctx_for(g, &cx, src_ctl, src_slot >= 0 ? oref(g, src_slot) : oref_none());
   if (st->cond && !cond_eval(g, &cx, st->cond)) return 0;
   if (slot >= 0) {
     if (st->self) return slot == src_slot;
@@ -745,9 +743,7 @@ static int rule_effect_where(G *g, int kind, int player, int slot, rule_also als
       if (ab->kind != AB_STATIC || ab->st.kind != kind) continue;
       if (!rule_applies(g, &ab->st, i, c->controller, player, slot)) continue;
       if (also) {
-        ctx_init(g, &cx);
-        cx.controller = c->controller;
-        cx.src = oref(g, i);
+        ctx_for(g, &cx, c->controller, oref(g, i));
         if (!also(g, &cx, &ab->st, arg)) continue;
       }
       if (out) *out = &ab->st;
@@ -759,9 +755,7 @@ static int rule_effect_where(G *g, int kind, int player, int slot, rule_also als
     Effect *e = &s->eff[i];
     if (e->kind != EK_RULE || e->used || !e->st || e->st->kind != kind) continue;
     if (slot >= 0 && e->obj.id && !(oref_ok(g, e->obj) && e->obj.slot == slot)) continue;
-    ctx_init(g, &cx);
-    cx.controller = e->controller;
-    cx.src = e->source;
+    ctx_for(g, &cx, e->controller, e->source);
     cx.ch = &e->ch;
     /* a rule effect about whatever matches while it lasts (611.2c) */
     if (slot >= 0 && !e->obj.id && !(e->st->affected && filter_match(g, &cx, e->st->affected, slot))) continue;

@@ -20,9 +20,7 @@ int aura_can_enchant(G *g, int slot, int t, int ctl) {
   if (t == slot) return 0;
   if (!f) return 1;
   Ctx cx;
-  ctx_init(g, &cx);
-  cx.controller = ctl;
-  cx.src = oref(g, slot);
+  ctx_for(g, &cx, ctl, oref(g, slot));
   if (!filter_match(g, &cx, f, t)) return 0;
   return !protected_from(g, t, slot, c->colors, 0);
 }

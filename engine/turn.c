@@ -129,9 +129,7 @@ static void begin_step(G *g) {
     const Node *steps = c->after_skip;
     c->after_skip = NULL;
     Ctx cx;
-    ctx_init(g, &cx);
-    cx.controller = c->after_skip_ctl;
-    cx.src = c->after_skip_src;
+    ctx_for(g, &cx, c->after_skip_ctl, c->after_skip_src);
     step_log(g, &se, &step_logged);
     eff_run(g, &cx, steps);
   }
