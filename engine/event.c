@@ -582,6 +582,7 @@ static void leave_game(G *g, int p) {
 static void after_batch(G *g, Event *b, int m) {
   State *s = g->s;
   int over = 0;
+  unsigned shuffled = 0;
   control_watch(g);
   for (int i = 0; i < m; i++) {
     Event *e = &b[i];
@@ -610,8 +611,10 @@ static void after_batch(G *g, Event *b, int m) {
           }
       }
     }
+    /* shuffled into a library: each library once for the whole batch, after
+     * every card is in it (701.24a; 701.24f counts shuffles, not cards) */
     if (e->type == EV_ZONE && e->to == MTG_Z_LIBRARY && e->lib_pos == 2 && e->new_slot >= 0)
-      do_shuffle(g, s->obj[e->new_slot].owner);
+      shuffled |= 1u << s->obj[e->new_slot].owner;
     if (e->type == EV_DAMAGE && (e->flags & EF_LIFELINK) && e->player2 >= 0) {
       /* one life gain per source per batch */
       int dup = 0;
@@ -645,6 +648,8 @@ static void after_batch(G *g, Event *b, int m) {
       }
     }
   }
+  for (int p = 0; p < s->c.np; p++)
+    if (shuffled >> p & 1) do_shuffle(g, p);
   if (over) {
     var_team_loss(g); /* 810.8a */
     int alive = 0;
