@@ -296,15 +296,18 @@ TEST(mana_cost_errors_say_what_is_wrong) {
   if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{T}\"\n", 3, 0, "unknown mana symbol {T}")) return;
   if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{W/U}{W/U}{W/U}{W/U}{W/U}\"\n", 3, 0, "more than 4 hybrid mana symbols ({W/U} is one too many)"))
     return;
-  /* the largest generic amount, four hybrid symbols, spaces and commas between symbols are fine */
+  if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{B/P}{B/P}{B/P}{B/P}{B/P}{B/P}{B/P}{B/P}{B/P}\"\n", 3, 0, "more than 8 {B/P} symbols"))
+    return;
+  /* the largest generic amount, four hybrid symbols, eight Phyrexian symbols of a color, spaces and commas between symbols are fine */
   mtg_pool *p;
   CHECK_INT(mtg_pool_new(&p, NULL), 0);
   w->base = w->pool = p;
   CHECK_OK(load(p, "- name: Test Big\n  type: Artifact\n  cost: \"{99}\"\n"
-                   "- name: Test Hybrid\n  type: Artifact\n  cost: \"{W/U}, {U/B} {B/R}{R/G}\"\n", &w->err), &w->err);
-  CHECK_INT(mtg_pool_count(p), 2);
+                   "- name: Test Hybrid\n  type: Artifact\n  cost: \"{W/U}, {U/B} {B/R}{R/G}\"\n"
+                   "- name: Test Phyrexian\n  type: Artifact\n  cost: \"{B/P}{B/P}{B/P}{B/P}{B/P}{B/P}{B/P}{B/P}\"\n", &w->err), &w->err);
+  CHECK_INT(mtg_pool_count(p), 3);
   CHECK_STR(mtg_pool_name(p, 1), "Test Hybrid");
-  CHECK(mtg_pool_name(p, 2) == NULL);
+  CHECK(mtg_pool_name(p, 3) == NULL);
   CHECK(mtg_pool_name(p, -1) == NULL);
 }
 
