@@ -701,6 +701,15 @@ static void read_try(runner *R, const char *dir, int status, mutant *m, int base
     }
     p = nl ? nl + 1 : NULL;
   }
+  if (compiled && WIFEXITED(status) && WEXITSTATUS(status) == 4) {
+    /* a mutant changes no symbol: objects that don't link with it (or are
+     * missing) are a build that changed under the run, not a detected fault */
+    fprintf(stderr, "mutate: the build does not link with %s (%s/out.txt): rebuild (make) and run again\n%s",
+            baseline ? "the unmutated engine" : "a mutant", dir, text ? text : "");
+    free(text);
+    kill_jobs();
+    exit(2);
+  }
   if (!compiled) m->result = R_NOCOMPILE;
   else if (timeout || (WIFEXITED(status) && WEXITSTATUS(status) == 3)) m->result = R_TIMEOUT;
   else if (failed) m->result = R_KILLED;

@@ -30,7 +30,9 @@
 # Prints "compile ok|failed SECONDS", then for each check run "stage NAME
 # passed|failed|timeout SECONDS [WHAT FAILED]".
 # Exit: 0 every check passed, 1 a check failed, 2 SOURCE did not compile,
-# 3 a check ran out of time, 4 the build directories lack an object.
+# 3 a check ran out of time, 4 the build directories lack an object or don't
+# link with SOURCE (a mutation changes no symbol, so that is a build that
+# changed under the run, never a detected fault).
 set -u
 dir=$1 src=$2 stem=$3
 
@@ -88,7 +90,7 @@ link() { # OUT OBJECTS...
   shift
   $MUT_CC -o "$out" "$@" $MUT_LDLIBS 2>"$dir/link.log" || {
     echo "stage link failed 0 $(head -c 200 "$dir/link.log")"
-    exit 1
+    exit 4
   }
 }
 
@@ -108,8 +110,8 @@ if ! $MUT_ASAN_CC $MUT_ASAN_CFLAGS -c "$src" -o "$dir/m-asan.o" 2>"$dir/compile-
 fi
 asan=$(swap "$MUT_ASAN_ENGINE_OBJ" "$MUT_ASAN_B/$stem.o" "$dir/m-asan.o") || { echo "$asan"; exit 4; }
 $MUT_ASAN_CC -o "$dir/harness-asan" $MUT_ASAN_HARNESS_OBJ $asan $MUT_ASAN_LDLIBS 2>"$dir/link.log" || {
-  echo "stage asan failed 0 link: $(head -c 200 "$dir/link.log")"
-  exit 1
+  echo "stage link failed 0 (the sanitizer build) $(head -c 200 "$dir/link.log")"
+  exit 4
 }
 check asan "$dir/harness-asan" --check --fail-fast -j 1 cases
 exit 0
