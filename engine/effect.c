@@ -873,7 +873,7 @@ static void step_proliferate(G *g, Ctx *c, const Node *n) {
 static void step_look_top(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   static const char *const rest_names[] = {"stay", "top", "bottom", "bottom_random", "graveyard", "hand", "exile"};
-  int want = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
+  int want = expr_eval(g, c, n->k[0]); /* the step's own key: always given */
   Sel libs;
   sel_eval(g, c, n->k[1], &libs);
   int revealed = n->k[2] && n->k[2]->i;
