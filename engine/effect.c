@@ -17,9 +17,11 @@ static const StaticSpec spec_ctl = {.kind = SE_CONTROL};
 static const StaticSpec spec_gain = {.kind = SE_GAIN_ABILITIES};
 static const StaticSpec spec_mustblock = {.kind = SE_MUST_BLOCK};
 static const Node one = {.op = E_INT, .i = 1};
-static const ReplSpec spec_prevent_n = {.ev = RE_DAMAGE, .act = RA_PREVENT, .amount = &one, .from = -1, .to = -1, .combat = -1, .step = -1};
-static const ReplSpec spec_prevent_all = {.ev = RE_DAMAGE, .act = RA_PREVENT, .from = -1, .to = -1, .combat = -1, .step = -1};
-static const ReplSpec spec_regen = {.ev = RE_DESTROY, .act = RA_REGENERATE, .from = -1, .to = -1, .combat = -1, .step = -1};
+/* the shields a resolving effect makes; of the match fields a damage
+ * replacement reads only combat (-1: combat or not), a destroy one none */
+static const ReplSpec spec_prevent_n = {.ev = RE_DAMAGE, .act = RA_PREVENT, .amount = &one, .combat = -1};
+static const ReplSpec spec_prevent_all = {.ev = RE_DAMAGE, .act = RA_PREVENT, .combat = -1};
+static const ReplSpec spec_regen = {.ev = RE_DESTROY, .act = RA_REGENERATE};
 
 void ctx_init(G *g, Ctx *c) {
   memset(c, 0, offsetof(Ctx, res)); /* the buffers after it are used only once set */
