@@ -1425,7 +1425,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     c->nres = c->nresl = c->nresold = 0;
     for (int i = 0; i < a.np; i++) {
       int made = do_token(g, n->k[0]->def, a.p[i], cnt, c->controller, c->src.id ? c->src.id : c->cause_id, slots, 64);
-      for (int k = 0; k < made && k < 64 && c->nres < NELEM(c->res); k++) c->res[c->nres++] = oref(g, slots[k]);
+      for (int k = 0; k < made && c->nres < NELEM(c->res); k++) c->res[c->nres++] = oref(g, slots[k]); /* made <= 64 */
     }
     return;
   }

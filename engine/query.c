@@ -205,7 +205,7 @@ int mtg_object_info(const mtg_game *gc, uint32_t id, mtg_object *out) {
   out->blocked = o->blocked;
   out->attached_to = oref_ok(g, o->attached) ? o->attached.id : 0;
   out->attached_player = o->attached_player;
-  for (int i = 0; i < o->nc && i < MTG_MAX_COUNTER_KINDS; i++) {
+  for (int i = 0; i < o->nc; i++) { /* o->c holds MAX_CKINDS, MTG_MAX_COUNTER_KINDS, kinds */
     out->counter_kind[i] = ckind_name(g, o->c[i].kind);
     out->counter_n[i] = o->c[i].n;
     out->n_counters++;
