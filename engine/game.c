@@ -28,7 +28,6 @@ static const char *const dec_kind_names[MTG_D_COUNT] = {
  * since d was last made equal to s is the same in both, and an entry comes
  * into use only by being written (lki_keep). */
 static void state_copy(State *d, const State *s, uint32_t lki) {
-  _Static_assert(MAX_LKI <= 32, "State.lki entries are bits of a uint32_t");
   d->c = s->c;
   memcpy(d->obj, s->obj, (size_t)s->c.nslots * sizeof(Obj));
   for (int i = 0; i < NZL; i++) memcpy(d->zl[i], s->zl[i], (size_t)s->c.zn[i] * sizeof(int16_t));

@@ -691,8 +691,7 @@ static size_t put_quoted(char *buf, size_t size, size_t u, const char *s) {
 
 int mtg_setup_write(const mtg_setup *s, char *buf, size_t size) {
   if (!s || (!buf && size)) return MTG_EARG;
-  size_t u = 0;
-  if (size) buf[0] = 0;
+  size_t u = 0; /* every setup writes its seed record, which terminates a buffer of any size */
   for (int p = 0; p < s->np; p++) {
     u = put(buf, size, u, "player %s %d\n", s->pl[p].name, s->pl[p].life);
     for (int k = 0; k < s->pl[p].nc; k++) u = put(buf, size, u, "player_counter %s %s %d\n", s->pl[p].name, s->pl[p].c[k].kind, s->pl[p].c[k].n);

@@ -28,6 +28,7 @@
 #define NZL 16
 #define MAX_OUTSIDE 8
 #define MAX_LKI 32
+_Static_assert(MAX_LKI <= 32, "the entries of the last known information in use are bits of a uint32_t (state_copy)");
 
 /* A reference to an object: its slot and the object id it had. The reference
  * is stale (the object is gone, 400.7) when the slot holds another id. */

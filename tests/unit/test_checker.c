@@ -116,6 +116,8 @@ TEST(checker_finds_negative_damage_and_empty_counters) {
   s->c.pl[1].c[0].kind = 3;
   s->c.pl[1].c[0].n = -2;
   REPORTS("player bob has -2 poison counters");
+  s->c.pl[1].c[0].n = 0;
+  REPORTS("player bob has 0 poison counters");
 }
 
 TEST(checker_finds_a_broken_stack) {
