@@ -167,6 +167,27 @@ TEST(checker_finds_a_stale_characteristics_cache) {
   REPORTS("cached characteristics of #");
 }
 
+/* each characteristic the checker compares, stale alone */
+TEST(checker_finds_each_stale_characteristic) {
+  if (start(t_, w)) return;
+  for (int k = 0; k < 7; k++) {
+    Chars *c = (Chars *)chars(w->game, 0), keep = *c;
+    switch (k) {
+    case 0: c->power++; break;
+    case 1: c->toughness++; break;
+    case 2: c->types ^= T_ARTIFACT; break;
+    case 3: c->kw ^= 1; break;
+    case 4: c->controller ^= 1; break;
+    case 5: c->nab++; break;
+    default: c->colors ^= 1; break;
+    }
+    REPORTS("cached characteristics of #");
+    *(Chars *)chars(w->game, 0) = keep;
+    char why[256];
+    CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+  }
+}
+
 TEST(checker_finds_an_over_status_without_a_game_over) {
   if (start(t_, w)) return;
   w->game->status = MTG_OVER;
@@ -453,6 +474,7 @@ const unit_test checker_tests[] = {
     {"checker_finds_a_broken_stack", checker_finds_a_broken_stack},
     {"checker_finds_what_priority_must_not_see", checker_finds_what_priority_must_not_see},
     {"checker_finds_a_stale_characteristics_cache", checker_finds_a_stale_characteristics_cache},
+    {"checker_finds_each_stale_characteristic", checker_finds_each_stale_characteristic},
     {"checker_finds_an_over_status_without_a_game_over", checker_finds_an_over_status_without_a_game_over},
     {"checker_finds_a_decision_without_options", checker_finds_a_decision_without_options},
     {"checker_finds_bad_designations", checker_finds_bad_designations},
