@@ -229,7 +229,6 @@ void perform(G *g, Event *b, int m) {
       break;
     case EV_GAIN_LIFE:
       var_life_add(g, e->player, e->amount); /* 810.9 */
-      s->c.pl[e->player].gained_turn = num_add(s->c.pl[e->player].gained_turn, e->amount);
       e->done = 1;
       break;
     case EV_LOSE_LIFE:

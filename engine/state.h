@@ -404,7 +404,6 @@ typedef struct Player {
   int16_t spells_cast_turn;
   int32_t mana[COL_COUNT];
   int32_t turn_started;   /* turn sequence of this player's most recent turn */
-  int32_t gained_turn;
   uint8_t team;
   int8_t speed;           /* 702.179: 0 = no speed */
   int16_t dungeons_done;  /* dungeons completed (309.7) */

@@ -42,7 +42,6 @@ static void begin_turn(G *g) {
     c->pl[p].extra_lands = 0;
     c->pl[p].drawn_turn = 0;
     c->pl[p].spells_cast_turn = 0;
-    c->pl[p].gained_turn = 0;
   }
   for (int i = 0; i < c->nslots; i++) {
     s->obj[i].abil_used[0] = s->obj[i].abil_used[1] = 0;
