@@ -288,8 +288,7 @@ static int added_phases(G *g) {
 
 static void end_step(G *g) {
   Core *c = &g->s->c;
-  if (!c->skipping) mana_empty(g); /* 500.4 */
-  c->skipping = 0;
+  if (!c->skipping) mana_empty(g); /* 500.4; begin_step sets skipping for every step */
   if (c->step == MTG_S_END_COMBAT) combat_end(g); /* 511.3 */
   if (c->step == MTG_S_COMBAT_DAMAGE && c->in_fs_step) {
     /* 510.4: a second combat damage step follows the first-strike one */
