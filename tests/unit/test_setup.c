@@ -165,6 +165,7 @@ TEST(setup_card_and_player_errors_say_what_is_wrong) {
   CHECK_INT(mtg_setup_player(s, "alice", 20, 0), MTG_EARG);
   CHECK_INT(mtg_setup_player(s, "", 20, 0), MTG_EARG);
   CHECK_INT(mtg_setup_player(s, "da ve", 20, 0), MTG_EARG);
+  CHECK_INT(mtg_setup_player(s, " dave", 20, 0), MTG_EARG); /* the first character is checked too */
   CHECK_INT(mtg_setup_player(s, "a name of 32 characters.........", 20, 0), MTG_EARG);
   CHECK_INT(mtg_setup_player(s, "a_name_of_31_characters________", 20, 0), 3);
   CHECK_INT(mtg_setup_player(s, "erin", 20, 0), MTG_ELIMIT);
