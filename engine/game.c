@@ -23,12 +23,21 @@ static const char *const dec_kind_names[MTG_D_COUNT] = {
     "priority", "mode", "x", "target", "cost", "attackers", "blockers", "damage", "trigger_order",
     "replacement", "may", "choose", "player", "color", "name", "number", "order", "word"};
 
+/* The counters and scalars of s, and the entries of its ring of last known
+ * information that `lki` says: all that can differ from d when the rest of the
+ * state is known to be the same (dec_core_only). */
+static void core_copy(State *d, const State *s, uint32_t lki) {
+  d->c = s->c;
+  for (int i = 0; i < s->c.nlki; i++)
+    if (lki >> i & 1) d->lki[i] = s->lki[i];
+}
+
 /* Copies the state s onto d, the ring of last known information only in the
  * entries `lki` says (bit i: entry i, if in use): an entry nothing wrote
  * since d was last made equal to s is the same in both, and an entry comes
  * into use only by being written (lki_keep). */
 static void state_copy(State *d, const State *s, uint32_t lki) {
-  d->c = s->c;
+  core_copy(d, s, lki);
   memcpy(d->obj, s->obj, (size_t)s->c.nslots * sizeof(Obj));
   for (int i = 0; i < NZL; i++) memcpy(d->zl[i], s->zl[i], (size_t)s->c.zn[i] * sizeof(int16_t));
   memcpy(d->stack, s->stack, (size_t)s->c.nstack * sizeof(StackItem));
@@ -36,8 +45,6 @@ static void state_copy(State *d, const State *s, uint32_t lki) {
   memcpy(d->pend, s->pend, (size_t)s->c.npend * sizeof(Pending));
   memcpy(d->link, s->link, (size_t)s->c.nlink * sizeof(Link));
   memcpy(d->hist, s->hist, (size_t)s->c.nhist * sizeof(Hist));
-  for (int i = 0; i < s->c.nlki; i++)
-    if (lki >> i & 1) d->lki[i] = s->lki[i];
 }
 
 _Noreturn void game_throw(G *g, int code) { longjmp(g->jb, code); }
@@ -231,13 +238,8 @@ const int *dec_ask(G *g, int top, int *n) {
   }
   if (top) {
     /* a new segment begins here */
-    if (g->live_same) {
-      g->snap->c = g->s->c;
-      for (int i = 0; i < g->s->c.nlki; i++)
-        if (g->lki_dirty >> i & 1) g->snap->lki[i] = g->s->lki[i];
-    } else {
-      state_copy(g->snap, g->s, g->lki_dirty);
-    }
+    if (g->live_same) core_copy(g->snap, g->s, g->lki_dirty);
+    else state_copy(g->snap, g->s, g->lki_dirty);
     g->lki_dirty = 0;
     g->snap_top = 1;
     g->live_same = 1;
