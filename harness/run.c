@@ -2,6 +2,7 @@
 #include "run.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -640,63 +641,70 @@ static int pattern_names_rule(const hpat *p, int k, const char *listed) {
 static const struct {
   const char *type, *rules;
 } event_rules[] = {
-    {"game_start", "103"}, {"opening_hand", "103"}, {"turn", "500 502"},
-    {"step", "500 501 502 503 504 505 506 507 508 509 510 511 512 513 514"}, {"skip", "614"},
-    {"play_land", "305 116"}, {"cast", "601"}, {"turn_face_up", "702.37 708 116"}, {"phase", "702.26"},
-    {"activate", "602 605 606"}, {"pay", "601 602 118 107"}, {"add_mana", "106 605"}, {"mana_empty", "106 500"},
-    {"trigger", "603"}, {"stack_push", "405 601 602 603"}, {"stack_remove", "405"}, {"resolve", "405 608"},
-    {"counter", "701.6"}, {"counter_failed", "101.2"}, {"copy", "707"}, {"change_target", "115"},
-    {"becomes_target", "115 603"}, {"zone", "400"}, {"draw", "121"}, {"destroy", "701.8"}, {"sacrifice", "701.21"},
-    {"discard", "701.9"}, {"mill", "701.17"}, {"exile", "406 701.13"}, {"damage", "120"}, {"gain_life", "119"},
-    {"lose_life", "119"}, {"counters_put", "122"}, {"counters_removed", "122"}, {"tap", "701.26"},
-    {"untap", "701.26 502.3"}, {"attach", "701.3 301.5 303.4"}, {"unattach", "701.3"}, {"pair", "702.95"},
-    {"unpair", "702.95"}, {"create_token", "111 701.7"}, {"cease_to_exist", "111 704.5d"}, {"attacks", "506 508"},
-    {"blocks", "506 509"}, {"blocked", "509"}, {"unblocked", "509"}, {"exert", "701.43"}, {"attackers", "508"},
-    {"blockers", "509"}, {"remove_from_combat", "506.4"}, {"damage_removed", "514.2"}, {"sba", "704"},
-    {"enters_with", "614.1c 122"}, {"protector", "310"}, {"sector", "702.158"}, {"dungeon", "309"},
-    {"venture", "309 701.49"}, {"complete", "309"}, {"scry", "701.22"}, {"look", "701.20"}, {"library_order", "401"},
-    {"put_on_top", "401"}, {"clash", "701.30"}, {"land_plays", "305"}, {"replace", "614 616"}, {"prevent", "615"},
-    {"regenerate", "701.19"}, {"reveal", "701.20"}, {"shuffle", "701.24"}, {"extra_turn", "500.7"},
-    {"additional_phases", "500.8"}, {"control", "613"}, {"transform", "701.27 712"}, {"roll", "706"}, {"paid", "118"},
+    {"activate", "602 605 606"}, {"add_mana", "106 605"}, {"additional_phases", "500.8"},
+    {"attach", "701.3 301.5 303.4"}, {"attackers", "508"}, {"attacks", "506 508"}, {"becomes_target", "115 603"},
+    {"blocked", "509"}, {"blockers", "509"}, {"blocks", "506 509"}, {"cast", "601"}, {"cease_to_exist", "111 704.5d"},
+    {"change_target", "115"}, {"clash", "701.30"}, {"complete", "309"}, {"control", "613"}, {"copy", "707"},
+    {"counter", "701.6"}, {"counter_failed", "101.2"}, {"counters_put", "122"}, {"counters_removed", "122"},
+    {"create_token", "111 701.7"}, {"damage", "120"}, {"damage_removed", "514.2"}, {"destroy", "701.8"},
+    {"discard", "701.9"}, {"draw", "121"}, {"dungeon", "309"}, {"enters_with", "614.1c 122"}, {"exert", "701.43"},
+    {"exile", "406 701.13"}, {"extra_turn", "500.7"}, {"gain_life", "119"}, {"game_start", "103"},
+    {"land_plays", "305"}, {"library_order", "401"}, {"look", "701.20"}, {"lose_life", "119"},
+    {"mana_empty", "106 500"}, {"mill", "701.17"}, {"opening_hand", "103"}, {"paid", "118"}, {"pair", "702.95"},
+    {"pay", "601 602 118 107"}, {"phase", "702.26"}, {"play_land", "305 116"}, {"prevent", "615"},
+    {"protector", "310"}, {"put_on_top", "401"}, {"regenerate", "701.19"}, {"remove_from_combat", "506.4"},
+    {"replace", "614 616"}, {"resolve", "405 608"}, {"reveal", "701.20"}, {"roll", "706"}, {"sacrifice", "701.21"},
+    {"sba", "704"}, {"scry", "701.22"}, {"sector", "702.158"}, {"shuffle", "701.24"}, {"skip", "614"},
+    {"stack_push", "405 601 602 603"}, {"stack_remove", "405"},
+    {"step", "500 501 502 503 504 505 506 507 508 509 510 511 512 513 514"}, {"tap", "701.26"},
+    {"transform", "701.27 712"}, {"trigger", "603"}, {"turn", "500 502"}, {"turn_face_up", "702.37 708 116"},
+    {"unattach", "701.3"}, {"unblocked", "509"}, {"unpair", "702.95"}, {"untap", "701.26 502.3"},
+    {"venture", "309 701.49"}, {"zone", "400"},
 };
 
-/* The event_rules entry of a log line's type, or -1. */
+#define NTYPES ((int)(sizeof event_rules / sizeof event_rules[0]))
+
+/* The event_rules entry of a log line's type, or -1: a binary search, the
+ * table being sorted by type. */
 static int line_type(const char *line) {
   size_t n = strcspn(line, " ");
-  for (int i = 0; i < (int)(sizeof event_rules / sizeof event_rules[0]); i++)
-    if (event_rules[i].type[0] == line[0] && !strncmp(line, event_rules[i].type, n) && !event_rules[i].type[n]) return i;
+  int lo = 0, hi = NTYPES - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    const char *t = event_rules[mid].type;
+    int c = (unsigned char)line[0] - (unsigned char)t[0];
+    if (!c) c = strncmp(line, t, n);
+    if (!c && t[n]) c = -1; /* the line's type is a prefix of t */
+    if (!c) return mid;
+    if (c < 0) hi = mid - 1;
+    else lo = mid + 1;
+  }
   return -1;
+}
+
+/* rules_is_under(num, the first n characters of sel), sel not terminated there. */
+static int under_n(const char *num, const char *sel, size_t n) {
+  if (!n || num[0] != sel[0] || strncmp(num, sel, n)) return 0;
+  char c = num[n];
+  if (!c) return 1;
+  int sel_has_dot = memchr(sel, '.', n) != NULL;
+  if (c == '.') return !sel_has_dot;
+  if (c >= 'a' && c <= 'z') return sel_has_dot && sel[n - 1] >= '0' && sel[n - 1] <= '9';
+  return 0;
 }
 
 /* Whether a line of type t (line_type) performs rule `listed` (event_rules). */
 static int type_performs(int t, const char *listed) {
-  if (t < 0) return 0;
   for (const char *r = event_rules[t].rules; *r;) {
     size_t k = strcspn(r, " ");
-    char sec[16];
-    if (k < sizeof sec) {
-      memcpy(sec, r, k);
-      sec[k] = 0;
-      if (rules_is_under(listed, sec)) return 1;
-    }
+    if (under_n(listed, r, k)) return 1;
     r += k;
     while (*r == ' ') r++;
   }
   return 0;
 }
 
-/* Whether a log line (of type t) carries rule `listed`: by its type, or a
- * rule= field naming it or a subrule of it. */
-static int line_carries(const char *line, int t, const char *listed) {
-  if (type_performs(t, listed)) return 1;
-  for (const char *p = strstr(line, " rule="); p; p = strstr(p + 1, " rule=")) {
-    p += 6;
-    if (checks_rule(p, strcspn(p, " "), listed)) return 1;
-  }
-  return 0;
-}
-
-#define RULES_AT_ONCE 64 /* listed rules looked for in one pass over the log */
+#define RULES_AT_ONCE 64 /* listed rules looked for in one pass over the log (bits of a uint64_t) */
 
 /* A rule the case lists is checked when an event of the log carries it (a
  * rule= field naming it or a subrule of it), a decision of the game was
@@ -722,11 +730,31 @@ static int unchecked_rules(runner *R, buf *warn) {
       ok[k] = (unsigned char)yes;
       left += !yes;
     }
+    /* per type of line, the listed rules a line of that type carries by its
+     * type alone (bit k), found at the first line of the type */
+    uint64_t performs[NTYPES];
+    unsigned char known[NTYPES];
+    memset(known, 0, sizeof known);
     for (int i = 0; i < n && left; i++) {
       const char *line = mtg_log_line(R->g, i);
       int t = line_type(line);
-      for (int k = 0; k < m; k++)
-        if (!ok[k] && line_carries(line, t, hc->rules[k0 + k])) ok[k] = 1, left--;
+      if (t >= 0) {
+        if (!known[t]) {
+          performs[t] = 0;
+          for (int k = 0; k < m; k++)
+            if (type_performs(t, hc->rules[k0 + k])) performs[t] |= (uint64_t)1 << k;
+          known[t] = 1;
+        }
+        for (int k = 0; k < m && performs[t]; k++)
+          if (!ok[k] && (performs[t] >> k & 1)) ok[k] = 1, left--;
+      }
+      /* the rule= fields the line carries, naming a listed rule or a subrule of it */
+      for (const char *p = strstr(line, " rule="); p && left; p = strstr(p + 1, " rule=")) {
+        p += 6;
+        size_t len = strcspn(p, " ");
+        for (int k = 0; k < m; k++)
+          if (!ok[k] && checks_rule(p, len, hc->rules[k0 + k])) ok[k] = 1, left--;
+      }
     }
     for (int k = 0; k < m; k++) {
       if (ok[k]) continue;
