@@ -322,6 +322,12 @@ static void step_add_mana(G *g, Ctx *c, const Node *n) {
   }
 }
 
+/* Whether "choose a card name" offers card d's name: a card's, not a token's,
+ * of the card types the filter asks for (none: any). */
+static int name_offered(const CardDef *d, const Filter *nf) {
+  return !d->token && !(nf && ((nf->types_any && !(d->types & nf->types_any)) || (d->types & nf->types_none)));
+}
+
 static void step_choose(G *g, Ctx *c, const Node *n) {
   const char *kind = n->k[0]->s;
   const char *label = n->k[1] ? n->k[1]->s : kind;
@@ -362,15 +368,20 @@ static void step_choose(G *g, Ctx *c, const Node *n) {
     dec_begin(g, MTG_D_NAME, p, "", "choose a card name");
     const char *names[MAX_OPTIONS];
     int cnt = 0;
+    /* "choose a nonland card name": `from` says which cards' names by their card types */
+    const Filter *nf = n->k[4] ? n->k[4]->f : NULL;
     for (const mtg_pool *q = g->pool; q; q = q->parent)
       for (int i = 0; i < q->n && cnt < MAX_OPTIONS; i++) {
+        const CardDef *cd = q->cards[i];
+        if (!name_offered(cd, nf)) continue;
+        /* a name a pool nearer the game offered already (a pool's own names are distinct) */
         int d = 0;
-        for (int j = 0; j < cnt; j++) d |= !strcmp(names[j], q->cards[i]->name);
-        if (d || q->cards[i]->token) continue;
-        /* "choose a nonland card name": `from` says which cards' names by their card types */
-        const Filter *nf = n->k[4] ? n->k[4]->f : NULL;
-        if (nf && ((nf->types_any && !(q->cards[i]->types & nf->types_any)) || (q->cards[i]->types & nf->types_none))) continue;
-        names[cnt] = q->cards[i]->name;
+        for (const mtg_pool *r = g->pool; r != q && !d; r = r->parent) {
+          const CardDef *o = pool_find_own(r, cd->name);
+          d = o && !strcmp(o->name, cd->name) && name_offered(o, nf);
+        }
+        if (d) continue;
+        names[cnt] = cd->name;
         dec_opt(g, MTG_O_NAME, 0, 0, -1, cnt, "%s", names[cnt]);
         cnt++;
       }
