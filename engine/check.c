@@ -24,6 +24,24 @@ static int opt_bad(char *why, size_t n, int i, const mtg_option *o, const char *
 }
 
 /* Text shown to players: not empty, no control characters. */
+/* prefix and then v in decimal, in buf (empty if it does not fit); without
+ * snprintf, as every option of every decision is checked */
+static const char *with_number(char *buf, size_t size, const char *prefix, int v) {
+  char digits[16];
+  size_t k = sizeof digits, u = strlen(prefix);
+  unsigned x = (unsigned)v;
+  do digits[--k] = (char)('0' + x % 10);
+  while ((x /= 10) && k);
+  if (u + (sizeof digits - k) >= size) { /* not with the callers' sizes */
+    buf[0] = 0;
+    return buf;
+  }
+  memcpy(buf, prefix, u);
+  memcpy(buf + u, digits + k, sizeof digits - k);
+  buf[u + sizeof digits - k] = 0;
+  return buf;
+}
+
 static int printable(const char *s) {
   if (!s || !*s) return 0;
   for (; *s; s++)
@@ -73,9 +91,8 @@ int mtg_decision_check(const mtg_game *g, char *why, size_t n) {
       break;
     case MTG_O_ACTIVATE: { /* -1: a special action, turning a face-down permanent face up (116.2b) or foretelling (116.2h) */
       char want[32];
-      snprintf(want, sizeof want, "/%d", o->index);
       int special = !strncmp(o->label, "turn_face_up ", 13) || !strncmp(o->label, "foretell ", 9);
-      if (special ? o->index != -1 : o->index < 0 || !strstr(o->label, want))
+      if (special ? o->index != -1 : o->index < 0 || !strstr(o->label, with_number(want, sizeof want, "/", o->index)))
         return opt_bad(why, n, i, o, "the ability index and the label disagree");
       break;
     }
@@ -85,8 +102,9 @@ int mtg_decision_check(const mtg_game *g, char *why, size_t n) {
       break;
     case MTG_O_MODE: {
       char want[32];
-      snprintf(want, sizeof want, "mode %d", o->index + 1);
-      if (o->index < 0 || strncmp(o->label, want, strlen(want))) return opt_bad(why, n, i, o, "the mode and the label disagree");
+      if (o->index < 0) return opt_bad(why, n, i, o, "the mode and the label disagree");
+      with_number(want, sizeof want, "mode ", o->index + 1);
+      if (strncmp(o->label, want, strlen(want))) return opt_bad(why, n, i, o, "the mode and the label disagree");
       break;
     }
     default: /* name, word, trigger, effect, object: an index or none */

@@ -58,6 +58,14 @@ int color_from_char(int ch);
 int color_parse(const char *s);
 extern const char *const color_names[COL_COUNT];
 
+/* s copied into dst of `size` bytes (size > 0), cut to fit and terminated,
+ * as snprintf(dst, size, "%s", s) does, without the formatter's cost. */
+static inline void str_copy(char *dst, size_t size, const char *s) {
+  size_t n = 0;
+  for (; n + 1 < size && s[n]; n++) dst[n] = s[n];
+  dst[n] = 0;
+}
+
 /* ---- hash.c ---- */
 static inline uint64_t hash_mix(uint64_t x) {
   x ^= x >> 30;

@@ -93,7 +93,7 @@ static int refuse(mtg_setup *s, mtg_error *err, int status, const char *fmt, ...
   va_start(ap, fmt);
   vsnprintf(why, sizeof why, fmt, ap);
   va_end(ap);
-  if (s) snprintf(s->why, sizeof s->why, "%s", why);
+  if (s) str_copy(s->why, sizeof s->why, why);
   mtg_error_set(err, status, "%s", why);
   return status;
 }
@@ -135,10 +135,10 @@ int mtg_setup_player(mtg_setup *s, const char *name, int life, int poison) {
     return MTG_EARG;
   int p = s->np++;
   memset(&s->pl[p], 0, sizeof s->pl[p]);
-  snprintf(s->pl[p].name, sizeof s->pl[p].name, "%s", name);
+  str_copy(s->pl[p].name, sizeof s->pl[p].name, name);
   s->pl[p].life = life;
   if (poison > 0) {
-    snprintf(s->pl[p].c[0].kind, sizeof s->pl[p].c[0].kind, "poison");
+    str_copy(s->pl[p].c[0].kind, sizeof s->pl[p].c[0].kind, "poison");
     s->pl[p].c[0].n = poison;
     s->pl[p].nc = 1;
   }
@@ -273,7 +273,7 @@ int mtg_setup_counters(mtg_setup *s, int i, const char *kind, int n) {
   if (!e || name_ok(s, "a counter kind", kind, sizeof e->c->kind) || in_range(s, NULL, "a number of counters", n, 0, MTG_NUM_MAX))
     return MTG_EARG;
   NEED(e->nc < MAX_CKINDS, "at most %d kinds of counters on a card (MTG_MAX_COUNTER_KINDS)", MAX_CKINDS);
-  snprintf(e->c[e->nc].kind, sizeof e->c->kind, "%s", kind);
+  str_copy(e->c[e->nc].kind, sizeof e->c->kind, kind);
   e->c[e->nc].n = n;
   e->nc++;
   return MTG_OK;
@@ -311,8 +311,8 @@ int mtg_setup_choice(mtg_setup *s, int i, const char *key, const char *value) {
   errno = 0;
   long v = strtol(value, &end, 10);
   if (*value && !*end) NEED(!errno && v >= -MTG_NUM_MAX && v <= MTG_NUM_MAX, "a choice's number %s is out of range", value);
-  snprintf(e->ch[e->nch].key, sizeof e->ch->key, "%s", key);
-  snprintf(e->ch[e->nch].val, sizeof e->ch->val, "%s", value);
+  str_copy(e->ch[e->nch].key, sizeof e->ch->key, key);
+  str_copy(e->ch[e->nch].val, sizeof e->ch->val, value);
   e->nch++;
   return MTG_OK;
 }
@@ -405,7 +405,7 @@ int mtg_setup_exiled_with(mtg_setup *s, int i, int by, const char *label) {
   if (!e || !entry(s, by) || name_ok(s, "a link label", label, sizeof e->exiled_label)) return MTG_EARG;
   NEED(by != i, "entry %d can't be exiled with itself", i);
   e->exiled_by = by;
-  snprintf(e->exiled_label, sizeof e->exiled_label, "%s", label);
+  str_copy(e->exiled_label, sizeof e->exiled_label, label);
   return MTG_OK;
 }
 int mtg_setup_protector(mtg_setup *s, int i, int p) {
@@ -452,7 +452,7 @@ int mtg_setup_player_counters(mtg_setup *s, int p, const char *kind, int n) {
       in_range(s, NULL, "a number of counters", n, 0, MTG_NUM_MAX))
     return MTG_EARG;
   NEED(s->pl[p].nc < MAX_CKINDS, "at most %d kinds of counters on a player (MTG_MAX_COUNTER_KINDS)", MAX_CKINDS);
-  snprintf(s->pl[p].c[s->pl[p].nc].kind, sizeof s->pl->c->kind, "%s", kind);
+  str_copy(s->pl[p].c[s->pl[p].nc].kind, sizeof s->pl->c->kind, kind);
   s->pl[p].c[s->pl[p].nc].n = n;
   s->pl[p].nc++;
   return MTG_OK;
@@ -483,7 +483,7 @@ static const char *intern(G *g, const char *v) {
   for (int i = 0; i < g->nstrs; i++)
     if (!strcmp(g->w->strs[i], v)) return g->w->strs[i];
   if (g->nstrs >= NELEM(g->w->strs)) return NULL;
-  snprintf(g->w->strs[g->nstrs], sizeof *g->w->strs, "%s", v);
+  str_copy(g->w->strs[g->nstrs], sizeof *g->w->strs, v);
   return g->w->strs[g->nstrs++];
 }
 
@@ -499,13 +499,13 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
   c->np = (uint8_t)su->np;
   rng_seed(c->rng, su->seed);
   static const char *const base_counters[] = {"+1/+1", "-1/-1", "loyalty", "poison"};
-  for (int i = 0; i < 4; i++) snprintf(c->cnames[i], sizeof c->cnames[i], "%s", base_counters[i]);
+  for (int i = 0; i < 4; i++) str_copy(c->cnames[i], sizeof c->cnames[i], base_counters[i]);
   c->ncnames = 4;
   c->max_turns = su->max_turns;
   g->budget = su->budget;
   for (int p = 0; p < su->np; p++) {
     Player *pl = &c->pl[p];
-    snprintf(pl->name, sizeof pl->name, "%s", su->pl[p].name);
+    str_copy(pl->name, sizeof pl->name, su->pl[p].name);
     pl->life = su->pl[p].life;
     pl->lands_played = (int16_t)su->pl[p].lands;
     for (int k = 0; k < COL_COUNT; k++) pl->mana[k] = su->pl[p].mana[k];
@@ -786,7 +786,7 @@ static int rd_fail(reader *r, const char *at, int status, const char *fmt, ...) 
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   mtg_error_set(r->err, status, "%s", msg);
-  snprintf(r->err->file, sizeof r->err->file, "%s", r->name);
+  str_copy(r->err->file, sizeof r->err->file, r->name);
   r->err->line = r->line;
   r->err->col = at ? (int)(at - r->rec) + 1 : 0;
   snprintf(r->err->source, sizeof r->err->source, "%.*s", (int)sizeof r->err->source - 1, r->rec);
@@ -928,7 +928,7 @@ static int rd_card(reader *r, fwd **fw, int *nfw, int *capfw) {
     }
     else if (!strcmp(o.s, "controller") || !strcmp(o.s, "attach_player") || !strcmp(o.s, "protector")) {
       pt.at = vat;
-      snprintf(pt.s, sizeof pt.s, "%s", v);
+      str_copy(pt.s, sizeof pt.s, v);
       rc = rd_player(r, &pt, &p);
       if (!rc)
         rc = rd_set(r, o.at,
@@ -960,8 +960,8 @@ static int rd_card(reader *r, fwd **fw, int *nfw, int *capfw) {
       f->exiled = ex;
       f->line = r->line;
       f->col = (int)(o.at - r->rec) + 1;
-      snprintf(f->link, sizeof f->link, "%s", ex ? colon + 1 : "");
-      snprintf(f->rec, sizeof f->rec, "%s", r->rec);
+      str_copy(f->link, sizeof f->link, ex ? colon + 1 : "");
+      str_copy(f->rec, sizeof f->rec, r->rec);
     } else { /* counter=KIND:N, choice=KEY:VALUE */
       const char *colon = strchr(v, ':');
       int counter = o.s[1] == 'o';
@@ -1099,7 +1099,7 @@ int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg
                            : mtg_setup_attach(r.s, fw[i].entry, fw[i].target);
     if (set < 0) {
       r.line = fw[i].line;
-      snprintf(r.rec, sizeof r.rec, "%s", fw[i].rec);
+      str_copy(r.rec, sizeof r.rec, fw[i].rec);
       rc = rd_fail(&r, r.rec + fw[i].col - 1, set == MTG_EARG ? MTG_EDATA : set, "%s", mtg_setup_error(r.s));
     }
   }
