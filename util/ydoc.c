@@ -272,11 +272,7 @@ static ynode *new_node(builder *b, ynode_kind k, yaml_mark_t m) {
     oom(b->d, (int)m.line + 1, (int)m.column + 1, b->err);
     return NULL;
   }
-  memset(n, 0, sizeof *n);
-  n->kind = k;
-  n->line = (int)m.line + 1;
-  n->col = (int)m.column + 1;
-  n->str = "";
+  *n = (ynode){.kind = k, .line = (int)m.line + 1, .col = (int)m.column + 1, .str = ""};
   return n;
 }
 
@@ -427,7 +423,9 @@ static int build(ydoc *d, mtg_error *err) {
       if (!s) { rc = oom(d, n->line, n->col, err); break; }
       memcpy(s, e.data.scalar.value, len);
       s[len] = 0;
-      if (strlen(s) != len) {
+      /* the text has no NUL byte (ydoc_parse_buffer): only an escape (\0) in a
+       * double-quoted scalar can make one */
+      if (e.data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE && memchr(s, 0, len)) {
         rc = perr(d, n->line, n->col, err, "NUL character inside a scalar");
         break;
       }
@@ -531,9 +529,8 @@ int ydoc_parse_file_max(const char *path, size_t max, ydoc **out, mtg_error *err
 
 /* ---- accessors ---- */
 
-const ynode *ymap_get(const ynode *m, const char *key) {
+const ynode *ymap_getn(const ynode *m, const char *key, size_t len) {
   if (!m || m->kind != YN_MAP) return NULL;
-  size_t len = strlen(key);
   for (int i = 0; i < m->n; i++) {
     const ynode *k = ymap_key(m, i);
     if (k->kind == YN_SCALAR && k->len == len && k->str[0] == key[0] && memcmp(k->str, key, len) == 0)

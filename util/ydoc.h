@@ -52,7 +52,10 @@ const char *ydoc_name(const ydoc *d);          /* file name used in messages */
 /* Mapping helpers. */
 static inline const ynode *ymap_key(const ynode *m, int i) { return m->items[2 * i]; }
 static inline const ynode *ymap_val(const ynode *m, int i) { return m->items[2 * i + 1]; }
-const ynode *ymap_get(const ynode *m, const char *key);
+/* The value of key (len bytes) in mapping m, or NULL. */
+const ynode *ymap_getn(const ynode *m, const char *key, size_t len);
+/* inline, so that a literal key's length is known when compiling */
+static inline const ynode *ymap_get(const ynode *m, const char *key) { return ymap_getn(m, key, strlen(key)); }
 
 /* Fills err with a located error at node n (file from d) and returns -1.
  * The source line is copied so the message can show it with a caret. */
