@@ -54,7 +54,7 @@ static int trig_not_left(G *g, uint32_t src_id, int kind) {
 }
 
 static int defense_of(G *g, int slot) {
-  Obj *o = &g->s->obj[slot];
+  const Obj *o = &g->s->obj[slot];
   return counters_get(o->c, o->nc, ckind_id(g, "defense")); /* 310.4c */
 }
 
@@ -93,10 +93,9 @@ static int maybe_special(const CardDef *d) {
 }
 
 void ct_entering(G *g, Event *e) {
-  State *s = g->s;
   if (!oref_ok(g, e->obj)) return;
   int slot = e->obj.slot;
-  Obj *o = &s->obj[slot];
+  Obj *o = obj_w(g, slot);
   /* only cards that could be a Saga, a battle or a planeswalker as they enter are looked at closely */
   if (!maybe_special(o->def) && !maybe_special(o->def->back) && !maybe_special(e->etb_copy) && !maybe_special(o->copy_of)) return;
   int ctl = e->etb_ctl >= 0 ? e->etb_ctl : (o->zone == MTG_Z_STACK ? o->controller : o->owner);
@@ -165,11 +164,10 @@ void ct_precombat_main(G *g) {
  * property of the event itself, so it is part of the trigger condition and is
  * not checked again on resolution. Counters it enters with are put on it too (122.6). */
 int ct_chapter_match(G *g, const TrigPat *t, const Event *e, uint32_t src_id) {
-  State *s = g->s;
   /* lore counters put on it, also as it entered (122.6: a counters event of the entering batch) */
   if (e->type != EV_COUNTERS || !e->obj.id || e->obj.id != src_id || !oref_ok(g, e->obj)) return 0;
   if (strcmp(ckind_name(g, e->ckind), "lore")) return 0;
-  Obj *o = &s->obj[e->obj.slot];
+  const Obj *o = &g->s->obj[e->obj.slot];
   if (o->zone != MTG_Z_BATTLEFIELD) return 0;
   int after = counters_get(o->c, o->nc, ckind_id(g, "lore"));
   int before = after - e->amount;
@@ -190,7 +188,7 @@ static int dungeon_of(G *g, int player) {
   int n = cmd_count(g);
   int16_t *l = cmd_list(g);
   for (int i = 0; i < n; i++) {
-    Obj *o = &g->s->obj[l[i]];
+    const Obj *o = &g->s->obj[l[i]];
     if (o->owner == player && (o->def->types & T_DUNGEON)) return l[i];
   }
   return -1;
@@ -199,8 +197,7 @@ static int dungeon_of(G *g, int player) {
 /* 309.4c: "When you move your venture marker into this room, [effect]";
  * controlled by the dungeon's owner. */
 static void enter_room(G *g, int slot, int room, const char *rule) {
-  State *s = g->s;
-  Obj *o = &s->obj[slot];
+  Obj *o = obj_w(g, slot);
   const Room *r = &o->def->rooms[room];
   o->room = (uint8_t)(room + 1);
   char nm[110], q[80];
@@ -222,7 +219,7 @@ static void enter_room(G *g, int slot, int room, const char *rule) {
 /* 309.7: a player completes a dungeon as it is removed from the game. */
 static void complete_dungeon(G *g, int slot) {
   State *s = g->s;
-  Obj *o = &s->obj[slot];
+  const Obj *o = &s->obj[slot];
   int p = o->owner;
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
@@ -261,7 +258,7 @@ static void bring_dungeon(G *g, int p) {
     pick = ask_pick(g);
   }
   int slot = slot_alloc(g);
-  Obj *o = &s->obj[slot];
+  Obj *o = obj_w(g, slot);
   memset(o, 0, sizeof *o);
   o->id = new_id(g);
   o->ts = new_ts(g);
@@ -294,7 +291,7 @@ void ct_venture(G *g, int p) {
   hist_venture(g, p);
   int d = dungeon_of(g, p);
   if (d >= 0) {
-    Obj *o = &s->obj[d];
+    const Obj *o = &s->obj[d];
     int room = o->room ? o->room - 1 : 0;
     const Room *r = &o->def->rooms[room];
     if (r->nnext) {
@@ -320,7 +317,7 @@ void ct_venture(G *g, int p) {
 
 void ct_cast_transformed(G *g, int player, int slot) {
   State *s = g->s;
-  Obj *o = &s->obj[slot];
+  Obj *o = obj_w(g, slot);
   const CardDef *back = o->def->back;
   if (o->kind != OK_CARD || !back || o->zone == MTG_Z_STACK || o->zone == MTG_Z_BATTLEFIELD) return;
   /* 712.11c: only the back face is considered; lands can't be cast (305.9),
@@ -352,7 +349,7 @@ void ct_cast_transformed(G *g, int player, int slot) {
 
 /* The defending player for an attacked planeswalker (its controller) or battle (its protector), 506.2, 508.5. */
 int ct_defender(G *g, int slot) {
-  Obj *o = &g->s->obj[slot];
+  const Obj *o = &g->s->obj[slot];
   if (is_type(g, slot, T_BATTLE) && !is_type(g, slot, T_PLANESWALKER)) return o->protector ? o->protector - 1 : -1;
   return obj_controller(g, slot);
 }
@@ -360,7 +357,7 @@ int ct_defender(G *g, int slot) {
 /* 506.2, 508.1b, 310.8b: a planeswalker a defending player controls or a
  * battle a defending player protects; never a battle the attacker protects. */
 int ct_attackable(G *g, int attacker, int slot) {
-  Obj *o = &g->s->obj[slot];
+  const Obj *o = &g->s->obj[slot];
   if (o->zone != MTG_Z_BATTLEFIELD || o->phased_out) return 0;
   int battle = is_type(g, slot, T_BATTLE), pw = is_type(g, slot, T_PLANESWALKER);
   if (!battle && !pw) return 0;
@@ -388,9 +385,8 @@ static void sectors_lapse(G *g, const int16_t *bf, int nb) {
   for (int i = 0; i < s->c.npend; i++)
     if (s->pend[i].srcl.kw >> KW_SPACE_SCULPTOR & 1) return;
   for (int k = 0; k < nb; k++) {
-    Obj *o = &s->obj[bf[k]];
-    if (!o->sector) continue;
-    o->sector = 0;
+    if (!s->obj[bf[k]].sector) continue;
+    obj_w(g, bf[k])->sector = 0;
     char nm[110];
     fmt_slot(g, bf[k], nm, sizeof nm);
     log_line(g, 0, "sector obj=%s sector=none rule=702.158b", nm);
@@ -434,7 +430,7 @@ static int sba_sectors(G *g, const int16_t *bf, int nb) {
       char nm[110];
       fmt_slot(g, need[k], nm, sizeof nm);
       log_line(g, 0, "sba rule=704.5u obj=%s player=%s", nm, player_name(g, who[w]));
-      s->obj[need[k]].sector = (uint8_t)pick[k];
+      obj_w(g, need[k])->sector = (uint8_t)pick[k];
       log_line(g, 0, "sector obj=%s sector=%s", nm, sector_names[pick[k]]);
     }
   return 1;
@@ -459,7 +455,7 @@ int ct_sba(G *g, Event *ev, int *n, int max, const int16_t *bf, int nb) {
   /* 704.5s, 714.4: a Saga past its final chapter is sacrificed */
   for (int k = 0; k < nb && (sum->types & T_ENCHANTMENT); k++) {
     int i = bf[k];
-    Obj *o = &s->obj[i];
+    const Obj *o = &s->obj[i];
     if (!o->id || o->zone != MTG_Z_BATTLEFIELD || o->phased_out) continue;
     const Chars *c = chars(g, i);
     int fin = is_saga(c) ? final_chapter(c) : 0;
@@ -480,7 +476,7 @@ int ct_sba(G *g, Event *ev, int *n, int max, const int16_t *bf, int nb) {
     int16_t cmd[MAX_SLOTS];
     memcpy(cmd, cmd_list(g), (size_t)cnt * sizeof *cmd);
     for (int k = 0; k < cnt; k++) {
-      Obj *o = &s->obj[cmd[k]];
+      const Obj *o = &s->obj[cmd[k]];
       if (!(o->def->types & T_DUNGEON) || !o->room || o->def->rooms[o->room - 1].nnext) continue;
       if (trig_not_left(g, o->id, TE_ROOM)) continue;
       fmt_slot(g, cmd[k], nm, sizeof nm);
@@ -494,7 +490,7 @@ int ct_sba(G *g, Event *ev, int *n, int max, const int16_t *bf, int nb) {
   /* 704.5v-x: battles */
   for (int k = 0; k < nb && (bf_sum(g)->types & T_BATTLE); k++) {
     int i = bf[k];
-    Obj *o = &s->obj[i];
+    Obj *o = obj_w(g, i);
     if (!o->id || o->zone != MTG_Z_BATTLEFIELD || o->phased_out) continue;
     const Chars *c = chars(g, i);
     if (!(c->types & T_BATTLE)) continue;
@@ -541,7 +537,7 @@ int ct_check(G *g, char *why, size_t n) {
   int cnt = cmd_count(g);
   int16_t *l = cmd_list(g);
   for (int k = 0; k < cnt; k++) {
-    Obj *o = &s->obj[l[k]];
+    const Obj *o = &s->obj[l[k]];
     if (!(o->def->types & T_DUNGEON)) continue;
     if (seen[o->owner]++) {
       snprintf(why, n, "player %s owns two dungeons in the command zone (309.3)", player_name(g, o->owner));
@@ -553,7 +549,7 @@ int ct_check(G *g, char *why, size_t n) {
     }
   }
   for (int i = 0; i < s->c.nslots; i++) {
-    Obj *o = &s->obj[i];
+    const Obj *o = &s->obj[i];
     if (!o->id || o->zone == MTG_Z_COUNT) continue; /* left the game with its owner (800.4a) */
     if (o->protector > s->c.np || o->sector > 3) {
       snprintf(why, n, "object #%u has a bad protector or sector", (unsigned)o->id);

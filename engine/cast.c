@@ -100,7 +100,7 @@ int cast_faces(const CardDef *card, int *out) {
 /* 601.2a: the spell has the characteristics of the face cast (709.3b,
  * 712.8f): a half of a split card, or a modal double-faced card's back face. */
 void cast_set_face(G *g, int slot, const CardDef *card, int face) {
-  Obj *o = &g->s->obj[slot];
+  Obj *o = obj_w(g, slot);
   if ((card->half[0] || card->adventure) && face) o->face = (uint8_t)face;
   else if (card->modal && face == 1) o->transformed = 1; /* 712.11b: cast with its back face up */
   else return;
@@ -553,7 +553,7 @@ void cast_foretell(G *g, int player, int slot) {
   e.rule = "702.143a";
   ev_one(g, &e);
   if (e.done && oref_ok(g, ev_new_obj(&e)) && g->s->obj[e.new_slot].zone == MTG_Z_EXILE)
-    g->s->obj[e.new_slot].foretold = g->s->c.turn_seq + 1;
+    obj_w(g, e.new_slot)->foretold = g->s->c.turn_seq + 1;
 }
 
 /* The priority option's suffix naming the face cast or played: ` face="NAME"` (none for 0). */

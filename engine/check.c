@@ -130,7 +130,7 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
     for (int i = 0; i < c->zn[z]; i++) {
       int slot = s->zl[z][i];
       if (slot < 0 || slot >= c->nslots) return bad(why, n, "zone list %d holds slot %d out of range", z, slot);
-      Obj *o = &s->obj[slot];
+      const Obj *o = &s->obj[slot];
       if (!o->id) return bad(why, n, "zone %s holds a free slot %d", mtg_zone_name(zone), slot);
       if (seen[slot]++) return bad(why, n, "object #%u is in two zone lists", (unsigned)o->id);
       if (o->zone != zone) return bad(why, n, "object #%u is listed in %s but says %s", (unsigned)o->id, mtg_zone_name(zone), mtg_zone_name(o->zone));
@@ -149,7 +149,7 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
     if (seen[si->slot]++) return bad(why, n, "spell #%u is also in a zone list", (unsigned)si->id);
   }
   for (int i = 0; i < c->nslots; i++) {
-    Obj *o = &s->obj[i];
+    const Obj *o = &s->obj[i];
     if (!o->id) continue;
     if (o->zone == MTG_Z_COUNT) {
       if (o->kind == OK_CARD && c->pl[o->owner].left) continue; /* left the game with its owner */
@@ -175,7 +175,7 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
       int nb = bf_count(g);
       int16_t *bf = bf_list(g);
       for (int k = 0; k < nb; k++) {
-        Obj *o = &s->obj[bf[k]];
+        const Obj *o = &s->obj[bf[k]];
         /* a phased-out permanent is treated as though it doesn't exist: state-based
          * actions see it once it phases in (702.26b, 702.26i) */
         if (o->phased_out) continue;
@@ -191,6 +191,12 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
   }
   if (ct_check(g, why, n)) return -1; /* dungeons, protectors, sectors */
   if (var_check(g, why, n)) return -1; /* teams, the command zone, commanders */
+  /* an object no write marked since the snapshot was taken (obj_w) is as the
+   * snapshot has it: the snapshot and its restore copy only marked slots */
+  int same = c->nslots < g->snap->c.nslots ? c->nslots : g->snap->c.nslots;
+  for (int i = 0; i < same; i++)
+    if (!(g->odirty[i >> 6] >> (i & 63) & 1) && memcmp(&s->obj[i], &g->snap->obj[i], sizeof(Obj)))
+      return bad(why, n, "object #%u (slot %d) was written without obj_w: it differs from the snapshot", (unsigned)s->obj[i].id, i);
   /* the characteristics cache agrees with a recomputation (cards computed
    * only when asked for are asked for first) */
   for (int i = 0; i < c->nslots; i++)

@@ -142,7 +142,7 @@ static int restricted(G *g, const CRules *cr, int kind, int slot, int dp) {
 /* Whether the creature can attack at all, before looking at what it attacks (508.1a, 508.1c). */
 static int can_attack(G *g, const CRules *cr, int slot) {
   State *s = g->s;
-  Obj *o = &s->obj[slot];
+  const Obj *o = &s->obj[slot];
   const Chars *c = chars(g, slot);
   if (!(c->types & T_CREATURE) || o->tapped || o->phased_out) return 0;
   if (c->types & T_BATTLE) return 0; /* 508.1a */
@@ -277,7 +277,7 @@ void combat_declare_attackers(G *g) {
   int ne = 0;
   for (int i = 0; i < cnt; i++) {
     int o = t[v[i]].slot;
-    Obj *ob = &s->obj[o];
+    Obj *ob = obj_w(g, o);
     ob->attacking = 1;
     ob->atk_player = t[v[i]].player;
     ob->atk_obj = t[v[i]].slot2 >= 0 ? oref(g, t[v[i]].slot2) : oref_none();
@@ -345,7 +345,7 @@ static int landwalk_blocked(G *g, int atk, int dp) {
  * go (509.1a-b): evasion abilities, protection and combat rules of either. */
 static int can_block(G *g, const CRules *cr, int blk, int atk) {
   State *s = g->s;
-  Obj *o = &s->obj[blk];
+  const Obj *o = &s->obj[blk];
   const Chars *b = chars(g, blk), *a = chars(g, atk);
   uint64_t bk = b->kw, ak = a->kw;
   int dp = b->controller;
@@ -592,7 +592,7 @@ static int block_options(G *g, const CRules *cr, int dp, const int16_t *bf, int 
     fmt_slot(g, b, bn, sizeof bn);
     for (int j = 0; j < nb; j++) {
       int a = bf[j];
-      Obj *ao = &s->obj[a];
+      const Obj *ao = &s->obj[a];
       if (!ao->attacking) continue;
       /* 509.1a: attacking this player, a planeswalker they control or a battle they protect */
       if (combat_defending_player(g, a) != dp || !can_block(g, cr, b, a) || n >= MAX_OPTIONS) continue;
@@ -640,8 +640,8 @@ void combat_declare_blockers(G *g) {
     int ne = 0;
     for (int i = 0; i < cnt; i++) {
       int b = t[v[i]].slot, a = t[v[i]].slot2;
-      s->obj[b].blocking = 1;
-      s->obj[b].block_of = oref(g, a);
+      obj_w(g, b)->blocking = 1;
+      obj_w(g, b)->block_of = oref(g, a);
       ev_init(&ev[ne], EV_BLOCKS);
       ev[ne].obj = oref(g, b);
       ev[ne].src = oref(g, a);
@@ -654,7 +654,7 @@ void combat_declare_blockers(G *g) {
       int k = 0;
       for (int i = 0; i < cnt; i++) k += t[v[i]].slot2 == a;
       if (!k) continue;
-      s->obj[a].blocked = 1; /* 509.1h */
+      obj_w(g, a)->blocked = 1; /* 509.1h */
       ev_init(&ev[ne], EV_BLOCKED);
       ev[ne].obj = oref(g, a);
       ev[ne].rule = "509.1h";
@@ -695,7 +695,7 @@ int combat_defending_player(G *g, int slot) {
 int combat_has_first_strike(G *g) {
   State *s = g->s;
   for (int i = 0; i < s->c.nslots; i++) {
-    Obj *o = &s->obj[i];
+    const Obj *o = &s->obj[i];
     if (!o->id || o->zone != MTG_Z_BATTLEFIELD || !(o->attacking || o->blocking)) continue;
     if (has_kw(g, i, KW_FIRST_STRIKE) || has_kw(g, i, KW_DOUBLE_STRIKE)) return 1;
   }
@@ -732,7 +732,7 @@ void combat_damage(G *g, int first) {
   /* 510.4: which creatures had first strike or double strike as the first
    * combat damage step began, whatever they deal in it */
   for (int k = 0; first && k < nb; k++) {
-    Obj *o = &s->obj[bf[k]];
+    Obj *o = obj_w(g, bf[k]);
     if ((o->attacking || o->blocking) && (has_kw(g, bf[k], KW_FIRST_STRIKE) || has_kw(g, bf[k], KW_DOUBLE_STRIKE)))
       o->fs_dealt = 1;
   }
@@ -740,14 +740,14 @@ void combat_damage(G *g, int first) {
   int ne = 0;
   for (int k = 0; k < nb; k++) {
     int a = bf[k];
-    Obj *o = &s->obj[a];
+    const Obj *o = &s->obj[a];
     if (!o->attacking || !deals_now(g, a, first)) continue;
     int power = obj_power(g, a);
     if (power <= 0) continue; /* 510.1a */
     if (crule_count(g, &cr, SE_NO_COMBAT_DAMAGE, a)) continue; /* "assigns no combat damage" */
     int blockers[32], nbk = 0;
     for (int j = 0; j < nb && nbk < 32; j++) {
-      Obj *b = &s->obj[bf[j]];
+      const Obj *b = &s->obj[bf[j]];
       if (b->blocking && b->block_of.id == o->id) blockers[nbk++] = bf[j];
     }
     int trample = has_kw(g, a, KW_TRAMPLE);
@@ -832,7 +832,7 @@ void combat_damage(G *g, int first) {
   }
   for (int k = 0; k < nb; k++) {
     int b = bf[k];
-    Obj *o = &s->obj[b];
+    const Obj *o = &s->obj[b];
     if (!o->blocking || !deals_now(g, b, first)) continue;
     int power = obj_power(g, b);
     if (power <= 0 || !oref_ok(g, o->block_of)) continue; /* 510.1d */
@@ -853,7 +853,7 @@ void combat_damage(G *g, int first) {
 /* ---- leaving combat ---- */
 
 void combat_remove(G *g, int slot) {
-  Obj *o = &g->s->obj[slot];
+  Obj *o = obj_w(g, slot);
   if (!o->attacking && !o->blocking) return;
   o->attacking = 0;
   o->blocking = 0;
@@ -867,11 +867,10 @@ void combat_remove(G *g, int slot) {
 }
 
 void combat_check(G *g) {
-  State *s = g->s;
   int nb = bf_count(g);
   const int16_t *bf = bf_list(g);
   for (int k = 0; k < nb; k++) {
-    const Obj *o = &s->obj[bf[k]];
+    const Obj *o = &g->s->obj[bf[k]];
     if ((o->attacking || o->blocking) && !is_type(g, bf[k], T_CREATURE)) combat_remove(g, bf[k]);
   }
 }
@@ -880,7 +879,12 @@ void combat_end(G *g) {
   State *s = g->s;
   effects_expire(g, DUR_COMBAT); /* 511.2: "until end of combat" */
   for (int i = 0; i < s->c.nslots; i++) {
-    Obj *o = &s->obj[i];
+    const Obj *r = &s->obj[i];
+    /* written only where in combat: a written slot is copied at the next snapshot */
+    if (!r->attacking && !r->blocking && !r->blocked && r->atk_player == -1 && !r->atk_obj.id && r->atk_obj.slot == -1 &&
+        !r->block_of.id && r->block_of.slot == -1)
+      continue;
+    Obj *o = obj_w(g, i);
     o->attacking = o->blocking = o->blocked = 0;
     o->atk_player = -1;
     o->atk_obj = oref_none();

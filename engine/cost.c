@@ -400,7 +400,7 @@ void mana_empty(G *g) {
 /* ---- other costs ---- */
 
 static int sick(G *g, int slot) {
-  Obj *o = &g->s->obj[slot];
+  const Obj *o = &g->s->obj[slot];
   const Chars *c = chars(g, slot);
   if (!(c->types & T_CREATURE) || (c->kw >> KW_HASTE & 1)) return 0;
   /* 302.6: controlled continuously since the start of its controller's most recent turn */
@@ -510,7 +510,7 @@ static int count_own(G *g, int player, int zone, const Filter *f, int src, int e
 
 int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
   State *s = g->s;
-  Obj *o = &s->obj[slot];
+  const Obj *o = &s->obj[slot];
   for (int i = 0; i < c->nparts; i++) {
     const CostPart *p = &c->part[i];
     switch (p->kind) {
@@ -617,7 +617,7 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
   const char *label = si && si->ab ? si->ab->label : NULL;
   for (int i = 0; i < c->nparts; i++) {
     const CostPart *p = &c->part[i];
-    Obj *o = &s->obj[slot];
+    const Obj *o = &s->obj[slot];
     switch (p->kind) {
     case CK_TAP:
       do_tap(g, slot, 1);
@@ -687,7 +687,7 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
         /* "exile a [quality] card with mana value X from your hand": X is its mana value */
         int mv = mana_value(&chars(g, t)->base->cost);
         if (si) si->ch.x = mv;
-        o->x = mv;
+        obj_w(g, slot)->x = mv;
         char nm[110];
         fmt_slot(g, slot, nm, sizeof nm);
         log_line(g, 0, "choose obj=%s x=%d", nm, mv);
@@ -769,7 +769,7 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
       int cand[MAX_OPTIONS], nc = unblocked_attackers(g, player, cand);
       if (!nc) break;
       int pick = pick_slot(g, player, cand, nc, "702.49a", "return an unblocked attacking creature you control to its owner's hand");
-      Obj *a = &s->obj[cand[pick]];
+      const Obj *a = &s->obj[cand[pick]];
       if (si) {
         /* 702.49c: what it was attacking, for the creature put onto the battlefield attacking */
         si->ch.ret_atk_player = (uint8_t)(a->atk_player >= 0 ? a->atk_player + 1 : 0);

@@ -421,7 +421,7 @@ static void step_prevent(G *g, Ctx *c, const Node *n) {
     ORef cand[MAX_OPTIONS];
     int cnt = 0;
     for (int i = 0; i < g->s->c.nslots && cnt < MAX_OPTIONS; i++) {
-      Obj *o = &g->s->obj[i];
+      const Obj *o = &g->s->obj[i];
       if (!o->id || o->zone == MTG_Z_LIBRARY || o->zone == MTG_Z_HAND) continue;
       if (!filter_match(g, c, &any, i)) continue;
       char nm[110];
@@ -467,7 +467,7 @@ static void step_copy_spell(G *g, Ctx *c, const Node *n) {
     if (si < 0) continue;
     for (int t = 0; t < times; t++) {
       int slot = slot_alloc(g);
-      Obj *o = &s->obj[slot];
+      Obj *o = obj_w(g, slot);
       StackItem base = s->stack[si];
       memset(o, 0, sizeof *o);
       o->id = new_id(g);
@@ -1070,7 +1070,7 @@ static void step_designation(G *g, Ctx *c, const Node *n) {
   int monster = n->op == S_MONSTROSITY;
   int k = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
   if (!oref_ok(g, c->src) || s->obj[c->src.slot].zone != MTG_Z_BATTLEFIELD) return;
-  Obj *o = &s->obj[c->src.slot];
+  const Obj *o = &s->obj[c->src.slot];
   if (monster ? o->monstrous : o->renowned) return;
   if (k > 0) do_counters(g, c->src.slot, -1, CN_PLUS1, k, c->controller, c->cause_id);
   if (!oref_ok(g, c->src)) return;
@@ -1145,8 +1145,8 @@ static void step_pair(G *g, Ctx *c, const Node *n) {
       return;
   }
   for (int i = 0; i < 2; i++) {
-    s->obj[two[i].slot].paired = two[1 - i];
-    s->obj[two[i].slot].paired_by = (int8_t)c->controller;
+    obj_w(g, two[i].slot)->paired = two[1 - i];
+    obj_w(g, two[i].slot)->paired_by = (int8_t)c->controller;
   }
   chars_dirty(g);
   char x[110], y[110];
@@ -1338,7 +1338,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     int cnt = 0;
     for (int i = 0; i < a.n; i++) {
       if (!oref_ok(g, a.o[i])) continue;
-      Obj *o = &s->obj[a.o[i].slot];
+      const Obj *o = &s->obj[a.o[i].slot];
       int ctl = o->owner;
       if (under) {
         sel_eval(g, c, under, &b);
@@ -1466,7 +1466,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     const Node *from = n->op == S_REMOVE_COUNTERS ? n->k[2] : n->k[1];
     sel_eval(g, c, from, &a);
     for (int i = 0; i < a.n; i++) {
-      Obj *o = &s->obj[a.o[i].slot];
+      const Obj *o = &s->obj[a.o[i].slot];
       int have = counters_get(o->c, o->nc, kind);
       int cnt = n->op == S_CLEAR_COUNTERS ? have : (n->k[1] ? expr_eval(g, c, n->k[1]) : 1);
       if (n->op == S_REMOVE_COUNTERS && n->k[1] && n->k[1]->op == E_INT && n->k[1]->j) cnt = have;
@@ -1485,7 +1485,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     int base = g->evtop, k = 0;
     Event *ev = ev_alloc(g, a.n);
     for (int i = 0; i < a.n; i++) {
-      Obj *o = &s->obj[a.o[i].slot];
+      const Obj *o = &s->obj[a.o[i].slot];
       int have = counters_get(o->c, o->nc, kind);
       if (have <= 0) continue;
       ev_init(&ev[k], EV_COUNTERS);
@@ -1730,7 +1730,7 @@ static void step(G *g, Ctx *c, const Node *n) {
         Sel moved;
         batch_objects(g, c, &b, EV_ZONE, MTG_Z_BATTLEFIELD, 0, EF_FACE_DOWN, a.p[i], 0, NULL, &moved);
         for (int m = 0; m < moved.n; m++)
-          if (oref_ok(g, moved.o[m]) && g->s->obj[moved.o[m].slot].face_down) g->s->obj[moved.o[m].slot].manifested = 1;
+          if (oref_ok(g, moved.o[m]) && g->s->obj[moved.o[m].slot].face_down) obj_w(g, moved.o[m].slot)->manifested = 1;
       }
     return;
   }
@@ -1955,7 +1955,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     /* 701.27: a double-faced permanent turns over */
     sel_eval(g, c, n->k[0], &a);
     for (int i = 0; i < a.n; i++) {
-      Obj *o = &s->obj[a.o[i].slot];
+      Obj *o = obj_w(g, a.o[i].slot);
       if (o->zone != MTG_Z_BATTLEFIELD || !o->def->back) continue;
       if (o->face_down) continue; /* 712.15a */
       /* 701.27f: transformed since this ability was put on the stack: ignored */
@@ -2005,7 +2005,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     /* 710.2, 710.4: a permanent flips once and for good (a status, 110.5) */
     sel_eval(g, c, n->k[0], &a);
     for (int i = 0; i < a.n; i++) {
-      Obj *o = &s->obj[a.o[i].slot];
+      Obj *o = obj_w(g, a.o[i].slot);
       if (o->zone != MTG_Z_BATTLEFIELD || o->flipped) continue;
       o->flipped = 1;
       chars_dirty(g);

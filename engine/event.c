@@ -451,7 +451,7 @@ static void make_tokens(G *g, Event *e) {
   Event *z = ev_alloc(g, n);
   for (int i = 0; i < n; i++) {
     int slot = slot_alloc(g);
-    Obj *o = &s->obj[slot];
+    Obj *o = obj_w(g, slot);
     memset(o, 0, sizeof *o);
     o->id = new_id(g);
     o->card = -1;
@@ -519,7 +519,7 @@ static void leave_game(G *g, int p) {
   const int16_t *bf0 = bf_list(g);
   Event *lv = ev_alloc(g, nb0 > 0 ? nb0 : 1);
   for (int k = 0; k < nb0; k++) {
-    const Obj *o = &s->obj[bf0[k]];
+    const Obj *o = &g->s->obj[bf0[k]];
     if (o->owner != p || o->phased_out) continue;
     ev_init(&lv[nl], EV_ZONE);
     lv[nl].obj = oref(g, bf0[k]);
@@ -539,7 +539,7 @@ static void leave_game(G *g, int p) {
   int lb_end = s->c.npend;
   g->evtop = base0;
   for (int i = 0; i < s->c.nslots; i++) {
-    Obj *o = &s->obj[i];
+    Obj *o = obj_w(g, i);
     if (!o->id || o->owner != p) continue;
     if (o->zone == MTG_Z_STACK) {
       for (int k = 0; k < s->c.nstack; k++)
@@ -837,7 +837,7 @@ int do_token(G *g, const CardDef *def, int controller, int n, int cause_ctl, uin
 }
 
 void do_attach(G *g, int slot, ORef to, int player) {
-  Obj *o = &g->s->obj[slot];
+  const Obj *o = &g->s->obj[slot];
   if (player >= 0 ? o->attached_player == player : o->attached.id == to.id) return; /* 701.3b */
   /* 701.3d: moved away from what it was attached to, it becomes unattached */
   if ((oref_ok(g, o->attached) || o->attached_player >= 0) && o->zone == MTG_Z_BATTLEFIELD) {
@@ -865,7 +865,7 @@ int phase_events(G *g, Event *ev, int n, int max, int slot, int out, int indirec
   ev[n].aux = indirect;
   n++;
   for (int k = 0; k < s->c.nslots; k++) {
-    Obj *a = &s->obj[k];
+    const Obj *a = &s->obj[k];
     if (!a->id || a->zone != MTG_Z_BATTLEFIELD || a->attached.id != s->obj[slot].id) continue;
     if ((a->phased_out != 0) == (out != 0)) continue;
     /* phasing in: only what phased out indirectly with it (702.26g, 702.26i) */

@@ -32,13 +32,36 @@ static void core_copy(State *d, const State *s, uint32_t lki) {
     if (lki >> i & 1) d->lki[i] = s->lki[i];
 }
 
+/* Copies the objects of s onto d: the slots `dirty` marks (bit i: slot i),
+ * clearing the marks, or with dirty NULL every slot in use. A slot nothing
+ * wrote since d was last made equal to s is the same in both (obj_w is the
+ * only writer); a slot comes into use only by being written. */
+static void objs_copy(State *d, const State *s, uint64_t *dirty) {
+  if (!dirty) {
+    memcpy((void *)d->obj, s->obj, (size_t)s->c.nslots * sizeof(Obj));
+    return;
+  }
+  for (int w = 0; w < (MAX_SLOTS + 63) / 64; w++) {
+    for (uint64_t m = dirty[w]; m; m &= m - 1) {
+      int i = w * 64;
+#if defined(__GNUC__)
+      i += __builtin_ctzll(m);
+#else
+      for (uint64_t b = m & -m; b > 1; b >>= 1) i++;
+#endif
+      memcpy((void *)&d->obj[i], &s->obj[i], sizeof(Obj));
+    }
+    dirty[w] = 0;
+  }
+}
+
 /* Copies the state s onto d, the ring of last known information only in the
  * entries `lki` says (bit i: entry i, if in use): an entry nothing wrote
  * since d was last made equal to s is the same in both, and an entry comes
- * into use only by being written (lki_keep). */
-static void state_copy(State *d, const State *s, uint32_t lki) {
+ * into use only by being written (lki_keep); the objects as objs_copy. */
+static void state_copy(State *d, const State *s, uint32_t lki, uint64_t *odirty) {
   core_copy(d, s, lki);
-  memcpy(d->obj, s->obj, (size_t)s->c.nslots * sizeof(Obj));
+  objs_copy(d, s, odirty);
   for (int i = 0; i < NZL; i++) memcpy(d->zl[i], s->zl[i], (size_t)s->c.zn[i] * sizeof(int16_t));
   memcpy(d->stack, s->stack, (size_t)s->c.nstack * sizeof(StackItem));
   memcpy(d->eff, s->eff, (size_t)s->c.neff * sizeof(Effect));
@@ -239,7 +262,7 @@ const int *dec_ask(G *g, int top, int *n) {
   if (top) {
     /* a new segment begins here */
     if (g->live_same) core_copy(g->snap, g->s, g->lki_dirty);
-    else state_copy(g->snap, g->s, g->lki_dirty);
+    else state_copy(g->snap, g->s, g->lki_dirty, g->odirty);
     g->lki_dirty = 0;
     g->snap_top = 1;
     g->live_same = 1;
@@ -336,7 +359,7 @@ static int run(G *g) {
 }
 
 static void restore(G *g) {
-  state_copy(g->s, g->snap, g->lki_dirty);
+  state_copy(g->s, g->snap, g->lki_dirty, g->odirty);
   g->lki_dirty = 0;
   g->live_same = g->snap_top;
   log_truncate(g, g->committed);
@@ -521,8 +544,9 @@ static void game_clear(G *g) {
 static int game_start(G *g, const mtg_setup *s, mtg_error *err) {
   int rc = build(g, s, err);
   if (rc) return rc;
-  state_copy(g->snap, g->s, ~0u);
+  state_copy(g->snap, g->s, ~0u, NULL);
   g->lki_dirty = 0;
+  memset(g->odirty, 0, sizeof g->odirty);
   g->committed = g->nent; /* the setup's lines are final: a re-run starts after them */
   int code = run(g);
   if (code == JMP_DECISION || code == JMP_OVER) {

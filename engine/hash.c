@@ -27,7 +27,7 @@ static uint64_t hcounters(uint64_t h, G *g, const Counter *c, int n) {
 }
 
 static uint64_t hobj(uint64_t h, G *g, int slot) {
-  Obj *o = &g->s->obj[slot];
+  const Obj *o = &g->s->obj[slot];
   h = hu(h, o->id);
   h = hu(h, (uint64_t)(int64_t)o->card);
   h = hu(h, hdef(o->def));

@@ -129,6 +129,15 @@ int ask_number(G *g, int player, int lo, int hi, const char *fmt, ...)
 void game_stop(G *g); /* the game is over: unwinds to the boundary */
 
 /* ---- zone.c: objects, zones, last known information ---- */
+/* The object in `slot`, to be written. Every write to an object goes through
+ * here: it marks the slot as possibly differing from the snapshot, and the
+ * snapshot and its restore copy only the marked slots (game.c). Reads use
+ * g->s->obj directly; built with -DOBJ_WRITE_CHECK the table is const, so a
+ * write that bypasses this does not compile (make obj-write-check). */
+static inline Obj *obj_w(G *g, int slot) {
+  g->odirty[slot >> 6] |= (uint64_t)1 << (slot & 63);
+  return (Obj *)&g->s->obj[slot];
+}
 static inline ORef oref(G *g, int slot) { ORef r = {(int16_t)slot, g->s->obj[slot].id}; return r; }
 static inline int oref_ok(G *g, ORef r) { return r.slot >= 0 && r.id && g->s->obj[r.slot].id == r.id; }
 static inline ORef oref_none(void) { ORef r = {-1, 0}; return r; }

@@ -67,7 +67,7 @@ static int base_holds(const ChBase *b, const Obj *o) {
  * is part of its ChBase key (base_key), so that the values cached for a slot
  * are rebuilt when one changes. */
 static void base_chars(G *g, int slot, Chars *c) {
-  Obj *o = &g->s->obj[slot];
+  const Obj *o = &g->s->obj[slot];
   const CardDef *d = face_up_def(o); /* 712.8d, 709.3b */
   memset(c, 0, sizeof *c);
   c->controller = o->controller;
@@ -162,7 +162,7 @@ static void base_ensure(G *g, int slot) {
 }
 
 static int static_functions(G *g, int slot, const Ability *ab) {
-  Obj *o = &g->s->obj[slot];
+  const Obj *o = &g->s->obj[slot];
   if (ab->st.kind == SE_PT_CDA) return 1; /* 604.3: characteristic-defining abilities work everywhere */
   int z = ab->zone < 0 ? MTG_Z_BATTLEFIELD : ab->zone;
   return o->zone == z && !o->phased_out;
@@ -171,7 +171,7 @@ static int static_functions(G *g, int slot, const Ability *ab) {
 static int affects(G *g, Ctx *cx, const StaticSpec *st, int src, int slot) {
   if (st->self) return slot == src;
   if (st->attached) {
-    Obj *s = &g->s->obj[src];
+    const Obj *s = &g->s->obj[src];
     return s->attached.slot == slot && oref_ok(g, s->attached);
   }
   if (st->affected) return filter_match(g, cx, st->affected, slot);
@@ -523,7 +523,7 @@ again:
   g->flash_perms = 0;
   g->grants = 0;
   for (int i = 0; i < n; i++) {
-    Obj *o = &s->obj[i];
+    const Obj *o = &s->obj[i];
     if (!o->id || g->ch_lazy[i]) continue;
     const Chars *c = &g->ch[i];
     for (int a = 0; a < c->nab && nc < NELEM(cand); a++) {
@@ -599,7 +599,7 @@ again:
   BfSum *sum = &g->bfsum;
   memset(sum, 0, sizeof *sum);
   for (int i = 0; i < n; i++) {
-    Obj *o = &s->obj[i];
+    const Obj *o = &s->obj[i];
     if (!o->id) continue;
     /* 613.4c: counters modify P/T in layer 7c */
     int p = o->nc && !g->ch_lazy[i] ? counters_get(o->c, o->nc, CN_PLUS1) : 0;
@@ -624,7 +624,7 @@ again:
 }
 
 static void compute_entering(G *g, int slot, int ctl, Chars *out) {
-  Obj *o = &g->s->obj[slot];
+  Obj *o = obj_w(g, slot);
   Obj save = *o;
   int hs = g->hyp_slot;
   g->hyp_slot = -1;
@@ -690,7 +690,7 @@ int protected_from(G *g, int slot, int src, uint8_t src_colors, int src_is_spell
 
 int obj_mv(G *g, int slot) {
   const Chars *c = chars(g, slot);
-  Obj *o = &g->s->obj[slot];
+  const Obj *o = &g->s->obj[slot];
   if (!c->base || o->face_down) return 0;
   /* 712.8e: a transformed permanent's mana value is its front face's */
   const CardDef *costed = o->transformed && o->def && o->def->back == c->base && !o->def->modal ? o->def : c->base;
@@ -868,7 +868,7 @@ void control_watch(G *g) {
   int nbp = bf_count(g);
   int16_t *bfp = bf_list(g);
   for (int k = 0; k < nbp; k++) {
-    Obj *o = &s->obj[bfp[k]];
+    const Obj *o = &s->obj[bfp[k]];
     if (!o->paired.id) continue;
     ORef p = o->paired;
     int ok = oref_ok(g, p) && s->obj[p.slot].zone == MTG_Z_BATTLEFIELD && s->obj[p.slot].paired.id == o->id &&
@@ -877,8 +877,8 @@ void control_watch(G *g) {
     if (ok) continue;
     char x[110];
     fmt_slot(g, bfp[k], x, sizeof x);
-    o->paired = oref_none();
-    if (oref_ok(g, p) && s->obj[p.slot].paired.id == o->id) s->obj[p.slot].paired = oref_none();
+    obj_w(g, bfp[k])->paired = oref_none();
+    if (oref_ok(g, p) && s->obj[p.slot].paired.id == o->id) obj_w(g, p.slot)->paired = oref_none();
     chars_dirty(g);
     log_line(g, 0, "unpair obj=%s rule=702.95e", x);
   }
@@ -895,7 +895,7 @@ void control_watch(G *g) {
       if (d->ab[a].kind == AB_STATIC && d->ab[a].st.kind == SE_CONTROL) watch = 1;
   }
   for (int k = 0; k < nb && watch; k++) {
-    Obj *o = &s->obj[bf[k]];
+    const Obj *o = &s->obj[bf[k]];
     uint8_t now = (uint8_t)(obj_controller(g, bf[k]) + 1);
     uint8_t was = o->ctl_seen;
     if (!was && now != o->controller + 1) {
@@ -909,10 +909,10 @@ void control_watch(G *g) {
       }
     }
     if (was && was != now) {
-      o->ctl_since = s->c.turn_seq;
+      obj_w(g, bf[k])->ctl_since = s->c.turn_seq;
       combat_remove(g, bf[k]);
     }
-    o->ctl_seen = now;
+    if (o->ctl_seen != now) obj_w(g, bf[k])->ctl_seen = now; /* written only when it changes: see obj_w */
   }
 }
 

@@ -56,7 +56,7 @@ void fmt_slot(G *g, int slot, char *buf, size_t n) {
     return;
   }
   char q[100];
-  Obj *o = &g->s->obj[slot];
+  const Obj *o = &g->s->obj[slot];
   quote(log_name(o), q, sizeof q);
   fmt_s(buf, n, "%s#%u", q, (unsigned)o->id);
 }

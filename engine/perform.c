@@ -13,7 +13,7 @@
  * (509.1h, 702.49c). */
 static void enter_attacking(G *g, Event *e, int slot) {
   State *s = g->s;
-  Obj *o = &s->obj[slot];
+  Obj *o = obj_w(g, slot);
   if (s->c.step < MTG_S_BEGIN_COMBAT || s->c.step > MTG_S_END_COMBAT) return;
   if (!is_type(g, slot, T_CREATURE) || is_type(g, slot, T_BATTLE) || obj_controller(g, slot) != s->c.active) return;
   if (e->etb_atk_player >= 0 ? !player_alive(g, e->etb_atk_player) : !oref_ok(g, e->etb_atk_obj)) return;
@@ -30,7 +30,7 @@ static void perform_zone(G *g, Event *e) {
   State *s = g->s;
   if (!oref_ok(g, e->obj)) return;
   int slot = e->obj.slot;
-  Obj *o = &s->obj[slot];
+  Obj *o = obj_w(g, slot);
   int from = o->zone;
   if (e->from >= 0 && from != e->from) return;
   int ctl = -1;
@@ -176,7 +176,7 @@ static void perform_damage(G *g, Event *e) {
     return;
   }
   int slot = e->obj.slot;
-  Obj *o = &s->obj[slot];
+  Obj *o = obj_w(g, slot);
   const Chars *c = chars(g, slot);
   if (c->types & T_CREATURE) {
     if (infect || wither) {
@@ -238,7 +238,7 @@ void perform(G *g, Event *b, int m) {
     case EV_COUNTERS:
       if (e->obj.id) {
         if (!oref_ok(g, e->obj)) break;
-        Obj *o = &s->obj[e->obj.slot];
+        Obj *o = obj_w(g, e->obj.slot);
         counters_add(o->c, &o->nc, e->ckind, e->amount);
       } else {
         var_player_counters(g, e->player, e->ckind, e->amount); /* 810.10 */
@@ -248,7 +248,7 @@ void perform(G *g, Event *b, int m) {
     case EV_COUNTERS_OFF:
       if (e->obj.id) {
         if (!oref_ok(g, e->obj)) break;
-        Obj *o = &s->obj[e->obj.slot];
+        Obj *o = obj_w(g, e->obj.slot);
         int have = counters_get(o->c, o->nc, e->ckind);
         if (e->amount > have) e->amount = have;
         if (e->amount <= 0) break;
@@ -266,23 +266,27 @@ void perform(G *g, Event *b, int m) {
     case EV_TAP:
     case EV_UNTAP:
       if (!oref_ok(g, e->obj)) break;
-      s->obj[e->obj.slot].tapped = e->type == EV_TAP;
+      obj_w(g, e->obj.slot)->tapped = e->type == EV_TAP;
       e->done = 1;
       break;
-    case EV_ATTACH:
+    case EV_ATTACH: {
       if (!oref_ok(g, e->obj)) break;
-      s->obj[e->obj.slot].attached = e->player >= 0 ? oref_none() : e->src;
-      s->obj[e->obj.slot].attached_player = e->player;
-      s->obj[e->obj.slot].ts = new_ts(g); /* 613.7e */
+      Obj *o = obj_w(g, e->obj.slot);
+      o->attached = e->player >= 0 ? oref_none() : e->src;
+      o->attached_player = e->player;
+      o->ts = new_ts(g); /* 613.7e */
       e->done = 1;
       break;
-    case EV_UNATTACH:
+    }
+    case EV_UNATTACH: {
       if (!oref_ok(g, e->obj)) break;
       e->src = s->obj[e->obj.slot].attached;
-      s->obj[e->obj.slot].attached = oref_none();
-      s->obj[e->obj.slot].attached_player = -1;
+      Obj *o = obj_w(g, e->obj.slot);
+      o->attached = oref_none();
+      o->attached_player = -1;
       e->done = 1;
       break;
+    }
     case EV_LOSE:
       s->c.pl[e->player].lost = 1;
       e->done = 1;
@@ -314,8 +318,9 @@ void perform(G *g, Event *b, int m) {
       int before = obj_controller(g, e->obj.slot);
       if (e->aux > 0) s->eff[e->aux - 1].used = 0;      /* the control effect begins */
       else if (e->aux < 0) s->eff[-e->aux - 1].used = 2; /* it ends */
-      s->obj[e->obj.slot].ctl_since = s->c.turn_seq;     /* 302.6 */
-      s->obj[e->obj.slot].ctl_seen = 0;                  /* control_watch: seen afresh */
+      Obj *o = obj_w(g, e->obj.slot);
+      o->ctl_since = s->c.turn_seq; /* 302.6 */
+      o->ctl_seen = 0;              /* control_watch: seen afresh */
       chars_dirty(g);
       trig_index_dirty(g);
       if (obj_controller(g, e->obj.slot) != before) combat_remove(g, e->obj.slot); /* 506.4 */
@@ -324,7 +329,7 @@ void perform(G *g, Event *b, int m) {
     }
     case EV_FACE_UP: {
       if (!oref_ok(g, e->obj)) break;
-      Obj *o = &s->obj[e->obj.slot];
+      Obj *o = obj_w(g, e->obj.slot);
       o->face_down = 0;
       o->transformed = 0; /* 712.15a: a double-faced card turned face up has its front face up */
       o->ts = new_ts(g); /* 613.7f */
@@ -338,13 +343,13 @@ void perform(G *g, Event *b, int m) {
     case EV_EXERT:
       /* 701.43a, 701.43b: it won't untap during the exerter's next untap step */
       if (!oref_ok(g, e->obj) || s->obj[e->obj.slot].zone != MTG_Z_BATTLEFIELD) break; /* 701.43c */
-      s->obj[e->obj.slot].exerted = (uint8_t)(e->player + 1);
+      obj_w(g, e->obj.slot)->exerted = (uint8_t)(e->player + 1);
       e->done = 1;
       break;
     case EV_BECOMES: {
       /* 701.37b monstrous, 702.112b renowned: designations of the permanent */
       if (!oref_ok(g, e->obj) || s->obj[e->obj.slot].zone != MTG_Z_BATTLEFIELD) break;
-      Obj *o = &s->obj[e->obj.slot];
+      Obj *o = obj_w(g, e->obj.slot);
       if (e->ckind == 1) o->monstrous = 1;
       else o->renowned = 1;
       e->done = 1;
@@ -352,7 +357,7 @@ void perform(G *g, Event *b, int m) {
     }
     case EV_PHASE: {
       if (!oref_ok(g, e->obj)) break;
-      Obj *o = &s->obj[e->obj.slot];
+      Obj *o = obj_w(g, e->obj.slot);
       /* what is attached phases with it by events of its own (phase_events, 702.26g) */
       o->phased_out = (uint8_t)(e->amount != 0);
       o->phased_indirectly = (uint8_t)(e->amount && e->aux);

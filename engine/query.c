@@ -114,7 +114,7 @@ int mtg_zone_objects(const mtg_game *gc, int player, int zone, uint32_t *ids, in
   int cnt = zl_count(g, zone, 0);
   int16_t *l = zl_list(g, zone, 0);
   for (int i = 0; i < cnt; i++) {
-    Obj *o = &s->obj[l[i]];
+    const Obj *o = &s->obj[l[i]];
     int who = zone == MTG_Z_BATTLEFIELD ? obj_controller(g, l[i]) : o->owner;
     if (player >= 0 && who != player) continue;
     if (n < max) ids[n] = o->id;
@@ -182,7 +182,7 @@ int mtg_object_info(const mtg_game *gc, uint32_t id, mtg_object *out) {
   }
   int slot = obj_by_id(g, id);
   if (slot < 0) return MTG_EARG;
-  Obj *o = &s->obj[slot];
+  const Obj *o = &s->obj[slot];
   const Chars *c = chars(g, slot);
   out->id = o->id;
   out->card = o->kind == OK_CARD || o->kind == OK_TOKEN ? o->card : -1;

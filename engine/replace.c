@@ -59,7 +59,7 @@ int affected_player(G *g, const Event *ev) {
   case EV_DESTROY: case EV_SACRIFICE: case EV_DISCARD: case EV_MILL: case EV_EXILE:
   case EV_COUNTER_SPELL:
     if (oref_ok(g, ev->obj)) {
-      Obj *o = &g->s->obj[ev->obj.slot];
+      const Obj *o = &g->s->obj[ev->obj.slot];
       return o->zone == MTG_Z_BATTLEFIELD || o->zone == MTG_Z_STACK ? obj_controller(g, ev->obj.slot) : o->owner;
     }
     return ev->player;
@@ -272,7 +272,7 @@ static int collect(G *g, Event *ev, Repl *out) {
   const CardDef *save_copy = NULL;
   uint8_t save_tr = 0;
   if (entering) {
-    Obj *o = &s->obj[ev->obj.slot];
+    Obj *o = obj_w(g, ev->obj.slot);
     save_copy = o->copy_of;
     save_tr = o->transformed;
     if (ev->etb_copy) {
@@ -366,7 +366,7 @@ static int collect(G *g, Event *ev, Repl *out) {
     n++;
   }
   if (entering) {
-    Obj *o = &s->obj[ev->obj.slot];
+    Obj *o = obj_w(g, ev->obj.slot);
     g->hyp_slot = -1;
     o->copy_of = save_copy;
     o->transformed = save_tr;
@@ -879,7 +879,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
     log_repl(g, r, ev, "");
     if (e) e->used = 1;
     if (oref_ok(g, ev->obj)) {
-      Obj *o = &s->obj[ev->obj.slot];
+      Obj *o = obj_w(g, ev->obj.slot);
       o->damage = 0;
       o->dt_hit = 0;
       Event t;

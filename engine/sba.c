@@ -27,7 +27,7 @@ int aura_can_enchant(G *g, int slot, int t, int ctl) {
 
 static int aura_legal(G *g, int slot) {
   State *s = g->s;
-  Obj *o = &s->obj[slot];
+  const Obj *o = &s->obj[slot];
   const Chars *c = chars(g, slot);
   const Filter *f = c->base ? c->base->enchant : NULL;
   if (c->types & T_CREATURE) return 0; /* 303.4d */
@@ -81,7 +81,7 @@ int sba_check(G *g) {
   /* 704.5d, 704.5e: tokens and copies of spells in the wrong zone cease to
    * exist (the engine makes no copies of cards, 704.5e's other half) */
   for (int i = 0; i < s->c.nslots; i++) {
-    Obj *o = &s->obj[i];
+    const Obj *o = &s->obj[i];
     if (o->kind == OK_CARD || !o->id) continue; /* most objects: cards */
     int gone = (o->kind == OK_TOKEN && o->zone != MTG_Z_BATTLEFIELD && o->zone != MTG_Z_COUNT) ||
                (o->kind == OK_SPELL_COPY && o->zone != MTG_Z_STACK);
@@ -101,7 +101,7 @@ int sba_check(G *g) {
     if (!s->obj[all[k]].phased_out) bf[nb++] = all[k];
   for (int k = 0; k < nb; k++) {
     int i = bf[k];
-    Obj *o = &s->obj[i];
+    const Obj *o = &s->obj[i];
     const Chars *c = chars(g, i);
     Event e;
     if (c->types & T_CREATURE) {
@@ -147,7 +147,7 @@ int sba_check(G *g) {
     int stale = o->attached_player < 0 && !oref_ok(g, o->attached);
     if (equip && stale) {
       /* the equipped permanent is gone: it simply stays unattached */
-      o->attached = oref_none();
+      obj_w(g, i)->attached = oref_none();
       continue;
     }
     const char *rule = NULL;
@@ -180,7 +180,7 @@ int sba_check(G *g) {
   int max_counters = bf_has_static(g, SE_MAX_COUNTERS);
   for (int k = 0; k < nb; k++) {
     int i = bf[k];
-    Obj *o = &s->obj[i];
+    const Obj *o = &s->obj[i];
     if (!o->id || o->zone != MTG_Z_BATTLEFIELD) continue;
     int p1 = counters_get(o->c, o->nc, CN_PLUS1), m1 = counters_get(o->c, o->nc, CN_MINUS1);
     Event e;
@@ -303,7 +303,7 @@ int sba_check(G *g) {
     for (int p = 0; p < s->c.np; p++) {
       int roles[16], nr = 0, newest = -1;
       for (int j = 0; j < nar && nr < 16; j++) {
-        Obj *r = &s->obj[attached_roles[j]];
+        const Obj *r = &s->obj[attached_roles[j]];
         if (r->attached.id != s->obj[host].id || obj_controller(g, attached_roles[j]) != p) continue;
         roles[nr++] = attached_roles[j];
         if (newest < 0 || r->ts > s->obj[newest].ts) newest = attached_roles[j];
@@ -322,7 +322,8 @@ int sba_check(G *g) {
   int then;
   any |= var_sba(g, ev, &n, MAX_SBA_EV, &then);
   /* deathtouch damage counts "since the last time state-based actions were checked" */
-  for (int k = 0; k < nb; k++) s->obj[bf[k]].dt_hit = 0;
+  for (int k = 0; k < nb; k++)
+    if (s->obj[bf[k]].dt_hit) obj_w(g, bf[k])->dt_hit = 0;
 #undef ADD
   if (n) {
     g->in_sba = 1;

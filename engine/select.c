@@ -296,7 +296,7 @@ static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
   if (f->blocking_or_blocked_by_self) {
     int src = oref_ok(g, c->src) ? c->src.slot : -1;
     if (src < 0) return 0;
-    Obj *so = &s->obj[src];
+    const Obj *so = &s->obj[src];
     int ok = (o->blocking && o->block_of.id == so->id) || (so->blocking && so->block_of.id == o->id);
     if (!ok) return 0;
   }
@@ -766,7 +766,7 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
     /* the object this source's card became in its owner's graveyard (400.7f, 603.6e) */
     int slot = c->src.slot >= 0 ? c->src.slot : (c->srcl ? c->srcl->slot : -1);
     if (slot < 0 || slot >= s->c.nslots) break;
-    Obj *o = &s->obj[slot];
+    const Obj *o = &s->obj[slot];
     if (!o->id || o->kind != OK_CARD || o->zone != MTG_Z_GRAVEYARD) break;
     sel_add(out, oref(g, slot));
     break;

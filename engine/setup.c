@@ -537,7 +537,7 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
   for (int i = 0; i < su->ne; i++) {
     const SEntry *e = &su->e[i];
     int slot = slot_alloc(g);
-    Obj *o = &s->obj[slot];
+    Obj *o = obj_w(g, slot);
     memset(o, 0, sizeof *o);
     o->id = new_id(g);
     o->ts = new_ts(g);
@@ -603,13 +603,13 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
   }
   for (int i = 0; i < su->ne; i++) {
     const SEntry *e = &su->e[i];
-    Obj *o = &s->obj[slots[i]];
+    Obj *o = obj_w(g, slots[i]);
     if (e->attach >= 0) o->attached = oref(g, slots[e->attach]);
     if (e->attach_player >= 0) o->attached_player = (int8_t)e->attach_player;
     if (e->exiled_by >= 0) {
       /* the exiler's name is kept: 607.2n links by name to cards exiled before the game */
       const char *label = intern(g, e->exiled_label);
-      Obj *by = &s->obj[slots[e->exiled_by]];
+      const Obj *by = &s->obj[slots[e->exiled_by]];
       if (label) link_add(g, by->id, 0, label, LK_OBJ, 0, by->def->name, oref(g, slots[i]));
     }
     /* a choice no "as this enters" ability of the card makes can only have
@@ -647,7 +647,7 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
   /* control_watch: what the setup gives each player is theirs as the game begins */
   chars_dirty(g);
   for (int i = 0; i < s->c.nslots; i++)
-    if (s->obj[i].id && s->obj[i].zone == MTG_Z_BATTLEFIELD) s->obj[i].ctl_seen = (uint8_t)(obj_controller(g, i) + 1);
+    if (s->obj[i].id && s->obj[i].zone == MTG_Z_BATTLEFIELD) obj_w(g, i)->ctl_seen = (uint8_t)(obj_controller(g, i) + 1);
   if (su->shuffle)
     for (int p = 0; p < su->np; p++) {
       Event e;

@@ -543,22 +543,22 @@ static int way_payable(G *g, int player, int slot, int zone, const CardDef *card
 /* 406.3a: a card exiled face down that a player may play is turned face up
  * just before it is played: whether it can be is asked of its face. */
 int face_up_to_play(G *g, int player, int slot) {
-  Obj *o = &g->s->obj[slot];
+  const Obj *o = &g->s->obj[slot];
   if (!o->face_down || o->zone != MTG_Z_EXILE || !play_permission(g, player, slot)) return 0;
-  o->face_down = 0;
+  obj_w(g, slot)->face_down = 0;
   chars_dirty(g);
   return 1;
 }
 
 void face_down_again(G *g, int slot) {
-  g->s->obj[slot].face_down = 1;
+  obj_w(g, slot)->face_down = 1;
   chars_dirty(g);
 }
 
 /* 601.3: can `player` begin to cast the card in slot the way w says? */
 int can_cast_way(G *g, int player, int slot, const CastWay *w) {
   State *s = g->s;
-  Obj *o = &s->obj[slot];
+  const Obj *o = &s->obj[slot];
   int zone_from = w->zone;
   /* an exiled card a player may play, even one another player owns */
   int permitted = zone_from == MTG_Z_EXILE && o->zone == MTG_Z_EXILE ? play_permission(g, player, slot) : 0;
@@ -608,7 +608,7 @@ int can_cast(G *g, int player, int slot, int zone_from) {
  * ability `ab` of `def`; returns its stack index. */
 int spell_to_stack(G *g, int player, int slot, int zone_from, const Ability *ab, const CardDef *def) {
   zone_move(g, slot, MTG_Z_STACK, 0, player);
-  Obj *o = &g->s->obj[slot];
+  Obj *o = obj_w(g, slot);
   o->cast_zone = (uint8_t)(zone_from + 1);
   StackItem si;
   memset(&si, 0, sizeof si);
@@ -754,7 +754,7 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
     if (way_payable(g, player, slot, zone_from, card, fd, alts[i], any_mana)) alts[np++] = alts[i];
   nalt = np;
   int idx = spell_to_stack(g, player, slot, zone_from, ab, fd);
-  Obj *o = &s->obj[slot];
+  Obj *o = obj_w(g, slot);
   const uint32_t spell_id = o->id;
   cast_set_face(g, slot, card, w->face);
   fmt_slot(g, slot, nm, sizeof nm);
@@ -894,7 +894,7 @@ static const ManaCost *face_down_cost(void) {
 }
 
 int can_cast_face_down(G *g, int player, int slot) {
-  Obj *o = &g->s->obj[slot];
+  const Obj *o = &g->s->obj[slot];
   if (!o->id || o->owner != player || o->zone != MTG_Z_HAND || !o->def->has_morph) return 0;
   /* a face-down spell is a creature spell: sorcery timing unless something lets it be cast as though it had flash */
   if (!sorcery_timing(g, player)) {
@@ -912,7 +912,7 @@ void stack_cast_face_down(G *g, int player, int slot) {
   if (!can_cast_face_down(g, player, slot)) game_illegal(g, "%s can't be cast face down now", nm);
   /* 708.4: turned face down as it is put on the stack; no spell ability */
   spell_to_stack(g, player, slot, MTG_Z_HAND, NULL, g->s->obj[slot].def);
-  g->s->obj[slot].face_down = 1;
+  obj_w(g, slot)->face_down = 1;
   chars_dirty(g);
   cost_pay_mana(g, player, face_down_cost(), 0, slot, 0, NULL);
   fmt_slot(g, slot, nm, sizeof nm);
@@ -938,7 +938,7 @@ static Cost discard_only(const Cost *c) {
 
 int can_activate(G *g, int player, int slot, int abi, int for_mana) {
   State *s = g->s;
-  Obj *o = &s->obj[slot];
+  const Obj *o = &s->obj[slot];
   if (!o->id) return 0;
   const Chars *c = chars(g, slot);
   if (abi >= c->nab) return 0;
@@ -1033,7 +1033,7 @@ void stack_activate(G *g, int player, int slot, int abi) {
   int x = s->stack[idx].ch.x;
   for (int i = 0; i < cost.nparts; i++)
     if (cost.part[i].n < 0 && cost.part[i].kind != CK_LOYALTY) cost.part[i].n = (int16_t)x;
-  Obj *o = &s->obj[slot];
+  Obj *o = obj_w(g, slot);
   if (ab->loyalty) o->loyalty_turn = s->c.turn_seq;
   if (ab->once_per_turn) o->abil_used[1] |= 1u << (ab->index & 31);
   ManaCost mc = cost.mana;
@@ -1127,7 +1127,7 @@ static void resolve_spell_end(G *g, StackItem *sip) {
     int adventure = !si->ch.bought && si->ch.face == 1 && s->obj[slot].def->adventure;
     if (adventure) e.to = MTG_Z_EXILE, e.rule = "715.4";
     ev_one(g, &e);
-    if (adventure && e.done && e.new_slot >= 0 && s->obj[e.new_slot].zone == MTG_Z_EXILE) s->obj[e.new_slot].adventured = 1;
+    if (adventure && e.done && e.new_slot >= 0 && s->obj[e.new_slot].zone == MTG_Z_EXILE) obj_w(g, e.new_slot)->adventured = 1;
   }
   int i = stack_find(g, si->id);
   if (i >= 0) stack_remove(g, i);
@@ -1170,7 +1170,7 @@ void stack_resolve_top(G *g) {
   if (si.ab) {
     /* 603.7h: counted as it resolves, so its effect sees this resolution */
     if (si.kind != SI_SPELL && oref_ok(g, si.src) && s->obj[si.src.slot].resolved[si.ab->index & 15] < 255)
-      s->obj[si.src.slot].resolved[si.ab->index & 15]++;
+      obj_w(g, si.src.slot)->resolved[si.ab->index & 15]++;
     for (int mi = 0; mi < si.ch.nmode; mi++) {
       idx = stack_find(g, si.id);
       StackItem *live = idx >= 0 ? &s->stack[idx] : &si;
@@ -1183,7 +1183,7 @@ void stack_resolve_top(G *g) {
       /* 603.2i: the indicated action was taken (a declined "may" is not taking it) */
       const Node *e = si.ab->modes[0].effect;
       int declined = e && e->n == 1 && e->k[0]->op == S_MAY && !c.did;
-      if (!declined) s->obj[si.src.slot].abil_used[0] |= 1u << (si.ab->index & 31);
+      if (!declined) obj_w(g, si.src.slot)->abil_used[0] |= 1u << (si.ab->index & 31);
     }
   }
   if (si.kind == SI_SPELL) {

@@ -479,9 +479,14 @@ typedef struct Core {
   Variant v;
 } Core;
 
+#ifdef OBJ_WRITE_CHECK
+#define OBJ_RO const
+#else
+#define OBJ_RO
+#endif
 typedef struct State {
   Core c;
-  Obj obj[MAX_SLOTS];
+  OBJ_RO Obj obj[MAX_SLOTS];
   int16_t zl[NZL][MAX_SLOTS];
   StackItem stack[MAX_STACK];
   Effect eff[MAX_EFFECTS];
@@ -651,6 +656,8 @@ struct mtg_game {
   uint8_t snap_top;       /* the snapshot was taken at a top-level decision (not the setup's) */
   uint8_t live_same;      /* the state differs from the snapshot in State.c at most */
   uint8_t same_before;    /* live_same before the last top-level answer was taken */
+  uint64_t odirty[(MAX_SLOTS + 63) / 64]; /* State.obj slots written since the snapshot was taken or restored
+                           * (bit i: slot i, obj_w): the others are the same in both */
   uint32_t lki_dirty;     /* State.lki entries written since the snapshot was taken or restored (bit i: entry i):
                            * the others are the same in both (lki_keep is the only writer) */
   char illegal[512];      /* why the last action was refused */

@@ -49,7 +49,7 @@ static void index_rebuild(G *g) {
   }
   memset(g->li_n, 0, sizeof g->li_n);
   for (int i = 0; i < s->c.nslots; i++) {
-    Obj *o = &s->obj[i];
+    const Obj *o = &s->obj[i];
     if (!indexable(o)) continue;
     const Chars *c = chars(g, i);
     for (int a = 0; a < c->nab; a++) {
@@ -399,7 +399,7 @@ static void check_listener(G *g, int slot, int a, int te, const Event *e, int lo
   const Chars *c = chars(g, slot);
   const AbRef *r = &c->ab[a];
   const Ability *ab = r->ab;
-  Obj *o = &g->s->obj[slot];
+  const Obj *o = &g->s->obj[slot];
   Ctx cx;
   ctx_for(g, &cx, c->controller, oref(g, slot));
   cx.def = r->def;

@@ -43,9 +43,13 @@ static void begin_turn(G *g) {
     c->pl[p].drawn_turn = 0;
     c->pl[p].spells_cast_turn = 0;
   }
-  for (int i = 0; i < c->nslots; i++) {
-    s->obj[i].abil_used[0] = s->obj[i].abil_used[1] = 0;
-    memset(s->obj[i].resolved, 0, sizeof s->obj[i].resolved);
+  static const uint8_t none[sizeof s->obj[0].resolved];
+  for (int i = 0; i < c->nslots; i++) { /* written only where set: a written slot is copied at the next snapshot */
+    const Obj *r = &s->obj[i];
+    if (!r->abil_used[0] && !r->abil_used[1] && !memcmp(r->resolved, none, sizeof none)) continue;
+    Obj *o = obj_w(g, i);
+    o->abil_used[0] = o->abil_used[1] = 0;
+    memset(o->resolved, 0, sizeof o->resolved);
   }
   hist_turn_begin(g); /* "last turn" is now the turn that just ended */
   c->resolutions_since_action = 0;
@@ -143,7 +147,7 @@ static void begin_step(G *g) {
      * phasing phase out and those that phased out under their control phase
      * in; what is attached goes with them (702.26g) */
     for (int i = 0; i < nb && ne < MAX_OPTIONS; i++) {
-      Obj *o = &s->obj[bf[i]];
+      const Obj *o = &s->obj[bf[i]];
       if (o->controller != ap) continue;
       if (o->phased_out) {
         if (o->phased_indirectly) continue; /* phases in with its host */
@@ -157,9 +161,9 @@ static void begin_step(G *g) {
     /* 502.3: untap everything the active player controls; 701.43a: what they
      * exerted doesn't untap during this, their next untap step */
     for (int i = 0; i < nb && ne < MAX_OPTIONS; i++) {
-      Obj *o = &s->obj[bf[i]];
+      const Obj *o = &s->obj[bf[i]];
       int exerted = o->exerted == ap + 1;
-      if (exerted) o->exerted = 0;
+      if (exerted) obj_w(g, bf[i])->exerted = 0;
       if (o->tapped && !o->phased_out && !exerted && obj_controller(g, bf[i]) == ap) { /* 702.26b */
         /* 502.3: the active player determines which permanents untap */
         if (rule_effect(g, SE_DOESNT_UNTAP, -1, bf[i], NULL, NULL)) continue;
@@ -197,7 +201,8 @@ static void begin_step(G *g) {
     c->blockers_done = 0;
     c->blockers_declared = 0;
     c->nattackers = 0;
-    for (int i = 0; i < c->nslots; i++) s->obj[i].fs_dealt = 0;
+    for (int i = 0; i < c->nslots; i++)
+      if (s->obj[i].fs_dealt) obj_w(g, i)->fs_dealt = 0;
     step_log(g, &se, &step_logged);
     trig_step(g, c->step);
     break;
@@ -232,7 +237,7 @@ static void begin_step(G *g) {
     cleanup_discard(g);
     /* 514.2: damage wears off and "until end of turn" effects end, together */
     for (int i = 0; i < c->nslots; i++)
-      if (s->obj[i].id && s->obj[i].zone == MTG_Z_BATTLEFIELD) s->obj[i].damage = 0;
+      if (s->obj[i].id && s->obj[i].zone == MTG_Z_BATTLEFIELD && s->obj[i].damage) obj_w(g, i)->damage = 0;
     effects_expire(g, DUR_EOT);
     log_line(g, 0, "damage_removed rule=514.2");
     trig_step(g, c->step);
@@ -334,7 +339,7 @@ static int land_timing(G *g, int p) {
 static int can_play_land_as_is(G *g, int p, int slot, int face) {
   State *s = g->s;
   if (!land_timing(g, p)) return 0;
-  Obj *o = &s->obj[slot];
+  const Obj *o = &s->obj[slot];
   const CardDef *fd = face ? cast_face(o->def, face) : NULL;
   if (face ? !fd || !(fd->types & T_LAND) || o->def->half[0] : !is_type(g, slot, T_LAND)) return 0;
   if (o->zone == MTG_Z_EXILE) return (play_permission(g, p, slot) & (PP_OK | PP_NO_LAND)) == PP_OK; /* "you may play it" */
@@ -436,7 +441,7 @@ static void priority_options(G *g, int p) {
   int16_t *gy = zl_list(g, MTG_Z_GRAVEYARD, p);
   for (int i = 0; i < gn; i++) play_or_cast_options(g, p, gy[i], MTG_Z_GRAVEYARD, " from=graveyard", 0, 1, o);
   for (int i = 0; i < c->nslots && o->n < MAX_OPTIONS; i++) {
-    Obj *ob = &s->obj[i];
+    const Obj *ob = &s->obj[i];
     if (!ob->id || ob->zone == MTG_Z_LIBRARY || ob->zone == MTG_Z_STACK) continue;
     const Chars *ch = chars(g, i);
     for (int a = 0; a < ch->nab && o->n < MAX_OPTIONS; a++) {

@@ -61,7 +61,7 @@ int var_init(G *g, mtg_error *err) {
   int nc = cmd_count(g);
   int16_t *cz = cmd_list(g);
   for (int i = 0; i < nc; i++) {
-    Obj *o = &s->obj[cz[i]];
+    Obj *o = obj_w(g, cz[i]);
     uint32_t t = o->def->types;
     /* 904.7: the archenemy started the game with schemes in the command zone */
     if (t & T_SCHEME) v->archenemy |= (uint8_t)(1u << o->owner);
@@ -157,7 +157,7 @@ void var_check_over(G *g) {
 int var_commander(G *g, int slot) {
   Variant *v = V(g);
   if (slot < 0 || !(v->kind & VAR_COMMANDER)) return -1;
-  Obj *o = &g->s->obj[slot];
+  const Obj *o = &g->s->obj[slot];
   if (!o->id || o->kind != OK_CARD) return -1; /* 903.3: a copy of a commander is not a commander */
   for (int i = 0; i < v->ncmd; i++)
     if (v->cmd_card[i] == o->card) return i;
@@ -211,7 +211,7 @@ static int deck_top(G *g, int p, uint32_t kind) {
   int n = cmd_count(g);
   int16_t *l = cmd_list(g);
   for (int i = 0; i < n; i++) {
-    Obj *o = &g->s->obj[l[i]];
+    const Obj *o = &g->s->obj[l[i]];
     if (o->owner == p && o->face_down && (o->def->types & kind)) return l[i];
   }
   return -1;
@@ -223,7 +223,7 @@ int var_perform(G *g, Event *e) {
   if (e->type != EV_SET_IN_MOTION && e->type != EV_DECK_BOTTOM && e->type != EV_PLANESWALK) return 0;
   if (!oref_ok(g, e->obj) || s->obj[e->obj.slot].zone != MTG_Z_COMMAND) return 1;
   int slot = e->obj.slot;
-  Obj *o = &s->obj[slot];
+  Obj *o = obj_w(g, slot);
   switch (e->type) {
   case EV_SET_IN_MOTION: /* 701.32b: off the top of the scheme deck, face up */
     o->face_down = 0;
@@ -281,7 +281,7 @@ void var_precombat_main(G *g) {
 
 /* 701.33b: abandon a face-up ongoing scheme. */
 void var_abandon(G *g, int slot) {
-  Obj *o = &g->s->obj[slot];
+  const Obj *o = &g->s->obj[slot];
   if (o->zone != MTG_Z_COMMAND || o->face_down || !(o->def->types & T_SCHEME) || !(o->def->supers & ST_ONGOING)) return;
   Event e;
   bottom_event(g, &e, slot, 0, "701.33b");
@@ -332,7 +332,7 @@ void var_game_begin(G *g) {
   for (int guard = 0; guard < MAX_SLOTS; guard++) {
     int top = deck_top(g, p, T_PLANE | T_PHENOMENON);
     if (top < 0) return;
-    Obj *o = &s->obj[top];
+    Obj *o = obj_w(g, top);
     if (o->def->types & T_PLANE) {
       o->face_down = 0;
       o->controller = (uint8_t)p;
@@ -362,7 +362,7 @@ void var_turn_begin(G *g) {
   int n = cmd_count(g);
   int16_t *l = cmd_list(g);
   for (int i = 0; i < n; i++) {
-    Obj *o = &s->obj[l[i]];
+    Obj *o = obj_w(g, l[i]);
     if (!o->face_down && is_planar(o->def->types) && o->controller != p) {
       o->controller = (uint8_t)p;
       chars_dirty(g);
@@ -474,7 +474,7 @@ int var_sba(G *g, Event *ev, int *n, int max, int *then) {
       for (int ci = 0; ci < v->ncmd; ci++) {
         if (v->cmd_owner[ci] != p || !v->cmd_moved[ci]) continue;
         int slot = v->cmd_card[ci];
-        Obj *o = &s->obj[slot];
+        const Obj *o = &s->obj[slot];
         if (o->id != v->cmd_moved[ci] || (o->zone != MTG_Z_GRAVEYARD && o->zone != MTG_Z_EXILE) || *n >= max) continue;
         fmt_slot(g, slot, nm, sizeof nm);
         if (!ask_yes_no(g, p, "704.6d", "put %s from your %s into the command zone?", nm, mtg_zone_name(o->zone))) continue;
@@ -498,7 +498,7 @@ int var_sba(G *g, Event *ev, int *n, int max, int *then) {
     /* 704.6e (904.10): a face-up non-ongoing scheme, with no scheme's triggered ability
      * on the stack or waiting, goes face down to the bottom of its owner's scheme deck */
     for (int i = 0; i < nc && *n < max; i++) {
-      Obj *o = &s->obj[cz[i]];
+      const Obj *o = &s->obj[cz[i]];
       if (o->face_down || !(o->def->types & T_SCHEME) || (o->def->supers & ST_ONGOING)) continue;
       fmt_slot(g, cz[i], nm, sizeof nm);
       log_line(g, 0, "sba rule=704.6e obj=%s", nm);
@@ -511,7 +511,7 @@ int var_sba(G *g, Event *ev, int *n, int max, int *then) {
      * that has triggered but not yet left the stack: the planar controller planeswalks */
     int found = -1;
     for (int i = 0; i < nc; i++) {
-      Obj *o = &s->obj[cz[i]];
+      const Obj *o = &s->obj[cz[i]];
       if (!o->face_down && (o->def->types & T_PHENOMENON) && !trig_waiting(g, o->id, 0)) {
         found = cz[i];
         break;

@@ -17,7 +17,7 @@ int slot_alloc(G *g) {
 
 void slot_free(G *g, int slot) {
   State *s = g->s;
-  memset(&s->obj[slot], 0, sizeof s->obj[slot]); /* free: slot_alloc takes it again */
+  memset(obj_w(g, slot), 0, sizeof s->obj[slot]); /* free: slot_alloc takes it again */
   chars_dirty(g);
 }
 
@@ -88,7 +88,7 @@ static int list_player(const Obj *o, int zone) { return zone_owner_list(zone) ? 
 
 int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
   State *s = g->s;
-  Obj *o = &s->obj[slot];
+  Obj *o = obj_w(g, slot);
   int from = o->zone;
   if (from != MTG_Z_STACK) zl_remove(g, from, list_player(o, from), slot);
   Obj old = *o;
@@ -162,7 +162,7 @@ void lki_of(G *g, int slot, Lki *l) {
     l->slot = -1;
     return;
   }
-  Obj *o = &g->s->obj[slot];
+  const Obj *o = &g->s->obj[slot];
   const Chars *c = chars(g, slot);
   l->id = o->id;
   l->slot = (int16_t)slot;

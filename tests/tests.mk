@@ -3,7 +3,9 @@
 # Every part is a make target listed in TESTS (harness/harness.mk and
 # tools/tools.mk add harness-test and replay-test); `make test` runs them all
 # through mk/testsuite.sh, two at a time, and adds up their results. Parts:
-#   unit-test         tests/unit/test_*.c through the public API
+#   unit-test         tests/unit/test_*.c through the public API, and obj-write-check:
+#                     the engine compiled with its object table const, where only
+#                     obj_w may write (engine/internal.h)
 #   malformed-test    damaged cards, setups, cases and replays: refused, never a crash
 #   fault-test        failing allocations and reads (tests/fault/)
 #   soak-test         SOAK_SAMPLE random games under the invariant checker
@@ -148,8 +150,16 @@ variant-clang-O2:
 
 # ---- the parts ----
 
-unit-test: $(UNIT_BIN)
+unit-test: $(UNIT_BIN) obj-write-check
 	$(UNIT_BIN)
+
+# The engine compiled with State.obj const (-DOBJ_WRITE_CHECK): a write to an
+# object that bypasses obj_w, which marks what the next snapshot must copy
+# (engine/internal.h, engine/game.c), does not compile.
+obj-write-check:
+	@for f in $(wildcard engine/*.c); do \
+	  $(CC) $(CSTD) $(WARN) -DOBJ_WRITE_CHECK -Iengine/include -Iengine -Iutil -I$(B)/gen -fsyntax-only $$f || exit 1; \
+	done; echo "obj-write-check: every write to an object goes through obj_w"
 
 SOAK_KNOWN = --known tests/unit/soak-known.txt
 SELFPLAY_CHECK = $(if $(SELFPLAY),'sh tests/unit/selfplay-check.sh $(SELFPLAY) $(1)','echo "SKIP selfplay --check: no selfplay program in this tree yet"')
@@ -214,5 +224,5 @@ include tests/mutation/mutation.mk
 
 -include $(TEST_OBJ:.o=.d)
 
-.PHONY: hostile-test fault-test fault-api-test fault-programs-test variant-fault test-programs test-build variant-asan variant-gcc-O0 variant-clang-O2 unit-test soak-test \
+.PHONY: obj-write-check hostile-test fault-test fault-api-test fault-programs-test variant-fault test-programs test-build variant-asan variant-gcc-O0 variant-clang-O2 unit-test soak-test \
         selfplay-sample determinism-test malformed-test install-test asan-test asan-suite soak-run schema-test

@@ -120,6 +120,20 @@ TEST(checker_finds_negative_damage_and_empty_counters) {
   REPORTS("player bob has 0 poison counters");
 }
 
+/* The snapshot and its restore copy only the objects obj_w marked written:
+ * an object changed any other way differs from the snapshot unmarked. */
+TEST(checker_finds_an_object_written_without_obj_w) {
+  if (start(t_, w)) return;
+  State *s = w->game->s;
+  s->obj[1].tapped = 1; /* the Mountain, behind the snapshot's back */
+  REPORTS("written without obj_w");
+  s->obj[1].tapped = 0;
+  char why[256];
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+  obj_w(w->game, 1)->tapped = 1; /* marked: the next snapshot copies it */
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+}
+
 TEST(checker_finds_a_broken_stack) {
   if (start(t_, w)) return;
   if (u_pick(t_, w, "cast \"Lightning Bolt\"") < 0) return;
@@ -471,6 +485,7 @@ const unit_test checker_tests[] = {
     {"checker_finds_a_card_in_another_players_zone", checker_finds_a_card_in_another_players_zone},
     {"checker_finds_objects_in_no_zone", checker_finds_objects_in_no_zone},
     {"checker_finds_negative_damage_and_empty_counters", checker_finds_negative_damage_and_empty_counters},
+    {"checker_finds_an_object_written_without_obj_w", checker_finds_an_object_written_without_obj_w},
     {"checker_finds_a_broken_stack", checker_finds_a_broken_stack},
     {"checker_finds_what_priority_must_not_see", checker_finds_what_priority_must_not_see},
     {"checker_finds_a_stale_characteristics_cache", checker_finds_a_stale_characteristics_cache},
