@@ -99,6 +99,16 @@ int mtg_pool_share(mtg_pool *p, const mtg_pool *from) {
   return MTG_OK;
 }
 
+int mtg_pool_share_card(mtg_pool *p, const mtg_pool *from, const char *name) {
+  if (!p || !from || !name || p == from) return MTG_EARG;
+  const CardDef *d = pool_find_own(from, name);
+  if (!d || strcmp(d->name, name)) return MTG_EDATA;
+  const char *names[2];
+  for (int j = def_names(d, names) - 1; j >= 0; j--)
+    if (pool_find_own(p, names[j])) return MTG_EDATA;
+  return pool_add(p, (CardDef *)d);
+}
+
 uint64_t pool_kw_mask(const mtg_pool *p) {
   while (p && p->parent) p = p->parent;
   return p ? p->kwmask : 0;

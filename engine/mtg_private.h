@@ -31,4 +31,9 @@ int mtg_pool_new_like(mtg_pool **out, const mtg_pool *like);
  * returns MTG_EDATA; MTG_ENOMEM leaves p partly added to, to be freed. */
 int mtg_pool_share(mtg_pool *p, const mtg_pool *from);
 
+/* The same for one definition of from, the one whose (front) name is name,
+ * without token names (which only a case's checks look up): MTG_EDATA when
+ * from has no such card or p already has one of its names. */
+int mtg_pool_share_card(mtg_pool *p, const mtg_pool *from, const char *name);
+
 #endif

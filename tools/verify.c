@@ -658,12 +658,26 @@ static void list_card(verify_cards *c, const char *name, uint64_t was, const cha
   c->n++;
 }
 
+/* Whether recorded card c's text is that of the card of the same name in the
+ * pool the replays are checked with: its definition there is the one the text
+ * compiles to (a card's text is its definition written back, docs/replay-format.md),
+ * and the keyword abilities are that pool's too (verify_opts.keywords), so it
+ * is shared, not compiled again. */
+static int same_as_pool(const verify_opts *o, const rlog_card *c) {
+  if (!o->pool || o->keywords != o->pool) return 0;
+  const char *t = mtg_pool_card_text(o->pool, c->name);
+  return t && strlen(t) == c->len && !memcmp(t, c->text, c->len);
+}
+
 /* A version-2 replay's card definitions, loaded into pools of their own:
  * *base those of the card pool, *top (on top of it) those defined on top of
  * the pool (extra). 0, or an unreadable report (kind "cards") naming the line
  * and the card. */
-static int load_recorded(V *v, mtg_pool **base, mtg_pool **top) {
+#define LOAD_AGAIN (-1) /* load_cards: load again without sharing the pool's definitions */
+
+static int load_cards(V *v, mtg_pool **base, mtg_pool **top, int from_pool) {
   const rlog_info *info = v->info;
+  int took = 0; /* definitions shared from the pool */
   defcache *defs = v->ws ? v->ws->defs : NULL;
   mtg_error err;
   if ((v->o->keywords ? mtg_pool_new_like(base, v->o->keywords) : mtg_pool_new(base, NULL)) || mtg_pool_new(top, *base)) {
@@ -679,8 +693,13 @@ static int load_recorded(V *v, mtg_pool **base, mtg_pool **top) {
     int before = mtg_pool_count(p);
     /* a text compiled before, for another replay; one that does not compile
      * to the one card it names is loaded here, which says why */
-    const mtg_pool *known = defs && !mtg_pool_has(*top, c->name) ? defcache_get(defs, c->name, c->text, c->len) : NULL;
-    int shared = known ? mtg_pool_share(p, known) : MTG_EDATA;
+    int shared = MTG_EDATA;
+    if (from_pool && !c->extra && same_as_pool(v->o, c) && !mtg_pool_has(*top, c->name)) {
+      shared = mtg_pool_share_card(p, v->o->pool, c->name);
+      took += shared == MTG_OK;
+    }
+    const mtg_pool *known = shared != MTG_OK && defs && !mtg_pool_has(*top, c->name) ? defcache_get(defs, c->name, c->text, c->len) : NULL;
+    if (known) shared = mtg_pool_share(p, known);
     if (shared == MTG_ENOMEM) {
       mtg_error_set(&err, MTG_ENOMEM, "out of memory");
       return unreadable(v->rep, &err, 0, 0);
@@ -689,6 +708,9 @@ static int load_recorded(V *v, mtg_pool **base, mtg_pool **top) {
     if (mtg_pool_has(*top, c->name)) snprintf(problem, sizeof problem, "defined twice");
     else if (mtg_pool_load_buffer(p, c->name, c->text, c->len, &err)) {
       if (err.status == MTG_ENOMEM) return unreadable(v->rep, &err, 0, 0);
+      /* a name clash is told with where the first definition came from: the
+       * replay's text, as when every definition is compiled from it */
+      if (took) return LOAD_AGAIN;
       if (err.line > 0) line += err.line - 1;
       textf(problem, sizeof problem, "%s%s%s", err.msg, err.source[0] ? ": " : "", err.source);
     } else if (mtg_pool_count(p) != before + 1)
@@ -703,6 +725,15 @@ static int load_recorded(V *v, mtg_pool **base, mtg_pool **top) {
     }
   }
   return 0;
+}
+
+static int load_recorded(V *v, mtg_pool **base, mtg_pool **top) {
+  int rc = load_cards(v, base, top, 1);
+  if (rc != LOAD_AGAIN) return rc;
+  mtg_pool_free(*top);
+  mtg_pool_free(*base);
+  *top = *base = NULL;
+  return load_cards(v, base, top, 0);
 }
 
 /* Which recorded cards the pool to compare with lacks or defines otherwise;

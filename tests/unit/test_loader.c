@@ -402,6 +402,30 @@ TEST(shared_definitions_are_the_loaded_ones) {
   CHECK_INT(mtg_pool_share(b, b), MTG_EARG);
 }
 
+/* mtg_pool_share_card: one definition of another pool, by its name, the same
+ * definition (text, hash); an unknown name or a clash adds nothing */
+TEST(one_shared_definition_is_the_loaded_one) {
+  mtg_pool *a, *b;
+  CHECK_INT(mtg_pool_new(&a, NULL), 0);
+  w->base = w->pool = a;
+  const char *y = "- name: Test Ghoul\n  type: Creature — Zombie\n  pt: 2/1\n  keywords: [undying]\n"
+                  "- name: Test Bear\n  type: Creature — Bear\n  pt: 2/2\n";
+  CHECK_OK(load(a, y, &w->err), &w->err);
+  CHECK_INT(mtg_pool_new_like(&b, a), 0);
+  w->pool = b;
+  CHECK_INT(mtg_pool_share_card(b, a, "Test Bear"), 0);
+  CHECK_INT(mtg_pool_count(b), 1);
+  CHECK(mtg_pool_has(b, "Test Bear"));
+  CHECK(!mtg_pool_has(b, "Test Ghoul"));
+  CHECK_STR(mtg_pool_card_text(b, "Test Bear"), mtg_pool_card_text(a, "Test Bear"));
+  CHECK_INT(mtg_pool_share_card(b, a, "Test Bear"), MTG_EDATA);
+  CHECK_INT(mtg_pool_share_card(b, a, "Test Nobody"), MTG_EDATA);
+  CHECK_INT(mtg_pool_count(b), 1);
+  CHECK_INT(mtg_pool_share_card(b, a, "Test Ghoul"), 0);
+  CHECK(mtg_pool_hash(b) == mtg_pool_hash(a)); /* the same definitions, in another order */
+  CHECK_INT(mtg_pool_share_card(b, b, "Test Bear"), MTG_EARG);
+}
+
 const unit_test loader_tests[] = {
     {"inline_card_loads", inline_card_loads},
     {"unknown_key_is_located", unknown_key_is_located},
@@ -429,5 +453,6 @@ const unit_test loader_tests[] = {
     {"batch_zone_and_decay_misuse_is_refused", batch_zone_and_decay_misuse_is_refused},
     {"add_mana_without_symbols_is_refused", add_mana_without_symbols_is_refused},
     {"shared_definitions_are_the_loaded_ones", shared_definitions_are_the_loaded_ones},
+    {"one_shared_definition_is_the_loaded_one", one_shared_definition_is_the_loaded_one},
     {NULL, NULL},
 };
