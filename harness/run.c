@@ -463,7 +463,7 @@ static int apply(runner *R, const hact *a) {
 
 /* Priority: pass. Attackers and blockers: declare none. Else 0. */
 static int auto_answer(runner *R, const mtg_decision *d) {
-  int v[512] = {0}, n = 0;
+  int v[512], n = 0; /* the answer: v[0..n) */
   if (d->kind == MTG_D_ORDER && (!strcmp(d->rule, "404.3") || !strcmp(d->rule, "401.4"))) {
     /* cards put into a graveyard or library together: unless the script
      * orders them, they keep the order the engine lists them in */
