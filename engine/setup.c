@@ -641,7 +641,8 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
   char names[160] = "";
   for (int p = 0; p < su->np; p++) {
     size_t u = strlen(names);
-    snprintf(names + u, sizeof names - u, "%s%s", p ? "," : "", su->pl[p].name);
+    if (p && u + 1 < sizeof names) names[u++] = ',';
+    str_copy(names + u, sizeof names - u, su->pl[p].name);
   }
   log_line(g, 0, "game_start players=%s seed=%llu rules=%s", names, (unsigned long long)su->seed, MTG_RULES_EFFECTIVE);
   /* control_watch: what the setup gives each player is theirs as the game begins */
@@ -1085,7 +1086,9 @@ int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg
     r.line++;
     const char *eol = strchr(p, '\n');
     size_t len = eol ? (size_t)(eol - p) : strlen(p);
-    snprintf(r.rec, sizeof r.rec, "%.*s", (int)(len < sizeof r.rec ? len : sizeof r.rec - 1), p);
+    size_t k = len < sizeof r.rec ? len : sizeof r.rec - 1; /* no NUL before eol */
+    memcpy(r.rec, p, k);
+    r.rec[k] = 0;
     p = eol ? eol + 1 : p + len;
     r.p = r.rec;
     if (len >= sizeof r.rec) rc = rd_fail(&r, NULL, MTG_EDATA, "a record longer than %d characters", SETUP_LINE - 1);

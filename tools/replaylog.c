@@ -872,8 +872,20 @@ static int read_card(rlog_reader *r, const char *line, size_t *budget, rlog_card
   if ((*name_at = keep(r, name, n, &nb, "a card name", err)) < 0) return err->status;
   r->tlen++;
   c->line = r->line + 1;
-  char what[1200];
-  snprintf(what, sizeof what, "card \"%.200s\" (one definition holds at most %d bytes)", name, RLOG_MAX_CARD_BYTES);
+  /* what read_block says when the text is too long: card "NAME" (one definition
+   * holds at most N bytes), the name cut to 200 bytes; put together without
+   * snprintf, as every card of every replay pays for it */
+  char what[1200], num[16];
+  size_t u = 0, k = n < 200 ? n : 200, d = sizeof num;
+  unsigned v = RLOG_MAX_CARD_BYTES;
+  do num[--d] = (char)('0' + v % 10);
+  while (v /= 10);
+  static const char head[] = "card \"", mid[] = "\" (one definition holds at most ", tail[] = " bytes)";
+  memcpy(what, head, sizeof head - 1), u += sizeof head - 1;
+  memcpy(what + u, name, k), u += k;
+  memcpy(what + u, mid, sizeof mid - 1), u += sizeof mid - 1;
+  memcpy(what + u, num + d, sizeof num - d), u += sizeof num - d;
+  memcpy(what + u, tail, sizeof tail);
   int rc = read_block(r, lines, *budget < RLOG_MAX_CARD_BYTES ? *budget : RLOG_MAX_CARD_BYTES,
                       *budget < RLOG_MAX_CARD_BYTES ? "card definitions" : what, text_at, err);
   if (rc) return rc;
