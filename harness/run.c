@@ -667,14 +667,15 @@ static const struct {
 /* The event_rules entry of a log line's type, or -1: a binary search, the
  * table being sorted by type. */
 static int line_type(const char *line) {
-  size_t n = strcspn(line, " ");
+  size_t n = 0;
+  while (line[n] && line[n] != ' ') n++;
   int lo = 0, hi = NTYPES - 1;
   while (lo <= hi) {
     int mid = (lo + hi) / 2;
     const char *t = event_rules[mid].type;
-    int c = (unsigned char)line[0] - (unsigned char)t[0];
-    if (!c) c = strncmp(line, t, n);
-    if (!c && t[n]) c = -1; /* the line's type is a prefix of t */
+    size_t i = 0;
+    while (i < n && line[i] == t[i]) i++; /* t ends (a NUL) where it differs */
+    int c = i < n ? (unsigned char)line[i] - (unsigned char)t[i] : t[n] ? -1 : 0;
     if (!c) return mid;
     if (c < 0) hi = mid - 1;
     else lo = mid + 1;
@@ -774,7 +775,7 @@ static int unchecked_rules(runner *R, buf *warn) {
 static int decisions_marked(runner *R) {
   for (int i = 0; i < mtg_log_count(R->g); i++) {
     const char *line = mtg_log_line(R->g, i);
-    if (!mtg_log_is_decision(R->g, i) != !!strncmp(line, "decide ", 7))
+    if (!mtg_log_is_decision(R->g, i) != !(line[0] == 'd' && !strncmp(line, "decide ", 7)))
       return fail(R, NULL, "the engine's log %s line %d as a decision: %s", mtg_log_is_decision(R->g, i) ? "marks" : "doesn't mark",
                   i + 1, line);
   }
