@@ -56,6 +56,7 @@ int mtg_pool_new(mtg_pool **out, const mtg_pool *parent) {
   mtg_pool *p = calloc(1, sizeof *p);
   *out = p;
   if (!p) return MTG_ENOMEM;
+  p->no_texts = parent && parent->no_texts;
   p->parent = parent;
   if (!parent && pool_kw_init(p)) {
     mtg_pool_free(p);
@@ -82,6 +83,10 @@ static int def_names(const CardDef *d, const char *names[2]) {
   names[0] = d->name;
   names[1] = d->modal && d->back ? d->back->name : NULL;
   return names[1] ? 2 : 1;
+}
+
+void mtg_pool_skip_texts(mtg_pool *p) {
+  if (p) p->no_texts = 1;
 }
 
 int mtg_pool_share(mtg_pool *p, const mtg_pool *from) {

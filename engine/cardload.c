@@ -4193,10 +4193,12 @@ static int load_node(mtg_pool *p, const ydoc *d, const ynode *n, mtg_error *err)
     return MTG_EDATA;
   }
   /* the text a replay carries for this card (docs/replay-format.md) */
-  char *yaml = yemit_item(n, NULL);
-  ((CardDef *)c)->yaml = yaml ? pool_strdup(p, yaml) : NULL;
-  free(yaml);
-  if (!c->yaml || pool_add(p, (CardDef *)c)) {
+  if (!p->no_texts) {
+    char *yaml = yemit_item(n, NULL);
+    ((CardDef *)c)->yaml = yaml ? pool_strdup(p, yaml) : NULL;
+    free(yaml);
+  }
+  if ((!p->no_texts && !c->yaml) || pool_add(p, (CardDef *)c)) {
     mtg_error_set(err, MTG_ENOMEM, "out of memory");
     return MTG_ENOMEM;
   }

@@ -38,6 +38,7 @@ struct mtg_pool {
   size_t max_file;        /* files read whole up to this size (0: INPUT_MAX_DEFAULT) */
   int *faces;             /* cards also found by their other face's name (modal double-faced, 712.3) */
   int nfaces, capfaces;
+  int no_texts;           /* cards loaded keep no text (mtg_pool_skip_texts) */
 };
 
 void *pool_alloc(mtg_pool *p, size_t n); /* zeroed */

@@ -23,6 +23,11 @@ int mtg_pool_load_node(mtg_pool *p, const ydoc *doc, const ynode *node, mtg_erro
  * is most of what a new pool costs). like must outlive the pool. */
 int mtg_pool_new_like(mtg_pool **out, const mtg_pool *like);
 
+/* Cards loaded into p from now on, and into pools made on top of it, keep
+ * no text (mtg_pool_card_text gives NULL): for a program that writes no
+ * replay, as writing each definition back is a good part of loading it. */
+void mtg_pool_skip_texts(mtg_pool *p);
+
 /* Adds to p every definition of from (its own, not its parents') and the
  * token names they create, shared rather than copied: from must outlive p.
  * Both are to share their keyword abilities (mtg_pool_new_like), so that a

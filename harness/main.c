@@ -283,6 +283,7 @@ static int selected(const opts *o, const hcase *hc) {
 typedef struct pool_job {
   const char *dir;
   size_t max_file;
+  int texts; /* the cards' texts are kept: --record writes them into replays */
   mtg_pool *pool;
   mtg_error err;
   int rc;
@@ -296,6 +297,7 @@ static void *load_pool(void *arg) {
   pool_job *j = arg;
   j->rc = mtg_pool_new(&j->pool, NULL);
   if (j->rc) mtg_error_set(&j->err, MTG_ENOMEM, "out of memory");
+  if (!j->rc && !j->texts) mtg_pool_skip_texts(j->pool); /* only a recording carries them */
   if (!j->rc && j->max_file) j->rc = mtg_pool_max_file_size(j->pool, j->max_file, &j->err);
   if (!j->rc) j->rc = mtg_pool_load_dir(j->pool, j->dir, &j->err);
   if (j->threaded) pthread_mutex_lock(&j->lock);
@@ -741,7 +743,7 @@ int main(int argc, char **argv) {
     buf_reset(&errs);
   }
   for (int i = 0; i < corpus.nfiles; i++) corpus.files[i].max_size = o.max_file;
-  pool_job pj = {.dir = paths_cards(o.cards), .max_file = o.max_file};
+  pool_job pj = {.dir = paths_cards(o.cards), .max_file = o.max_file, .texts = o.record != NULL};
   pthread_t pt;
   pj.threaded = o.jobs > 1 && !pthread_mutex_init(&pj.lock, NULL);
   if (pj.threaded && pthread_cond_init(&pj.loaded, NULL)) {

@@ -426,6 +426,25 @@ TEST(one_shared_definition_is_the_loaded_one) {
   CHECK_INT(mtg_pool_share_card(b, b, "Test Bear"), MTG_EARG);
 }
 
+/* mtg_pool_skip_texts: the cards loaded after it, into the pool or one on
+ * top of it, keep no text; those loaded before keep theirs */
+TEST(skipped_texts_are_not_kept) {
+  mtg_pool *a, *b;
+  CHECK_INT(mtg_pool_new(&a, NULL), 0);
+  w->base = w->pool = a;
+  CHECK_OK(load(a, "- name: Test Bear\n  type: Creature — Bear\n  pt: 2/2\n", &w->err), &w->err);
+  mtg_pool_skip_texts(a);
+  CHECK_OK(load(a, "- name: Test Wolf\n  type: Creature — Wolf\n  pt: 2/2\n", &w->err), &w->err);
+  CHECK(mtg_pool_card_text(a, "Test Bear") != NULL);
+  CHECK(mtg_pool_has(a, "Test Wolf"));
+  CHECK(mtg_pool_card_text(a, "Test Wolf") == NULL);
+  CHECK_INT(mtg_pool_new(&b, a), 0);
+  w->pool = b;
+  CHECK_OK(load(b, "- name: Test Elk\n  type: Creature — Elk\n  pt: 2/2\n", &w->err), &w->err);
+  CHECK(mtg_pool_has(b, "Test Elk"));
+  CHECK(mtg_pool_card_text(b, "Test Elk") == NULL);
+}
+
 const unit_test loader_tests[] = {
     {"inline_card_loads", inline_card_loads},
     {"unknown_key_is_located", unknown_key_is_located},
@@ -454,5 +473,6 @@ const unit_test loader_tests[] = {
     {"add_mana_without_symbols_is_refused", add_mana_without_symbols_is_refused},
     {"shared_definitions_are_the_loaded_ones", shared_definitions_are_the_loaded_ones},
     {"one_shared_definition_is_the_loaded_one", one_shared_definition_is_the_loaded_one},
+    {"skipped_texts_are_not_kept", skipped_texts_are_not_kept},
     {NULL, NULL},
 };
