@@ -316,6 +316,9 @@ static int close_collection(builder *b) {
   f->keyset = NULL;
   f->keycap = 0;
   n->n = n->kind == YN_MAP ? f->n / 2 : f->n;
+  if (n->kind == YN_MAP)
+    for (int i = 0; i < f->n; i += 2)
+      if (f->kids[i]->kind == YN_SCALAR) n->keymask |= ykey_bit(f->kids[i]->str, f->kids[i]->len);
   if (f->n) {
     n->items = arena_alloc(b->d, (size_t)f->n * sizeof *n->items);
     if (!n->items) return oom(b->d, n->line, n->col, b->err);
@@ -530,7 +533,7 @@ int ydoc_parse_file_max(const char *path, size_t max, ydoc **out, mtg_error *err
 /* ---- accessors ---- */
 
 const ynode *ymap_getn(const ynode *m, const char *key, size_t len) {
-  if (!m || m->kind != YN_MAP) return NULL;
+  if (!m || m->kind != YN_MAP || !(m->keymask & ykey_bit(key, len))) return NULL;
   for (int i = 0; i < m->n; i++) {
     const ynode *k = ymap_key(m, i);
     if (k->kind == YN_SCALAR && k->len == len && k->str[0] == key[0] && memcmp(k->str, key, len) == 0)

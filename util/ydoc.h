@@ -24,8 +24,14 @@ struct ynode {
   const char *str;   /* scalar text, NUL-terminated (empty for collections) */
   size_t len;
   int n;             /* sequence items, or mapping pairs */
+  unsigned keymask;  /* a mapping: ykey_bit of each scalar key, so that most absent keys are told at once */
   ynode **items;     /* sequence items; for a mapping, keys[i] = items[2i] */
 };
+
+/* One of 32 bits for a key of len bytes: a mapping without it lacks the key. */
+static inline unsigned ykey_bit(const char *key, size_t len) {
+  return 1u << ((len * 7 + (unsigned char)key[0] + (len ? (unsigned char)key[len - 1] : 0)) & 31);
+}
 
 typedef struct ydoc ydoc;
 
