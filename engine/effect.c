@@ -328,6 +328,26 @@ static int name_offered(const CardDef *d, const Filter *nf) {
   return !d->token && !(nf && ((nf->types_any && !(d->types & nf->types_any)) || (d->types & nf->types_none)));
 }
 
+int name_options(G *g, const Filter *nf, const char **names) {
+  int cnt = 0;
+  for (const mtg_pool *q = g->pool; q; q = q->parent)
+    for (int i = 0; i < q->n && cnt < MAX_OPTIONS; i++) {
+      const CardDef *cd = q->cards[i];
+      if (!name_offered(cd, nf)) continue;
+      /* a name a pool nearer the game offered already (a pool's own names are distinct) */
+      int d = 0;
+      for (const mtg_pool *r = g->pool; r != q && !d; r = r->parent) {
+        const CardDef *o = pool_find_own(r, cd->name);
+        d = o && !strcmp(o->name, cd->name) && name_offered(o, nf);
+      }
+      if (d) continue;
+      names[cnt] = cd->name;
+      dec_opt(g, MTG_O_NAME, 0, 0, -1, cnt, "%s", names[cnt]);
+      cnt++;
+    }
+  return cnt;
+}
+
 static void step_choose(G *g, Ctx *c, const Node *n) {
   const char *kind = n->k[0]->s;
   const char *label = n->k[1] ? n->k[1]->s : kind;
@@ -367,24 +387,8 @@ static void step_choose(G *g, Ctx *c, const Node *n) {
   } else if (!strcmp(kind, "name")) {
     dec_begin(g, MTG_D_NAME, p, "", "choose a card name");
     const char *names[MAX_OPTIONS];
-    int cnt = 0;
     /* "choose a nonland card name": `from` says which cards' names by their card types */
-    const Filter *nf = n->k[4] ? n->k[4]->f : NULL;
-    for (const mtg_pool *q = g->pool; q; q = q->parent)
-      for (int i = 0; i < q->n && cnt < MAX_OPTIONS; i++) {
-        const CardDef *cd = q->cards[i];
-        if (!name_offered(cd, nf)) continue;
-        /* a name a pool nearer the game offered already (a pool's own names are distinct) */
-        int d = 0;
-        for (const mtg_pool *r = g->pool; r != q && !d; r = r->parent) {
-          const CardDef *o = pool_find_own(r, cd->name);
-          d = o && !strcmp(o->name, cd->name) && name_offered(o, nf);
-        }
-        if (d) continue;
-        names[cnt] = cd->name;
-        dec_opt(g, MTG_O_NAME, 0, 0, -1, cnt, "%s", names[cnt]);
-        cnt++;
-      }
+    name_options(g, n->k[4] ? n->k[4]->f : NULL, names);
     int v = ask_pick(g);
     /* the name is the choice: its place in the pool's list means nothing (a
      * setup's chosen name is recorded the same way, and a game does not

@@ -468,6 +468,11 @@ void ctx_for(G *g, Ctx *c, int controller, ORef src);
 void ctx_ability(G *g, Ctx *c, int slot, const Chars *ch, const AbRef *r);
 void ctx_from_stack(G *g, Ctx *c, StackItem *si);
 void eff_run(G *g, Ctx *c, const Node *steps);
+/* The options of a "choose a card name" decision begun (201.4): every card
+ * name of the game's pools, once, not a token's, of the card types nf asks
+ * for (NULL: any), in pool order, nearest pool first; fills names (room for
+ * MAX_OPTIONS) and returns how many. */
+int name_options(G *g, const Filter *nf, const char **names);
 void eff_delayed(G *g, Ctx *c, const Ability *ab, int dur, ORef obj); /* 603.7 */
 
 /* ---- select.c: selectors, filters, conditions, values ---- */

@@ -750,18 +750,8 @@ static int apply(G *g, const Repl *r, Event *ev) {
       snprintf(what, sizeof what, " chosen=%s", player_name(g, v));
     } else if (k == 3) {
       dec_begin(g, MTG_D_NAME, ctl, "614.12a", "choose a card name for %s", nm);
-      const mtg_pool *p = g->pool;
-      int cnt = 0;
       const char *names[MAX_OPTIONS];
-      for (const mtg_pool *q = p; q; q = q->parent)
-        for (int i = 0; i < q->n && cnt < MAX_OPTIONS; i++) {
-          int dup = 0;
-          for (int j = 0; j < cnt; j++) dup |= !strcmp(names[j], q->cards[i]->name);
-          if (dup || q->cards[i]->token) continue;
-          names[cnt] = q->cards[i]->name;
-          dec_opt(g, MTG_O_NAME, 0, 0, -1, cnt, "%s", names[cnt]);
-          cnt++;
-        }
+      name_options(g, NULL, names);
       int v = ask_pick(g);
       ev->etb_choice = 0; /* the name is the choice, not its place in the pool's list */
       ev->etb_choice_s = names[v];
