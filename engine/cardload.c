@@ -1768,7 +1768,7 @@ static Node *p_step(L *l, const ynode *n) {
   if (n->kind == YN_SCALAR) {
     /* bare step words with no parameter */
     for (int i = 0; i < NELEM(step_defs); i++)
-      if (!strcmp(step_defs[i].name, n->str) && step_defs[i].p[0].t == P_SEL) {
+      if (step_defs[i].name[0] == n->str[0] && !strcmp(step_defs[i].name, n->str) && step_defs[i].p[0].t == P_SEL) {
         Node *s = mk(l, step_defs[i].op, n);
         if (!s || kids(l, s, MAX_STEP_PARAMS) || step_defaults(l, &step_defs[i], s, n)) return NULL;
         return s;
@@ -1780,7 +1780,7 @@ static Node *p_step(L *l, const ynode *n) {
   for (int i = 0; i < n->n && !sd; i++) {
     const char *k = scalar(ymap_key(n, i));
     for (int j = 0; k && j < NELEM(step_defs); j++)
-      if (!strcmp(step_defs[j].name, k)) {
+      if (step_defs[j].name[0] == k[0] && !strcmp(step_defs[j].name, k)) {
         sd = &step_defs[j];
         key = ymap_key(n, i);
       }
