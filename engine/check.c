@@ -204,6 +204,7 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
   Chars *saved = malloc((size_t)c->nslots * sizeof *saved + 1);
   if (!saved) return bad(why, n, "out of memory in the checker");
   memcpy(saved, g->ch, (size_t)c->nslots * sizeof *saved);
+  BfSum sum = *bf_sum(g);
   chars_reset(g);
   for (int i = 0; i < c->nslots; i++) {
     if (!s->obj[i].id) continue;
@@ -215,6 +216,11 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
     }
   }
   free(saved);
+  /* and so does the battlefield's summary (BfSum) */
+  const BfSum *now = bf_sum(g);
+  if (sum.types != now->types || sum.supers != now->supers || sum.kw != now->kw || sum.statics != now->statics ||
+      sum.repl_events != now->repl_events)
+    return bad(why, n, "the cached summary of the battlefield is stale");
   /* every line logged since the last check is in the vocabulary (docs/events.md),
    * and marked a decision exactly when it is a decide line (replays count them) */
   for (; g->vocab_seen < g->nent; g->vocab_seen++) {

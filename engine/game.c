@@ -33,24 +33,21 @@ static void core_copy(State *d, const State *s, uint32_t lki) {
 }
 
 /* Copies the objects of s onto d: the slots `dirty` marks (bit i: slot i),
- * clearing the marks, or with dirty NULL every slot in use. A slot nothing
- * wrote since d was last made equal to s is the same in both (obj_w is the
- * only writer); a slot comes into use only by being written. */
-static void objs_copy(State *d, const State *s, uint64_t *dirty) {
+ * moving the marks to `changed` (for the characteristics cache: layer.c), or
+ * with dirty NULL every slot in use. A slot nothing wrote since d was last
+ * made equal to s is the same in both (obj_w is the only writer); a slot
+ * comes into use only by being written. */
+static void objs_copy(State *d, const State *s, uint64_t *dirty, uint64_t *changed) {
   if (!dirty) {
     memcpy((void *)d->obj, s->obj, (size_t)s->c.nslots * sizeof(Obj));
     return;
   }
   for (int w = 0; w < (MAX_SLOTS + 63) / 64; w++) {
     for (uint64_t m = dirty[w]; m; m &= m - 1) {
-      int i = w * 64;
-#if defined(__GNUC__)
-      i += __builtin_ctzll(m);
-#else
-      for (uint64_t b = m & -m; b > 1; b >>= 1) i++;
-#endif
+      int i = w * 64 + low_bit(m);
       memcpy((void *)&d->obj[i], &s->obj[i], sizeof(Obj));
     }
+    changed[w] |= dirty[w];
     dirty[w] = 0;
   }
 }
@@ -59,9 +56,9 @@ static void objs_copy(State *d, const State *s, uint64_t *dirty) {
  * entries `lki` says (bit i: entry i, if in use): an entry nothing wrote
  * since d was last made equal to s is the same in both, and an entry comes
  * into use only by being written (lki_keep); the objects as objs_copy. */
-static void state_copy(State *d, const State *s, uint32_t lki, uint64_t *odirty) {
+static void state_copy(State *d, const State *s, uint32_t lki, uint64_t *odirty, uint64_t *changed) {
   core_copy(d, s, lki);
-  objs_copy(d, s, odirty);
+  objs_copy(d, s, odirty, changed);
   for (int i = 0; i < NZL; i++) memcpy(d->zl[i], s->zl[i], (size_t)s->c.zn[i] * sizeof(int16_t));
   memcpy(d->stack, s->stack, (size_t)s->c.nstack * sizeof(StackItem));
   memcpy(d->eff, s->eff, (size_t)s->c.neff * sizeof(Effect));
@@ -262,7 +259,7 @@ const int *dec_ask(G *g, int top, int *n) {
   if (top) {
     /* a new segment begins here */
     if (g->live_same) core_copy(g->snap, g->s, g->lki_dirty);
-    else state_copy(g->snap, g->s, g->lki_dirty, g->odirty);
+    else state_copy(g->snap, g->s, g->lki_dirty, g->odirty, g->ch_changed);
     g->lki_dirty = 0;
     g->snap_top = 1;
     g->live_same = 1;
@@ -359,11 +356,12 @@ static int run(G *g) {
 }
 
 static void restore(G *g) {
-  state_copy(g->s, g->snap, g->lki_dirty, g->odirty);
+  state_copy(g->s, g->snap, g->lki_dirty, g->odirty, g->ch_changed);
   g->lki_dirty = 0;
   g->live_same = g->snap_top;
   log_truncate(g, g->committed);
   chars_dirty(g);
+  g->ch_full = 1; /* what the last recompute saw was the abandoned run's */
   trig_index_dirty(g); /* the trigger listener index is kept outside the State: it described the abandoned run */
 }
 
@@ -544,9 +542,10 @@ static void game_clear(G *g) {
 static int game_start(G *g, const mtg_setup *s, mtg_error *err) {
   int rc = build(g, s, err);
   if (rc) return rc;
-  state_copy(g->snap, g->s, ~0u, NULL);
+  state_copy(g->snap, g->s, ~0u, NULL, NULL);
   g->lki_dirty = 0;
   memset(g->odirty, 0, sizeof g->odirty);
+  g->ch_full = 1; /* the setup's writes are no longer marked */
   g->committed = g->nent; /* the setup's lines are final: a re-run starts after them */
   int code = run(g);
   if (code == JMP_DECISION || code == JMP_OVER) {

@@ -129,6 +129,17 @@ int ask_number(G *g, int player, int lo, int hi, const char *fmt, ...)
     ;
 void game_stop(G *g); /* the game is over: unwinds to the boundary */
 
+/* The index of the lowest bit set in m (m != 0). */
+static inline int low_bit(uint64_t m) {
+#if defined(__GNUC__)
+  return __builtin_ctzll(m);
+#else
+  int i = 0;
+  for (; !(m & 1); m >>= 1) i++;
+  return i;
+#endif
+}
+
 /* ---- zone.c: objects, zones, last known information ---- */
 /* The object in `slot`, to be written. Every write to an object goes through
  * here: it marks the slot as possibly differing from the snapshot, and the

@@ -17,6 +17,7 @@ void chars_dirty(G *g) { g->epoch++; }
 
 void chars_reset(G *g) {
   g->epoch++;
+  g->ch_full = 1;
   memset(g->chb, 0, sizeof *g->chb * MAX_SLOTS);
 }
 
@@ -484,16 +485,114 @@ static int depends_on(G *g, const Cand *e, const Cand *f, Ctx *cx, Recs *R) {
   return na != nb || (na > 0 && memcmp(before, after, (size_t)na * sizeof *after));
 }
 
+/* The counters of an object on its characteristics: +1/+1 and -1/-1
+ * counters modify power and toughness in layer 7c (613.4c). */
+static inline void chars_counters(G *g, int i) {
+  const Obj *o = &g->s->obj[i];
+  int p = o->nc && !g->ch_lazy[i] ? counters_get(o->c, o->nc, CN_PLUS1) : 0;
+  int m = o->nc && !g->ch_lazy[i] ? counters_get(o->c, o->nc, CN_MINUS1) : 0;
+  if (p != m) {
+    g->chb[i].modified = 1;
+    g->ch[i].power = num_add(g->ch[i].power, num_sub(p, m));
+    g->ch[i].toughness = num_add(g->ch[i].toughness, num_sub(p, m));
+  }
+}
+
+/* Adds what the battlefield's permanent in slot i has to the summary. */
+static inline void bf_sum_add(G *g, BfSum *sum, int i) {
+  const Chars *c = &g->ch[i];
+  g->ch_bf[i >> 6] |= (uint64_t)1 << (i & 63);
+  sum->types |= c->types;
+  sum->supers |= c->supers;
+  sum->kw |= c->kw;
+  for (int a = 0; a < c->nab; a++) {
+    const Ability *ab = c->ab[a].ab;
+    if (ab->kind == AB_REPLACEMENT) sum->repl_events |= repl_event_mask(&ab->rp);
+    if (ab->kind == AB_STATIC) sum->statics |= ab->st.kind < 64 ? 1ull << ab->st.kind : 0;
+  }
+}
+
+/* Whether hand and library cards are computed only when asked for: unless a
+ * continuous effect of the table applies to one there. */
+static int lazy_cards(G *g) {
+  const State *s = g->s;
+  for (int i = 0; i < s->c.neff; i++) {
+    const Effect *e = &s->eff[i];
+    if (e->kind == EK_CONT && !e->used && oref_ok(g, e->obj) && lazy_zone(s->obj[e->obj.slot].zone)) return 0;
+  }
+  return 1;
+}
+
+/* A recomputation after one that met no continuous effect (ch_plain): as
+ * long as none has appeared since, every object's characteristics are its
+ * copiable values and counters alone, which depend on that object only, so
+ * only the objects written since (odirty, ch_changed: obj_w marks every
+ * write) are computed again, and the battlefield's summary only if one of
+ * them entered or left it or changed its copiable values there. Returns 0
+ * when an effect may apply now (a table effect, or a written object's static
+ * ability that applies in a layer, grants abilities or lets spells be cast as
+ * though they had flash): the caller then recomputes everything, which
+ * redoes all this has done. */
+static int recompute_plain(G *g) {
+  State *s = g->s;
+  if (g->ch_full || !g->ch_plain || g->flash_perms || g->grants) return 0;
+  for (int i = 0; i < s->c.neff; i++) {
+    const Effect *e = &s->eff[i];
+    if (e->kind == EK_CONT && !e->used && e->st && (spec_layer(e->st) || e->st->kind == SE_COPY)) return 0;
+  }
+  int lazy = lazy_cards(g);
+  if (lazy != g->ch_lazy_on) return 0;
+  int n = s->c.nslots;
+  uint32_t epoch = g->epoch;
+  g->ch_epoch = epoch;
+  int bf_changed = 0;
+  for (int w = 0; w * 64 < n; w++) {
+    for (uint64_t m = g->odirty[w] | g->ch_changed[w]; m; m &= m - 1) {
+      int i = w * 64 + low_bit(m);
+      if (i >= n) break;
+      const Obj *o = &s->obj[i];
+      /* as recompute does for every object */
+      int in_lazy = lazy && o->id && lazy_zone(o->zone);
+      g->ch_lazy[i] = (uint8_t)(!in_lazy ? 0 : g->ch_kept[i] == o->id ? 2 : 1);
+      if (!in_lazy) g->ch_kept[i] = 0;
+      /* in the summary, or out, or there with other copiable values (its key
+       * is the one the last recomputation made, as it was on the battlefield) */
+      int was_bf = (int)(g->ch_bf[w] >> (i & 63) & 1);
+      int is_bf = o->id && o->zone == MTG_Z_BATTLEFIELD;
+      bf_changed |= was_bf != is_bf || (is_bf && !base_holds(&g->chb[i], o));
+      if (!o->id || in_lazy) continue;
+      base_ensure(g, i);
+      const Chars *c = &g->ch[i];
+      for (int a = 0; a < c->nab; a++) {
+        const Ability *ab = c->ab[a].ab;
+        if (ab->kind == AB_STATIC && (ab->st.kind == SE_CAST_AS_FLASH || spec_layer(&ab->st) || ab->st.kw_abs ||
+                                      changes_abilities(g, &ab->st, NULL)))
+          return 0;
+      }
+      if (o->nc) chars_counters(g, i);
+    }
+  }
+  if (bf_changed) {
+    BfSum *sum = &g->bfsum;
+    memset(sum, 0, sizeof *sum);
+    memset(g->ch_bf, 0, sizeof g->ch_bf);
+    for (int i = 0; i < n; i++)
+      if (s->obj[i].id && s->obj[i].zone == MTG_Z_BATTLEFIELD) bf_sum_add(g, sum, i);
+  }
+  memset(g->ch_changed, 0, sizeof g->ch_changed);
+  g->sum_epoch = epoch;
+  return 1;
+}
+
 static void recompute(G *g) {
+  if (recompute_plain(g)) return;
   State *s = g->s;
   int n = s->c.nslots;
   uint32_t epoch = g->epoch;
   g->ch_epoch = epoch; /* filters evaluated below see the partial values */
-  int lazy = 1;
-  for (int i = 0; i < s->c.neff && lazy; i++) {
-    const Effect *e = &s->eff[i];
-    if (e->kind == EK_CONT && !e->used && oref_ok(g, e->obj) && lazy_zone(s->obj[e->obj.slot].zone)) lazy = 0;
-  }
+  g->ch_full = 0;
+  memset(g->ch_changed, 0, sizeof g->ch_changed);
+  int lazy = lazy_cards(g);
 again:
   for (int i = 0; i < n; i++) {
     int in_lazy = lazy && s->obj[i].id && lazy_zone(s->obj[i].zone);
@@ -562,6 +661,7 @@ again:
     nc++;
   }
   g->ch_plain = (uint8_t)(!nc && !copies && !g->grants);
+  g->ch_lazy_on = (uint8_t)lazy;
   qsort(cand, (size_t)nc, sizeof *cand, cand_cmp);
   Ctx cx;
   ctx_init(g, &cx);
@@ -598,27 +698,11 @@ again:
    * battlefield holds (one pass over the objects for both) */
   BfSum *sum = &g->bfsum;
   memset(sum, 0, sizeof *sum);
+  memset(g->ch_bf, 0, sizeof g->ch_bf);
   for (int i = 0; i < n; i++) {
-    const Obj *o = &s->obj[i];
-    if (!o->id) continue;
-    /* 613.4c: counters modify P/T in layer 7c */
-    int p = o->nc && !g->ch_lazy[i] ? counters_get(o->c, o->nc, CN_PLUS1) : 0;
-    int m = o->nc && !g->ch_lazy[i] ? counters_get(o->c, o->nc, CN_MINUS1) : 0;
-    if (p != m) {
-      g->chb[i].modified = 1;
-      g->ch[i].power = num_add(g->ch[i].power, num_sub(p, m));
-      g->ch[i].toughness = num_add(g->ch[i].toughness, num_sub(p, m));
-    }
-    if (o->zone != MTG_Z_BATTLEFIELD) continue;
-    const Chars *c = &g->ch[i];
-    sum->types |= c->types;
-    sum->supers |= c->supers;
-    sum->kw |= c->kw;
-    for (int a = 0; a < c->nab; a++) {
-      const Ability *ab = c->ab[a].ab;
-      if (ab->kind == AB_REPLACEMENT) sum->repl_events |= repl_event_mask(&ab->rp);
-      if (ab->kind == AB_STATIC) sum->statics |= ab->st.kind < 64 ? 1ull << ab->st.kind : 0;
-    }
+    if (!s->obj[i].id) continue;
+    if (s->obj[i].nc) chars_counters(g, i);
+    if (s->obj[i].zone == MTG_Z_BATTLEFIELD) bf_sum_add(g, sum, i);
   }
   g->sum_epoch = epoch;
 }

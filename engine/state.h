@@ -638,6 +638,11 @@ struct mtg_game {
   uint32_t ch_epoch, epoch; /* the cache is valid while ch_epoch == epoch */
   uint8_t ch_lazy[MAX_SLOTS]; /* a card in a hand or library: 1 computed when asked for, 2 kept (ch_kept) */
   uint32_t ch_kept[MAX_SLOTS]; /* such a card computed without any ability of its own applying: its id (it stays valid) */
+  uint64_t ch_changed[(MAX_SLOTS + 63) / 64]; /* slots written (odirty) before the last snapshot or restore and
+                              since the last recompute: with odirty, the objects a recompute of a plain board redoes */
+  uint64_t ch_bf[(MAX_SLOTS + 63) / 64]; /* the objects bfsum was made of (bit i: slot i) */
+  uint8_t ch_full;           /* the next recompute is a whole one (after a restore, chars_reset) */
+  uint8_t ch_lazy_on;        /* the last recompute left cards in hands and libraries to be computed when asked for */
   uint8_t ch_plain;          /* the last recompute met no continuous effect (no layer effect, copy or grant)
                                 and no card's own ability applied since (materialize): characteristics
                                 are the objects' own values and counters (perform) */

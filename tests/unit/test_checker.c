@@ -163,12 +163,13 @@ TEST(checker_finds_what_priority_must_not_see) {
   REPORTS("is attached to an object that no longer exists");
   s->obj[4].id -= 1000;
   s->obj[1].attached = oref_none();
-  s->obj[0].c[0].kind = 1;
-  s->obj[0].c[0].n = 2; /* two -1/-1 counters on the 2/2 Bears */
-  s->obj[0].nc = 1;
+  Obj *bears = obj_w(w->game, 0); /* written as the engine writes: the cache redoes it */
+  bears->c[0].kind = 1;
+  bears->c[0].n = 2; /* two -1/-1 counters on the 2/2 Bears */
+  bears->nc = 1;
   chars_dirty(w->game);
   REPORTS("creature #");
-  s->obj[0].nc = 0;
+  obj_w(w->game, 0)->nc = 0;
   chars_dirty(w->game);
   s->c.npend = 1;
   REPORTS("1 triggered abilities wait at priority");
