@@ -158,23 +158,32 @@ typedef struct zout {
   z_stream z;
   int zinit;
   size_t inlen;
-  char in[BUF_SIZE]; /* text waiting to be compressed */
-  unsigned char out[BUF_SIZE];
+  char *in;           /* BUF_SIZE bytes of text waiting to be compressed (allocated, not zeroed) */
+  unsigned char *out; /* BUF_SIZE bytes, after in */
 } zout;
 
 /* 16 + MAX_WBITS: a gzip wrapper with mtime 0, so that equal games give equal
  * files (at the same level: rlog_header.level). */
 static int zout_init(zout *o, FILE *f, int level) {
-  o->f = f;
   o->inlen = 0;
-  if (deflateInit2(&o->z, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK) return MTG_ENOMEM;
+  memset(&o->z, 0, sizeof o->z);
+  if (!(o->in = malloc(2 * BUF_SIZE))) return MTG_ENOMEM;
+  o->out = (unsigned char *)o->in + BUF_SIZE;
+  if (deflateInit2(&o->z, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+    free(o->in);
+    o->in = NULL;
+    return MTG_ENOMEM;
+  }
   o->zinit = 1;
+  o->f = f; /* the caller's to close until now */
   return 0;
 }
 
 static void zout_fini(zout *o) {
   if (o->zinit) deflateEnd(&o->z);
   o->zinit = 0;
+  free(o->in);
+  o->in = NULL;
 }
 
 /* Compresses the pending text with `flush` and writes what deflate produces:
@@ -185,10 +194,10 @@ static int zout_deflate(zout *o, int flush) {
   int rc;
   do {
     o->z.next_out = o->out;
-    o->z.avail_out = sizeof o->out;
+    o->z.avail_out = BUF_SIZE;
     rc = deflate(&o->z, flush);
     if (rc == Z_STREAM_ERROR) return MTG_EINTERNAL;
-    size_t n = sizeof o->out - o->z.avail_out;
+    size_t n = BUF_SIZE - o->z.avail_out;
     if (n && fwrite(o->out, 1, n, o->f) != n) return MTG_EIO;
   } while (o->z.avail_out == 0 || (flush == Z_FINISH && rc != Z_STREAM_END));
   o->inlen = 0;
@@ -197,11 +206,11 @@ static int zout_deflate(zout *o, int flush) {
 
 static int zout_put(zout *o, const char *s, size_t len) {
   while (len) {
-    if (o->inlen == sizeof o->in) {
+    if (o->inlen == BUF_SIZE) {
       int rc = zout_deflate(o, Z_NO_FLUSH);
       if (rc) return rc;
     }
-    size_t k = sizeof o->in - o->inlen;
+    size_t k = BUF_SIZE - o->inlen;
     if (k > len) k = len;
     memcpy(o->in + o->inlen, s, k);
     o->inlen += k;
