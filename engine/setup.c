@@ -684,10 +684,24 @@ static size_t put(char *buf, size_t size, size_t u, const char *fmt, ...) {
   return w > 0 ? u + (size_t)w : u;
 }
 
+/* put(buf, size, u, "%c", c) without the formatter: cut to fit as put is */
+static size_t put_char(char *buf, size_t size, size_t u, char c) {
+  if (u + 1 < size) {
+    buf[u] = c;
+    buf[u + 1] = 0;
+  } else if (u < size) {
+    buf[u] = 0;
+  }
+  return u + 1;
+}
+
 static size_t put_quoted(char *buf, size_t size, size_t u, const char *s) {
-  u = put(buf, size, u, "\"");
-  for (; *s; s++) u = put(buf, size, u, "%s%c", *s == '"' || *s == '\\' ? "\\" : "", *s);
-  return put(buf, size, u, "\"");
+  u = put_char(buf, size, u, '"');
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') u = put_char(buf, size, u, '\\');
+    u = put_char(buf, size, u, *s);
+  }
+  return put_char(buf, size, u, '"');
 }
 
 int mtg_setup_write(const mtg_setup *s, char *buf, size_t size) {
