@@ -22,11 +22,13 @@ const char *player_name(G *g, int p) {
   return g->s->c.pl[p].name;
 }
 
-static void quote(const char *name, char *buf, size_t n) {
+/* name in double quotes, '"' and '\\' escaped, cut to fit n bytes with
+ * the NUL; returns its length. */
+static size_t quote(const char *name, char *buf, size_t n) {
   size_t u = 0;
   if (n < 4) {
     if (n) buf[0] = 0;
-    return;
+    return 0;
   }
   buf[u++] = '"';
   for (const char *p = name; *p && u + 3 < n; p++) {
@@ -35,13 +37,28 @@ static void quote(const char *name, char *buf, size_t n) {
   }
   buf[u++] = '"';
   buf[u] = 0;
+  return u;
 }
 
-void fmt_lki(const Lki *l, char *buf, size_t n) {
-  char q[100];
-  quote(l->name ? l->name : "?", q, sizeof q);
-  fmt_s(buf, n, "%s#%u", q, (unsigned)l->id);
+/* An object's name for the log: the quoted name (at most 99 bytes) and
+ * "#id", cut to fit n bytes with the NUL, as fmt_s(buf, n, "%s#%u") writes
+ * it, without the formatter: every option label and most lines name one. */
+static void fmt_named(const char *name, uint32_t id, char *buf, size_t n) {
+  char q[100 + 12];
+  size_t u = quote(name, q, 100);
+  char num[12];
+  size_t k = sizeof num;
+  do num[--k] = (char)('0' + id % 10); while ((id /= 10) && k > 0);
+  q[u++] = '#';
+  memcpy(q + u, num + k, sizeof num - k);
+  u += sizeof num - k;
+  if (!n) return;
+  if (u > n - 1) u = n - 1;
+  memcpy(buf, q, u);
+  buf[u] = 0;
 }
+
+void fmt_lki(const Lki *l, char *buf, size_t n) { fmt_named(l->name ? l->name : "?", l->id, buf, n); }
 
 /* An object's name for the log. Only layer 1 (copy effects), faces and
  * face-down status change names, so no full characteristics are needed. */
@@ -55,10 +72,8 @@ void fmt_slot(G *g, int slot, char *buf, size_t n) {
     snprintf(buf, n, "-");
     return;
   }
-  char q[100];
   const Obj *o = &g->s->obj[slot];
-  quote(log_name(o), q, sizeof q);
-  fmt_s(buf, n, "%s#%u", q, (unsigned)o->id);
+  fmt_named(log_name(o), o->id, buf, n);
 }
 
 /* An object reference: the object if it still exists, else its id. */
@@ -68,9 +83,7 @@ void fmt_obj(G *g, ORef r, char *buf, size_t n) {
     return;
   }
   if (r.slot >= 0 && r.slot < g->s->c.nslots && g->s->obj[r.slot].def) {
-    char q[100];
-    quote(g->s->obj[r.slot].def->name, q, sizeof q);
-    fmt_s(buf, n, "%s#%u", q, (unsigned)r.id);
+    fmt_named(g->s->obj[r.slot].def->name, r.id, buf, n);
     return;
   }
   fmt_s(buf, n, "#%u", (unsigned)r.id);
@@ -231,10 +244,8 @@ void log_event(G *g, const Event *e) {
     fmt_obj(g, e->obj, a, sizeof a);
     if (e->new_slot >= 0 && e->new_id) {
       /* the old object is gone: name it from the card */
-      char q[100];
       const Obj *o = &s->obj[e->new_slot];
-      quote(o->def ? log_name(o) : "?", q, sizeof q);
-      fmt_s(a, sizeof a, "%s#%u", q, (unsigned)e->obj.id);
+      fmt_named(o->def ? log_name(o) : "?", e->obj.id, a, sizeof a);
     }
     char extra[260] = "";
     if (e->to == MTG_Z_BATTLEFIELD && e->new_slot >= 0) {
