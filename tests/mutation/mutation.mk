@@ -5,6 +5,8 @@
 # tests/mutation/mutate.c and try.sh, and README.md.
 #
 #   make mutation [MUTANTS=100] [SEED=1] [MUTATION_FILES=engine/turn.c ...] [-jN]
+#   make mutation KEYS=FILE      exactly the mutants FILE lists by key (a run's
+#                                survivors, to see whether new cases kill them)
 #
 # Mutants are built in build/mutation/jK/, never in the tree: the engine's
 # objects of the ordinary build are linked with the one mutated file, compiled
@@ -51,7 +53,7 @@ MUT_ENV = MUT_CC='$(CC)' MUT_CFLAGS='$(CSTD) -O0 -w -Iengine/include -Iengine -I
   MUT_ASAN_HARNESS_OBJ='$(HARNESS_OBJ:$(B)/%=$(MUT_ASAN_B)/%)' MUT_ASAN_LDLIBS='-lyaml -lz -lpthread $(SAN_ALL)'
 
 mutation: $(MUTATE_BIN) $(ENGINE_OBJ) $(HARNESS_OBJ) $(REPLAY_SRC:%.c=$(B)/%.o) $(UNIT_OBJ) $(B)/tests/unit/soak.o mutation-asan
-	@$(MUT_ENV) $(MUTATE_BIN) --mutants $(MUTANTS) --seed $(SEED) -j $(MUTATION_JOBS) --goal $(MUTATION_GOAL) \
+	@$(MUT_ENV) $(MUTATE_BIN) $(if $(KEYS),--keys $(KEYS),--mutants $(MUTANTS)) --seed $(SEED) -j $(MUTATION_JOBS) --goal $(MUTATION_GOAL) \
 	  --equivalent tests/mutation/equivalent.txt --work $(B)/mutation $(MUTATION_FILES)
 
 # the part of `make test`: one job, as another part runs beside it
