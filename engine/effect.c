@@ -1168,7 +1168,7 @@ static void step_add_phases(G *g, Ctx *c, const Node *n) {
   int combat = st >= MTG_S_BEGIN_COMBAT && st <= MTG_S_END_COMBAT;
   if (!main && !(this_phase && combat)) return; /* there is no such phase to add them after */
   int m = n->k[0]->n;
-  if (k->nxafter + m > (int)sizeof k->xafter) game_throw(g, JMP_LIMIT);
+  if (k->nxafter + m > (int)sizeof k->xafter) game_limit(g, "extra phases added after one phase", (int)sizeof k->xafter);
   memmove(k->xafter + m, k->xafter, k->nxafter);
   for (int i = 0; i < m; i++) k->xafter[i] = (uint8_t)(!strcmp(n->k[0]->k[i]->s, "combat") ? PH_COMBAT : PH_MAIN);
   k->nxafter = (uint8_t)(k->nxafter + m);

@@ -127,7 +127,7 @@ int can_draw(G *g, int player) {
 }
 
 Event *ev_alloc(G *g, int n) {
-  if (g->evtop + n > MAX_EVSTACK) game_throw(g, JMP_LIMIT);
+  if (g->evtop + n > MAX_EVSTACK) game_limit(g, "events being performed at once", MAX_EVSTACK);
   Event *e = &g->evstack[g->evtop];
   g->evtop += n;
   return e;

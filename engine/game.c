@@ -69,6 +69,18 @@ static void state_copy(State *d, const State *s, uint32_t lki, uint64_t *odirty,
 
 _Noreturn void game_throw(G *g, int code) { longjmp(g->jb, code); }
 
+_Noreturn void game_limit(G *g, const char *what, int cap) {
+  g->limit_what = what;
+  g->limit_cap = cap;
+  game_throw(g, JMP_LIMIT);
+}
+
+/* "... an engine capacity: more than 160 objects on the stack" */
+static void limit_message(const G *g, const char *lead, char *msg, size_t size) {
+  if (g->limit_what) snprintf(msg, size, "%s: more than %d %s", lead, g->limit_cap, g->limit_what);
+  else snprintf(msg, size, "%s", lead);
+}
+
 _Noreturn void game_illegal(G *g, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -121,7 +133,7 @@ void dec_begin(G *g, int kind, int player, const char *rule, const char *fmt, ..
 int dec_opt(G *g, int kind, uint32_t obj, uint32_t obj2, int player, int index, const char *fmt, ...) {
   Decision *d = g->dec;
   int i = d->pub.n_options;
-  if (i >= MAX_OPTIONS) game_throw(g, JMP_LIMIT);
+  if (i >= MAX_OPTIONS) game_limit(g, "options in one decision", MAX_OPTIONS);
   mtg_option *o = &d->opt[i];
   o->kind = kind;
   o->obj = obj;
@@ -407,7 +419,7 @@ static int stop_status(const G *g, int code, char *msg, size_t size) {
     snprintf(msg, size, "out of memory");
     return MTG_ENOMEM;
   case JMP_LIMIT:
-    snprintf(msg, size, "an engine capacity was exceeded");
+    limit_message(g, "an engine capacity was exceeded", msg, size);
     return MTG_ELIMIT;
   case JMP_BUDGET:
     snprintf(msg, size, "work budget spent: the game would log more than %ld events and decisions "
@@ -504,7 +516,7 @@ static int build(G *g, const mtg_setup *s, mtg_error *err) {
   if (code == 0) return setup_build(g, s, err);
   char msg[sizeof g->illegal];
   int status = stop_status(g, code, msg, sizeof msg);
-  if (code == JMP_LIMIT) snprintf(msg, sizeof msg, "the setup exceeds an engine capacity");
+  if (code == JMP_LIMIT) limit_message(g, "the setup exceeds an engine capacity", msg, sizeof msg);
   mtg_error_set(err, status, "%s", msg);
   return status;
 }
@@ -556,7 +568,7 @@ static int game_start(G *g, const mtg_setup *s, mtg_error *err) {
   char msg[sizeof g->illegal];
   int status = stop_status(g, code, msg, sizeof msg);
   if (code == JMP_ILLEGAL) status = MTG_EDATA;
-  if (code == JMP_LIMIT) snprintf(msg, sizeof msg, "engine limit exceeded while starting the game");
+  if (code == JMP_LIMIT) limit_message(g, "engine limit exceeded while starting the game", msg, sizeof msg);
   mtg_error_set(err, status, "%s", msg);
   return status;
 }

@@ -88,6 +88,9 @@ int rng_below(uint64_t s[4], int n);
 /* ---- game.c: the segment boundary, decisions and answers ---- */
 enum { JMP_DECISION = 1, JMP_ILLEGAL, JMP_NOMEM, JMP_LIMIT, JMP_OVER, JMP_INTERNAL, JMP_BUDGET };
 _Noreturn void game_throw(G *g, int code);
+/* Stops the run past an engine capacity (JMP_LIMIT), naming it: `what` is a
+ * string literal such as "objects on the stack", `cap` the capacity. */
+_Noreturn void game_limit(G *g, const char *what, int cap);
 _Noreturn void game_illegal(G *g, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

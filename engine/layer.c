@@ -1009,7 +1009,7 @@ int effect_add(G *g, const Effect *e) {
   for (i = 0; i < s->c.neff; i++)
     if (s->eff[i].used == 2) break;
   if (i == s->c.neff) {
-    if (s->c.neff >= MAX_EFFECTS) game_throw(g, JMP_LIMIT);
+    if (s->c.neff >= MAX_EFFECTS) game_limit(g, "continuous effects at once", MAX_EFFECTS);
     s->c.neff++;
   }
   s->eff[i] = *e;

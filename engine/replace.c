@@ -414,7 +414,7 @@ static void run_instead(G *g, const Repl *r, Event *ev, const Node *steps, int p
 /* 615.5: the rest of a prevention effect waits until the prevented event is
  * done (with the rest of its batch). */
 static void rider_add(G *g, const Repl *r, const Event *ev, int prevented) {
-  if (g->nrider >= (int)NELEM(g->w->rider)) game_throw(g, JMP_LIMIT);
+  if (g->nrider >= (int)NELEM(g->w->rider)) game_limit(g, "prevention effects waiting for their batch", (int)NELEM(g->w->rider));
   struct PrevRider *d = &g->w->rider[g->nrider++];
   d->rp = r->rp;
   d->def = r->def;

@@ -69,7 +69,7 @@ void link_add(G *g, uint32_t oid, uint16_t grant, const char *label, int kind, i
       if (live) s->link[k++] = s->link[i];
     }
     s->c.nlink = (int16_t)k;
-    if (k >= MAX_LINKS) game_throw(g, JMP_LIMIT);
+    if (k >= MAX_LINKS) game_limit(g, "linked-ability records at once", MAX_LINKS);
   }
   Link *l = &s->link[s->c.nlink++];
   memset(l, 0, sizeof *l);

@@ -31,7 +31,7 @@ int stack_find(G *g, uint32_t id) {
 
 int stack_push(G *g, const StackItem *si) {
   State *s = g->s;
-  if (s->c.nstack >= MAX_STACK) game_throw(g, JMP_LIMIT);
+  if (s->c.nstack >= MAX_STACK) game_limit(g, "objects on the stack", MAX_STACK);
   s->stack[s->c.nstack] = *si;
   s->stack[s->c.nstack].pushed_ts = s->c.next_ts;
   chars_dirty(g);

@@ -666,6 +666,8 @@ struct mtg_game {
   uint32_t lki_dirty;     /* State.lki entries written since the snapshot was taken or restored (bit i: entry i):
                            * the others are the same in both (lki_keep is the only writer) */
   char illegal[512];      /* why the last action was refused */
+  const char *limit_what; /* the capacity a JMP_LIMIT exceeded (game_limit), and its size */
+  int limit_cap;
   int illegal_status;
   /* the log */
   char *text;

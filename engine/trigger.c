@@ -114,7 +114,7 @@ static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t gr
   if (ab->kind == AB_TRIGGERED && ab->mana) {
     /* 605.4a: a triggered mana ability doesn't wait for the stack: it
      * resolves right after the mana ability that triggered it */
-    if (g->nmtq >= NELEM(g->w->mtq)) game_throw(g, JMP_LIMIT);
+    if (g->nmtq >= NELEM(g->w->mtq)) game_limit(g, "triggered mana abilities waiting at once", (int)NELEM(g->w->mtq));
     Pending *q = &g->w->mtq[g->nmtq++];
     memset(q, 0, sizeof *q);
     q->ab = ab;
@@ -128,7 +128,7 @@ static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t gr
     else q->tc.step = -1;
     return;
   }
-  if (s->c.npend >= MAX_PENDING) game_throw(g, JMP_LIMIT);
+  if (s->c.npend >= MAX_PENDING) game_limit(g, "triggered abilities waiting to be put on the stack", MAX_PENDING);
   Pending *p = &s->pend[s->c.npend++];
   memset(p, 0, sizeof *p);
   p->ab = ab;
@@ -735,7 +735,7 @@ void trig_state(G *g) {
     cx.def = c->ab[a].def;
     cx.grant = c->ab[a].grant;
     if (!cond_eval(g, &cx, ab->trig.state)) continue;
-    if (s->c.nstate_trig >= NELEM(s->c.state_trig_on_stack)) game_throw(g, JMP_LIMIT);
+    if (s->c.nstate_trig >= NELEM(s->c.state_trig_on_stack)) game_limit(g, "state triggers on the stack at once", (int)NELEM(s->c.state_trig_on_stack));
     s->c.state_trig_on_stack[s->c.nstate_trig++] = key;
     add_pending(g, ab, c->ab[a].def, c->ab[a].grant, oref(g, slot), NULL, c->controller, NULL, 0, 1);
     s->pend[s->c.npend - 1].tc.cause_id = key;

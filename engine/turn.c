@@ -271,7 +271,7 @@ static int added_phases(G *g) {
   int phase_end = c->step == MTG_S_MAIN1 || c->step == MTG_S_MAIN2 || c->step == MTG_S_END_COMBAT;
   if (!phase_end) return 0;
   if (c->nxafter) {
-    if (c->nxq + c->nxafter > (int)sizeof c->xq) game_throw(g, JMP_LIMIT);
+    if (c->nxq + c->nxafter > (int)sizeof c->xq) game_limit(g, "extra phases waiting", (int)sizeof c->xq);
     memmove(c->xq + c->nxafter, c->xq, c->nxq);
     memcpy(c->xq, c->xafter, c->nxafter);
     c->nxq = (uint8_t)(c->nxq + c->nxafter);

@@ -11,7 +11,7 @@ int slot_alloc(G *g) {
   State *s = g->s;
   for (int i = 0; i < s->c.nslots; i++)
     if (!s->obj[i].id) return i;
-  if (s->c.nslots >= MAX_SLOTS) game_throw(g, JMP_LIMIT);
+  if (s->c.nslots >= MAX_SLOTS) game_limit(g, "objects in the game", MAX_SLOTS);
   return s->c.nslots++;
 }
 
@@ -45,7 +45,7 @@ int zl_count(G *g, int zone, int player) {
 static void list_insert(G *g, int i, int slot, int pos) {
   int16_t *l = g->s->zl[i];
   int n = g->s->c.zn[i];
-  if (n >= MAX_SLOTS) game_throw(g, JMP_LIMIT);
+  if (n >= MAX_SLOTS) game_limit(g, "objects in one zone", MAX_SLOTS);
   if (pos < 0 || pos > n) pos = n;
   memmove(l + pos + 1, l + pos, (size_t)(n - pos) * sizeof *l);
   l[pos] = (int16_t)slot;
@@ -227,7 +227,7 @@ int ckind_id(G *g, const char *name) {
   Core *c = &g->s->c;
   for (int i = 0; i < c->ncnames; i++)
     if (!strcmp(c->cnames[i], name)) return i;
-  if (c->ncnames >= MAX_COUNTER_NAMES) game_throw(g, JMP_LIMIT);
+  if (c->ncnames >= MAX_COUNTER_NAMES) game_limit(g, "kinds of counters in one game", MAX_COUNTER_NAMES);
   snprintf(c->cnames[c->ncnames], sizeof *c->cnames, "%s", name);
   return c->ncnames++;
 }

@@ -202,7 +202,7 @@ TEST(setup_counter_kinds_up_to_the_games_capacity) {
   w->game = NULL;
   CHECK_INT(mtg_setup_counters(w->setup, entry[4], "kind28", 1), MTG_OK);
   CHECK_INT(mtg_game_new(&w->game, w->setup, &w->err), MTG_ELIMIT);
-  CHECK(strstr(w->err.msg, "engine capacity") != NULL);
+  CHECK(strstr(w->err.msg, "the setup exceeds an engine capacity: more than 32 kinds of counters in one game") != NULL);
 }
 
 /* 103.6a: a game set up from its start (no mtg_setup_start) offers each
