@@ -246,7 +246,7 @@ void cast_announce_additional(G *g, int player, int slot, const CardDef *fd, Sta
     for (;;) {
       ManaCost t = *total;
       mana_add(&t, &fd->kick[0], hi + 1);
-      if (hi >= 40 || !cost_can_pay_mana(g, player, &t, 0, slot, any_mana)) break;
+      if (hi >= MAX_UNITS || !cost_can_pay_mana(g, player, &t, 0, slot, any_mana)) break;
       hi++;
     }
     mana_format(&fd->kick[0], kc, sizeof kc);

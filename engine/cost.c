@@ -16,8 +16,6 @@ typedef struct Unit {
   int8_t used;
 } Unit;
 
-#define MAX_UNITS 64
-
 /* What a mana ability can add, as a color mask (0 if it is not a simple one). */
 uint8_t mana_mask(G *g, int slot, const AbRef *r) {
   const Ability *ab = r->ab;

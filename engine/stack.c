@@ -796,7 +796,7 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
     int hi = 0;
     ManaCost t = base;
     mana_total_cost(g, player, slot, ab, ch, &t);
-    while (hi < 40 && cost_can_pay_mana(g, player, &t, hi + 1, slot, any_mana)) hi++;
+    while (hi < MAX_UNITS && cost_can_pay_mana(g, player, &t, hi + 1, slot, any_mana)) hi++;
     ch->x = ask_number(g, player, 0, hi, "choose X for %s", nm);
   }
   /* 601.2b: additional costs, optional ones announced, variable ones chosen */
@@ -1015,13 +1015,11 @@ void stack_activate(G *g, int player, int slot, int abi) {
   for (int i = 0; i < cost.nparts; i++) var_part |= cost.part[i].n < 0 && cost.part[i].kind != CK_LOYALTY;
   if (cost.mana.x || var_part) {
     /* 107.3a, 601.2b: X in the mana cost or in another part ("Sacrifice X lands") */
-    int hi = 0;
-    if (cost.mana.x)
-      while (hi < 40 && cost_can_pay_mana(g, player, &cost.mana, hi + 1, self_tap ? slot : -1, any_blue)) hi++;
-    else hi = 40;
-    if (var_part) {
-      int m = cost_x_max(g, player, slot, &cost);
-      if (m < hi) hi = m;
+    int hi = var_part ? cost_x_max(g, player, slot, &cost) : MAX_UNITS;
+    if (cost.mana.x) {
+      int m = 0;
+      while (m < hi && cost_can_pay_mana(g, player, &cost.mana, m + 1, self_tap ? slot : -1, any_blue)) m++;
+      hi = m;
     }
     idx = stack_find(g, si.id);
     s->stack[idx].ch.x = ask_number(g, player, 0, hi, "choose X for %s", nm);

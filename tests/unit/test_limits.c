@@ -80,7 +80,51 @@ TEST(limits_continuous_effects_up_to_the_capacity) {
   CHECK_INT(u_count_logged(w->game, "resolve"), 300);
 }
 
+/* 107.3a, 601.2b: X is chosen as any number the player can pay; the engine
+ * offers up to what one payment holds (64 mana), so 63 with {R} beside it,
+ * however many more lands there are, and as many as the lands make below. */
+static int blaze_x_range(unit_ctx *t_, u_world *w, int mountains, int *lo, int *hi) {
+  static const char blaze[] =
+      "- name: Test Blaze\n  cost: \"{X}{R}\"\n  type: Sorcery\n"
+      "  text: Test Blaze deals X damage to any target.\n"
+      "  spell:\n    targets: [any_target]\n    effect: [{damage: X, to: target}]\n";
+  if (u_begin(t_, w, blaze)) return -1;
+  for (int i = 0; i < mountains; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain") < 0) return -1;
+  if (u_card(t_, w, w->alice, MTG_Z_HAND, "Test Blaze") < 0 || u_start(t_, w)) return -1;
+  int rc = pick(w, "cast \"Test Blaze\"");
+  for (int k = 0; k < 4 && rc == MTG_DECISION && mtg_game_decision(w->game)->kind != MTG_D_NUMBER; k++)
+    rc = pick(w, "bob");
+  const mtg_decision *d = mtg_game_decision(w->game);
+  if (rc != MTG_DECISION || d->kind != MTG_D_NUMBER) return -1;
+  *lo = d->lo;
+  *hi = d->hi;
+  return 0;
+}
+
+TEST(limits_x_up_to_what_one_payment_holds) {
+  int lo = -1, hi = -1;
+  CHECK_INT(blaze_x_range(t_, w, 70, &lo, &hi), 0);
+  CHECK_INT(lo, 0);
+  CHECK_INT(hi, 63);
+  /* and X = 63 is paid: 64 of the lands tapped, 63 damage dealt */
+  int x = 63;
+  mtg_answer a = {1, &x};
+  int rc = mtg_game_decide(w->game, &a, &w->err);
+  for (int k = 0; k < 4 && rc == MTG_DECISION && u_find(w->game, "bob") >= 0; k++) rc = pick(w, "bob");
+  CHECK_INT(u_pass(t_, w, 2), MTG_OVER);
+  CHECK(u_logged(w->game, "damage src=\"Test Blaze\"") && u_logged(w->game, "amount=63"));
+  CHECK_INT(u_count_logged(w->game, "tap obj=\"Mountain\""), 64);
+  u_end(w);
+  CHECK_INT(blaze_x_range(t_, w, 64, &lo, &hi), 0);
+  CHECK_INT(hi, 63);
+  u_end(w);
+  CHECK_INT(blaze_x_range(t_, w, 50, &lo, &hi), 0);
+  CHECK_INT(hi, 49);
+}
+
 const unit_test limits_tests[] = {
+    {"limits_x_up_to_what_one_payment_holds", limits_x_up_to_what_one_payment_holds},
     {"limits_the_stack_holds_its_capacity_and_refuses_one_more", limits_the_stack_holds_its_capacity_and_refuses_one_more},
     {"limits_continuous_effects_up_to_the_capacity", limits_continuous_effects_up_to_the_capacity},
     {NULL, NULL},
