@@ -804,7 +804,7 @@ static int rd_fail(reader *r, const char *at, int status, const char *fmt, ...) 
   str_copy(r->err->file, sizeof r->err->file, r->name);
   r->err->line = r->line;
   r->err->col = at ? (int)(at - r->rec) + 1 : 0;
-  snprintf(r->err->source, sizeof r->err->source, "%.*s", (int)sizeof r->err->source - 1, r->rec);
+  str_copy(r->err->source, sizeof r->err->source, r->rec);
   return status;
 }
 
