@@ -288,7 +288,7 @@ static int pick_listed_color(G *g, int player, uint8_t mask, int forced) {
 }
 
 static void step_add_mana(G *g, Ctx *c, const Node *n) {
-  const char *m = n->k[0] ? n->k[0]->s : "{C}";
+  const char *m = n->k[0]->s; /* the step's own key: always given (cardload.c) */
   Sel who;
   sel_eval(g, c, n->k[1], &who);
   int times = n->k[2] ? expr_eval(g, c, n->k[2]) : 1;
