@@ -666,8 +666,9 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
       do_counters(g, slot, -1, ckind_id(g, p->counter), p->n, player, cause);
       break;
     case CK_LOYALTY:
-      if (p->n > 0) do_counters_as(g, slot, -1, CN_LOYALTY, p->n, player, cause, CA_COST); /* 606.4: a cost */
-      else if (p->n < 0) do_remove_counters(g, slot, -1, CN_LOYALTY, -p->n);
+      /* 606.4: a cost; the sign of n says which (each does nothing for an amount of 0 or less, so "0:" neither) */
+      do_counters_as(g, slot, -1, CN_LOYALTY, p->n, player, cause, CA_COST);
+      do_remove_counters(g, slot, -1, CN_LOYALTY, -p->n);
       break;
     case CK_DISCARD:
       for (int k = 0; k < p->n; k++) {
