@@ -1982,9 +1982,11 @@ static void step(G *g, Ctx *c, const Node *n) {
     int sides = expr_eval(g, c, n->k[0]);
     int cnt = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
     int p = c->controller;
-    if (sides < 1 || cnt < 1) return;
-    int extra = rule_effect_count(g, SE_DICE_ADVANTAGE, p, -1);
-    int total = cnt + extra;
+    /* no die rolled (X = 0): no roll to replace, and the total is 0, not an
+     * earlier resolution's noted result */
+    int rolls = sides >= 1 && cnt >= 1;
+    int extra = rolls ? rule_effect_count(g, SE_DICE_ADVANTAGE, p, -1) : 0;
+    int total = rolls ? cnt + extra : 0;
     if (total > 64) total = 64;
     int r[64], ign[64] = {0};
     for (int i = 0; i < total; i++) r[i] = 1 + rng_below(s->c.rng, sides);
