@@ -252,6 +252,39 @@ TEST(query_designations_of_battles_dungeons_and_sectors) {
   CHECK(o.sector == NULL); /* lapsed: no permanent with space sculptor (702.158b) */
 }
 
+TEST(query_tells_a_copy_of_a_spell_from_the_spell) {
+  /* 707.10: a copy of a spell is not a card; the API says which is the copy */
+  if (u_begin(t_, w,
+              "- name: Test Twincast\n  cost: \"{U}\"\n  type: Instant\n"
+              "  text: Copy target instant or sorcery spell.\n"
+              "  spell:\n    targets: [{filter: {spell: true, type: [instant, sorcery]}}]\n"
+              "    effect: [{copy_spell: target}]\n"))
+    return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain");
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Island");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Lightning Bolt");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Twincast");
+  if (u_start(t_, w)) return;
+  if (u_pick(t_, w, "cast \"Lightning Bolt\"") < 0) return;
+  if (u_pick(t_, w, "bob") < 0) return;
+  if (u_pick(t_, w, "cast \"Test Twincast\"") < 0) return;
+  u_pass(t_, w, 2); /* Test Twincast resolves: the copy is on top of the Bolt */
+  mtg_game *g = w->game;
+  uint32_t st[4];
+  CHECK_INT(mtg_zone_objects(g, -1, MTG_Z_STACK, st, 4), 2);
+  mtg_object o;
+  CHECK_INT(mtg_object_info(g, st[0], &o), 0); /* bottom first: the cast Bolt */
+  CHECK_STR(o.name, "Lightning Bolt");
+  CHECK_INT(o.is_copy, 0);
+  CHECK_INT(o.is_token, 0);
+  CHECK(o.card >= 0);
+  CHECK_INT(mtg_object_info(g, st[1], &o), 0);
+  CHECK_STR(o.name, "Lightning Bolt");
+  CHECK_INT(o.is_copy, 1);
+  CHECK_INT(o.is_token, 0);
+  CHECK_INT(o.zone, MTG_Z_STACK);
+}
+
 const unit_test query_tests[] = {
     {"query_names_refuse_out_of_range_and_accept_aliases", query_names_refuse_out_of_range_and_accept_aliases},
     {"query_players_by_name_and_index", query_players_by_name_and_index},
@@ -260,5 +293,6 @@ const unit_test query_tests[] = {
     {"query_stack_objects_and_abilities", query_stack_objects_and_abilities},
     {"query_type_lines_and_counters", query_type_lines_and_counters},
     {"query_designations_of_battles_dungeons_and_sectors", query_designations_of_battles_dungeons_and_sectors},
+    {"query_tells_a_copy_of_a_spell_from_the_spell", query_tells_a_copy_of_a_spell_from_the_spell},
     {NULL, NULL},
 };
