@@ -23,6 +23,10 @@ int mtg_pool_load_node(mtg_pool *p, const ydoc *doc, const ynode *node, mtg_erro
  * is most of what a new pool costs). like must outlive the pool. */
 int mtg_pool_new_like(mtg_pool **out, const mtg_pool *like);
 
+/* mtg_object_info(g, id, &o) == MTG_OK ? o.card : -1, without filling the rest
+ * (characteristics, counters, ...): the setup entry a card or token came from. */
+int mtg_object_card(const mtg_game *g, uint32_t id);
+
 /* Cards loaded into p from now on, and into pools made on top of it, keep
  * no text (mtg_pool_card_text gives NULL): for a program that writes no
  * replay, as writing each definition back is a good part of loading it. */

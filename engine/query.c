@@ -160,14 +160,30 @@ int mtg_game_objects(const mtg_game *gc, uint32_t *ids, int *cards, int max) {
   return n;
 }
 
+/* The stack index of the ability (not a spell) with this id, or -1. */
+static int ability_on_stack(const State *s, uint32_t id) {
+  int si = -1;
+  for (int i = 0; i < s->c.nstack; i++)
+    if (s->stack[i].id == id && s->stack[i].kind != SI_SPELL) si = i;
+  return si;
+}
+
+/* Its setup entry: a card's or a token's, -1 for anything else. */
+static int obj_card(const Obj *o) { return o->kind == OK_CARD || o->kind == OK_TOKEN ? o->card : -1; }
+
+int mtg_object_card(const mtg_game *gc, uint32_t id) {
+  G *g = (G *)gc;
+  if (!g || ability_on_stack(g->s, id) >= 0) return -1;
+  int slot = obj_by_id(g, id);
+  return slot < 0 ? -1 : obj_card(&g->s->obj[slot]);
+}
+
 int mtg_object_info(const mtg_game *gc, uint32_t id, mtg_object *out) {
   G *g = (G *)gc;
   if (!g || !out) return MTG_EARG;
   State *s = g->s;
   memset(out, 0, sizeof *out);
-  int si = -1;
-  for (int i = 0; i < s->c.nstack; i++)
-    if (s->stack[i].id == id && s->stack[i].kind != SI_SPELL) si = i;
+  int si = ability_on_stack(s, id);
   if (si >= 0) {
     StackItem *it = &s->stack[si];
     out->id = id;
@@ -185,7 +201,7 @@ int mtg_object_info(const mtg_game *gc, uint32_t id, mtg_object *out) {
   const Obj *o = &s->obj[slot];
   const Chars *c = chars(g, slot);
   out->id = o->id;
-  out->card = o->kind == OK_CARD || o->kind == OK_TOKEN ? o->card : -1;
+  out->card = obj_card(o);
   out->name = c->name;
   out->zone = o->zone;
   out->owner = o->owner;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mtg_private.h"
 #include "suggest.h"
 
 /* ---- object ids and cards ---- */
@@ -54,8 +55,8 @@ void ctx_note_ids(hctx *x) {
 }
 
 int ctx_card(hctx *x, uint32_t id) {
-  mtg_object o;
-  if (mtg_object_info(x->g, id, &o) == MTG_OK && o.card >= 0) return o.card;
+  int c = mtg_object_card(x->g, id);
+  if (c >= 0) return c;
   return id < x->ncard_of && x->card_of[id] ? x->card_of[id] - 1 : -1;
 }
 

@@ -1,10 +1,12 @@
 /* test_query.c - unit tests of the public read-only view (query.c): names and
  * their aliases, the result, players by name and index, zone contents by
  * owner or controller with a short output array, objects on the stack and
- * elsewhere with every field, type lines, and counters of objects and players. */
+ * elsewhere with every field (and the setup entry alone, mtg_object_card), type
+ * lines, and counters of objects and players. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "mtg_private.h"
 #include "unit.h"
 
 TEST(query_names_refuse_out_of_range_and_accept_aliases) {
@@ -162,6 +164,7 @@ TEST(query_stack_objects_and_abilities) {
   CHECK_INT(o.protector, -1);
   CHECK_INT(o.room, -1);
   CHECK_STR(o.types, "Triggered ability");
+  CHECK_INT(mtg_object_card(g, st[0]), -1); /* an ability comes from no setup entry */
   if (u_pick(t_, w, "pass") < 0) return; /* alice passes; bob shocks her in response */
   if (u_pick(t_, w, "cast \"Shock\"") < 0) return;
   if (u_pick(t_, w, "alice") < 0) return;
@@ -172,11 +175,13 @@ TEST(query_stack_objects_and_abilities) {
   CHECK_STR(o.name, "Shock");
   CHECK_INT(o.zone, MTG_Z_STACK);
   CHECK(o.card >= 0);
+  CHECK_INT(mtg_object_card(g, st[0]), o.card);
   CHECK_STR(o.types, "Instant");
   CHECK_INT(mtg_zone_objects(g, -1, MTG_Z_STACK, st, 4), 2);
   CHECK_INT(mtg_object_info(g, st[0], &o), 0);
   CHECK_STR(o.types, "Triggered ability"); /* bottom first: the trigger, then Shock */
   CHECK_INT(mtg_object_info(g, 999999, &o), MTG_EARG);
+  CHECK_INT(mtg_object_card(g, 999999), -1);
 }
 
 TEST(query_type_lines_and_counters) {
