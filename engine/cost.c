@@ -333,8 +333,10 @@ void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int
       if ((first >> col & 1) && (req[i] >> col & 1)) color = col;
     for (int col = 0; col < COL_COUNT && color < 0; col++)
       if ((un->mask >> col & 1) && (req[i] >> col & 1)) color = col;
+    /* else the solver chose it for mana spent as though it were any color
+     * (609.4b, fits): the color that may be spent so, not merely its first */
     for (int col = 0; col < COL_COUNT && color < 0; col++)
-      if (un->mask >> col & 1) color = col;
+      if ((un->mask >> col & 1) && (any_blue >> col & 1)) color = col;
     /* the first of its mana abilities that adds that color */
     int abi = un->abi;
     const Chars *sc = chars(g, un->slot);
