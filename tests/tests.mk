@@ -158,7 +158,10 @@ unit-test: $(UNIT_BIN) obj-write-check
 # (engine/internal.h, engine/game.c), does not compile.
 obj-write-check:
 	@for f in $(wildcard engine/*.c); do \
-	  $(CC) $(CSTD) $(WARN) -DOBJ_WRITE_CHECK -Iengine/include -Iengine -Iutil -I$(B)/gen -fsyntax-only $$f || exit 1; \
+	  $(CC) $(CSTD) $(WARN) -DOBJ_WRITE_CHECK -Iengine/include -Iengine -Iutil -I$(B)/gen -fsyntax-only $$f || { \
+	    echo "obj-write-check: $$f writes to an object, or takes a pointer it may write through, other than by"; \
+	    echo "obj_w(g, slot) (engine/internal.h): a snapshot would not copy that object back (docs/architecture.md)"; \
+	    exit 1; }; \
 	done; echo "obj-write-check: every write to an object goes through obj_w"
 
 SOAK_KNOWN = --known tests/unit/soak-known.txt
