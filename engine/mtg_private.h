@@ -27,6 +27,10 @@ int mtg_pool_new_like(mtg_pool **out, const mtg_pool *like);
  * (characteristics, counters, ...): the setup entry a card or token came from. */
 int mtg_object_card(const mtg_game *g, uint32_t id);
 
+/* mtg_player_info(g, p, &pl) == MTG_OK ? pl.name : NULL, without the rest
+ * (zone sizes, effects on the player): what a check asks at every decision. */
+const char *mtg_player_name(const mtg_game *g, int p);
+
 /* Cards loaded into p from now on, and into pools made on top of it, keep
  * no text (mtg_pool_card_text gives NULL): for a program that writes no
  * replay, as writing each definition back is a good part of loading it. */

@@ -63,6 +63,11 @@ int mtg_player_find(const mtg_game *g, const char *name) {
   return -1;
 }
 
+const char *mtg_player_name(const mtg_game *gc, int p) {
+  const G *g = (const G *)gc;
+  return g && p >= 0 && p < g->s->c.np ? g->s->c.pl[p].name : NULL;
+}
+
 int mtg_player_info(const mtg_game *gc, int p, mtg_player *out) {
   G *g = (G *)gc;
   if (!g || !out || p < 0 || p >= g->s->c.np) return MTG_EARG;

@@ -106,7 +106,7 @@ typedef struct V {
   int turn;
   char step[32];
   int *vals;             /* answer being rebuilt */
-  int nvals;
+  int nvals, capvals;
 } V;
 
 static int starts(const char *s, const char *prefix) { return !strncmp(s, prefix, strlen(prefix)); }
@@ -327,8 +327,8 @@ static int diverge(V *v, long seq, const char *actual, const char *kind, const c
 }
 
 static const char *player_name(const mtg_game *g, int p) {
-  mtg_player pl;
-  return p >= 0 && mtg_player_info(g, p, &pl) == 0 ? pl.name : "-";
+  const char *name = mtg_player_name(g, p);
+  return name ? name : "-";
 }
 
 /* "(the engine waits for ...)": what stands in for a line the engine lacks */
@@ -380,6 +380,18 @@ static int rebuild_answer(V *v, long seq, const mtg_decision *d, const char *p) 
 
 /* The options record that follows decision line seq against the options the
  * engine offers (version 2); 0, 1 (a divergence) or -1 (unreadable). */
+/* Room in v->vals for an answer to a decision of n options (at least 1),
+ * grown only when a decision has more than any before: 0, or -1 out of memory. */
+static int vals_room(V *v, int n) {
+  if (n < 1) n = 1;
+  if (n <= v->capvals) return 0;
+  int *vals = realloc(v->vals, (size_t)n * sizeof *vals);
+  if (!vals) return -1;
+  v->vals = vals;
+  v->capvals = n;
+  return 0;
+}
+
 static int check_options(V *v, long seq, const mtg_decision *d) {
   char want[128], buf[VERIFY_TEXT];
   rlog_options_line(want, sizeof want, d);
@@ -422,14 +434,11 @@ static int apply(V *v, long seq) {
     int rc = check_options(v, seq, d);
     if (rc) return rc;
   }
-  int cap = d->n_options > 1 ? d->n_options : 1;
-  int *vals = realloc(v->vals, (size_t)cap * sizeof *vals);
   mtg_error err;
-  if (!vals) {
+  if (vals_room(v, d->n_options)) {
     mtg_error_set(&err, MTG_ENOMEM, "out of memory");
     return unreadable(v->rep, &err, v->events, v->turn), -1;
   }
-  v->vals = vals;
   const char *text = q_text(&v->q, seq);
   if (rebuild_answer(v, seq, d, text + strlen(head))) return VERIFY_DIVERGED;
   v->rep->last_decision = n;
@@ -1030,14 +1039,12 @@ int verify_rerecord(const verify_opts *o, verify_ws *ws, const char *in, const c
     const mtg_decision *d = mtg_game_decision(v.g);
     char head[160];
     int hl = decide_head(head, sizeof head, d->kind_name, player_name(v.g, d->player));
-    int *vals = realloc(v.vals, (size_t)(d->n_options > 1 ? d->n_options : 1) * sizeof *vals);
     const char *bad = NULL;
-    if (!vals) {
+    if (vals_room(&v, d->n_options)) {
       mtg_error_set(&err, MTG_ENOMEM, "out of memory");
       rc = unreadable(rep, &err, v.decisions, v.turn);
       break;
     }
-    v.vals = vals;
     v.decisions++;
     if (strncmp(rec.text, head, (size_t)hl) || answer_parse(d, rec.text + hl, v.vals, &v.nvals, &bad) ||
         mtg_game_decide(v.g, &(mtg_answer){v.nvals, v.vals}, &err) < 0) {

@@ -50,6 +50,11 @@ TEST(query_players_by_name_and_index) {
   CHECK_INT(p.life, 13);
   CHECK_INT(p.team, 3);
   CHECK_INT(p.lost + p.won + p.left + p.speed + p.dungeons_completed + p.drew_from_empty, 0);
+  CHECK_STR(mtg_player_name(w->game, 2), "carol"); /* the name alone */
+  CHECK_STR(mtg_player_name(w->game, 0), "alice");
+  CHECK(mtg_player_name(w->game, 3) == NULL);
+  CHECK(mtg_player_name(w->game, -1) == NULL);
+  CHECK(mtg_player_name(NULL, 0) == NULL);
   mtg_result r;
   mtg_game_result(w->game, &r);
   CHECK_INT(r.over + r.stopped + r.draw, 0);
