@@ -33,7 +33,7 @@ _Static_assert(MAX_LKI <= 32, "the entries of the last known information in use 
 /* A reference to an object: its slot and the object id it had. The reference
  * is stale (the object is gone, 400.7) when the slot holds another id. */
 typedef struct ORef {
-  int16_t slot;
+  int32_t slot;           /* as wide as id: no padding, whose bytes no initializer sets (objects are compared whole) */
   uint32_t id;
 } ORef;
 

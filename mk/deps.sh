@@ -6,7 +6,7 @@
 #   build: a C compiler, libyaml and zlib headers (what `make` and `make run` need)
 #   test:  build + gcc and clang with the sanitizer and libFuzzer runtimes,
 #          gzip, pkg-config, python3, xmllint (libxml2-utils), prove (perl)
-#          and chromium (what `make test` needs)
+#          chromium and valgrind (what `make test` needs)
 #
 # The probes are cheap (command -v, one preprocessor run per header, a file
 # lookup), so an up-to-date machine pays a few milliseconds.
@@ -53,6 +53,8 @@ probe() {
   command -v python3 >/dev/null 2>&1 || need python3
   command -v xmllint >/dev/null 2>&1 || need libxml2-utils
   command -v prove >/dev/null 2>&1 || need perl
+  # the cases under memcheck (valgrind-test, the mutation runs' last check)
+  command -v valgrind >/dev/null 2>&1 || need valgrind
   command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || need chromium
 }
 

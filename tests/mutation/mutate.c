@@ -591,6 +591,7 @@ typedef struct runner {
   stage st[MAX_STAGES];
   int nst;
   char timeouts[512]; /* MUT_TIMEOUTS: "stage=seconds ..." */
+  char skipped[256];  /* the checks the baseline skipped, and why */
 } runner;
 
 typedef struct job {
@@ -671,7 +672,8 @@ static pid_t start_try(runner *R, const char *dir, int fi, int si) {
 }
 
 /* Reads a try's output: "compile ok|failed SECONDS" and "stage NAME
- * passed|failed|timeout SECONDS [DETAIL]" lines. Fills m (result, by,
+ * passed|failed|timeout|skipped SECONDS [DETAIL]" lines (a check skipped
+ * for want of a tool neither passes nor fails). Fills m (result, by,
  * detail) and, for the baseline, the stage times. */
 static void read_try(runner *R, const char *dir, int status, mutant *m, int baseline) {
   char path[1100];
@@ -692,7 +694,11 @@ static void read_try(runner *R, const char *dir, int status, mutant *m, int base
         snprintf(R->st[R->nst].name, sizeof R->st[0].name, "%s", name);
         R->st[R->nst++].base = secs;
       }
-      if (strcmp(word, "passed")) {
+      if (baseline && !strcmp(word, "skipped")) {
+        size_t u = strlen(R->skipped);
+        snprintf(R->skipped + u, sizeof R->skipped - u, "; %s skipped: %s", name, off ? p + off : "");
+      }
+      if (strcmp(word, "passed") && strcmp(word, "skipped")) {
         failed = !strcmp(word, "failed");
         timeout = !strcmp(word, "timeout");
         snprintf(m->by, sizeof m->by, "%s", name);
@@ -938,7 +944,7 @@ int main(int argc, char **argv) {
       if (u >= sizeof R.timeouts) die("too many stages");
       printf(" %s %.2f s%s", R.st[k].name, R.st[k].base, k + 1 < R.nst ? "," : "");
     }
-    printf(" (each limited to ten times that, at least 10 s)\n");
+    printf(" (each limited to ten times that, at least 10 s)%s\n", R.skipped);
     fflush(stdout);
   }
 

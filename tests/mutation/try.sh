@@ -27,8 +27,14 @@
 #   asan     the cases again under the invariant checker, built with AddressSanitizer
 #            and UBSan (a fault that only corrupts memory or leaks is still a fault,
 #            the checker's own included)
+#   valgrind the cases again under the invariant checker, the -O0 harness of the
+#            cases stage run by valgrind's memcheck: it sees what the sanitizers
+#            don't, a read of memory never written (a deleted initialization, a
+#            loop bound one past the entries a list has filled). Only when
+#            valgrind is installed: otherwise the stage line says it was skipped.
 # Prints "compile ok|failed SECONDS", then for each check run "stage NAME
-# passed|failed|timeout SECONDS [WHAT FAILED]".
+# passed|failed|timeout SECONDS [WHAT FAILED]" ("stage valgrind skipped 0 ..."
+# when valgrind is not installed).
 # Exit: 0 every check passed, 1 a check failed, 2 SOURCE did not compile,
 # 3 a check ran out of time, 4 the build directories lack an object or don't
 # link with SOURCE (a mutation changes no symbol, so that is a build that
@@ -114,4 +120,10 @@ $MUT_ASAN_CC -o "$dir/harness-asan" $MUT_ASAN_HARNESS_OBJ $asan $MUT_ASAN_LDLIBS
   exit 4
 }
 check asan "$dir/harness-asan" --check --fail-fast -j 1 cases
+if command -v valgrind >/dev/null 2>&1; then
+  # 99: valgrind found an error (the harness's own failures exit 1 or 2)
+  check valgrind valgrind -q --error-exitcode=99 "$dir/harness" --check --fail-fast -j 1 cases
+else
+  echo "stage valgrind skipped 0 valgrind is not installed"
+fi
 exit 0
