@@ -1,8 +1,9 @@
 /* check.c - the invariant checker run by the test build after every engine
  * step: every object in exactly one zone, consistent stack, non-negative
  * counters and damage, no orphaned attachments at priority, a pending
- * decision with options, the characteristics cache equal to a
- * from-scratch recomputation, and every log line in the log's vocabulary. */
+ * decision with options, the caches (characteristics, the battlefield's
+ * summary, the trigger listener index) equal to a from-scratch
+ * recomputation, and every log line in the log's vocabulary. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,6 +117,94 @@ int mtg_decision_check(const mtg_game *g, char *why, size_t n) {
   return 0;
 }
 
+/* The first field in which two computations of an object's characteristics
+ * differ, or NULL. */
+static const char *chars_differ(const Chars *a, const Chars *b) {
+  if (a->base != b->base) return "copiable values (base)";
+  if ((a->name == NULL) != (b->name == NULL) || (a->name && strcmp(a->name, b->name))) return "name";
+  if (a->types != b->types) return "types";
+  if (a->supers != b->supers) return "supertypes";
+  if (a->colors != b->colors) return "colors";
+  if (a->has_pt != b->has_pt) return "has_pt";
+  if (a->lost_all != b->lost_all) return "lost_all";
+  if (a->all_creature_types != b->all_creature_types) return "all_creature_types";
+  if (a->nsub != b->nsub) return "number of subtypes";
+  for (int k = 0; k < a->nsub; k++)
+    if (strcmp(a->sub[k], b->sub[k])) return "subtypes";
+  if (a->power != b->power) return "power";
+  if (a->toughness != b->toughness) return "toughness";
+  if (a->kw != b->kw) return "keywords";
+  if (a->controller != b->controller) return "controller";
+  if (a->nab != b->nab) return "number of abilities";
+  for (int k = 0; k < a->nab; k++)
+    if (a->ab[k].ab != b->ab[k].ab || a->ab[k].def != b->ab[k].def || a->ab[k].grant != b->ab[k].grant) return "abilities";
+  return NULL;
+}
+
+static const char *bf_sum_differ(const BfSum *a, const BfSum *b) {
+  if (a->types != b->types) return "types";
+  if (a->supers != b->supers) return "supertypes";
+  if (a->kw != b->kw) return "keywords";
+  if (a->statics != b->statics) return "static ability kinds";
+  if (a->repl_events != b->repl_events) return "replacement events";
+  return NULL;
+}
+
+/* The derived data the engine keeps for speed equals a computation from
+ * scratch: every object's characteristics as the cache would answer now
+ * (its incremental paths: copiable values kept per slot, only the written
+ * objects redone on a plain board, cards in hands and libraries computed
+ * when asked for or kept), the battlefield's summary and the set of objects
+ * it was made of, and the trigger listener index where it is taken as
+ * valid. A fault in invalidating one is a wrong answer some later question
+ * may get. The cache is saved first and put back after, bit for bit: the
+ * game goes on as it would without the check (a check that rebuilt the
+ * cache would also hide every fault of its incremental paths). */
+static int cache_check(mtg_game *g, char *why, size_t n) {
+  State *s = g->s;
+  int ns = s->c.nslots, rc = 0;
+  int li_valid = trig_index_valid(g);
+  ChSave *saved = chars_save(g);
+  Chars *cached = malloc((size_t)ns * sizeof *cached + 1);
+  uint8_t *asked = malloc((size_t)ns + 1);
+  if (!saved || !cached || !asked) {
+    if (saved) chars_restore(g, saved);
+    free(cached);
+    free(asked);
+    return bad(why, n, "out of memory in the checker");
+  }
+  /* as the cache answers: a card computed when asked for is asked for
+   * (the object looked at as it would enter, 614.12, answers apart) */
+  for (int i = 0; i < ns; i++) {
+    asked[i] = s->obj[i].id && i != g->hyp_slot;
+    if (asked[i]) chars(g, i);
+  }
+  memcpy(cached, g->ch, (size_t)ns * sizeof *cached);
+  BfSum sum = *bf_sum(g);
+  uint64_t in_sum[(MAX_SLOTS + 63) / 64];
+  memcpy(in_sum, g->ch_bf, sizeof in_sum);
+  /* from scratch */
+  chars_forget(g);
+  for (int i = 0; i < ns && !rc; i++) {
+    if (!asked[i]) continue;
+    chars(g, i);
+    const char *f = chars_differ(&cached[i], &g->ch[i]);
+    if (f) rc = bad(why, n, "cached characteristics of #%u (slot %d) are stale: %s", (unsigned)s->obj[i].id, i, f);
+  }
+  const char *f = rc ? NULL : bf_sum_differ(&sum, bf_sum(g));
+  if (f) rc = bad(why, n, "the cached summary of the battlefield is stale: %s", f);
+  for (int i = 0; i < ns && !rc; i++) {
+    int was = (int)(in_sum[i >> 6] >> (i & 63) & 1), is = (int)(g->ch_bf[i >> 6] >> (i & 63) & 1);
+    if (was != is)
+      rc = bad(why, n, "the cached summary of the battlefield %s #%u (slot %d)", was ? "counts" : "misses", (unsigned)s->obj[i].id, i);
+  }
+  if (!rc && li_valid) rc = trig_index_check(g, why, n);
+  chars_restore(g, saved);
+  free(cached);
+  free(asked);
+  return rc;
+}
+
 int mtg_game_check(mtg_game *g, char *why, size_t n) {
   if (!why) n = 0;
   if (!g) return bad(why, n, "the game is NULL");
@@ -197,30 +286,7 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
   for (int i = 0; i < same; i++)
     if (!(g->odirty[i >> 6] >> (i & 63) & 1) && memcmp(&s->obj[i], &g->snap->obj[i], sizeof(Obj)))
       return bad(why, n, "object #%u (slot %d) was written without obj_w: it differs from the snapshot", (unsigned)s->obj[i].id, i);
-  /* the characteristics cache agrees with a recomputation (cards computed
-   * only when asked for are asked for first) */
-  for (int i = 0; i < c->nslots; i++)
-    if (s->obj[i].id) chars(g, i);
-  Chars *saved = malloc((size_t)c->nslots * sizeof *saved + 1);
-  if (!saved) return bad(why, n, "out of memory in the checker");
-  memcpy(saved, g->ch, (size_t)c->nslots * sizeof *saved);
-  BfSum sum = *bf_sum(g);
-  chars_reset(g);
-  for (int i = 0; i < c->nslots; i++) {
-    if (!s->obj[i].id) continue;
-    const Chars *a = &saved[i], *b = chars(g, i);
-    if (a->power != b->power || a->toughness != b->toughness || a->types != b->types || a->kw != b->kw ||
-        a->controller != b->controller || a->nab != b->nab || a->colors != b->colors) {
-      free(saved);
-      return bad(why, n, "cached characteristics of #%u are stale", (unsigned)s->obj[i].id);
-    }
-  }
-  free(saved);
-  /* and so does the battlefield's summary (BfSum) */
-  const BfSum *now = bf_sum(g);
-  if (sum.types != now->types || sum.supers != now->supers || sum.kw != now->kw || sum.statics != now->statics ||
-      sum.repl_events != now->repl_events)
-    return bad(why, n, "the cached summary of the battlefield is stale");
+  if (cache_check(g, why, n)) return -1;
   /* every line logged since the last check is in the vocabulary (docs/events.md),
    * and marked a decision exactly when it is a decide line (replays count them) */
   for (; g->vocab_seen < g->nent; g->vocab_seen++) {

@@ -483,6 +483,9 @@ static void step_copy_spell(G *g, Ctx *c, const Node *n) {
       o->ts = new_ts(g);
       o->attached = oref_none();
       o->attached_player = -1;
+      /* a new object on the stack: its abilities that function there listen from now on */
+      chars_dirty(g);
+      trig_index_dirty(g);
       StackItem cp = base;
       cp.id = o->id;
       cp.slot = (int16_t)slot;

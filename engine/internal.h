@@ -205,6 +205,13 @@ static inline const BfSum *bf_sum(G *g) { return g->sum_epoch == g->epoch ? &g->
 /* A static ability of kind k (enum se_kind) may be on the battlefield. */
 static inline int bf_has_static(G *g, int k) { return k >= 64 || (bf_sum(g)->statics >> k & 1); }
 void chars_reset(G *g); /* the same, rebuilding every object from its card (the invariant checker) */
+/* The invariant checker's view of the cache (check.c): a copy of all of it,
+ * put back (and freed) by chars_restore; chars_forget makes the next chars()
+ * compute every object from scratch, as a new game would. */
+typedef struct ChSave ChSave;
+ChSave *chars_save(G *g); /* NULL: out of memory */
+void chars_restore(G *g, ChSave *v);
+void chars_forget(G *g);
 static inline int obj_types(G *g, int slot) { return (int)chars(g, slot)->types; }
 static inline int is_type(G *g, int slot, uint32_t t) { return (chars(g, slot)->types & t) != 0; }
 static inline int has_kw(G *g, int slot, int kw) { return (int)(chars(g, slot)->kw >> kw & 1); }
@@ -339,6 +346,10 @@ int trig_put_on_stack(G *g);                        /* 603.3b; returns how many 
 void trig_reflexive(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, const Lki *srcl,
                     int controller, const TrigCtx *tc);
 void trig_index_dirty(G *g);
+int trig_index_valid(G *g); /* the listener index holds without a rebuild */
+/* the listener index equals a rebuild from chars() (the invariant checker);
+ * -1 with why filled if not */
+int trig_index_check(G *g, char *why, size_t n);
 /* A triggered ability fired by the rules rather than matched to an event (a room ability, 309.4c). */
 void trig_add(G *g, const Ability *ab, const CardDef *def, uint16_t grant, int src_slot, int controller, const TrigCtx *tc);
 void trig_log(G *g, int from, int to);

@@ -752,6 +752,77 @@ const Chars *chars_as_entering(G *g, int slot, int ctl) {
   return &g->w->hyp;
 }
 
+/* Everything the characteristics cache keeps and everything that says what
+ * in it is still valid, as the invariant checker saves it around a
+ * recomputation of its own (check.c): put back, the game goes on exactly as
+ * without the check. A field added to the cache belongs here too. */
+struct ChSave {
+  int n, chb_used, flash_perms, grants;
+  BfSum bfsum;
+  uint32_t sum_epoch, ch_epoch, epoch, hyp_epoch;
+  uint8_t ch_full, ch_lazy_on, ch_plain;
+  uint8_t ch_lazy[MAX_SLOTS];
+  uint32_t ch_kept[MAX_SLOTS];
+  uint64_t ch_changed[(MAX_SLOTS + 63) / 64], ch_bf[(MAX_SLOTS + 63) / 64], odirty[(MAX_SLOTS + 63) / 64];
+  Chars hyp;
+  ChBase chb[MAX_SLOTS];
+  Chars ch[]; /* n */
+};
+
+/* Copies the handle's cache fields into v (save) or back (!save). */
+static void chars_copy(G *g, ChSave *v, int save) {
+#define CH_COPY(f) (save ? memcpy(&v->f, &g->f, sizeof v->f) : memcpy(&g->f, &v->f, sizeof v->f))
+  CH_COPY(chb_used);
+  CH_COPY(flash_perms);
+  CH_COPY(grants);
+  CH_COPY(bfsum);
+  CH_COPY(sum_epoch);
+  CH_COPY(ch_epoch);
+  CH_COPY(epoch);
+  CH_COPY(hyp_epoch);
+  CH_COPY(ch_full);
+  CH_COPY(ch_lazy_on);
+  CH_COPY(ch_plain);
+  CH_COPY(ch_lazy);
+  CH_COPY(ch_kept);
+  CH_COPY(ch_changed);
+  CH_COPY(ch_bf);
+  /* a recomputation that looks at an entering object writes it and puts it
+   * back as it was (compute_entering): its mark is the check's, not the game's */
+  CH_COPY(odirty);
+#undef CH_COPY
+  if (save) {
+    v->hyp = g->w->hyp;
+    memcpy(v->chb, g->chb, sizeof v->chb);
+    memcpy(v->ch, g->ch, (size_t)v->n * sizeof v->ch[0]);
+  } else {
+    g->w->hyp = v->hyp;
+    memcpy(g->chb, v->chb, sizeof v->chb);
+    memcpy(g->ch, v->ch, (size_t)v->n * sizeof v->ch[0]);
+  }
+}
+
+ChSave *chars_save(G *g) {
+  int n = g->s->c.nslots;
+  ChSave *v = malloc(sizeof *v + (size_t)n * sizeof v->ch[0]);
+  if (!v) return NULL;
+  v->n = n;
+  chars_copy(g, v, 1);
+  return v;
+}
+
+void chars_restore(G *g, ChSave *v) {
+  chars_copy(g, v, 0);
+  free(v);
+}
+
+void chars_forget(G *g) {
+  chars_reset(g);
+  memset(g->ch_kept, 0, sizeof g->ch_kept);
+  memset(g->ch_changed, 0, sizeof g->ch_changed);
+  memset(g->ch, 0, (size_t)g->s->c.nslots * sizeof *g->ch);
+}
+
 
 int protected_from(G *g, int slot, int src, uint8_t src_colors, int src_is_spell) {
   const Chars *c = chars(g, slot);

@@ -34,20 +34,21 @@ static int indexable(const Obj *o) {
          !(o->zone == MTG_Z_EXILE && o->face_down);
 }
 
-static void index_rebuild(G *g) {
+/* How many (slot, ability) pairs the index may need for one event. */
+static int index_need(G *g) {
   State *s = g->s;
   int need = 0;
   for (int i = 0; i < s->c.nslots; i++)
     if (indexable(&s->obj[i]))
       for (int a = 0; a < chars(g, i)->nab; a++) need += npats(chars(g, i)->ab[a].ab);
-  if (need * 2 > g->li_cap) {
-    int cap = need * 2 + 64;
-    int16_t *l = realloc(g->li, (size_t)cap * TE_COUNT * sizeof *l);
-    if (!l) game_throw(g, JMP_NOMEM);
-    g->li = l;
-    g->li_cap = cap;
-  }
-  memset(g->li_n, 0, sizeof g->li_n);
+  return need;
+}
+
+/* The index into li (cap entries, two per pair, for each event) and li_n,
+ * with room for index_need's pairs. */
+static void index_fill(G *g, int16_t *li, int cap, int *li_n) {
+  State *s = g->s;
+  memset(li_n, 0, TE_COUNT * sizeof *li_n);
   for (int i = 0; i < s->c.nslots; i++) {
     const Obj *o = &s->obj[i];
     if (!indexable(o)) continue;
@@ -61,13 +62,25 @@ static void index_rebuild(G *g) {
         int te = pat_at(ab, p)->ev, seen = 0;
         for (int q = 0; q < p; q++) seen |= pat_at(ab, q)->ev == te; /* listed once per event */
         if (seen) continue;
-        int16_t *l = g->li + (size_t)te * (size_t)g->li_cap;
-        l[g->li_n[te] * 2] = (int16_t)i;
-        l[g->li_n[te] * 2 + 1] = (int16_t)a;
-        g->li_n[te]++;
+        int16_t *l = li + (size_t)te * (size_t)cap;
+        l[li_n[te] * 2] = (int16_t)i;
+        l[li_n[te] * 2 + 1] = (int16_t)a;
+        li_n[te]++;
       }
     }
   }
+}
+
+static void index_rebuild(G *g) {
+  int need = index_need(g);
+  if (need * 2 > g->li_cap) {
+    int cap = need * 2 + 64;
+    int16_t *l = realloc(g->li, (size_t)cap * TE_COUNT * sizeof *l);
+    if (!l) game_throw(g, JMP_NOMEM);
+    g->li = l;
+    g->li_cap = cap;
+  }
+  index_fill(g, g->li, g->li_cap, g->li_n);
   g->li_abil = g->abil_epoch;
   g->li_epoch = g->epoch;
 }
@@ -76,9 +89,40 @@ static void index_rebuild(G *g) {
  * like (trig_index_dirty), and, while effects grant abilities (whose
  * conditions or affected sets may change with anything), whenever
  * characteristics changed. */
+int trig_index_valid(G *g) {
+  return g->li_abil == g->abil_epoch && g->li && g->li_epoch != 0 && !(g->grants && g->li_epoch != g->epoch);
+}
+
 static void index_ensure(G *g) {
-  if (g->li_abil != g->abil_epoch || !g->li || g->li_epoch == 0 || (g->grants && g->li_epoch != g->epoch))
-    index_rebuild(g);
+  if (!trig_index_valid(g)) index_rebuild(g);
+}
+
+int trig_index_check(G *g, char *why, size_t n) {
+  int cap = index_need(g) * 2 + 2;
+  int16_t *li = malloc((size_t)cap * TE_COUNT * sizeof *li);
+  int li_n[TE_COUNT];
+  if (!li) {
+    snprintf(why, n, "out of memory in the checker");
+    return -1;
+  }
+  index_fill(g, li, cap, li_n);
+  int rc = 0;
+  for (int te = 0; te < TE_COUNT && !rc; te++) {
+    const int16_t *a = g->li + (size_t)te * (size_t)g->li_cap, *b = li + (size_t)te * (size_t)cap;
+    if (g->li_n[te] != li_n[te]) {
+      snprintf(why, n, "the trigger index is stale: %d abilities listen for trigger event %d, a rebuild finds %d", g->li_n[te], te,
+               li_n[te]);
+      rc = -1;
+    }
+    for (int k = 0; k < li_n[te] * 2 && !rc; k += 2)
+      if (a[k] != b[k] || a[k + 1] != b[k + 1]) {
+        snprintf(why, n, "the trigger index is stale: for trigger event %d it lists ability %d of #%u, a rebuild ability %d of #%u", te,
+                 a[k + 1], (unsigned)g->s->obj[a[k]].id, b[k + 1], (unsigned)g->s->obj[b[k]].id);
+        rc = -1;
+      }
+  }
+  free(li);
+  return rc;
 }
 
 static void tc_from_event(G *g, const Event *e, TrigCtx *tc) {
