@@ -182,11 +182,15 @@ TEST(checker_finds_a_stale_characteristics_cache) {
   REPORTS("cached characteristics of #");
 }
 
-/* each characteristic the checker compares, stale alone */
+/* each characteristic the checker compares, stale alone, named in the report */
 TEST(checker_finds_each_stale_characteristic) {
   if (start(t_, w)) return;
-  for (int k = 0; k < 7; k++) {
-    Chars *c = (Chars *)chars(w->game, 0), keep = *c;
+  static const char *const field[] = {"power", "toughness", "types", "keywords", "controller", "number of abilities",
+                                      "colors", "name", "supertypes", "has_pt", "lost_all", "all_creature_types",
+                                      "number of subtypes", "subtypes", "copiable values", "abilities"};
+  for (int k = 0; k < (int)NELEM(field); k++) {
+    int sl = k == 15; /* the Mountain's mana ability; the Bears have none */
+    Chars *c = (Chars *)chars(w->game, sl), keep = *c;
     switch (k) {
     case 0: c->power++; break;
     case 1: c->toughness++; break;
@@ -194,13 +198,88 @@ TEST(checker_finds_each_stale_characteristic) {
     case 3: c->kw ^= 1; break;
     case 4: c->controller ^= 1; break;
     case 5: c->nab++; break;
-    default: c->colors ^= 1; break;
+    case 6: c->colors ^= 1; break;
+    case 7: c->name = "Grizzly Bear"; break;
+    case 8: c->supers ^= 1; break;
+    case 9: c->has_pt ^= 1; break;
+    case 10: c->lost_all ^= 1; break;
+    case 11: c->all_creature_types ^= 1; break;
+    case 12: c->sub[c->nsub++] = "Elf"; break;
+    case 13: c->sub[0] = "Elf"; break; /* Grizzly Bears is a Bear */
+    case 14: c->base = chars(w->game, 1)->base; break;
+    default: c->ab[0].grant ^= 1; break;
     }
-    REPORTS("cached characteristics of #");
-    *(Chars *)chars(w->game, 0) = keep;
+    char want[96];
+    snprintf(want, sizeof want, "cached characteristics of #%u (slot %d) are stale: %s", (unsigned)w->game->s->obj[sl].id, sl, field[k]);
+    REPORTS(want);
+    *(Chars *)chars(w->game, sl) = keep;
     char why[256];
     CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
   }
+}
+
+/* The check puts the cache back as it found it: a stale entry stays stale
+ * (a check that rebuilt the cache would hide it from every later look), and
+ * a good cache is left bit for bit, its validity marks included. */
+TEST(checker_leaves_the_cache_as_it_was) {
+  if (start(t_, w)) return;
+  G *g = w->game;
+  int n = g->s->c.nslots;
+  ((Chars *)chars(g, 0))->power = 7;
+  REPORTS("stale: power");
+  CHECK_INT(chars(g, 0)->power, 7);
+  REPORTS("stale: power");
+  ((Chars *)chars(g, 0))->power = 2;
+  Chars before[8];
+  CHECK(n <= (int)NELEM(before));
+  memcpy(before, g->ch, (size_t)n * sizeof *before);
+  uint32_t epoch = g->epoch, ch_epoch = g->ch_epoch, sum_epoch = g->sum_epoch;
+  uint8_t lazy[8];
+  memcpy(lazy, g->ch_lazy, sizeof lazy);
+  char why[256];
+  CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
+  CHECK(!memcmp(before, g->ch, (size_t)n * sizeof *before));
+  CHECK_INT(g->epoch, epoch);
+  CHECK_INT(g->ch_epoch, ch_epoch);
+  CHECK_INT(g->sum_epoch, sum_epoch);
+  CHECK(!memcmp(lazy, g->ch_lazy, sizeof lazy)); /* the Island in bob's library is still to be computed */
+}
+
+TEST(checker_finds_a_stale_battlefield_summary) {
+  if (start(t_, w)) return;
+  G *g = w->game;
+  const BfSum *sum = bf_sum(g);
+  BfSum keep = *sum;
+  ((BfSum *)sum)->types ^= T_ARTIFACT;
+  REPORTS("the cached summary of the battlefield is stale: types");
+  *(BfSum *)sum = keep;
+  ((BfSum *)sum)->statics ^= 1;
+  REPORTS("the cached summary of the battlefield is stale: static ability kinds");
+  *(BfSum *)sum = keep;
+  g->ch_bf[0] &= ~(uint64_t)1; /* made without the Bears */
+  REPORTS("the cached summary of the battlefield misses #");
+  g->ch_bf[0] |= 1;
+  g->ch_bf[0] |= 1 << 2; /* made with the Lightning Bolt in alice's hand */
+  REPORTS("the cached summary of the battlefield counts #");
+  g->ch_bf[0] &= ~(uint64_t)(1 << 2);
+  char why[256];
+  CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
+}
+
+/* the trigger listener index, where the engine takes it as valid */
+TEST(checker_finds_a_stale_trigger_index) {
+  if (start(t_, w)) return;
+  G *g = w->game;
+  if (u_pick(t_, w, "cast \"Lightning Bolt\"") < 0) return;
+  if (u_pick(t_, w, "bob") < 0) return;
+  u_pass(t_, w, 2); /* resolved: the events after its move looked for triggers */
+  CHECK(trig_index_valid(g));
+  char why[256];
+  CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
+  g->li_n[0]++;
+  REPORTS("the trigger index is stale");
+  g->li_n[0]--;
+  CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
 }
 
 TEST(checker_finds_an_over_status_without_a_game_over) {
@@ -491,6 +570,9 @@ const unit_test checker_tests[] = {
     {"checker_finds_what_priority_must_not_see", checker_finds_what_priority_must_not_see},
     {"checker_finds_a_stale_characteristics_cache", checker_finds_a_stale_characteristics_cache},
     {"checker_finds_each_stale_characteristic", checker_finds_each_stale_characteristic},
+    {"checker_leaves_the_cache_as_it_was", checker_leaves_the_cache_as_it_was},
+    {"checker_finds_a_stale_battlefield_summary", checker_finds_a_stale_battlefield_summary},
+    {"checker_finds_a_stale_trigger_index", checker_finds_a_stale_trigger_index},
     {"checker_finds_an_over_status_without_a_game_over", checker_finds_an_over_status_without_a_game_over},
     {"checker_finds_a_decision_without_options", checker_finds_a_decision_without_options},
     {"checker_finds_bad_designations", checker_finds_bad_designations},
