@@ -155,7 +155,8 @@ static const char *bf_sum_differ(const BfSum *a, const BfSum *b) {
  * (its incremental paths: copiable values kept per slot, only the written
  * objects redone on a plain board, cards in hands and libraries computed
  * when asked for or kept), the battlefield's summary and the set of objects
- * it was made of, and the trigger listener index where it is taken as
+ * it was made of, the counts of flash permissions and ability grants a plain
+ * recomputation relies on, and the trigger listener index where it is taken as
  * valid. A fault in invalidating one is a wrong answer some later question
  * may get. The cache is saved first and put back after, bit for bit: the
  * game goes on as it would without the check (a check that rebuilt the
@@ -181,6 +182,7 @@ static int cache_check(mtg_game *g, char *why, size_t n) {
   }
   memcpy(cached, g->ch, (size_t)ns * sizeof *cached);
   BfSum sum = *bf_sum(g);
+  int flash_perms = g->flash_perms, grants = g->grants;
   uint64_t in_sum[(MAX_SLOTS + 63) / 64];
   memcpy(in_sum, g->ch_bf, sizeof in_sum);
   /* from scratch */
@@ -198,6 +200,11 @@ static int cache_check(mtg_game *g, char *why, size_t n) {
     if (was != is)
       rc = bad(why, n, "the cached summary of the battlefield %s #%u (slot %d)", was ? "counts" : "misses", (unsigned)s->obj[i].id, i);
   }
+  /* what the last whole recomputation counted, which a plain one relies on */
+  if (!rc && flash_perms != g->flash_perms)
+    rc = bad(why, n, "the cached count of \"as though it had flash\" abilities is stale: %d, a recomputation finds %d", flash_perms, g->flash_perms);
+  if (!rc && grants != g->grants)
+    rc = bad(why, n, "the cached count of ability-granting effects is stale: %d, a recomputation finds %d", grants, g->grants);
   if (!rc && li_valid) rc = trig_index_check(g, why, n);
   chars_restore(g, saved);
   free(cached);
