@@ -642,6 +642,93 @@ TEST(setup_text_refuses_each_malformed_record_at_its_line) {
   CHECK(ok);
 }
 
+/* ---- capacities: each refused past its edge with the status and message
+ * it documents, the setup left usable (the edge itself accepted) ---- */
+
+/* each fills w->setup up to one capacity and returns the status of the
+ * first call past it */
+static int past_setup_cards(unit_ctx *t_, u_world *w) {
+  mtg_error e;
+  for (int k = 0; k < MTG_MAX_SETUP_CARDS; k++)
+    if (mtg_setup_card(w->setup, w->bob, MTG_Z_LIBRARY, "Forest", &e) != k) {
+      unit_fail(t_, __FILE__, __LINE__, "card %d of %d refused: %s", k + 1, MTG_MAX_SETUP_CARDS, e.msg);
+      return MTG_OK;
+    }
+  return mtg_setup_card(w->setup, w->bob, MTG_Z_LIBRARY, "Forest", &e);
+}
+
+static int past_commanders(unit_ctx *t_, u_world *w) {
+  /* 903.3c: two commanders each with partner; four players hold eight */
+  for (int p = 2; p < 4; p++) {
+    char name[8];
+    snprintf(name, sizeof name, "p%d", p);
+    if (mtg_setup_player(w->setup, name, 40, 0) != p) {
+      unit_fail(t_, __FILE__, __LINE__, "player %s refused: %s", name, mtg_setup_error(w->setup));
+      return MTG_OK;
+    }
+  }
+  for (int k = 0; k < 8; k++) {
+    int i = u_card(t_, w, k / 2, MTG_Z_COMMAND, "Dargo, the Shipwrecker");
+    if (i < 0 || mtg_setup_commander(w->setup, i) != MTG_OK) {
+      unit_fail(t_, __FILE__, __LINE__, "commander %d of 8 refused: %s", k + 1, mtg_setup_error(w->setup));
+      return MTG_OK;
+    }
+  }
+  int i = u_card(t_, w, 0, MTG_Z_COMMAND, "Dargo, the Shipwrecker");
+  return i < 0 ? MTG_OK : mtg_setup_commander(w->setup, i);
+}
+
+static int past_outside(unit_ctx *t_, u_world *w) {
+  mtg_error e;
+  for (int k = 0; k < 8; k++) /* eight a player (mtg.h) */
+    if (mtg_setup_outside(w->setup, w->alice, "Forest", &e) != MTG_OK) {
+      unit_fail(t_, __FILE__, __LINE__, "card %d outside refused: %s", k + 1, e.msg);
+      return MTG_OK;
+    }
+  return mtg_setup_outside(w->setup, w->alice, "Forest", &e);
+}
+
+static int past_players(unit_ctx *t_, u_world *w) {
+  (void)t_;
+  int rc = MTG_OK;
+  for (int p = 2; p <= 4 && rc >= 0; p++) { /* the fifth is refused */
+    char name[8];
+    snprintf(name, sizeof name, "p%d", p);
+    rc = mtg_setup_player(w->setup, name, 20, 0);
+  }
+  return rc;
+}
+
+TEST(setup_capacities_are_refused_past_their_edge) {
+  static const struct {
+    const char *what;
+    int (*fill)(unit_ctx *, u_world *);
+    int status;
+    const char *msg;
+  } caps[] = {
+      {"cards in a setup", past_setup_cards, MTG_ELIMIT, "too many cards in the setup (at most 500)"},
+      {"commanders", past_commanders, MTG_ELIMIT, "at most 8 commanders"},
+      {"cards outside the game", past_outside, MTG_ELIMIT, "at most 8 cards outside the game per player"},
+      {"players", past_players, MTG_ELIMIT, "at most 4 players"},
+  };
+  for (size_t k = 0; k < sizeof caps / sizeof caps[0]; k++) {
+    if (u_begin(t_, w, NULL)) return;
+    int rc = caps[k].fill(t_, w);
+    const char *why = mtg_setup_error(w->setup);
+    if (rc != caps[k].status || !strstr(why, caps[k].msg)) {
+      unit_fail(t_, __FILE__, __LINE__, "%s: status %d '%s', expected %d saying '%s'", caps[k].what, rc, why, caps[k].status,
+                caps[k].msg);
+      return;
+    }
+    /* the setup holds what it accepted: a game starts from it */
+    mtg_game *g = NULL;
+    mtg_error e;
+    CHECK_OK(mtg_game_new(&g, w->setup, &e), &e);
+    mtg_game_free(g);
+    u_end(w);
+  }
+}
+
 const unit_test setup_tests[] = {
     {"setup_setters_accept_their_range_and_refuse_past_it", setup_setters_accept_their_range_and_refuse_past_it},
     {"setup_card_and_player_errors_say_what_is_wrong", setup_card_and_player_errors_say_what_is_wrong},
@@ -654,5 +741,6 @@ const unit_test setup_tests[] = {
     {"setup_text_defaults_for_records_left_out", setup_text_defaults_for_records_left_out},
     {"setup_text_read_builds_the_game_it_describes", setup_text_read_builds_the_game_it_describes},
     {"setup_text_refuses_each_malformed_record_at_its_line", setup_text_refuses_each_malformed_record_at_its_line},
+    {"setup_capacities_are_refused_past_their_edge", setup_capacities_are_refused_past_their_edge},
     {NULL, NULL},
 };
