@@ -468,10 +468,8 @@ static int run_segment(G *g, mtg_error *err) {
 }
 
 int mtg_game_decide(mtg_game *g, const mtg_answer *a, mtg_error *err) {
-  if (!g || !a || (a->n && !a->v) || a->n < 0) {
-    mtg_error_set(err, MTG_EARG, "bad arguments");
-    return MTG_EARG;
-  }
+  if (!g || !a || (a->n && !a->v) || a->n < 0)
+    return diag_arg(err, "mtg_game_decide: %s", !g ? "the game is NULL" : !a ? "the answer is NULL" : a->n < 0 ? "the answer's count is negative" : "the answer has a count and no values");
   if (g->status != MTG_DECISION) {
     mtg_error_set(err, MTG_EARG, "the game is not waiting for a decision");
     return MTG_EARG;

@@ -105,11 +105,20 @@ TEST(misuse_is_earg) {
   u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Forest");
   if (u_start(t_, w)) return;
   mtg_error e;
+  /* a misused call says what is wrong, in the error as well as the status */
   CHECK_INT(mtg_game_decide(w->game, NULL, &e), MTG_EARG);
+  CHECK_INT(e.status, MTG_EARG);
+  CHECK(strstr(e.msg, "mtg_game_decide: the answer is NULL") != NULL);
   mtg_answer bad = {1, NULL};
   CHECK_INT(mtg_game_decide(w->game, &bad, &e), MTG_EARG);
+  CHECK(strstr(e.msg, "mtg_game_decide: the answer has a count and no values") != NULL);
   mtg_answer negative = {-1, NULL};
   CHECK_INT(mtg_game_decide(w->game, &negative, &e), MTG_EARG);
+  CHECK(strstr(e.msg, "mtg_game_decide: the answer's count is negative") != NULL);
+  int one = 0;
+  mtg_answer negative_with_values = {-1, &one};
+  CHECK_INT(mtg_game_decide(w->game, &negative_with_values, &e), MTG_EARG);
+  CHECK(strstr(e.msg, "the answer's count is negative") != NULL);
   CHECK(mtg_player_info(w->game, 7, &(mtg_player){0}) < 0);
   CHECK(mtg_object_info(w->game, 999999, &(mtg_object){0}) < 0);
   CHECK_INT(mtg_player_find(w->game, "bob"), w->bob);
@@ -445,6 +454,7 @@ TEST(every_function_refuses_null_and_out_of_range) {
   CHECK_INT(mtg_game_status(NULL), MTG_EARG);
   CHECK(mtg_game_decision(NULL) == NULL);
   CHECK_INT(mtg_game_decide(NULL, NULL, &e), MTG_EARG);
+  CHECK(strstr(e.msg, "mtg_game_decide: the game is NULL") != NULL);
   CHECK_INT(mtg_decision_find(NULL, "pass"), -1);
   CHECK_INT(mtg_decision_find(mtg_game_decision(w->game), NULL), -1);
   CHECK_INT(mtg_game_players(NULL), MTG_EARG);
