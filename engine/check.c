@@ -111,6 +111,9 @@ int mtg_decision_check(const mtg_game *g, char *why, size_t n) {
     default: /* name, word, trigger, effect, object: an index or none */
       if (o->index < -1 || (o->index == -1 && (k == MTG_O_NAME || k == MTG_O_WORD || k == MTG_O_TRIGGER || k == MTG_O_EFFECT)))
         return opt_bad(why, n, i, o, "a bad index");
+      /* an object's index numbers the candidates of an ordered choice */
+      if (k == MTG_O_OBJECT && o->index != -1 && o->index != i)
+        return opt_bad(why, n, i, o, "an object option's index is -1 or its place among the options");
       break;
     }
   }

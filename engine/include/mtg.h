@@ -404,7 +404,8 @@ int mtg_game_check(mtg_game *g, char *why, size_t size);
  * options that are about one (play, cast, activate, attack, block, object,
  * trigger, effect) and none for pass, yes, no, player, mode, color and name;
  * an index only where it names an ability, mode, color, name, word, trigger
- * or replacement effect (or a candidate of an object choice), and labels
+ * or replacement effect (or a candidate of an object choice: its place
+ * among the options), and labels
  * that agree with the fields (a color's name, "mode N", "activate X/N", a
  * player's name); a prompt and labels that are readable text, a deciding
  * player who is in the game. Returns 0 (also when nothing is pending), or -1 with the

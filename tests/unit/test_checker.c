@@ -518,6 +518,14 @@ TEST(decision_check_keeps_the_option_contract_for_targets) {
   x = o[bob];
   x.player = o[alice].player;
   OPTION_REPORTS(bob, x, "not the player's name");
+  /* an object option's index, when it has one, is its place among the options */
+  x = o[bears];
+  x.index = bears + 1;
+  OPTION_REPORTS(bears, x, "an object option's index is -1 or its place among the options");
+  mtg_option *ob = &w->game->dec->opt[bears];
+  ob->index = bears;
+  CHECK_INT(mtg_decision_check(w->game, why, sizeof why), 0);
+  ob->index = -1;
   x = o[bears];
   x.index = -2;
   OPTION_REPORTS(bears, x, "a bad index");

@@ -33,6 +33,7 @@ TEST(query_players_by_name_and_index) {
   CHECK_INT(mtg_setup_player(w->setup, "carol", 13, 0), 2);
   CHECK_INT(mtg_setup_team(w->setup, 2, 3), 0);
   mtg_setup_start(w->setup, 2, 3, MTG_S_MAIN1);
+  CHECK_INT(mtg_setup_mana(w->setup, 2, "{W}{W}{U}{B}{R}{R}{R}{G}{C}"), 0); /* every color's count and colorless */
   if (u_start(t_, w)) return;
   CHECK_INT(mtg_game_players(w->game), 3);
   CHECK_INT(mtg_game_active(w->game), 2);
@@ -50,6 +51,8 @@ TEST(query_players_by_name_and_index) {
   CHECK_INT(p.life, 13);
   CHECK_INT(p.team, 3);
   CHECK_INT(p.lost + p.won + p.left + p.speed + p.dungeons_completed + p.drew_from_empty, 0);
+  static const int pool[6] = {2, 1, 1, 3, 1, 1}; /* W U B R G C */
+  for (int i = 0; i < 6; i++) CHECK_INT(p.mana[i], pool[i]);
   CHECK_STR(mtg_player_name(w->game, 2), "carol"); /* the name alone */
   CHECK_STR(mtg_player_name(w->game, 0), "alice");
   CHECK(mtg_player_name(w->game, 3) == NULL);
