@@ -857,7 +857,10 @@ void do_attach(G *g, int slot, ORef to, int player) {
 int phase_events(G *g, Event *ev, int n, int max, int slot, int out, int indirect) {
   State *s = g->s;
   for (int k = 0; k < n; k++)
-    if (ev[k].obj.id == s->obj[slot].id) return n; /* 702.26h: once, indirectly */
+    if (ev[k].obj.id == s->obj[slot].id) {
+      if (indirect) ev[k].aux = 1; /* 702.26h: directly and indirectly at once is once, indirectly */
+      return n;
+    }
   if (n >= max) return n;
   ev_init(&ev[n], EV_PHASE);
   ev[n].obj = oref(g, slot);
