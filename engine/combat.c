@@ -307,13 +307,6 @@ void combat_declare_attackers(G *g) {
   ev_run(g, ev, ne);
 }
 
-int combat_has_attackers(G *g) {
-  State *s = g->s;
-  for (int i = 0; i < s->c.nslots; i++)
-    if (s->obj[i].id && s->obj[i].attacking && s->obj[i].zone == MTG_Z_BATTLEFIELD) return 1;
-  return 0;
-}
-
 /* ---- blocking ---- */
 
 /* 702.14c: a land of the landwalk's type or quality controlled by the defending player */

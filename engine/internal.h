@@ -563,7 +563,6 @@ void combat_declare_attackers(G *g);
 void combat_declare_blockers(G *g);
 void combat_damage(G *g, int first_strike);
 int combat_has_first_strike(G *g);
-int combat_has_attackers(G *g);
 void combat_end(G *g);
 void combat_remove(G *g, int slot);
 void combat_check(G *g); /* 506.4: an attacking or blocking permanent that stops being a creature leaves combat */
