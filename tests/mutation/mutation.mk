@@ -1,7 +1,7 @@
 # tests/mutation/mutation.mk - `make mutation`: does the suite notice a broken
 # engine? Injects one small fault at a time into engine/*.c and runs the
 # checks of `make test` that see the engine (the cases, the unit tests, the
-# invariant checker over seeded games, the sanitizer build) on each; see
+# invariant checker over seeded games, the sanitizer build, valgrind) on each; see
 # tests/mutation/mutate.c and try.sh, and README.md.
 #
 #   make mutation [MUTANTS=100] [SEED=1] [MUTATION_FILES=engine/turn.c ...] [-jN]
@@ -27,6 +27,10 @@ MUTATION_JOBS ?= $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(JOBS))
 MUTATION_TEST_MUTANTS ?= 20
 MUTATION_TEST_SEED ?= 16
 MUTATION_TEST_GOAL ?= 50
+# the valgrind check (1: where valgrind is installed). The sample of `make test`
+# goes without: memcheck costs each survivor of it tens of seconds, and
+# valgrind-test runs the cases under memcheck in the same `make test`
+MUTATION_VALGRIND ?= 1
 
 MUTATE_BIN = $(TB)/mutate
 TEST_OBJ += $(B)/tests/mutation/mutate.o
@@ -45,7 +49,7 @@ MUT_ASAN_HARNESS = $(MUT_ASAN_B)/bin/harness
 mutation-asan:
 	+@$(MAKE) --no-print-directory $(ASAN_VARS) $(MUT_ASAN_HARNESS)
 
-MUT_ENV = MUT_CC='$(CC)' MUT_CFLAGS='$(CSTD) -O0 -w -Iengine/include -Iengine -Iutil' \
+MUT_ENV = MUT_VALGRIND='$(MUTATION_VALGRIND)' MUT_CC='$(CC)' MUT_CFLAGS='$(CSTD) -O0 -w -Iengine/include -Iengine -Iutil' \
   MUT_B='$(B)' MUT_ENGINE_OBJ='$(ENGINE_OBJ)' MUT_LDLIBS='$(LDLIBS_ALL)' \
   MUT_HARNESS_OBJ='$(HARNESS_OBJ)' MUT_REPLAY_OBJ='$(REPLAY_SRC:%.c=$(B)/%.o)' MUT_UNIT_OBJ='$(UNIT_OBJ)' MUT_SOAK_OBJ='$(B)/tests/unit/soak.o $(PLAY_OBJ)' \
   MUT_ASAN_CC=clang MUT_ASAN_CFLAGS='$(CSTD) -O1 -w -Iengine/include -Iengine -Iutil $(SAN_ALL)' \
@@ -59,6 +63,6 @@ mutation: $(MUTATE_BIN) $(ENGINE_OBJ) $(HARNESS_OBJ) $(REPLAY_SRC:%.c=$(B)/%.o) 
 # the part of `make test`: one job, as another part runs beside it
 mutation-test:
 	+@$(MAKE) --no-print-directory mutation MUTANTS=$(MUTATION_TEST_MUTANTS) SEED=$(MUTATION_TEST_SEED) MUTATION_JOBS=1 \
-	  MUTATION_GOAL=$(MUTATION_TEST_GOAL)
+	  MUTATION_GOAL=$(MUTATION_TEST_GOAL) MUTATION_VALGRIND=0
 
 .PHONY: mutation mutation-test mutation-asan
