@@ -123,9 +123,67 @@ TEST(limits_x_up_to_what_one_payment_holds) {
   CHECK_INT(hi, 49);
 }
 
+/* 111.7, 704.5d: a token that left the battlefield ceases to exist and its
+ * place among the 1000 objects a game holds is free again, the first place
+ * as well as any other: at the capacity, the token made after one ceased to
+ * exist fits, and the next is refused, naming the capacity, the game as it
+ * was at the decision. */
+static const char token_abilities[] =
+    "- name: Test Spark Imp\n  cost: \"{R}\"\n  type: Creature — Imp\n  pt: 1/1\n"
+    "  text: \"Sacrifice Test Spark Imp: You gain 1 life.\"\n"
+    "  abilities:\n    - activated:\n        costs: [sacrifice_self]\n        effect: [{gain_life: 1}]\n"
+    "- name: Test Hoard Mint\n  cost: \"{1}\"\n  type: Artifact\n"
+    "  text: \"{0}: Create five hundred 1/1 colorless Spark creature tokens.\"\n"
+    "  abilities:\n    - activated:\n        cost: \"{0}\"\n"
+    "        effect: [{create_token: {name: Spark, type: Creature — Spark, pt: 1/1}, n: 500}]\n"
+    "- name: Test Free Mint\n  cost: \"{1}\"\n  type: Artifact\n"
+    "  text: \"{0}: Create a 1/1 colorless Spark creature token.\"\n"
+    "  abilities:\n    - activated:\n        cost: \"{0}\"\n"
+    "        effect: [{create_token: {name: Spark, type: Creature — Spark, pt: 1/1}}]\n";
+
+/* Activates the named card's ability and lets it resolve: the status. */
+static int activate_resolve(u_world *w, const char *option) {
+  int rc = pick(w, option);
+  if (rc == MTG_DECISION) rc = pick(w, "pass");
+  if (rc == MTG_DECISION) rc = pick(w, "pass");
+  return rc;
+}
+
+TEST(limits_objects_a_ceased_token_frees_its_place_at_the_capacity) {
+  if (u_begin(t_, w, token_abilities)) return;
+  /* the token is the game's first object; with the two Mints and 497
+   * Forests the setup makes 500 */
+  int imp = u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Spark Imp");
+  if (imp < 0) return;
+  CHECK_INT(mtg_setup_token(w->setup, imp, 1), 0);
+  if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Hoard Mint") < 0) return;
+  if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Free Mint") < 0) return;
+  for (int i = 3; i < 500; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Forest") < 0) return;
+  if (u_start(t_, w)) return;
+  CHECK_INT(activate_resolve(w, "activate \"Test Spark Imp\""), MTG_DECISION);
+  CHECK_INT(u_life(w->game, w->alice), 21);
+  CHECK(u_logged(w->game, "cease_to_exist obj=\"Test Spark Imp\""));
+  /* 499 objects and 500 tokens: 999 */
+  CHECK_INT(activate_resolve(w, "activate \"Test Hoard Mint\""), MTG_DECISION);
+  CHECK_INT(u_count_in(w->game, MTG_Z_BATTLEFIELD, "Spark"), 500);
+  /* the 1000th */
+  CHECK_INT(activate_resolve(w, "activate \"Test Free Mint\""), MTG_DECISION);
+  CHECK_INT(u_count_in(w->game, MTG_Z_BATTLEFIELD, "Spark"), 501);
+  /* one more is past the capacity */
+  CHECK_INT(pick(w, "activate \"Test Free Mint\""), MTG_DECISION);
+  CHECK_INT(pick(w, "pass"), MTG_DECISION);
+  uint64_t before = mtg_game_hash(w->game);
+  CHECK_INT(pick(w, "pass"), MTG_ELIMIT);
+  CHECK(strstr(w->err.msg, "more than 1000 objects in the game") != NULL);
+  CHECK(mtg_game_hash(w->game) == before);
+  CHECK_INT(u_count_in(w->game, MTG_Z_BATTLEFIELD, "Spark"), 501);
+}
+
 const unit_test limits_tests[] = {
     {"limits_x_up_to_what_one_payment_holds", limits_x_up_to_what_one_payment_holds},
     {"limits_the_stack_holds_its_capacity_and_refuses_one_more", limits_the_stack_holds_its_capacity_and_refuses_one_more},
     {"limits_continuous_effects_up_to_the_capacity", limits_continuous_effects_up_to_the_capacity},
+    {"limits_objects_a_ceased_token_frees_its_place_at_the_capacity", limits_objects_a_ceased_token_frees_its_place_at_the_capacity},
     {NULL, NULL},
 };
