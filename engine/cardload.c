@@ -2732,7 +2732,9 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
       long x = 0;
       if (nn && scalar(nn) && !strcmp(scalar(nn), "any")) x = -1;
       else if (!nn) return BAD(l, v, "as_enters pay_life needs n: a number, or any");
-      else if (ynode_int_range(l->d, nn, 0, INT16_MAX, &x, l->err)) return NULL;
+      /* paying 0 life is no choice at all (119.4b): a number is at least 1, so
+       * that a negative add means "any amount" and a positive one that number */
+      else if (ynode_int_range(l->d, nn, 1, INT16_MAX, &x, l->err)) return NULL;
       r->add = (int16_t)x;
     }
     if (k < 0) return (void *)(intptr_t)(bad_name(l, c ? c : v, "choice", kinds, 9) * 0);
