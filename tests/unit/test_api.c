@@ -394,6 +394,8 @@ TEST(every_function_refuses_null_and_out_of_range) {
   (void)mtg_pool_hash(NULL);
   CHECK(mtg_pool_card_text(NULL, "Forest") == NULL);
   CHECK(mtg_pool_card_text(w->pool, NULL) == NULL);
+  CHECK(mtg_pool_card_name(NULL, "Forest") == NULL);
+  CHECK(mtg_pool_card_name(w->pool, NULL) == NULL);
   /* setup */
   mtg_setup_free(NULL);
   CHECK(mtg_setup_error(NULL) != NULL);
