@@ -18,7 +18,7 @@ void chars_dirty(G *g) { g->epoch++; }
 void chars_reset(G *g) {
   g->epoch++;
   g->ch_full = 1;
-  memset(g->chb, 0, sizeof *g->chb * MAX_SLOTS);
+  memset(g->chb, 0, sizeof *g->chb * (size_t)g->chb_used); /* the slots past it were never filled */
 }
 
 /* An effect candidate: a static ability of an object, or a table effect. */
@@ -757,7 +757,7 @@ const Chars *chars_as_entering(G *g, int slot, int ctl) {
  * recomputation of its own (check.c): put back, the game goes on exactly as
  * without the check. A field added to the cache belongs here too. */
 struct ChSave {
-  int n, chb_used, flash_perms, grants;
+  int n, nchb, chb_used, flash_perms, grants; /* per-slot fields: only the n slots in use and chb's nchb */
   BfSum bfsum;
   uint32_t sum_epoch, ch_epoch, epoch, hyp_epoch;
   uint8_t ch_full, ch_lazy_on, ch_plain;
@@ -783,23 +783,21 @@ static void chars_copy(G *g, ChSave *v, int save) {
   CH_COPY(ch_full);
   CH_COPY(ch_lazy_on);
   CH_COPY(ch_plain);
-  CH_COPY(ch_lazy);
-  CH_COPY(ch_kept);
-  CH_COPY(ch_changed);
-  CH_COPY(ch_bf);
+#undef CH_COPY
+  size_t n = (size_t)v->n, words = (n + 63) / 64;
+#define CH_COPY_N(f, k) (save ? memcpy(v->f, g->f, (k) * sizeof v->f[0]) : memcpy(g->f, v->f, (k) * sizeof v->f[0]))
+  CH_COPY_N(ch_lazy, n);
+  CH_COPY_N(ch_kept, n);
+  CH_COPY_N(ch_changed, words);
+  CH_COPY_N(ch_bf, words);
   /* a recomputation that looks at an entering object writes it and puts it
    * back as it was (compute_entering): its mark is the check's, not the game's */
-  CH_COPY(odirty);
-#undef CH_COPY
-  if (save) {
-    v->hyp = g->w->hyp;
-    memcpy(v->chb, g->chb, sizeof v->chb);
-    memcpy(v->ch, g->ch, (size_t)v->n * sizeof v->ch[0]);
-  } else {
-    g->w->hyp = v->hyp;
-    memcpy(g->chb, v->chb, sizeof v->chb);
-    memcpy(g->ch, v->ch, (size_t)v->n * sizeof v->ch[0]);
-  }
+  CH_COPY_N(odirty, words);
+  CH_COPY_N(chb, (size_t)v->nchb);
+  CH_COPY_N(ch, n);
+#undef CH_COPY_N
+  if (save) v->hyp = g->w->hyp;
+  else g->w->hyp = v->hyp;
 }
 
 ChSave *chars_save(G *g) {
@@ -807,6 +805,7 @@ ChSave *chars_save(G *g) {
   ChSave *v = malloc(sizeof *v + (size_t)n * sizeof v->ch[0]);
   if (!v) return NULL;
   v->n = n;
+  v->nchb = g->chb_used > n ? g->chb_used : n; /* a recomputation fills chb below n */
   chars_copy(g, v, 1);
   return v;
 }
@@ -817,10 +816,11 @@ void chars_restore(G *g, ChSave *v) {
 }
 
 void chars_forget(G *g) {
+  size_t n = (size_t)g->s->c.nslots;
   chars_reset(g);
-  memset(g->ch_kept, 0, sizeof g->ch_kept);
-  memset(g->ch_changed, 0, sizeof g->ch_changed);
-  memset(g->ch, 0, (size_t)g->s->c.nslots * sizeof *g->ch);
+  memset(g->ch_kept, 0, n * sizeof *g->ch_kept);
+  memset(g->ch_changed, 0, (n + 63) / 64 * sizeof *g->ch_changed);
+  memset(g->ch, 0, n * sizeof *g->ch);
 }
 
 
