@@ -209,10 +209,9 @@ static int answer_check(G *g, const int *v, int n) {
 static void log_answer(G *g, const int *v, int n) {
   const mtg_decision *d = &g->dec->pub;
   char buf[2048];
-  size_t u = 0;
-  int w = fmt_s(buf, sizeof buf, "decide kind=%s player=%s", d->kind_name,
-                   d->player >= 0 ? player_name(g, d->player) : "-");
-  u = w > 0 ? (size_t)w : 0;
+  /* the length written: at least the format's own text, never negative */
+  size_t u = (size_t)fmt_s(buf, sizeof buf, "decide kind=%s player=%s", d->kind_name,
+                           d->player >= 0 ? player_name(g, d->player) : "-");
   if (d->kind == MTG_D_X || d->kind == MTG_D_NUMBER) {
     fmt_s(buf + u, sizeof buf - u, " value=%d", v[0]);
   } else if (d->kind == MTG_D_DAMAGE) {
