@@ -1129,7 +1129,8 @@ int cond_eval(G *g, Ctx *c, const Node *n) {
     return n->i ? (k >> (n->i - 1) & 1) != 0 : k != 0;
   }
   case C_ADDL_PAID: {
-    int k = c->ch && c->spell_ch ? c->ch->addl_paid : oref_ok(g, c->src) ? s->obj[c->src.slot].addl_paid : 0;
+    /* as for kicked: the spell's, the permanent's, or as it last existed (608.2h) */
+    int k = c->ch && c->spell_ch ? c->ch->addl_paid : oref_ok(g, c->src) ? s->obj[c->src.slot].addl_paid : c->srcl ? c->srcl->addl_paid : 0;
     return k != 0;
   }
   case C_IS: {

@@ -117,6 +117,7 @@ typedef struct Lki {
   uint8_t spell;
   uint8_t kicked;
   uint8_t kick_n;         /* times a multikicker cost was paid (702.33c) */
+  uint8_t addl_paid;      /* its optional additional cost was paid when cast */
   uint8_t alt;            /* the alternative cost it was cast for */
   uint8_t cast_zone;      /* zone the spell it was cast from, +1 (0: not cast), 400.7d */
   uint8_t kind;           /* enum okind */

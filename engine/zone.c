@@ -190,6 +190,7 @@ void lki_of(G *g, int slot, Lki *l) {
   l->spell = o->zone == MTG_Z_STACK;
   l->kicked = o->kicked;
   l->kick_n = o->kick_n;
+  l->addl_paid = o->addl_paid;
   l->alt = o->alt;
   l->cast_zone = o->cast_zone;
   l->kind = o->kind;
