@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal.h"
 #include "unit.h"
 
 /* The fields cell of a row, without brackets, and whether it ends with "...". */
@@ -105,9 +106,32 @@ TEST(a_game_writes_only_the_vocabulary) {
   if (mtg_game_check(w->game, why, sizeof why)) unit_fail(t_, __FILE__, __LINE__, "%s", why);
 }
 
+/* The checker's reading of one line (vocab_check_line): words split at spaces
+ * outside quotes, a field is the text before a word's first '=' outside
+ * quotes, a word without one continues the value before it, and a field the
+ * type doesn't carry is named in the message with the whole line. */
+TEST(a_line_is_checked_field_by_field) {
+  char why[256] = "";
+  CHECK_INT(vocab_check_line("damage src=\"Lightning Bolt\"#7 to=bob amount=3", why, sizeof why), 0);
+  CHECK_INT(vocab_check_line("damage src=\"A=B amont=1\"#7 to=bob", why, sizeof why), 0); /* '=' in quotes */
+  CHECK_INT(vocab_check_line("damage src=x y \"amont=2\" to=bob", why, sizeof why), 0);  /* words without a field */
+  CHECK_INT(vocab_check_line("damage =3 amount=1", why, sizeof why), 0);                     /* no field before '=' */
+  CHECK_INT(vocab_check_line("note anything=1 else=2", why, sizeof why), 0);                 /* an open type */
+  CHECK_INT(vocab_check_line("damage", why, sizeof why), 0);
+  CHECK_INT(vocab_check_line("damage src=x amont=3", why, sizeof why), -1);
+  CHECK_STR(why, "a damage line with field 'amont', which the vocabulary does not give it: damage src=x amont=3");
+  CHECK_INT(vocab_check_line("damage amont=3=4 to=bob", why, sizeof why), -1); /* the field ends at the first '=' */
+  CHECK_STR(why, "a damage line with field 'amont', which the vocabulary does not give it: damage amont=3=4 to=bob");
+  CHECK_INT(vocab_check_line("damage src=\"a b\" x=1", why, sizeof why), -1); /* the quotes closed: x is a field */
+  CHECK_STR(why, "a damage line with field 'x', which the vocabulary does not give it: damage src=\"a b\" x=1");
+  CHECK_INT(vocab_check_line("damge src=x", why, sizeof why), -1);
+  CHECK_STR(why, "a line of unknown type 'damge': damge src=x");
+}
+
 const unit_test vocab_tests[] = {
     {"docs_list_the_engine_vocabulary", docs_list_the_engine_vocabulary},
     {"vocabulary_lookups", vocabulary_lookups},
+    {"a_line_is_checked_field_by_field", a_line_is_checked_field_by_field},
     {"a_game_writes_only_the_vocabulary", a_game_writes_only_the_vocabulary},
     {NULL, NULL},
 };
