@@ -14,7 +14,9 @@
 
 static const char *const sector_names[] = {"none", "alpha", "beta", "gamma"};
 
-const char *ct_sector_name(int sector) { return sector >= 0 && sector <= 3 ? sector_names[sector] : "none"; }
+/* sector is 0 (none) to 3: ct_sector_parse gives 1 to 3 and ct_check holds every
+ * object to at most 3 */
+const char *ct_sector_name(int sector) { return sector_names[sector]; }
 
 int ct_sector_parse(const char *name) {
   for (int i = 1; i <= 3; i++)

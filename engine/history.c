@@ -245,8 +245,9 @@ void hist_after(G *g, const Event *b, int m, int from) {
     }
   }
   /* records of events that weren't performed never happened (a turn too
-   * long for the records may have moved them before `from`) */
-  if (from > s->c.nhist || from < 0) from = 0;
+   * long for the records may have moved them before `from`, the count
+   * hist_before returned) */
+  if (from > s->c.nhist) from = 0;
   for (int i = 0; i < from; i++)
     if (s->hist[i].pending) from = i;
   int k = from;
