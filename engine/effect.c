@@ -1662,7 +1662,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     if (oref_ok(g, c->src)) fmt_slot(g, c->src.slot, nm, sizeof nm);
     else if (c->srcl) fmt_lki(c->srcl, nm, sizeof nm);
     /* 614.17b: a player can't choose to do what can't be done (a draw Spirit of the Labyrinth forbids) */
-    const Node *first = n->k[0] && n->k[0]->n ? n->k[0]->k[0] : NULL;
+    const Node *first = n->k[0]->k[0]; /* the loader gives every may its steps, NULL for none (p_steps) */
     if (first && first->op == S_DRAW) {
       Sel who;
       sel_eval(g, c, first->k[1], &who);
