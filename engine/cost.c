@@ -31,10 +31,11 @@ uint8_t mana_mask(G *g, int slot, const AbRef *r) {
       const char *lb = st->n > 3 && st->k[3] && st->k[3]->s ? st->k[3]->s : "color";
       if (link_find_value(g, g->s->obj[slot].id, r->grant, lb, &col, NULL) && col >= 0 && col < 5) mask |= (uint8_t)(1u << col);
     } else {
-      for (const char *p = m; *p; p++) {
-        int c = color_from_char(*p);
-        if (c >= 0 && p > m && p[-1] == '{') mask |= (uint8_t)(1u << c);
-      }
+      /* "{R}{G}", "{G} or {W}": the loader has parsed the same text (it refuses anything else) */
+      uint8_t add;
+      int one_of;
+      char why[8];
+      if (!mana_add_parse(m, &add, &one_of, why, sizeof why)) mask |= add;
     }
   }
   return mask;
@@ -108,12 +109,13 @@ static int requirements(const ManaCost *c, int x, uint8_t *req) {
   /* more mana than one payment can hold (MAX_UNITS sources): unpayable, never
    * paid in part (a cost of {65} is not paid with 64 lands) */
   if (total > MAX_UNITS) return MAX_UNITS + 1;
+  /* the loops below fill exactly total entries, so at most MAX_UNITS */
   int n = 0;
   for (int col = 0; col < COL_COUNT; col++)
-    for (int k = 0; k < c->colored[col] && n < MAX_UNITS; k++) req[n++] = (uint8_t)(1u << col);
-  for (int h = 0; h < c->nhybrid && n < MAX_UNITS; h++) req[n++] = (uint8_t)((1u << c->hybrid[h][0]) | (1u << c->hybrid[h][1]));
+    for (int k = 0; k < c->colored[col]; k++) req[n++] = (uint8_t)(1u << col);
+  for (int h = 0; h < c->nhybrid; h++) req[n++] = (uint8_t)((1u << c->hybrid[h][0]) | (1u << c->hybrid[h][1]));
   int generic = c->generic + x * c->x;
-  for (int k = 0; k < generic && n < MAX_UNITS; k++) req[n++] = 0x3f;
+  for (int k = 0; k < generic; k++) req[n++] = 0x3f;
   return n;
 }
 
@@ -699,9 +701,9 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
     case CK_EXILE_TOP: {
       /* 607.2a: cards exiled by a cost of a linked ability are "exiled with" it */
       int n = zl_count(g, MTG_Z_LIBRARY, player) < p->n ? zl_count(g, MTG_Z_LIBRARY, player) : p->n;
-      int slots[64];
-      for (int k = 0; k < n && k < 64; k++) slots[k] = zl_list(g, MTG_Z_LIBRARY, player)[k];
-      for (int k = 0; k < n && k < 64; k++) {
+      int16_t slots[MAX_SLOTS];
+      memcpy(slots, zl_list(g, MTG_Z_LIBRARY, player), (size_t)n * sizeof *slots);
+      for (int k = 0; k < n; k++) {
         Event e;
         ev_init(&e, EV_EXILE);
         e.obj = oref(g, slots[k]);
