@@ -98,14 +98,15 @@ int cast_faces(const CardDef *card, int *out) {
 }
 
 /* 601.2a: the spell has the characteristics of the face cast (709.3b,
- * 712.8f): a half of a split card, or a modal double-faced card's back face. */
+ * 712.8f): a half of a split card, or a modal double-faced card's back face.
+ * Called as the card has just moved to the stack, a move that already marked
+ * the trigger index to be rebuilt (zone_move). */
 void cast_set_face(G *g, int slot, const CardDef *card, int face) {
   Obj *o = obj_w(g, slot);
   if ((card->half[0] || card->adventure) && face) o->face = (uint8_t)face;
   else if (card->modal && face == 1) o->transformed = 1; /* 712.11b: cast with its back face up */
   else return;
   chars_dirty(g);
-  trig_index_dirty(g);
 }
 
 /* ---- alternative costs (601.2b) ---- */

@@ -165,6 +165,29 @@ TEST(decide_after_game_over_is_earg) {
   CHECK(u_logged(w->game, "704.5b"));
 }
 
+/* mtg_setup_max_turns: the game stops when the turn after the limit would
+ * begin, as stopped (not over by the rules: no winner, no draw), and the log
+ * says which turn was the last */
+TEST(turn_limit_stops_the_game) {
+  if (u_begin(t_, w, NULL)) return;
+  for (int i = 0; i < 4; i++) {
+    u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Forest");
+    u_card(t_, w, w->bob, MTG_Z_LIBRARY, "Forest");
+  }
+  CHECK_INT(mtg_setup_max_turns(w->setup, 4), 0);
+  if (u_start(t_, w)) return;
+  u_pass(t_, w, 200);
+  CHECK_INT(mtg_game_status(w->game), MTG_OVER);
+  mtg_result r;
+  mtg_game_result(w->game, &r);
+  CHECK(r.stopped);
+  CHECK(!r.draw);
+  CHECK_INT(r.winners, 0);
+  CHECK(u_logged(w->game, "game_over result=stopped reason=turn_limit turn=4"));
+  CHECK(u_logged(w->game, "turn n=4 player=bob"));
+  CHECK(!u_logged(w->game, "turn n=5"));
+}
+
 TEST(log_is_committed_and_droppable) {
   if (u_begin(t_, w, NULL)) return;
   u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain");
@@ -520,6 +543,7 @@ const unit_test api_tests[] = {
     {"every_function_refuses_null_and_out_of_range", every_function_refuses_null_and_out_of_range},
     {"one_player_is_not_a_game", one_player_is_not_a_game},
     {"decide_after_game_over_is_earg", decide_after_game_over_is_earg},
+    {"turn_limit_stops_the_game", turn_limit_stops_the_game},
     {"log_is_committed_and_droppable", log_is_committed_and_droppable},
     {"hash_tracks_state", hash_tracks_state},
     {"decision_find_matches_whole_labels", decision_find_matches_whole_labels},
