@@ -584,8 +584,7 @@ static int recompute_plain(G *g) {
   return 1;
 }
 
-static void recompute(G *g) {
-  if (recompute_plain(g)) return;
+static void recompute_full(G *g) {
   State *s = g->s;
   int n = s->c.nslots;
   uint32_t epoch = g->epoch;
@@ -707,6 +706,17 @@ again:
   g->sum_epoch = epoch;
 }
 
+/* What the computations read is noted while ch_in (ch_read_tapped): from the
+ * outermost whole recomputation on, for as long as its values are kept. */
+static void recompute(G *g) {
+  g->ch_in++;
+  if (!recompute_plain(g)) {
+    if (g->ch_in == 1) g->ch_read_tapped = 0; /* everything is computed again */
+    recompute_full(g);
+  }
+  g->ch_in--;
+}
+
 static void compute_entering(G *g, int slot, int ctl, Chars *out) {
   Obj *o = obj_w(g, slot);
   Obj save = *o;
@@ -735,7 +745,11 @@ const Chars *chars_get(G *g, int slot) {
     return &g->w->hyp;
   }
   if (g->ch_epoch != g->epoch) recompute(g);
-  if (g->ch_lazy[slot] == 1) materialize(g, slot);
+  if (g->ch_lazy[slot] == 1) {
+    g->ch_in++;
+    materialize(g, slot);
+    g->ch_in--;
+  }
   return &g->ch[slot];
 }
 
@@ -760,7 +774,7 @@ struct ChSave {
   int n, nchb, chb_used, flash_perms, grants; /* per-slot fields: only the n slots in use and chb's nchb */
   BfSum bfsum;
   uint32_t sum_epoch, ch_epoch, epoch, hyp_epoch;
-  uint8_t ch_full, ch_lazy_on, ch_plain;
+  uint8_t ch_full, ch_lazy_on, ch_plain, ch_read_tapped;
   uint8_t ch_lazy[MAX_SLOTS];
   uint32_t ch_kept[MAX_SLOTS];
   uint64_t ch_changed[(MAX_SLOTS + 63) / 64], ch_bf[(MAX_SLOTS + 63) / 64], odirty[(MAX_SLOTS + 63) / 64];
@@ -783,6 +797,7 @@ static void chars_copy(G *g, ChSave *v, int save) {
   CH_COPY(ch_full);
   CH_COPY(ch_lazy_on);
   CH_COPY(ch_plain);
+  CH_COPY(ch_read_tapped);
 #undef CH_COPY
   size_t n = (size_t)v->n, words = (n + 63) / 64;
 #define CH_COPY_N(f, k) (save ? memcpy(v->f, g->f, (k) * sizeof v->f[0]) : memcpy(g->f, v->f, (k) * sizeof v->f[0]))

@@ -209,10 +209,11 @@ void perform(G *g, Event *b, int m) {
    * continuous effect and no card's own ability applied since, ch_plain)
    * and no object is being looked at as it would enter (614.12), such a
    * batch leaves them as they are too. */
-  int only_mana = 1, plain = 1;
+  int only_mana = 1, plain = 1, taps = 1;
   for (int i = 0; i < m; i++) {
     Event *e = &b[i];
     if (e->type != EV_MANA) only_mana = 0;
+    if (e->type != EV_MANA && e->type != EV_TAP && e->type != EV_UNTAP) taps = 0;
     if (e->type != EV_MANA && e->type != EV_TAP && e->type != EV_UNTAP && e->type != EV_GAIN_LIFE &&
         e->type != EV_LOSE_LIFE)
       plain = 0;
@@ -372,5 +373,8 @@ void perform(G *g, Event *b, int m) {
     }
   }
   if (only_mana || (plain && g->ch_plain && g->ch_epoch == g->epoch && g->hyp_slot < 0)) return;
+  /* a batch that only taps and untaps, when what is computed read no
+   * object's tapped status: the same computations give the same values */
+  if (taps && !g->ch_read_tapped && !g->ch_in && g->ch_epoch == g->epoch && g->hyp_slot < 0) return;
   chars_dirty(g);
 }

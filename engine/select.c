@@ -227,7 +227,10 @@ static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
   if (f->attached_player && !(o->attached_player >= 0 && rel_match(g, c, f->attached_player - 1, o->attached_player))) return 0;
   if (f->owner && !rel_match(g, c, f->owner, o->owner)) return 0;
   if (f->other && is_source(g, c, o)) return 0;
-  if (f->tapped >= 0 && o->tapped != f->tapped) return 0;
+  if (f->tapped >= 0) {
+    g->ch_read_tapped |= g->ch_in != 0; /* perform: taps change what is being computed */
+    if (o->tapped != f->tapped) return 0;
+  }
   if (f->token >= 0 && (o->kind == OK_TOKEN) != f->token) return 0;
   if (f->card && o->kind != OK_CARD) return 0;
   if (f->attacking >= 0 && o->attacking != f->attacking) return 0;

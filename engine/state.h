@@ -647,6 +647,10 @@ struct mtg_game {
   uint8_t ch_plain;          /* the last recompute met no continuous effect (no layer effect, copy or grant)
                                 and no card's own ability applied since (materialize): characteristics
                                 are the objects' own values and counters (perform) */
+  uint8_t ch_in;             /* characteristics are being computed (recompute, materialize): depth */
+  uint8_t ch_read_tapped;    /* the computations the cache holds read whether some object is tapped
+                                (a filter's tapped: while ch_in): a batch that only taps, untaps
+                                and adds mana can change them only then (perform) */
   int flash_perms;           /* "cast as though it had flash" abilities seen by the last recompute */
   int grants;                /* ability-granting effects seen by the last recompute */
   jmp_buf jb;
