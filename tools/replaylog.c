@@ -437,7 +437,7 @@ int rlog_writer_open(rlog_writer **out, const char *path, const rlog_header *h, 
   if (zout_init(&w->log, f, w->level)) {
     fclose(f);
     writer_free(w);
-    mtg_error_set(err, MTG_ENOMEM, "cannot initialise zlib");
+    mtg_error_set(err, MTG_ENOMEM, "cannot initialise zlib: out of memory");
     return MTG_ENOMEM;
   }
   if (w->err.status) {

@@ -63,7 +63,7 @@ int zlines_open(zlines **out, const char *path, mtg_error *err) {
   }
   /* 16 + MAX_WBITS: expect the gzip wrapper (header and CRC-32 trailer) */
   if (inflateInit2(&z->z, 16 + MAX_WBITS) != Z_OK) {
-    mtg_error_set(err, MTG_ENOMEM, "cannot initialise zlib");
+    mtg_error_set(err, MTG_ENOMEM, "cannot initialise zlib: out of memory");
     zlines_close(z);
     return MTG_ENOMEM;
   }

@@ -9,11 +9,15 @@
  * must return an error status (MTG_ENOMEM for allocations, a negative status
  * for reads) or absorb the failure and succeed, must leave no block
  * allocated once its objects are freed, and must not crash (the sanitizer
- * build catches memory errors on the failure paths). A decision answered
+ * build catches memory errors on the failure paths). An error must say what
+ * failed: where the API has a channel for the message (an mtg_error,
+ * mtg_setup_error), its status must be the one returned and its text must
+ * name the failure ("out of memory"; a failed read: strerror(EIO)). A decision answered
  * while memory fails must leave the game at the same decision, and the same
  * answer must then succeed and give the state a clean run gives.
  *
  * usage: fault-api [-v] [TASK...]   (run from the top of the tree) */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +39,40 @@ typedef struct task {
   int reads;  /* inject read failures instead of allocation failures */
   const char *known; /* a known engine issue with the reported status, or NULL */
 } task;
+
+/* The error a run failed with, as its task reports it (said()): the status
+ * and the message the API gave, or none where the call has no channel for
+ * one (mtg_pool_new, mtg_setup_new). */
+static struct {
+  int set, status;
+  char msg[1024];
+} said_err;
+
+static int said(int rc, int status, const char *msg) {
+  said_err.set = msg != NULL;
+  said_err.status = status;
+  snprintf(said_err.msg, sizeof said_err.msg, "%s", msg ? msg : "");
+  return rc;
+}
+
+/* what an injected failure's message must contain */
+static const char *failure_text(int reads) { return reads ? strerror(EIO) : "out of memory"; }
+
+/* 0 when the error of a run that failed with rc under an injected failure
+ * has rc for status and names the failure; else 1 with why filled */
+static int check_said(int rc, int reads, char *why, size_t n) {
+  if (!said_err.set) return 0;
+  const char *want = failure_text(reads);
+  if (said_err.status != rc) {
+    snprintf(why, n, "returned %d but the error says %d ('%s')", rc, said_err.status, said_err.msg);
+    return 1;
+  }
+  if (!strstr(said_err.msg, want)) {
+    snprintf(why, n, "the message '%s' does not say '%s'", said_err.msg, want);
+    return 1;
+  }
+  return 0;
+}
 
 static int skipped;
 
@@ -68,6 +106,7 @@ static int loop(const task *t) {
       if (t->reads) fault_read(k, persistent);
       else fault_alloc(k, persistent);
       why[0] = 0;
+      said_err.set = 0;
       rc = t->run(t->ctx, why, sizeof why);
       long inj = fault_failed();
       fault_reset();
@@ -76,6 +115,7 @@ static int loop(const task *t) {
       char msg[2300];
       if (rc == 1) bad = why;
       else if (rc < 0 && !inj) bad = "an error without an injected failure";
+      else if (rc < 0 && check_said(rc, t->reads, msg, sizeof msg)) bad = msg;
       else if (fault_live() != base) {
         snprintf(msg, sizeof msg, "%ld blocks leaked (status %d)", fault_live() - base, rc);
         bad = msg;
@@ -115,8 +155,7 @@ static int t_pool_dir(void *ctx, char *why, size_t n) {
   mtg_error e;
   int rc = mtg_pool_new(&p, NULL);
   if (rc == 0) rc = mtg_pool_load_dir(p, "engine/cards", &e);
-  if (rc < 0 && p && e.status != rc) snprintf(why, n, "status %d but the error says %d", rc, e.status), rc = 1;
-  else if (rc < 0) snprintf(why, n, "%s", p ? e.msg : "mtg_pool_new");
+  if (rc < 0) snprintf(why, n, "%s", p ? e.msg : "mtg_pool_new"), said(rc, p ? e.status : rc, p ? e.msg : NULL);
   mtg_pool_free(p);
   return rc;
 }
@@ -127,7 +166,7 @@ static int t_pool_file(void *ctx, char *why, size_t n) {
   mtg_error e;
   int rc = mtg_pool_new(&p, NULL);
   if (rc == 0) rc = mtg_pool_load_file(p, "engine/cards/staples.yaml", &e);
-  if (rc < 0 && p) snprintf(why, n, "%s", e.msg);
+  if (rc < 0) snprintf(why, n, "%s", p ? e.msg : "mtg_pool_new"), said(rc, p ? e.status : rc, p ? e.msg : NULL);
   mtg_pool_free(p);
   return rc;
 }
@@ -145,7 +184,7 @@ static int t_child_pool(void *ctx, char *why, size_t n) {
   int rc = mtg_pool_new(&p, parent);
   if (rc == 0) rc = mtg_pool_load_buffer(p, "inline.yaml", inline_cards, sizeof inline_cards - 1, &e);
   if (rc == 0 && !mtg_pool_has(p, "Fault Spark")) snprintf(why, n, "loaded without its cards"), rc = 1;
-  else if (rc < 0 && p) snprintf(why, n, "%s", e.msg);
+  else if (rc < 0) snprintf(why, n, "%s", p ? e.msg : "mtg_pool_new"), said(rc, p ? e.status : rc, p ? e.msg : NULL);
   mtg_pool_free(p);
   return rc;
 }
@@ -161,24 +200,41 @@ static int t_setup(void *ctx, char *why, size_t n) {
     static const char *const cards[] = {"Forest", "Grizzly Bears", "Lightning Bolt", "Mountain", "Soul Warden"};
     for (int i = 0; i < 40 && rc >= 0; i++) rc = mtg_setup_card(s, i % 2, i % 3 ? MTG_Z_LIBRARY : MTG_Z_HAND, cards[i % 5], &e);
     if (rc >= 0) rc = mtg_setup_card(s, 0, MTG_Z_BATTLEFIELD, "Grizzly Bears", &e);
+    if (rc < 0) said(rc, e.status, e.msg);
     if (rc >= 0) {
       int entry = rc;
       rc = mtg_setup_counters(s, entry, "+1/+1", 2);
       if (rc >= 0) rc = mtg_setup_player_counters(s, 1, "poison", 1);
     }
   }
-  char *text = NULL;
+  /* the setters without an mtg_error say why in mtg_setup_error */
+  if (rc < 0 && !said_err.set) said(rc, rc, mtg_setup_error(s));
+  else if (rc < 0 && !strstr(mtg_setup_error(s), said_err.msg))
+    snprintf(why, n, "mtg_setup_card said '%s', mtg_setup_error '%s'", said_err.msg, mtg_setup_error(s)), rc = 1;
+  char *text = NULL, *again = NULL;
   if (rc >= 0) {
     int need = mtg_setup_write(s, NULL, 0);
     if (need < 0) rc = need;
-    else if (!(text = malloc((size_t)need + 1))) rc = MTG_ENOMEM;
+    else if (!(text = malloc((size_t)need + 1))) rc = MTG_ENOMEM; /* the test's own: no message */
     else mtg_setup_write(s, text, (size_t)need + 1);
   }
   if (rc >= 0) {
     rc = mtg_setup_read(pool, "setup.txt", text, &back, &e);
     if (rc < 0 && back) snprintf(why, n, "mtg_setup_read failed (%d) but set *out", rc), rc = 1;
+    else if (rc < 0) said(rc, e.status, e.msg);
+  }
+  /* a setup read back writes the same text */
+  if (rc >= 0) {
+    int need = mtg_setup_write(back, NULL, 0);
+    if (need >= 0 && (again = malloc((size_t)need + 1))) {
+      mtg_setup_write(back, again, (size_t)need + 1);
+      if (strcmp(text, again)) snprintf(why, n, "the setup read back writes another text"), rc = 1;
+    } else if (need >= 0) {
+      rc = MTG_ENOMEM;
+    }
   }
   if (rc > 0 && rc != 1) rc = 0;
+  free(again);
   free(text);
   mtg_setup_free(back);
   mtg_setup_free(s);
@@ -200,7 +256,7 @@ static int t_game_new(void *ctx, char *why, size_t n) {
       snprintf(why, n, "mtg_game_new failed (%d) but set *out", rc);
       return 1;
     }
-    return rc;
+    return said(rc, e.status, e.msg);
   }
   char w[512];
   if (mtg_game_check(g, w, sizeof w) && !strstr(w, "out of memory")) {
@@ -220,12 +276,18 @@ static int t_game_renew(void *ctx, char *why, size_t n) {
   mtg_game *g = NULL;
   mtg_error e;
   int rc = mtg_game_new(&g, c[0].setup, &e);
-  if (rc < 0) return rc;
+  if (rc < 0) return said(rc, e.status, e.msg);
   for (int i = 0; i < 5 && mtg_game_status(g) == MTG_DECISION; i++) {
     const mtg_decision *d = mtg_game_decision(g);
     int v[1] = {0};
     mtg_answer a = {d->kind == MTG_D_ATTACKERS || d->kind == MTG_D_BLOCKERS ? 0 : 1, v};
-    if (mtg_game_decide(g, &a, &e) < 0) break;
+    int drc = mtg_game_decide(g, &a, &e);
+    if (drc == MTG_ENOMEM && (e.status != drc || !strstr(e.msg, "out of memory"))) {
+      snprintf(why, n, "mtg_game_decide returned %d, its error says %d '%.900s'", drc, e.status, e.msg);
+      mtg_game_free(g);
+      return 1;
+    }
+    if (drc < 0) break;
   }
   rc = mtg_game_renew(&g, c[1].setup, &e);
   if (rc < 0) {
@@ -234,7 +296,7 @@ static int t_game_renew(void *ctx, char *why, size_t n) {
       mtg_game_free(g);
       return 1;
     }
-    return rc;
+    return said(rc, e.status, e.msg);
   }
   char w[512];
   rc = 0;
@@ -262,9 +324,8 @@ static int t_replay_read(void *ctx, char *why, size_t n) {
     while ((rc = rlog_reader_next(r, &rec, &e)) > 0) records++;
     if (rc == 0) rc = rlog_reader_drain(r, &e);
   }
-  if (rc < 0 && (e.status != rc || !e.msg[0])) {
-    snprintf(why, n, "status %d but the error says %d '%s'", rc, e.status, e.msg);
-    rc = 1;
+  if (rc < 0) {
+    said(rc, e.status, e.msg);
   } else if (rc == 0 && records == 0) {
     snprintf(why, n, "a replay read without records");
     rc = 1;
@@ -342,6 +403,11 @@ static int t_decide(void *ctx, char *why, size_t n) {
   const mtg_decision *d = mtg_game_decision(g);
   int kind = d ? d->kind : -1, nopt = d ? d->n_options : -1, log = mtg_log_count(g);
   rc = answer(g, c->sc, c->at, &e);
+  if (rc == MTG_ENOMEM && (e.status != rc || !strstr(e.msg, "out of memory"))) {
+    snprintf(why, n, "answer %d returned %d, its error says %d '%.900s'", c->at, rc, e.status, e.msg);
+    mtg_game_free(g);
+    return 1;
+  }
   if (rc == MTG_ENOMEM) {
     d = mtg_game_decision(g);
     if (mtg_game_hash(g) != h0 || !d || d->kind != kind || d->n_options != nopt || mtg_log_count(g) != log) {

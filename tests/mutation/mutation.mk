@@ -1,7 +1,8 @@
 # tests/mutation/mutation.mk - `make mutation`: does the suite notice a broken
 # engine? Injects one small fault at a time into engine/*.c and runs the
 # checks of `make test` that see the engine (the cases, the unit tests, the
-# invariant checker over seeded games, the sanitizer build, valgrind) on each; see
+# failing allocations of the fault API test, the invariant checker over seeded
+# games, the sanitizer build, valgrind) on each; see
 # tests/mutation/mutate.c and try.sh, and README.md.
 #
 #   make mutation [MUTANTS=100] [SEED=1] [MUTATION_FILES=engine/turn.c ...] [-jN]
@@ -43,6 +44,9 @@ $(MUTATE_BIN): $(B)/tests/mutation/mutate.o
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
+# the fault API test but the engine (tests/tests.mk)
+MUT_FAULT_OBJ = $(B)/tests/fault/fault_api.o $(FAULT_OBJ) $(PLAY_OBJ) $(FAULT_RLOG_OBJ)
+
 # the sanitizer build's objects (build/asan, as `make test` builds them)
 MUT_ASAN_B = build/asan
 MUT_ASAN_HARNESS = $(MUT_ASAN_B)/bin/harness
@@ -52,11 +56,12 @@ mutation-asan:
 MUT_ENV = MUT_VALGRIND='$(MUTATION_VALGRIND)' MUT_CC='$(CC)' MUT_CFLAGS='$(CSTD) -O0 -w -Iengine/include -Iengine -Iutil' \
   MUT_B='$(B)' MUT_ENGINE_OBJ='$(ENGINE_OBJ)' MUT_LDLIBS='$(LDLIBS_ALL)' \
   MUT_HARNESS_OBJ='$(HARNESS_OBJ)' MUT_REPLAY_OBJ='$(REPLAY_SRC:%.c=$(B)/%.o)' MUT_UNIT_OBJ='$(UNIT_OBJ)' MUT_SOAK_OBJ='$(B)/tests/unit/soak.o $(PLAY_OBJ)' \
+  MUT_FAULT_OBJ='$(MUT_FAULT_OBJ)' MUT_FAULT_LDFLAGS='$(FAULT_LDFLAGS) -Wl,-Bstatic -lyaml -lz -Wl,-Bdynamic' \
   MUT_ASAN_CC=clang MUT_ASAN_CFLAGS='$(CSTD) -O1 -w -Iengine/include -Iengine -Iutil $(SAN_ALL)' \
   MUT_ASAN_B='$(MUT_ASAN_B)' MUT_ASAN_ENGINE_OBJ='$(ENGINE_SRC:%.c=$(MUT_ASAN_B)/%.o)' \
   MUT_ASAN_HARNESS_OBJ='$(HARNESS_OBJ:$(B)/%=$(MUT_ASAN_B)/%)' MUT_ASAN_LDLIBS='-lyaml -lz -lpthread $(SAN_ALL)'
 
-mutation: $(MUTATE_BIN) $(ENGINE_OBJ) $(HARNESS_OBJ) $(REPLAY_SRC:%.c=$(B)/%.o) $(UNIT_OBJ) $(B)/tests/unit/soak.o mutation-asan
+mutation: $(MUTATE_BIN) $(ENGINE_OBJ) $(HARNESS_OBJ) $(REPLAY_SRC:%.c=$(B)/%.o) $(UNIT_OBJ) $(B)/tests/unit/soak.o $(MUT_FAULT_OBJ) mutation-asan
 	@$(MUT_ENV) $(MUTATE_BIN) $(if $(KEYS),--keys $(KEYS),--mutants $(MUTANTS)) --seed $(SEED) -j $(MUTATION_JOBS) --goal $(MUTATION_GOAL) \
 	  --equivalent tests/mutation/equivalent.txt --work $(B)/mutation $(MUTATION_FILES)
 

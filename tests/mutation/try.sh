@@ -14,6 +14,9 @@
 #   MUT_B, MUT_ENGINE_OBJ   the build directory and the engine's objects in it
 #   MUT_HARNESS_OBJ, MUT_REPLAY_OBJ, MUT_UNIT_OBJ, MUT_SOAK_OBJ, MUT_LDLIBS
 #                           the programs' other objects, and the libraries
+#   MUT_FAULT_OBJ, MUT_FAULT_LDFLAGS   the fault API test's other objects (the
+#                           failing allocator of tests/fault/ among them) and
+#                           the flags that wrap the allocations into it
 #   MUT_ASAN_CC, MUT_ASAN_CFLAGS, MUT_ASAN_B, MUT_ASAN_ENGINE_OBJ,
 #   MUT_ASAN_HARNESS_OBJ, MUT_ASAN_LDLIBS                     the same, sanitized
 #   MUT_VALGRIND            0: no valgrind check (make test's sample)
@@ -26,6 +29,12 @@
 #            at the first failing case
 #   replays  bin/replay check over replays/: the recorded games, event by event
 #   unit     the unit tests
+#   fault    tests/fault/fault_api.c: every allocation of the public API's
+#            tasks failed in turn (and failed reads). Each failure must be
+#            reported with its status and a message naming it, leave the game
+#            where it was, and leak nothing (the counting allocator sees every
+#            block still allocated): the only check that goes down the failure
+#            paths. About 2 s of CPU, most of it the card pool loaded ~600 times
 #   soak     300 seeded random games under the invariant checker
 #   asan     the cases again under the invariant checker, built with AddressSanitizer
 #            and UBSan (a fault that only corrupts memory or leaks is still a fault,
@@ -111,6 +120,8 @@ link "$dir/replay" $MUT_REPLAY_OBJ $engine
 check replays "$dir/replay" check -j 1 replays
 link "$dir/unit-tests" $MUT_UNIT_OBJ $engine
 check unit "$dir/unit-tests"
+link "$dir/fault-api" $MUT_FAULT_OBJ $engine $MUT_FAULT_LDFLAGS
+check fault "$dir/fault-api"
 link "$dir/soak" $MUT_SOAK_OBJ $engine
 check soak "$dir/soak" --games 300 --seed 1 --check --known tests/unit/soak-known.txt
 
