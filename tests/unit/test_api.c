@@ -155,6 +155,10 @@ TEST(decide_after_game_over_is_earg) {
   u_pass(t_, w, 10);
   CHECK_INT(mtg_game_status(w->game), MTG_OVER);
   CHECK(mtg_game_decision(w->game) == NULL);
+  /* nothing pending: nothing wrong with it (mtg.h) */
+  char why[64] = "";
+  CHECK_INT(mtg_decision_check(w->game, why, sizeof why), 0);
+  CHECK_STR(why, "");
   int z = 0;
   mtg_answer a = {1, &z};
   CHECK_INT(mtg_game_decide(w->game, &a, &w->err), MTG_EARG);

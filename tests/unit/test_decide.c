@@ -325,7 +325,49 @@ TEST(decide_a_cost_choice_says_how_many) {
   if (cost_choice_prompt(t_, w, "Test Crypt One", "exile 1 card from your graveyard")) return;
 }
 
+/* Card text shown in a decision (a mode's text, a "may" prompt) may hold any
+ * bytes; a control character there is shown as a space, so that prompts and
+ * labels stay readable text (mtg.h, mtg_decision_check). */
+static const char tab_cards[] =
+    "- name: Test Tab Modes\n  cost: \"{0}\"\n  type: Sorcery\n  spell:\n    modes:\n"
+    "      - {text: \"gain\\t1 life\", effect: [{gain_life: 1}]}\n"
+    "      - {text: \"lose\\x7f1 life\", effect: [{lose_life: 1}]}\n"
+    "- name: Test Tab May\n  cost: \"{0}\"\n  type: Sorcery\n  spell:\n"
+    "    effect: [{may: [{gain_life: 1}], prompt: \"gain\\t1\\x01life\"}]\n";
+
+static int readable(const char *s) {
+  for (; *s; s++)
+    if ((unsigned char)*s < 0x20 || *s == 0x7f) return 0;
+  return 1;
+}
+
+TEST(decide_card_text_in_a_decision_is_shown_readable) {
+  if (u_begin(t_, w, tab_cards)) return;
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Tab Modes");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Tab May");
+  if (u_start(t_, w)) return;
+  if (u_pick(t_, w, "cast \"Test Tab Modes\"") < 0) return;
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d && d->kind == MTG_D_MODE && d->n_options == 2);
+  CHECK(readable(d->prompt));
+  CHECK(strstr(d->options[0].label, "gain 1 life") && readable(d->options[0].label));
+  CHECK(strstr(d->options[1].label, "lose 1 life") && readable(d->options[1].label));
+  char why[256];
+  CHECK_INT(mtg_decision_check(w->game, why, sizeof why), 0);
+  int zero[1] = {0};
+  CHECK(answer(w, 1, zero) >= 0);
+  u_pass(t_, w, 2);
+  CHECK_INT(u_life(w->game, w->alice), 21);
+  if (u_pick(t_, w, "cast \"Test Tab May\"") < 0) return;
+  u_pass(t_, w, 2);
+  d = mtg_game_decision(w->game);
+  CHECK(d && d->kind == MTG_D_MAY);
+  CHECK_STR(d->prompt, "gain 1 life");
+  CHECK_INT(mtg_decision_check(w->game, why, sizeof why), 0);
+}
+
 const unit_test decide_tests[] = {
+    {"decide_card_text_in_a_decision_is_shown_readable", decide_card_text_in_a_decision_is_shown_readable},
     {"decide_a_cost_choice_says_how_many", decide_a_cost_choice_says_how_many},
     {"decide_a_pick_takes_exactly_its_count_of_existing_options", decide_a_pick_takes_exactly_its_count_of_existing_options},
     {"decide_a_multiple_pick_between_its_bounds", decide_a_multiple_pick_between_its_bounds},

@@ -59,6 +59,13 @@ TEST(setup_setters_accept_their_range_and_refuse_past_it) {
   CHECK_INT(mtg_setup_mana(s, 0, "R"), MTG_EARG);
   CHECK_INT(mtg_setup_mana(s, 2, "{R}"), MTG_EARG);
   CHECK_INT(mtg_setup_mana(s, 0, NULL), MTG_EARG);
+  {
+    /* "" empties bob's pool ({C} before); refused calls left alice's as set */
+    char text[4096];
+    CHECK(mtg_setup_write(s, text, sizeof text) < (int)sizeof text);
+    CHECK(strstr(text, "mana alice {R}{R}{G}\n") != NULL);
+    CHECK(strstr(text, "mana bob") == NULL);
+  }
   CHECK_INT(mtg_setup_team(s, 0, 0), MTG_OK);
   CHECK_INT(mtg_setup_team(s, 1, 4), MTG_OK);
   CHECK_INT(mtg_setup_team(s, 1, 5), MTG_EARG);
@@ -630,6 +637,31 @@ TEST(setup_text_refuses_each_malformed_record_at_its_line) {
   free(big);
   CHECK_INT(rc, MTG_EDATA);
   CHECK_INT(e.line, 4);
+  CHECK(strstr(e.msg, "a record longer than 1023 characters") != NULL);
+  CHECK_INT(e.col, 0); /* the whole record: no column */
+  /* the column is that of the field at fault (1-based) */
+  static const struct {
+    const char *rec;
+    int col;
+  } at[] = {
+      {"bogus 1\n", 1},
+      {"lands_played bob -1\n", 18},
+      {"card bob nowhere \"Forest\"\n", 10},
+      {"card bob hand \"Forest\" shiny\n", 24},
+      {"seed 5 extra\n", 8},
+  };
+  for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
+    char text[1024];
+    snprintf(text, sizeof text, "%s%s", head, at[i].rec);
+    s = NULL;
+    memset(&e, 0, sizeof e);
+    CHECK_INT(mtg_setup_read(w->pool, "bad.txt", text, &s, &e), MTG_EDATA);
+    if (e.col != at[i].col) {
+      unit_fail(t_, __FILE__, __LINE__, "record '%.*s': column %d, expected %d", (int)strcspn(at[i].rec, "\n"), at[i].rec, e.col,
+                at[i].col);
+      return;
+    }
+  }
   /* the same records well formed are read, blank lines and a last line without a newline included */
   static const char good[] = "player alice 20\n\nplayer bob 20\ncard alice battlefield \"Grizzly Bears\"\n"
                              "card bob hand \"Forest\" exiled_with=0:exiled attach=0 counter=stun:1 choice=color:\"red\"";
