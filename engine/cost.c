@@ -484,8 +484,7 @@ int cost_x_max(G *g, int player, int slot, const Cost *c) {
     int cand[MAX_OPTIONS], m = 0;
     if (p->kind == CK_SAC || p->kind == CK_TAP_OTHERS || p->kind == CK_RETURN_OWN) m = own_candidates(g, player, slot, c, p, cand);
     else if (p->kind == CK_PAY_LIFE) m = g->s->c.pl[player].life;
-    else if (p->kind == CK_DISCARD) m = zl_count(g, MTG_Z_HAND, player) - (g->s->obj[slot].zone == MTG_Z_HAND);
-    else m = zl_count(g, MTG_Z_GRAVEYARD, player);
+    else m = zl_count(g, MTG_Z_GRAVEYARD, player); /* exile X from the graveyard: the loader allows X in no other part */
     if (m < hi) hi = m;
   }
   return hi;

@@ -366,8 +366,30 @@ TEST(decide_card_text_in_a_decision_is_shown_readable) {
   CHECK_INT(mtg_decision_check(w->game, why, sizeof why), 0);
 }
 
+static const char splice_cards[] =
+    "- name: Test Arcane Gift\n  cost: \"{G}\"\n  type: Instant — Arcane\n  text: You gain 1 life.\n"
+    "  spell:\n    effect: [{gain_life: 1}]\n"
+    "- name: Test Spliced Gift\n  cost: \"{G}\"\n  type: Instant — Arcane\n  text: You gain 2 life. Splice onto Arcane {G}\n"
+    "  splice: {onto: Arcane, cost: \"{G}\"}\n  spell:\n    effect: [{gain_life: 2}]\n";
+
+/* 702.47a: the splice question names the spell the cards would be spliced onto */
+TEST(decide_splice_prompt_names_the_spell) {
+  if (u_begin(t_, w, splice_cards)) return;
+  for (int i = 0; i < 2; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Forest");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Arcane Gift");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Spliced Gift");
+  if (u_start(t_, w)) return;
+  CHECK(u_pick(t_, w, "cast \"Test Arcane Gift\"") >= 0);
+  PROMPT_HAS(MTG_D_CHOOSE, "reveal cards to splice onto \"Test Arcane Gift\"#");
+  PROMPT_HAS(MTG_D_CHOOSE, " (in the order their effects happen)");
+  CHECK(u_pick(t_, w, "\"Test Spliced Gift\"") >= 0);
+  u_pass(t_, w, 4);
+  CHECK_INT(u_life(w->game, w->alice), 23);
+}
+
 const unit_test decide_tests[] = {
     {"decide_card_text_in_a_decision_is_shown_readable", decide_card_text_in_a_decision_is_shown_readable},
+    {"decide_splice_prompt_names_the_spell", decide_splice_prompt_names_the_spell},
     {"decide_a_cost_choice_says_how_many", decide_a_cost_choice_says_how_many},
     {"decide_a_pick_takes_exactly_its_count_of_existing_options", decide_a_pick_takes_exactly_its_count_of_existing_options},
     {"decide_a_multiple_pick_between_its_bounds", decide_a_multiple_pick_between_its_bounds},
