@@ -445,7 +445,7 @@ static int own_candidates(G *g, int player, int slot, const Cost *c, const CostP
   ctx_for(g, &cx, player, oref(g, slot));
   int nb = bf_count(g), n = 0;
   int16_t *bf = bf_list(g);
-  int self_tap = cost_has_tap(c) && g->s->obj[slot].zone == MTG_Z_BATTLEFIELD;
+  int self_tap = cost_has_tap(c); /* the source is among the candidates only on the battlefield */
   for (int k = 0; k < nb && n < MAX_OPTIONS; k++) {
     if (obj_controller(g, bf[k]) != player || !filter_match(g, &cx, p->f, bf[k])) continue;
     if (p->kind == CK_TAP_OTHERS && (g->s->obj[bf[k]].tapped || (self_tap && bf[k] == slot))) continue;
