@@ -219,7 +219,7 @@ static int pat_obj(G *g, Ctx *c, const TrigPat *t, ORef o, const Lki *l, uint32_
     if (oref_ok(g, c->src)) return g->s->obj[c->src.slot].attached.id == o.id;
     return c->srcl && c->srcl->attached.id == o.id;
   }
-  if (t->self_or_other && (o.id == src_id || (l && l->id == src_id))) return 1;
+  if (t->self_or_other && o.id == src_id) return 1; /* l comes only with activate triggers, which have no self_or_other */
   if (!t->obj) return 1;
   if (!lookback && oref_ok(g, o)) {
     Filter f = *t->obj;
