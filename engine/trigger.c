@@ -654,7 +654,8 @@ void trig_lookback(G *g, const Event *ev, int n) {
   g->ndcand = 0;
   for (int i = 0; i < n; i++)
     if (lookback_event(&ev[i])) scan(g, &ev[i], 1);
-  g->batch_draw = 0;
+  /* batch_draw stays as it is: only these look-back scans read it (every
+   * "loses the game" pattern looks back), and each batch sets it afresh */
   delayed_chosen(g);
 }
 
@@ -792,11 +793,8 @@ void trig_add(G *g, const Ability *ab, const CardDef *def, uint16_t grant, int s
 
 void trig_reflexive(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, const Lki *srcl,
                     int controller, const TrigCtx *tc) {
-  Lki l;
-  memset(&l, 0, sizeof l);
-  if (oref_ok(g, src)) lki_of(g, src.slot, &l);
-  else if (srcl) l = *srcl;
-  add_pending(g, ab, def, grant, src, &l, controller, tc, 0, 0);
+  /* the source as it is now if it still exists, else as it last existed */
+  add_pending(g, ab, def, grant, src, oref_ok(g, src) ? NULL : srcl, controller, tc, 0, 0);
 }
 
 /* ---- putting triggered abilities on the stack (603.3) ---- */
