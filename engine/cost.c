@@ -8,13 +8,7 @@
 #include "internal.h"
 #include "num.h"
 
-typedef struct Unit {
-  int8_t pool;    /* 1: mana already in the pool */
-  uint8_t mask;   /* colors it can be (bits W U B R G C) */
-  int16_t slot;   /* source permanent */
-  int8_t abi;     /* its mana ability; -1 in the pool, -2 added by a triggered mana ability */
-  int8_t used;
-} Unit;
+typedef ManaUnit Unit;
 
 /* What a mana ability can add, as a color mask (0 if it is not a simple one). */
 uint8_t mana_mask(G *g, int slot, const AbRef *r) {
@@ -51,7 +45,7 @@ static int simple_mana_source(G *g, int player, int slot, int abi) {
   return cost_can_pay_parts(g, player, slot, &ab->cost);
 }
 
-static int gather(G *g, int player, Unit *u, int exclude) {
+static int gather_now(G *g, int player, Unit *u, int exclude) {
   State *s = g->s;
   int n = 0;
   for (int col = 0; col < COL_COUNT; col++)
@@ -98,6 +92,28 @@ static int gather(G *g, int player, Unit *u, int exclude) {
         n++;
       }
     }
+  }
+  return n;
+}
+
+/* The mana player's payment could use (exclude: a permanent whose own tap
+ * pays part of the cost, -1 none); while priority options are listed, found
+ * once for all the payments the listing asks about. */
+static int gather(G *g, int player, Unit *u, int exclude) {
+  if (exclude >= 0 && g->s->obj[exclude].zone != MTG_Z_BATTLEFIELD) exclude = -1; /* the same units */
+  ManaSeen *m = &g->mana_seen;
+  if (g->listing && m->listing == g->listing && m->epoch == g->epoch && m->player == player && m->exclude == exclude) {
+    memcpy(u, m->u, (size_t)m->n * sizeof *u);
+    return m->n;
+  }
+  int n = gather_now(g, player, u, exclude);
+  if (g->listing) {
+    m->listing = g->listing;
+    m->epoch = g->epoch;
+    m->player = player;
+    m->exclude = exclude;
+    m->n = n;
+    memcpy(m->u, u, (size_t)n * sizeof *u);
   }
   return n;
 }

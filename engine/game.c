@@ -356,6 +356,8 @@ static int run(G *g) {
   g->tgt_x = 0;
   g->hyp_slot = -1;
   g->in_hyp = 0;
+  g->ch_in = 0;
+  g->listing = 0;
   g->jb_set = 1;
   int code = setjmp(g->jb);
   if (code == 0) {

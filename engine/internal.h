@@ -430,9 +430,6 @@ int cast_can_foretell(G *g, int player, int slot); /* 702.143a, 116.2h */
 void cast_foretell(G *g, int player, int slot);
 
 /* ---- cost.c: costs and mana (118, 601.2f-h, 605) ---- */
-/* The most mana one payment holds: a cost of more is unpayable, and X is
- * offered up to what fits in it with the rest of the cost (107.3a). */
-#define MAX_UNITS 64
 uint8_t mana_mask(G *g, int slot, const AbRef *r); /* colors a simple mana ability adds */
 int cost_can_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_color_blue);
 void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_color_blue,

@@ -624,6 +624,26 @@ typedef struct Work {
   Pending mtq[8];
 } Work;
 
+/* The most mana one payment holds: a cost of more is unpayable, and X is
+ * offered up to what fits in it with the rest of the cost (107.3a). */
+#define MAX_UNITS 64
+
+/* One mana a payment can use: mana in a pool, or a source's tap (cost.c). */
+typedef struct ManaUnit {
+  int8_t pool;    /* 1: mana already in the pool */
+  uint8_t mask;   /* colors it can be (bits W U B R G C) */
+  int16_t slot;   /* source permanent */
+  int8_t abi;     /* its mana ability; -1 in the pool, -2 added by a triggered mana ability */
+  int8_t used;
+} ManaUnit;
+
+/* The mana units a player's payments could use, as found during a listing. */
+typedef struct ManaSeen {
+  uint32_t listing, epoch; /* found during that listing, at that epoch */
+  int player, exclude, n;
+  ManaUnit u[MAX_UNITS];
+} ManaSeen;
+
 /* The handle. Everything in it starts a game zeroed; what it points to is
  * kept by mtg_game_renew (game.c, game_clear). */
 struct mtg_game {
@@ -652,6 +672,11 @@ struct mtg_game {
                                 (a filter's tapped: while ch_in): a batch that only taps, untaps
                                 and adds mana can change them only then (perform) */
   int flash_perms;           /* "cast as though it had flash" abilities seen by the last recompute */
+  /* the priority options being listed (turn.c), numbered (0: none), and the
+   * mana a player's payments could use found once during it (cost.c gather):
+   * listing changes nothing, and what changes characteristics moves epoch */
+  uint32_t listing, listings;
+  ManaSeen mana_seen;
   int grants;                /* ability-granting effects seen by the last recompute */
   jmp_buf jb;
   int jb_set;

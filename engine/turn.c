@@ -393,6 +393,7 @@ static void priority_options(G *g, int p) {
   State *s = g->s;
   Core *c = &s->c;
   dec_begin(g, MTG_D_PRIORITY, p, "117.3", "priority");
+  g->listing = ++g->listings ? g->listings : ++g->listings; /* never 0 */
   PrioOpts *o = &g->w->popt;
   o->n = 0;
   o->act[o->n++] = A_PASS;
@@ -463,6 +464,7 @@ static void priority_options(G *g, int p) {
     o->slot[o->n++] = bf[i];
     dec_opt(g, MTG_O_ACTIVATE, s->obj[bf[i]].id, 0, -1, -1, "turn_face_up %s", nm);
   }
+  g->listing = 0;
 }
 
 static void priority_ask(G *g) {
