@@ -688,8 +688,7 @@ static void step_search(G *g, Ctx *c, const Node *n) {
       onto.n = onto.np = 0;
       if (n->k[10] && to == MTG_Z_BATTLEFIELD) {
         /* "put it onto the battlefield attached to [it]": an Aura that can't
-         * legally enchant that object stays where it is (303.4i); anything
-         * else enters unattached (303.4h) */
+         * legally enchant that object stays where it is (303.4i) */
         sel_eval(g, c, n->k[10], &onto);
         Sel keep;
         keep.n = keep.np = 0;
@@ -706,10 +705,13 @@ static void step_search(G *g, Ctx *c, const Node *n) {
       /* "exile it face down" (406.3) */
       int fd = to == MTG_Z_EXILE && n->k[11] && n->k[11]->i ? EF_FACE_DOWN : 0;
       batch_objects(g, c, &chosen, to == MTG_Z_EXILE ? EV_EXILE : EV_ZONE, to, 0, fd, to == MTG_Z_BATTLEFIELD ? p : -1, tapped, NULL, &moved);
+      /* 303.4h: an Aura, Equipment or Fortification enters attached (one
+       * that can't stay so is unattached by 704.5n); anything else unattached */
       for (int i = 0; onto.n && i < moved.n; i++) {
         const Chars *ch = chars(g, moved.o[i].slot);
-        if ((ch->types & T_ENCHANTMENT) && has_subtype(ch, "Aura") && oref_ok(g, onto.o[0]))
-          do_attach(g, moved.o[i].slot, onto.o[0], -1);
+        int attaches = ((ch->types & T_ENCHANTMENT) && has_subtype(ch, "Aura")) ||
+                       ((ch->types & T_ARTIFACT) && (has_subtype(ch, "Equipment") || has_subtype(ch, "Fortification")));
+        if (attaches && oref_ok(g, onto.o[0])) do_attach(g, moved.o[i].slot, onto.o[0], -1);
       }
       if (lib) do_shuffle(g, q);
     }
