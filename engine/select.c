@@ -381,20 +381,19 @@ int filter_match_lki(G *g, Ctx *c, const Filter *f, const Lki *l) {
   o.kicked = l->kicked;
   o.cast_zone = l->cast_zone;
   o.block_of = oref_none();
-  Chars ch;
-  memset(&ch, 0, sizeof ch);
-  ch.base = l->def;
-  ch.all_creature_types = (uint8_t)(l->def && (l->def->keywords >> KW_CHANGELING & 1));
-  ch.name = l->name ? l->name : "";
-  ch.types = l->types;
-  ch.supers = l->supers;
-  ch.colors = l->colors;
-  ch.has_pt = l->has_pt;
-  ch.power = l->power;
-  ch.toughness = l->toughness;
-  ch.kw = l->kw;
-  ch.controller = l->controller;
-  ch.nsub = l->nsub;
+  /* the fields not named (abilities, lost_all) are zero and never read by filters */
+  Chars ch = {.base = l->def,
+              .all_creature_types = (uint8_t)(l->def && (l->def->keywords >> KW_CHANGELING & 1)),
+              .name = l->name ? l->name : "",
+              .types = l->types,
+              .supers = l->supers,
+              .colors = l->colors,
+              .has_pt = l->has_pt,
+              .power = l->power,
+              .toughness = l->toughness,
+              .kw = l->kw,
+              .controller = l->controller,
+              .nsub = l->nsub};
   memcpy(ch.sub, l->sub, (size_t)l->nsub * sizeof *l->sub);
   Seen v = {-1, &o, &ch, l->zone < MTG_Z_COUNT ? l->zone : -1, l};
   return seen_match(g, c, f, &v);
