@@ -135,7 +135,6 @@ void mtg_pool_free(mtg_pool *p) {
     b = n;
   }
   free(p->cards);
-  free(p->names);
   free(p->tokens);
   free(p->index);
   free(p->tindex);
@@ -170,11 +169,11 @@ static int slot_find(const int *ix, int cap, const char *name, const char *(*nam
 }
 
 /* Makes room in an index for n entries (at most half full), rehashing the
- * names[0..n-1) already in it; 0 or MTG_ENOMEM. */
+ * names[0..n-1) already in it; 0 or MTG_ENOMEM. Entries are added one at a
+ * time (the index held n - 1), so doubling always makes room. */
 static int index_grow(int **ix, int *cap, int n, const char *(*name_of)(const mtg_pool *, int), const mtg_pool *p) {
   if (2 * n <= *cap) return MTG_OK;
   int c = *cap ? 2 * *cap : 64;
-  while (c < 2 * n) c *= 2;
   int *v = calloc((size_t)c, sizeof *v);
   if (!v) return MTG_ENOMEM;
   for (int k = 0; k < n - 1; k++) slot_put(v, c, name_of(p, k), k);
@@ -267,8 +266,6 @@ int pool_add(mtg_pool *p, CardDef *d) {
     p->faces[p->nfaces++] = p->n;
   }
   p->cards[p->n++] = d;
-  free(p->names);
-  p->names = NULL;
   if (index_add(p, p->n - 1)) {
     p->n--;
     p->nfaces -= face;
@@ -333,6 +330,7 @@ void mana_add(ManaCost *a, const ManaCost *b, int n) {
       a->hybrid[a->nhybrid][0] = b->hybrid[h][0];
       a->hybrid[a->nhybrid++][1] = b->hybrid[h][1];
     }
+    for (int i = 0; i < 5; i++) a->phyrexian[i] = (uint8_t)(a->phyrexian[i] + b->phyrexian[i]);
     a->x = (uint8_t)(a->x + b->x);
     a->present |= b->present;
   }

@@ -23,7 +23,6 @@ struct mtg_pool {
   CardDef **cards;
   int n, cap;
   pblock *arena;
-  const char **names;
   const char **tokens;    /* names of the tokens its cards create */
   int ntok, captok;
   int *index;             /* open addressing over names: card index + 1, 0 empty */

@@ -3,6 +3,9 @@
  * with MTG_EDATA at the right line and column, missing files are MTG_EIO,
  * and the pool hash follows the definitions. */
 #include <stdio.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -225,6 +228,44 @@ TEST(unknown_card_in_setup_suggests) {
   char buf[256];
   mtg_pool_suggest(w->pool, "Lightnig Bolt", buf, sizeof buf);
   CHECK(strstr(buf, "Lightning Bolt") != NULL);
+}
+
+/* Suggestions keep nothing allocated: the heap in use is the same after many
+ * of them, from a full pool, an empty one and a pool on top of another (where
+ * glibc reports the heap in use; elsewhere the sanitizer builds see leaks). */
+TEST(suggestions_keep_no_memory) {
+  if (u_begin(t_, w, NULL)) return;
+  mtg_pool *empty, *child;
+  CHECK_INT(mtg_pool_new(&empty, NULL), 0);
+  if (mtg_pool_new(&child, w->base)) {
+    mtg_pool_free(empty);
+    CHECK(0);
+  }
+  char buf[256];
+  /* the first calls may grow the allocator's own bookkeeping */
+  mtg_pool_suggest(w->base, "Lightnig Bolt", buf, sizeof buf);
+  mtg_pool_suggest(empty, "Lightnig Bolt", buf, sizeof buf);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+  size_t before = mallinfo2().uordblks;
+#endif
+  int found = 0;
+  for (int i = 0; i < 50; i++) {
+    mtg_pool_suggest(w->base, "Lightnig Bolt", buf, sizeof buf);
+    found += strstr(buf, "Lightning Bolt") != NULL;
+    mtg_pool_suggest(child, "Grizly Bears", buf, sizeof buf);
+    found += strstr(buf, "Grizzly Bears") != NULL;
+    mtg_pool_suggest(empty, "Lightnig Bolt", buf, sizeof buf);
+    found += buf[0] != 0;
+  }
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+  size_t after = mallinfo2().uordblks;
+#endif
+  mtg_pool_free(child);
+  mtg_pool_free(empty);
+  CHECK_INT(found, 100);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+  CHECK_INT(after, before);
+#endif
 }
 
 TEST(engine_cards_all_load) {
@@ -469,6 +510,7 @@ const unit_test loader_tests[] = {
     {"several_trigger_events_misuse_is_refused", several_trigger_events_misuse_is_refused},
     {"becomes_target_misuse_is_refused", becomes_target_misuse_is_refused},
     {"mana_cost_errors_say_what_is_wrong", mana_cost_errors_say_what_is_wrong},
+    {"suggestions_keep_no_memory", suggestions_keep_no_memory},
     {"batch_zone_and_decay_misuse_is_refused", batch_zone_and_decay_misuse_is_refused},
     {"add_mana_without_symbols_is_refused", add_mana_without_symbols_is_refused},
     {"shared_definitions_are_the_loaded_ones", shared_definitions_are_the_loaded_ones},
