@@ -291,8 +291,8 @@ void ev_log_marker(G *g, int type, const char *fmt, ...)
 /* Applies replacement effects to ev per 616. Returns 1 if the event (possibly
  * modified) still happens, 0 if it was replaced by something else or prevented. */
 int replace_event(G *g, Event *ev);
-/* The event types (bit t: enum evtype t < 64) a replacement ability of this
- * pattern can apply to; all bits when it can't be told. */
+/* The event types (bit t: enum evtype t) a replacement ability of this
+ * pattern can apply to. */
 uint64_t repl_event_mask(const ReplSpec *rp);
 /* Runs the rests of prevention effects recorded since `from` (615.5): a batch
  * calls it once its events are done. */

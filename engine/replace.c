@@ -204,26 +204,22 @@ static int matches(G *g, const Repl *r, Event *ev) {
   return 1;
 }
 
+_Static_assert(EV_COUNT <= 64, "repl_event_mask gives each event type a bit of a uint64_t");
+
+/* The event type each pattern's matches() case lets it apply to. */
+static const uint8_t repl_event_type[RE_COUNT] = {
+    [RE_DRAW] = EV_DRAW,         [RE_DAMAGE] = EV_DAMAGE,       [RE_ZONE] = EV_ZONE,
+    [RE_ENTERS] = EV_ZONE,       [RE_DISCARD] = EV_DISCARD,     [RE_SACRIFICE] = EV_SACRIFICE,
+    [RE_DESTROY] = EV_DESTROY,   [RE_GAIN_LIFE] = EV_GAIN_LIFE, [RE_LOSE_LIFE] = EV_LOSE_LIFE,
+    [RE_LOSE_GAME] = EV_LOSE,    [RE_WIN_GAME] = EV_WIN,        [RE_COUNTERS] = EV_COUNTERS,
+    [RE_POISON] = EV_COUNTERS,   [RE_TOKEN] = EV_TOKEN,         [RE_FACE_UP] = EV_FACE_UP,
+    [RE_SKIP_STEP] = EV_STEP,
+};
+
 uint64_t repl_event_mask(const ReplSpec *rp) {
-  /* the event types matches() lets each pattern apply to */
-  int t;
-  switch (rp->ev) {
-  case RE_DRAW: t = EV_DRAW; break;
-  case RE_DAMAGE: t = EV_DAMAGE; break;
-  case RE_ZONE: case RE_ENTERS: t = EV_ZONE; break;
-  case RE_SACRIFICE: t = EV_SACRIFICE; break;
-  case RE_DESTROY: t = EV_DESTROY; break;
-  case RE_GAIN_LIFE: t = EV_GAIN_LIFE; break;
-  case RE_LOSE_LIFE: t = EV_LOSE_LIFE; break;
-  case RE_LOSE_GAME: t = EV_LOSE; break;
-  case RE_WIN_GAME: t = EV_WIN; break;
-  case RE_COUNTERS: case RE_POISON: t = EV_COUNTERS; break;
-  case RE_TOKEN: t = EV_TOKEN; break;
-  case RE_FACE_UP: t = EV_FACE_UP; break;
-  case RE_SKIP_STEP: t = EV_STEP; break;
-  default: return ~0ull; /* a discard replaced as a discard or as its move, or a pattern added since */
-  }
-  return t < 64 ? 1ull << t : ~0ull;
+  /* a discard replaced as its move to the graveyard (matches()) */
+  if (rp->ev == RE_DISCARD && rp->act == RA_TO_ZONE) return 1ull << EV_ZONE;
+  return 1ull << repl_event_type[rp->ev];
 }
 
 static int category(const ReplSpec *rp) {
@@ -285,7 +281,7 @@ static int collect(G *g, Event *ev, Repl *out) {
     g->hyp_ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : o->owner;
   }
   /* only permanents with a replacement ability that can apply to this type of event */
-  int any = ev->type >= 64 || (bf_sum(g)->repl_events >> ev->type & 1);
+  int any = bf_sum(g)->repl_events >> ev->type & 1;
   for (int k = 0; k < nb && any; k++) {
     int i = bf[k];
     if (s->obj[i].phased_out || i == g->hyp_slot) continue;

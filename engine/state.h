@@ -201,7 +201,7 @@ enum { EF_COMBAT = 1, EF_DEATHTOUCH = 2, EF_INFECT = 4, EF_UNPREVENTABLE = 8, EF
 enum cause { CA_EFFECT, CA_CAST, CA_RESOLVE, CA_DESTROY, CA_SACRIFICE, CA_DISCARD, CA_MILL,
              CA_DRAW, CA_COUNTER, CA_SBA, CA_PLAY, CA_TOKEN, CA_COST, CA_RETURN, CA_SETUP };
 
-#define MAX_APPLIED 12
+#define MAX_APPLIED 64
 typedef struct Event {
   uint8_t type;
   uint8_t flags;
