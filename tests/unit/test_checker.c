@@ -282,6 +282,29 @@ TEST(checker_finds_a_stale_trigger_index) {
   CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
 }
 
+/* an entry of the index that names another ability than a rebuild, with the
+ * same number of entries */
+TEST(checker_finds_a_trigger_index_entry_that_differs) {
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Soul Warden");
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Lightning Bolt");
+  if (u_start(t_, w)) return;
+  G *g = w->game;
+  if (u_pick(t_, w, "cast \"Lightning Bolt\"") < 0) return;
+  if (u_pick(t_, w, "bob") < 0) return;
+  u_pass(t_, w, 2);
+  CHECK(trig_index_valid(g));
+  CHECK_INT(g->li_n[TE_ENTERS], 1); /* Soul Warden's ability */
+  char why[256];
+  CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
+  int16_t *ability = &g->li[(size_t)TE_ENTERS * (size_t)g->li_cap + 1];
+  (*ability)++;
+  REPORTS("the trigger index is stale: for trigger event");
+  (*ability)--;
+  CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
+}
+
 TEST(checker_finds_an_over_status_without_a_game_over) {
   if (start(t_, w)) return;
   w->game->status = MTG_OVER;
@@ -581,6 +604,7 @@ const unit_test checker_tests[] = {
     {"checker_leaves_the_cache_as_it_was", checker_leaves_the_cache_as_it_was},
     {"checker_finds_a_stale_battlefield_summary", checker_finds_a_stale_battlefield_summary},
     {"checker_finds_a_stale_trigger_index", checker_finds_a_stale_trigger_index},
+    {"checker_finds_a_trigger_index_entry_that_differs", checker_finds_a_trigger_index_entry_that_differs},
     {"checker_finds_an_over_status_without_a_game_over", checker_finds_an_over_status_without_a_game_over},
     {"checker_finds_a_decision_without_options", checker_finds_a_decision_without_options},
     {"checker_finds_bad_designations", checker_finds_bad_designations},
