@@ -427,6 +427,17 @@ TEST(checker_finds_variant_inconsistencies) {
   REPORTS("teammates alice and bob differ in life or poison");
   s->c.pl[1].nc = 0;
   s->c.pl[0].team = s->c.pl[1].team = 0;
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+  /* alice's Grizzly Bears (card 0, slot 0) her commander, then a token in its slot */
+  s->c.v.kind |= VAR_COMMANDER;
+  s->c.v.ncmd = 1;
+  s->c.v.cmd_card[0] = 0;
+  s->c.v.cmd_owner[0] = 0;
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+  s->obj[0].kind = OK_TOKEN;
+  REPORTS("commander 0 lost its card");
+  s->obj[0].kind = OK_CARD;
+  s->c.v.ncmd = 0;
   int cmd = zl_index(MTG_Z_COMMAND, 0), bf = zl_index(MTG_Z_BATTLEFIELD, 0);
   /* move the Mountain from the battlefield to the command zone, face down */
   s->c.zn[bf]--;
