@@ -112,6 +112,14 @@ static int p_zone(L *l, const ynode *n, int allow_any) {
   return z;
 }
 
+/* Where an effect puts an object: any zone but the stack, where only casting
+ * puts a card (601.2a) and where an object needs an entry of the stack. */
+static int p_dest_zone(L *l, const ynode *n) {
+  int z = p_zone(l, n, 0);
+  if (z == MTG_Z_STACK) return BADI(l, n, "an effect can't put an object onto the stack: only casting a spell puts a card there (601.2a)") - 100;
+  return z;
+}
+
 static int p_rel(L *l, const ynode *n) {
   const char *s = scalar(n);
   if (s && !strcmp(s, "opponents")) return R_OPP;
@@ -1370,7 +1378,7 @@ static Node *p_param(L *l, int t, const ynode *v) {
     return x;
   }
   case P_ZONE: {
-    int z = p_zone(l, v, 0);
+    int z = p_dest_zone(l, v);
     if (z < 0) return NULL;
     x = mk(l, E_INT, v);
     if (x) x->i = z;
@@ -2654,7 +2662,7 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
   if ((v = ymap_get(n, "to_zone"))) {
     acts++;
     r->act = RA_TO_ZONE;
-    int z = p_zone(l, v, 0);
+    int z = p_dest_zone(l, v);
     if (z < 0) return NULL;
     r->dest = (int8_t)z;
     const ynode *w;

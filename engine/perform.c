@@ -33,12 +33,10 @@ static void perform_zone(G *g, Event *e) {
   Obj *o = obj_w(g, slot);
   int from = o->zone;
   if (e->from >= 0 && from != e->from) return;
+  /* no effect moves an object to the stack (cardload.c refuses it): only the
+   * battlefield takes a controller */
   int ctl = -1;
-  if (e->to == MTG_Z_BATTLEFIELD) {
-    ctl = e->etb_ctl >= 0 ? e->etb_ctl : (from == MTG_Z_STACK ? o->controller : o->owner);
-  } else if (e->to == MTG_Z_STACK) {
-    ctl = e->etb_ctl >= 0 ? e->etb_ctl : o->controller;
-  }
+  if (e->to == MTG_Z_BATTLEFIELD) ctl = e->etb_ctl >= 0 ? e->etb_ctl : (from == MTG_Z_STACK ? o->controller : o->owner);
   /* a spell moving off the stack leaves its stack entry */
   if (from == MTG_Z_STACK) {
     for (int i = 0; i < s->c.nstack; i++)
