@@ -367,6 +367,11 @@ static void t_cmd_20(unit_ctx *u, const mtg_pool *pool) {
     mtg_object o;
     mtg_object_info(g, find_obj(g, 0, MTG_Z_BATTLEFIELD, "Lady Orca"), &o);
     VCHECK(&t, mtg_commander_damage(g, 1, o.card) == 20);
+    /* none dealt to its own player; a card that is no commander, a player
+     * not in the game: -1 */
+    VCHECK(&t, mtg_commander_damage(g, 0, o.card) == 0);
+    VCHECK(&t, mtg_commander_damage(g, 1, o.card + 1000) == -1);
+    VCHECK(&t, mtg_commander_damage(g, 2, o.card) == -1);
   }
   finish(&t, g, s);
 }
