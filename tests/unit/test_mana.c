@@ -33,6 +33,7 @@ TEST(costs_are_written_back_symbol_by_symbol) {
       {"{W}{U}{B}{R}{G}{C}", "{W}{U}{B}{R}{G}{C}"},
       {"{C}{C}", "{C}{C}"},
       {"{G/W}", "{G/W}"},
+      {"{C/W}{G/C}", "{C/W}{G/C}"},
       {"{W/U}{U/B}{B/R}{R/G}", "{W/U}{U/B}{B/R}{R/G}"},
       {"{B/P}", "{B/P}"},
       {"{W/P}{U/P}{B/P}{R/P}{G/P}", "{W/P}{U/P}{B/P}{R/P}{G/P}"},
@@ -112,6 +113,10 @@ TEST(a_costs_colors_are_its_symbols_colors) {
   CHECK_INT(colors_of("{G/W}"), G_ | W_);
   CHECK_INT(colors_of("{W/U}{B/R}"), W_ | U_ | B_ | R_);
   CHECK_INT(colors_of("{2}{U/B}{R/G}"), U_ | B_ | R_ | G_);
+  /* 107.4e: a hybrid symbol with a colorless half is its colored half's color */
+  CHECK_INT(colors_of("{C/W}"), W_);
+  CHECK_INT(colors_of("{G/C}"), G_);
+  CHECK_INT(colors_of("{C/U}{B/C}"), U_ | B_);
 }
 
 /* 601.2f: costs paid together are added symbol by symbol, n times */
