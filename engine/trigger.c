@@ -153,7 +153,7 @@ static void scan(G *g, const Event *e, int lookback);
  * the one of the ability that created it, even a spell now in a graveyard
  * (603.7d); it then acts as that object last existed (srcl). */
 static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, const Lki *srcl,
-                        int controller, const TrigCtx *tc, uint32_t eff_id, int state_trig) {
+                        int controller, const TrigCtx *tc, uint32_t eff_id) {
   State *s = g->s;
   if (ab->kind == AB_TRIGGERED && ab->mana) {
     /* 605.4a: a triggered mana ability doesn't wait for the stack: it
@@ -186,7 +186,7 @@ static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t gr
   else p->tc.step = -1;
   p->eff_id = eff_id;
   p->seq = ++s->c.next_seq;
-  p->state_trig = (uint8_t)state_trig;
+  p->state_trig = ab->trig.ev == TE_STATE; /* 603.8: a state trigger (trig_state adds them) */
   if (!g->defer_trig_log) trig_log(g, s->c.npend - 1, s->c.npend);
   if (ab->trig.ev != TE_TRIGGERED) {
     /* abilities that trigger on this ability triggering (603.3b's second part) */
@@ -473,7 +473,7 @@ static void check_listener(G *g, int slot, int a, int te, const Event *e, int lo
   cx.tc = &tc;
   if (ab->cond && !cond_eval(g, &cx, ab->cond)) return; /* 603.4 */
   int k = times(g, t, e, slot, c->controller), first = g->s->c.npend;
-  for (int i = 0; i < k; i++) add_pending(g, ab, r->def, r->grant, oref(g, slot), NULL, c->controller, &tc, 0, 0);
+  for (int i = 0; i < k; i++) add_pending(g, ab, r->def, r->grant, oref(g, slot), NULL, c->controller, &tc, 0);
   if (merge && g->ndmg_seen < (int)NELEM(g->dmg_seen)) {
     g->dmg_seen[g->ndmg_seen] = key;
     g->dmg_pend[g->ndmg_seen][0] = (int16_t)first;
@@ -524,7 +524,7 @@ static void check_delayed(G *g, const Event *e, int lookback, const uint8_t *tes
       continue;
     }
     if (ab->delayed_once) ef->used = 1; /* 603.7b */
-    add_pending(g, ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &tc, ef->id, 0);
+    add_pending(g, ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &tc, ef->id);
   }
 }
 
@@ -643,7 +643,7 @@ static void delayed_chosen(G *g) {
     }
     ef = &s->eff[ei];
     ef->used = 1;
-    add_pending(g, ef->ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &g->w->dcand[pick].tc, ef->id, 0);
+    add_pending(g, ef->ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &g->w->dcand[pick].tc, ef->id);
   }
 }
 
@@ -739,7 +739,7 @@ void trig_step(G *g, int step) {
     cx.tc = &tc;
     if (t->player && !rel_match(g, &cx, t->player, s->c.active)) continue;
     if (ab->cond && !cond_eval(g, &cx, ab->cond)) continue; /* 603.4 */
-    add_pending(g, ab, c->ab[a].def, c->ab[a].grant, oref(g, slot), NULL, c->controller, &tc, 0, 0);
+    add_pending(g, ab, c->ab[a].def, c->ab[a].grant, oref(g, slot), NULL, c->controller, &tc, 0);
   }
   for (int i = 0; i < s->c.neff; i++) {
     Effect *ef = &s->eff[i];
@@ -752,7 +752,7 @@ void trig_step(G *g, int step) {
     remember(g, &cx, ef);
     if (ef->ab->cond && !cond_eval(g, &cx, ef->ab->cond)) continue;
     if (ef->ab->delayed_once) ef->used = 1;
-    add_pending(g, ef->ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &tc, ef->id, 0);
+    add_pending(g, ef->ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &tc, ef->id);
   }
 }
 
@@ -782,19 +782,19 @@ void trig_state(G *g) {
     if (!cond_eval(g, &cx, ab->trig.state)) continue;
     if (s->c.nstate_trig >= NELEM(s->c.state_trig_on_stack)) game_limit(g, "state triggers on the stack at once", (int)NELEM(s->c.state_trig_on_stack));
     s->c.state_trig_on_stack[s->c.nstate_trig++] = key;
-    add_pending(g, ab, c->ab[a].def, c->ab[a].grant, oref(g, slot), NULL, c->controller, NULL, 0, 1);
+    add_pending(g, ab, c->ab[a].def, c->ab[a].grant, oref(g, slot), NULL, c->controller, NULL, 0);
     s->pend[s->c.npend - 1].tc.cause_id = key;
   }
 }
 
 void trig_add(G *g, const Ability *ab, const CardDef *def, uint16_t grant, int src_slot, int controller, const TrigCtx *tc) {
-  add_pending(g, ab, def, grant, src_slot >= 0 ? oref(g, src_slot) : oref_none(), NULL, controller, tc, 0, 0);
+  add_pending(g, ab, def, grant, src_slot >= 0 ? oref(g, src_slot) : oref_none(), NULL, controller, tc, 0);
 }
 
 void trig_reflexive(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, const Lki *srcl,
                     int controller, const TrigCtx *tc) {
   /* the source as it is now if it still exists, else as it last existed */
-  add_pending(g, ab, def, grant, src, oref_ok(g, src) ? NULL : srcl, controller, tc, 0, 0);
+  add_pending(g, ab, def, grant, src, oref_ok(g, src) ? NULL : srcl, controller, tc, 0);
 }
 
 /* ---- putting triggered abilities on the stack (603.3) ---- */
