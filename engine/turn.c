@@ -346,11 +346,12 @@ static int can_play_land_as_is(G *g, int p, int slot, int face) {
   return o->zone == MTG_Z_HAND && o->owner == p;
 }
 
+/* Only ever the answer to a priority option, which is offered where
+ * can_play_land holds in this very state (priority_options). */
 static void play_land(G *g, int p, int slot, int face) {
   face_up_to_play(g, p, slot); /* 406.3a */
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
-  if (!can_play_land(g, p, slot, face)) game_illegal(g, "%s can't be played now (305.2)", nm);
   NUM_INC(g->s->c.pl[p].lands_played, INT16_MAX);
   log_line(g, 0, "play_land player=%s obj=%s rule=116.2a", player_name(g, p), nm);
   /* it enters under the control of the player who played it, whoever owns it */
