@@ -268,7 +268,7 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     if (t->tap_cost >= 0 && (e->aux != 0) != t->tap_cost) return 0; /* "with / without {T} in its activation cost" */
     /* "an ability of this" or of a filtered object: the ability's source ("ability" alone: any),
      * as it was when activated if paying the cost took it away */
-    if (t->self || (t->obj && !t->obj->stack_ability)) return pat_obj(g, c, t, e->obj, g->act_lki, src_id, 0);
+    if (t->self || (t->obj && !t->obj->stack_ability)) return pat_obj(g, c, t, e->obj, g->act_lki, src_id, 1);
     return 1;
   case TE_DRAW:
     if (!e->new_id) return 0;
