@@ -245,7 +245,9 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
     if (si->kind != SI_SPELL) continue;
     if (si->slot < 0 || si->slot >= c->nslots || s->obj[si->slot].zone != MTG_Z_STACK || s->obj[si->slot].id != si->id)
       return bad(why, n, "stack spell #%u does not match its object", (unsigned)si->id);
-    if (seen[si->slot]++) return bad(why, n, "spell #%u is also in a zone list", (unsigned)si->id);
+    /* in no zone list: those hold only objects whose zone is theirs, checked
+     * above, and a second entry with this slot failed an id test before */
+    seen[si->slot] = 1;
   }
   for (int i = 0; i < c->nslots; i++) {
     const Obj *o = &s->obj[i];

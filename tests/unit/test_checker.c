@@ -182,6 +182,22 @@ TEST(checker_finds_a_stale_characteristics_cache) {
   REPORTS("cached characteristics of #");
 }
 
+/* the counts a plain recomputation relies on: none of either in this game */
+TEST(checker_finds_stale_cached_counts) {
+  if (start(t_, w)) return;
+  G *g = w->game;
+  CHECK_INT(g->flash_perms, 0);
+  CHECK_INT(g->grants, 0);
+  g->flash_perms = 1;
+  REPORTS("the cached count of \"as though it had flash\" abilities is stale: 1, a recomputation finds 0");
+  g->flash_perms = 0;
+  g->grants = 2;
+  REPORTS("the cached count of ability-granting effects is stale: 2, a recomputation finds 0");
+  g->grants = 0;
+  char why[256];
+  CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
+}
+
 /* each characteristic the checker compares, stale alone, named in the report */
 TEST(checker_finds_each_stale_characteristic) {
   if (start(t_, w)) return;
@@ -611,6 +627,7 @@ const unit_test checker_tests[] = {
     {"checker_finds_a_broken_stack", checker_finds_a_broken_stack},
     {"checker_finds_what_priority_must_not_see", checker_finds_what_priority_must_not_see},
     {"checker_finds_a_stale_characteristics_cache", checker_finds_a_stale_characteristics_cache},
+    {"checker_finds_stale_cached_counts", checker_finds_stale_cached_counts},
     {"checker_finds_each_stale_characteristic", checker_finds_each_stale_characteristic},
     {"checker_leaves_the_cache_as_it_was", checker_leaves_the_cache_as_it_was},
     {"checker_finds_a_stale_battlefield_summary", checker_finds_a_stale_battlefield_summary},
