@@ -203,9 +203,10 @@ TEST(checker_finds_each_stale_characteristic) {
   if (start(t_, w)) return;
   static const char *const field[] = {"power", "toughness", "types", "keywords", "controller", "number of abilities",
                                       "colors", "name", "supertypes", "has_pt", "lost_all", "all_creature_types",
-                                      "number of subtypes", "subtypes", "copiable values", "abilities"};
+                                      "number of subtypes", "subtypes", "copiable values", "abilities", "abilities",
+                                      "abilities"};
   for (int k = 0; k < (int)NELEM(field); k++) {
-    int sl = k == 15; /* the Mountain's mana ability; the Bears have none */
+    int sl = k >= 15; /* the Mountain's mana ability; the Bears have none */
     Chars *c = (Chars *)chars(w->game, sl), keep = *c;
     switch (k) {
     case 0: c->power++; break;
@@ -223,7 +224,9 @@ TEST(checker_finds_each_stale_characteristic) {
     case 12: c->sub[c->nsub++] = "Elf"; break;
     case 13: c->sub[0] = "Elf"; break; /* Grizzly Bears is a Bear */
     case 14: c->base = chars(w->game, 1)->base; break;
-    default: c->ab[0].grant ^= 1; break;
+    case 15: c->ab[0].grant ^= 1; break; /* each of an ability's three fields alone */
+    case 16: c->ab[0].ab++; break;         /* one past the Mountain's one ability: compared, never read */
+    default: c->ab[0].def = chars(w->game, 0)->base; break;
     }
     char want[96];
     snprintf(want, sizeof want, "cached characteristics of #%u (slot %d) are stale: %s", (unsigned)w->game->s->obj[sl].id, sl, field[k]);
@@ -334,6 +337,10 @@ TEST(checker_finds_a_decision_without_options) {
   if (start(t_, w)) return;
   w->game->dec->pub.n_options = 0;
   REPORTS("decision priority has no options");
+  /* one that may be answered with no option at all needs none ("any number") */
+  w->game->dec->pub.min = 0;
+  char why[256];
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
 }
 
 TEST(checker_finds_bad_designations) {

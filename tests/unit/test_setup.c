@@ -118,6 +118,13 @@ TEST(setup_setters_accept_their_range_and_refuse_past_it) {
   CHECK_INT(mtg_setup_choice(s, 0, "k", "v"), MTG_OK);
   CHECK_INT(mtg_setup_choice(s, 0, "k", "v"), MTG_OK);
   CHECK_INT(mtg_setup_choice(s, 0, "k", "v"), MTG_EARG);
+  /* a number is kept within the engine's range, |n| <= MTG_NUM_MAX (mtg.h) */
+  CHECK_INT(mtg_setup_choice(s, 1, "n", "2147483647"), MTG_OK);
+  CHECK_INT(mtg_setup_choice(s, 1, "n", "-2147483647"), MTG_OK);
+  CHECK_INT(mtg_setup_choice(s, 1, "n", "2147483648"), MTG_EARG);
+  CHECK_STR(mtg_setup_error(s), "a choice's number 2147483648 is out of range");
+  CHECK_INT(mtg_setup_choice(s, 1, "n", "-2147483648"), MTG_EARG);
+  CHECK_STR(mtg_setup_error(s), "a choice's number -2147483648 is out of range");
   /* variants by name only */
   CHECK_INT(mtg_setup_variant(s, "two_headed_giant"), MTG_OK);
   CHECK_INT(mtg_setup_variant(s, "planechase"), MTG_OK);
@@ -187,6 +194,13 @@ TEST(setup_active_player_is_a_player_of_the_game) {
   CHECK(strstr(w->err.msg, "active player 2 does not exist") != NULL);
   mtg_game_free(w->game);
   w->game = NULL;
+  /* the step is one of the MTG_S_COUNT steps, the first and the last included */
+  CHECK_INT(mtg_setup_start(w->setup, 1, 1, MTG_S_COUNT), MTG_EARG);
+  char want[96];
+  snprintf(want, sizeof want, "the step %d is out of range (0 to %d)", MTG_S_COUNT, MTG_S_COUNT - 1);
+  CHECK_STR(mtg_setup_error(w->setup), want);
+  CHECK_INT(mtg_setup_start(w->setup, 1, 1, MTG_S_COUNT - 1), MTG_OK);
+  CHECK_INT(mtg_setup_start(w->setup, 1, 1, 0), MTG_OK);
   CHECK_INT(mtg_setup_start(w->setup, 1, 1, MTG_S_MAIN1), MTG_OK);
   if (u_start(t_, w)) return;
   CHECK_INT(mtg_game_active(w->game), w->bob);
