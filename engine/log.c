@@ -31,7 +31,12 @@ static size_t quote(const char *name, char *buf, size_t n) {
     return 0;
   }
   buf[u++] = '"';
-  for (const char *p = name; *p && u + 3 < n; p++) {
+  /* most names have nothing to escape: copied in one run, as far as it fits */
+  size_t run = strcspn(name, "\"\\");
+  if (run > n - 4) run = n - 4;
+  memcpy(buf + u, name, run);
+  u += run;
+  for (const char *p = name + run; *p && u + 3 < n; p++) {
     if (*p == '"' || *p == '\\') buf[u++] = '\\';
     buf[u++] = *p;
   }
