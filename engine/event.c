@@ -672,20 +672,6 @@ void ev_log_marker(G *g, int type, const char *fmt, ...) {
 
 /* ---- helpers ---- */
 
-void do_damage(G *g, ORef src, Target to, int amount, int flags, int cause_ctl, uint32_t cause_id) {
-  Event e;
-  ev_init(&e, EV_DAMAGE);
-  e.src = src;
-  e.amount = amount;
-  e.flags = (uint8_t)flags;
-  e.cause_ctl = (int8_t)cause_ctl;
-  e.cause_id = cause_id;
-  if (to.kind == TK_PLAYER) e.player = to.player;
-  else if (to.kind == TK_OBJ) e.obj = to.obj;
-  else return;
-  ev_one(g, &e);
-}
-
 int do_draw(G *g, int player, int n, int cause_ctl, uint32_t cause_id) {
   int drawn = 0;
   for (int i = 0; i < n; i++) {

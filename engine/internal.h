@@ -260,7 +260,6 @@ int ev_applied(const Event *e, uint32_t key);
 int can_draw(G *g, int player);
 int ev_possible(G *g, Event *e); /* 614.17: can the event happen at all */ /* 614.17b: an impossible draw can't be chosen */
 /* helpers that build and run common events */
-void do_damage(G *g, ORef src, Target to, int amount, int flags, int cause_ctl, uint32_t cause_id);
 int do_draw(G *g, int player, int n, int cause_ctl, uint32_t cause_id);
 void do_life(G *g, int player, int amount, int cause_ctl, uint32_t cause_id); /* gain (>0) or loss (<0) */
 void do_set_life(G *g, int player, int life, int cause_ctl, uint32_t cause_id);

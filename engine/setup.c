@@ -519,7 +519,7 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
       mtg_error_set(err, MTG_EDATA, "active player %d does not exist", su->active);
       return MTG_EDATA;
     }
-    c->turn = su->turn > 0 ? su->turn : 1;
+    c->turn = su->turn; /* 1 or more: mtg_setup_start takes no other */
     c->turn_seq = 1;
     c->active = c->in_order = (uint8_t)su->active;
     c->step = (uint8_t)su->step;
