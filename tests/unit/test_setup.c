@@ -589,6 +589,7 @@ TEST(setup_text_refuses_each_malformed_record_at_its_line) {
       {"start bob 2147483648 main1\n", MTG_EDATA, "the turn 2147483648 is out of range (1 to 2147483647)"},
       {"start bob 0 main1\n", MTG_EDATA, "the turn 0 is out of range"},
       {"opening 501\n", MTG_EDATA, "opening 501 is out of range (0 to 500)"},
+      {"shuffle 2\n", MTG_EDATA, "shuffle 2 is out of range (0 to 1)"},
       {"commander_damage bob 500 1\n", MTG_EDATA, "the commander's entry 500 is out of range (0 to 499)"},
       {"commander_damage bob 499 1\n", MTG_EDATA, "no entry 499 (the setup has 1 card)"},
       {"commander_damage bob 0 -1\n", MTG_EDATA, "commander damage -1 is out of range (0 to 2147483647)"},
