@@ -142,9 +142,11 @@ static int src_damage_flags(G *g, Ctx *c) {
 
 /* Runs events of one type on every selected object at once. */
 /* Moves (or taps) the objects of s in one batch of events; with `moved`,
- * the objects that arrived are the step's result. */
+ * the objects that arrived are the step's result. `attach_after`: the step
+ * attaches what it puts onto the battlefield itself ("attached to [it]"), so
+ * no Aura among them is attached as it enters (303.4f). */
 static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_pos, int flags, int etb_ctl, int tapped,
-                          const char *link, Sel *moved) {
+                          int attach_after, const char *link, Sel *moved) {
   int base = g->evtop;
   Event *e = ev_alloc(g, s->n);
   int n = 0;
@@ -163,6 +165,7 @@ static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_
     e[n].cause = CA_EFFECT;
     e[n].etb_ctl = (int8_t)etb_ctl;
     e[n].etb_tapped = (uint8_t)tapped;
+    if (attach_after) e[n].etb_attach = ETB_ATTACH_AFTER;
     e[n].face_down = (uint8_t)((flags & EF_FACE_DOWN) != 0);
     if (link) {
       e[n].link_src = c->src.id ? c->src.id : (c->srcl ? c->srcl->id : 0);
@@ -216,12 +219,12 @@ static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_
 /* The same, for moves to a zone where no place, controller or tapped status
  * is chosen (a graveyard, exile, a hand) and for tapping and untapping. */
 static void batch_move(G *g, Ctx *c, const Sel *s, int type, int to, int flags, const char *link, Sel *moved) {
-  batch_objects(g, c, s, type, to, 0, flags, -1, 0, link, moved);
+  batch_objects(g, c, s, type, to, 0, flags, -1, 0, 0, link, moved);
 }
 
 /* Cards put into their owners' libraries: lib_pos 0 on top, 2 shuffled in. */
 static void batch_to_library(G *g, Ctx *c, const Sel *s, int lib_pos) {
-  batch_objects(g, c, s, EV_ZONE, MTG_Z_LIBRARY, lib_pos, 0, -1, 0, NULL, NULL);
+  batch_objects(g, c, s, EV_ZONE, MTG_Z_LIBRARY, lib_pos, 0, -1, 0, 0, NULL, NULL);
 }
 
 /* The top cnt cards of player's library, added to out; a card entering the
@@ -704,7 +707,8 @@ static void step_search(G *g, Ctx *c, const Node *n) {
       }
       /* "exile it face down" (406.3) */
       int fd = to == MTG_Z_EXILE && n->k[11] && n->k[11]->i ? EF_FACE_DOWN : 0;
-      batch_objects(g, c, &chosen, to == MTG_Z_EXILE ? EV_EXILE : EV_ZONE, to, 0, fd, to == MTG_Z_BATTLEFIELD ? p : -1, tapped, NULL, &moved);
+      batch_objects(g, c, &chosen, to == MTG_Z_EXILE ? EV_EXILE : EV_ZONE, to, 0, fd, to == MTG_Z_BATTLEFIELD ? p : -1, tapped,
+                    onto.n != 0, NULL, &moved);
       /* 303.4h: an Aura, Equipment or Fortification enters attached (one
        * that can't stay so is unattached by 704.5n); anything else unattached */
       for (int i = 0; onto.n && i < moved.n; i++) {
@@ -954,7 +958,7 @@ static void step_look_top(G *g, Ctx *c, const Node *n) {
     /* "you may reveal a creature card from among them and put it into your hand" */
     for (int i = 0; n->k[9] && n->k[9]->i && i < chosen.n; i++) reveal(g, c, chosen.o[i], q);
     Sel moved;
-    batch_objects(g, c, &chosen, EV_ZONE, to, 0, 0, to == MTG_Z_BATTLEFIELD ? p : -1, tapped, NULL, &moved);
+    batch_objects(g, c, &chosen, EV_ZONE, to, 0, 0, to == MTG_Z_BATTLEFIELD ? p : -1, tapped, 0, NULL, &moved);
     for (int i = 0; i < moved.n && taken.n < MAX_SEL; i++) taken.o[taken.n++] = moved.o[i];
     c->did |= moved.n > 0;
     /* the rest: those still in the library (a replacement may have kept one there) */
@@ -1737,7 +1741,7 @@ static void step(G *g, Ctx *c, const Node *n) {
         library_top(g, a.p[i], 1, &b); /* one at a time (701.40e) */
         if (!b.n) break;
         Sel moved;
-        batch_objects(g, c, &b, EV_ZONE, MTG_Z_BATTLEFIELD, 0, EF_FACE_DOWN, a.p[i], 0, NULL, &moved);
+        batch_objects(g, c, &b, EV_ZONE, MTG_Z_BATTLEFIELD, 0, EF_FACE_DOWN, a.p[i], 0, 0, NULL, &moved);
         for (int m = 0; m < moved.n; m++)
           if (oref_ok(g, moved.o[m]) && g->s->obj[moved.o[m].slot].face_down) obj_w(g, moved.o[m].slot)->manifested = 1;
       }

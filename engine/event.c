@@ -3,6 +3,7 @@
  *   1. "can't" checks (614.17) and replacement/prevention effects (replace.c, 616);
  *      compound actions (destroy, sacrifice, discard, mill, counter a spell)
  *      are expanded into the zone change they contain, itself replaceable;
+ *      an Aura entering chooses what it will enchant (303.4f-g);
  *   2. look-back trigger detection on the state before the batch (trigger.c, 603.10, 704.8);
  *   3. performing (perform.c);
  *   4. logging (log.c);
@@ -263,6 +264,68 @@ static int cant_enter(G *g, const Event *e) {
   return (chars(g, e->obj.slot)->types & (T_INSTANT | T_SORCERY)) != 0;
 }
 
+/* 303.4f-g: an Aura put onto the battlefield other than by resolving as an
+ * Aura spell, by an effect that doesn't say what it will enchant, enters
+ * attached to what its controller-to-be chooses among what it could legally
+ * enchant (not what enters at the same time: that isn't on the battlefield
+ * yet). With nothing to choose, it stays where it is; one leaving the stack
+ * goes to its owner's graveyard instead. Returns 0 when the Aura stays. */
+static int aura_enters(G *g, Event *e) {
+  if (e->type != EV_ZONE || e->to != MTG_Z_BATTLEFIELD || !oref_ok(g, e->obj) || e->etb_attach) return 1;
+  if (e->face_down || e->etb_copy) return 1; /* 708.2: a face-down card is a creature; a copy has its own */
+  State *s = g->s;
+  int slot = e->obj.slot;
+  const Chars *ch = chars(g, slot);
+  if (!(ch->types & T_ENCHANTMENT) || !has_subtype(ch, "Aura")) return 1;
+  int ctl = e->etb_ctl >= 0 ? e->etb_ctl : s->obj[slot].owner;
+  const Filter *f = ch->base ? ch->base->enchant : NULL;
+  Ctx cx;
+  ctx_for(g, &cx, ctl, e->obj);
+  int obj[MAX_OPTIONS], pl[MAX_OPTIONS], cnt = 0;
+  int nb = bf_count(g);
+  const int16_t *bf = bf_list(g);
+  for (int i = 0; i < nb && cnt < MAX_OPTIONS; i++)
+    if (aura_can_enchant(g, slot, bf[i], ctl)) {
+      obj[cnt] = bf[i];
+      pl[cnt++] = -1;
+    }
+  for (int p = 0; f && p < s->c.np && cnt < MAX_OPTIONS; p++)
+    if (filter_match_player(g, &cx, f, p)) {
+      obj[cnt] = -1;
+      pl[cnt++] = p;
+    }
+  if (!cnt) {
+    /* 303.4g: nothing happens; from the stack, the graveyard instead */
+    if (e->from != MTG_Z_STACK) return 0;
+    e->to = MTG_Z_GRAVEYARD;
+    return 1;
+  }
+  int v = 0;
+  if (cnt > 1) {
+    char nm[110];
+    fmt_obj(g, e->obj, nm, sizeof nm);
+    dec_begin(g, MTG_D_CHOOSE, ctl, "303.4f", "choose what %s will enchant", nm);
+    for (int i = 0; i < cnt; i++) {
+      char on[110];
+      if (obj[i] >= 0) {
+        fmt_slot(g, obj[i], on, sizeof on);
+        dec_opt(g, MTG_O_OBJECT, s->obj[obj[i]].id, 0, -1, -1, "%s", on);
+      } else {
+        dec_opt(g, MTG_O_PLAYER, 0, 0, pl[i], -1, "%s", player_name(g, pl[i]));
+      }
+    }
+    v = ask_pick(g);
+  }
+  if (obj[v] >= 0) {
+    e->etb_attach = 1;
+    e->etb_attach_obj = oref(g, obj[v]);
+  } else {
+    e->etb_attach = 2;
+    e->etb_attach_player = (int8_t)pl[v];
+  }
+  return 1;
+}
+
 /* 615.13: the prevention recorded since `from` (this batch's) is checked
  * for "whenever damage is prevented" triggers. */
 static void prevented_triggers(G *g, int from) {
@@ -361,9 +424,9 @@ void ev_run(G *g, Event *in, int n) {
       b[m].done = 1;
       log_event(g, &b[m]);
       m++;
-      if (ev_possible(g, &z) && replace_event(g, &z) && !cant_enter(g, &z)) b[m++] = z;
+      if (ev_possible(g, &z) && replace_event(g, &z) && !cant_enter(g, &z) && aura_enters(g, &z)) b[m++] = z;
     } else {
-      if (cant_enter(g, e)) continue;
+      if (cant_enter(g, e) || !aura_enters(g, e)) continue;
       b[m] = *e;
       b[m++].orig = (int16_t)i;
     }

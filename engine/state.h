@@ -194,6 +194,7 @@ enum evtype {
 };
 extern const char *const ev_names[EV_COUNT];
 
+enum { ETB_ATTACH_AFTER = 3 }; /* Event.etb_attach: attached by the effect, after it enters (303.4h) */
 enum { EF_COMBAT = 1, EF_DEATHTOUCH = 2, EF_INFECT = 4, EF_UNPREVENTABLE = 8, EF_NOREGEN = 16,
        EF_LIFELINK = 32, EF_FACE_DOWN = 64, EF_WITHER = 128 };
 
@@ -230,7 +231,8 @@ typedef struct Event {
   const char *etb_copy_sub; /* the copy's exception: an added subtype (707.9b) */
   const struct StaticSpec *etb_types[3]; /* "enters as a [subtype] in addition to its other types" */
   uint8_t netb_types;
-  uint8_t etb_attach;     /* 303.4f: an Aura spell enters attached: 1 to etb_attach_obj, 2 to etb_attach_player */
+  uint8_t etb_attach;     /* 303.4f: an Aura enters attached: 1 to etb_attach_obj, 2 to etb_attach_player;
+                           * ETB_ATTACH_AFTER: the effect attaches it once it is there */
   int8_t etb_attach_player;
   ORef etb_attach_obj;
   int8_t etb_choice_kind;
