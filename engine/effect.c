@@ -697,7 +697,7 @@ static void step_search(G *g, Ctx *c, const Node *n) {
         keep.n = keep.np = 0;
         for (int i = 0; i < chosen.n; i++) {
           const Chars *ch = chars(g, chosen.o[i].slot);
-          int aura = (ch->types & T_ENCHANTMENT) && has_subtype(ch, "Aura");
+          int aura = is_aura(ch);
           if (aura && !(onto.n && oref_ok(g, onto.o[0]) && s->obj[onto.o[0].slot].zone == MTG_Z_BATTLEFIELD &&
                         aura_can_enchant(g, chosen.o[i].slot, onto.o[0].slot, p)))
             continue;
@@ -713,7 +713,7 @@ static void step_search(G *g, Ctx *c, const Node *n) {
        * that can't stay so is unattached by 704.5n); anything else unattached */
       for (int i = 0; onto.n && i < moved.n; i++) {
         const Chars *ch = chars(g, moved.o[i].slot);
-        int attaches = ((ch->types & T_ENCHANTMENT) && has_subtype(ch, "Aura")) ||
+        int attaches = is_aura(ch) ||
                        ((ch->types & T_ARTIFACT) && (has_subtype(ch, "Equipment") || has_subtype(ch, "Fortification")));
         if (attaches && oref_ok(g, onto.o[0])) do_attach(g, moved.o[i].slot, onto.o[0], -1);
       }

@@ -276,7 +276,7 @@ static int aura_enters(G *g, Event *e) {
   State *s = g->s;
   int slot = e->obj.slot;
   const Chars *ch = chars(g, slot);
-  if (!(ch->types & T_ENCHANTMENT) || !has_subtype(ch, "Aura")) return 1;
+  if (!is_aura(ch)) return 1;
   int ctl = e->etb_ctl >= 0 ? e->etb_ctl : s->obj[slot].owner;
   const Filter *f = ch->base ? ch->base->enchant : NULL;
   Ctx cx;

@@ -225,6 +225,8 @@ static inline int obj_colors(G *g, int slot) { return chars(g, slot)->colors; }
 int obj_mv(G *g, int slot);
 static inline const char *obj_name(G *g, int slot) { return chars(g, slot)->name; }
 int has_subtype(const Chars *c, const char *sub);
+/* an Aura: an enchantment with the subtype Aura (303.4) */
+static inline int is_aura(const Chars *c) { return (c->types & T_ENCHANTMENT) && has_subtype(c, "Aura"); }
 int is_creature_type(const char *sub); /* 205.3m (subtype.c) */
 /* Characteristics of an object as it would exist on the battlefield under
  * controller ctl (614.12); valid until the next chars() call. */

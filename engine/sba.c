@@ -132,7 +132,7 @@ int sba_check(G *g) {
       any = 1;
     }
     /* 704.5m: Auras */
-    if ((c->types & T_ENCHANTMENT) && has_subtype_name(c, "Aura")) {
+    if (is_aura(c)) {
       if (!aura_legal(g, i)) {
         fmt_slot(g, i, nm, sizeof nm);
         log_line(g, 0, "sba rule=704.5m obj=%s", nm);
