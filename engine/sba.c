@@ -31,7 +31,14 @@ static int aura_legal(G *g, int slot) {
   const Chars *c = chars(g, slot);
   const Filter *f = c->base ? c->base->enchant : NULL;
   if (c->types & T_CREATURE) return 0; /* 303.4d */
-  if (o->attached_player >= 0) return f && (f->player_target || f->any_target) && player_alive(g, o->attached_player);
+  if (o->attached_player >= 0) {
+    /* 303.4c: legal as the enchant ability defines, seen from the Aura's
+     * controller ("enchant opponent"), who may have changed (303.4e) */
+    if (!f) return 0;
+    Ctx cx;
+    ctx_for(g, &cx, c->controller, oref(g, slot));
+    return filter_match_player(g, &cx, f, o->attached_player);
+  }
   if (!oref_ok(g, o->attached)) return 0;
   return aura_can_enchant(g, slot, o->attached.slot, c->controller);
 }
