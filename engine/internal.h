@@ -374,7 +374,6 @@ int can_cast_way(G *g, int player, int slot, const CastWay *w);
 void stack_cast_way(G *g, int player, int slot, const CastWay *w);
 const Ability *spell_ability(const CardDef *d);
 const Ability *flashback_ability(const CardDef *d); /* the ability carrying a flashback cost (702.34) */
-void stack_cast(G *g, int player, int slot, int zone_from);
 int spell_to_stack(G *g, int player, int slot, int zone_from, const Ability *ab, const CardDef *def); /* 601.2a */
 void spell_cast_done(G *g, int player, int slot); /* 601.2i */
 int can_cast_face_down(G *g, int player, int slot);   /* 702.37c */

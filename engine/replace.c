@@ -44,7 +44,6 @@ static const char *repl_rule(const Repl *r, const Event *ev) {
     return "614.1c";
   case RA_ETB_TAPPED: return "614.1d"; /* "[This permanent] enters tapped" */
   case RA_ETB_TRANSFORMED: return "616.1d";
-  case RA_FACE_UP: return "614.1e";
   case RA_ETB_COUNTERS: case RA_ETB_COPY: case RA_ETB_CONTROLLER: return "614.1c";
   default: return ev->type == EV_DRAW ? "614.11" : "614.1a";
   }
@@ -247,7 +246,7 @@ static void add_static(G *g, Repl *out, int *n, int slot, const Chars *c, Event 
     /* a copied or back-face ability is another ability than the printed one
      * with the same index (616.1f: applied after a copy effect) */
     r->key = (uint32_t)hash_mix(((uint64_t)g->s->obj[slot].id << 20) ^ ((uint64_t)ab->index << 4) ^ r->grant ^
-                                (r->def ? r->def->hash : 0)) | 1u;
+                                (r->def ? r->def->hash : 0));
     r->cat = category(&ab->rp);
     for (int k = 0; k < *n; k++)
       if (out[k].key == r->key) return;
@@ -338,7 +337,7 @@ static int collect(G *g, Event *ev, Repl *out) {
     r->abi = ABI_PROTECTION;
     r->eff = -1;
     r->controller = obj_controller(g, ev->obj.slot);
-    r->key = (uint32_t)hash_mix(((uint64_t)ev->obj.id << 20) ^ 0x70726f74u) | 1u;
+    r->key = (uint32_t)hash_mix(((uint64_t)ev->obj.id << 20) ^ 0x70726f74u);
     r->cat = 4;
     if (!ev_applied(ev, r->key)) n++;
   }

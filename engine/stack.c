@@ -881,11 +881,6 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
   }
 }
 
-void stack_cast(G *g, int player, int slot, int zone_from) {
-  CastWay w = {.zone = (int8_t)zone_from};
-  stack_cast_way(g, player, slot, &w);
-}
-
 /* 702.37c: a card with morph cast face down from its owner's hand, as a 2/2
  * creature spell with no name, text or mana cost, for {3}. */
 static const ManaCost *face_down_cost(void) {

@@ -78,7 +78,7 @@ static const mtg_event_type types[] = {
     {"put_on_top", "obj player rule", 0},
     {"clash", "player opponent winner bottom rule", 0},
     {"land_plays", "player n rule", 0},
-    {"replace", "rule by event amount to tapped counters chosen life_floor sacrificed exiled paid copy controller face types", 0},
+    {"replace", "rule by event amount to tapped counters chosen life_floor sacrificed exiled paid copy controller face types infect", 0},
     {"prevent", "rule by event amount", 0},
     {"regenerate", "obj rule", 0},
     {"choose", "player obj x", 1},
