@@ -411,9 +411,9 @@ static int sba_sectors(G *g, const int16_t *bf, int nb) {
   int order[MAX_PLAYERS], pick[MAX_SLOTS];
   apnap_order(g, order);
   int who[2 * MAX_PLAYERS], nw = 0;
-  for (int pass = 0; pass < 2; pass++)
+  for (int sc = 0; sc <= 1; sc++)
     for (int i = 0; i < MAX_PLAYERS && order[i] >= 0; i++)
-      if (has_sc[order[i]] == pass) who[nw++] = order[i];
+      if (has_sc[order[i]] == sc) who[nw++] = order[i];
   for (int w = 0; w < nw; w++) {
     int p = who[w];
     for (int k = 0; k < nn; k++) {

@@ -38,10 +38,10 @@ static Hist *hist_new(G *g) {
   return h;
 }
 
+/* Sets every field of o, a record hist_new has just zeroed. */
 static void hobj_of(G *g, int slot, HObj *o) {
   Lki l;
   lki_of(g, slot, &l);
-  memset(o, 0, sizeof *o);
   o->id = l.id;
   o->def = l.def;
   o->name = l.name;

@@ -777,7 +777,8 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
     /* the spell or ability of the event ("that spell or ability" of a
      * becomes-the-target trigger): a spell is an object; an ability is counted
      * by the steps that look at the stack (counter) */
-    int si = c->tc && c->tc->cause_id ? stack_find(g, c->tc->cause_id) : -1;
+    if (!c->tc) break;
+    int si = stack_find(g, c->tc->cause_id); /* no stack item has id 0 (new_id) */
     if (si >= 0 && s->stack[si].kind == SI_SPELL) sel_add(out, oref(g, s->stack[si].slot));
     break;
   }
@@ -935,6 +936,24 @@ static int first_player(G *g, Ctx *c, const Node *n) {
   return -1;
 }
 
+/* Which kicker costs were paid (a bit for each, 702.33f), and the times a
+ * multikicker cost was (*times, 702.33c): the spell's choices while it
+ * resolves; the permanent's afterwards (400.7d, 607.2i); or as it last existed
+ * (608.2h). */
+static int kicked_of(G *g, const Ctx *c, int *times) {
+  const Obj *o = oref_ok(g, c->src) ? &g->s->obj[c->src.slot] : NULL;
+  if (c->ch && c->spell_ch) {
+    *times = c->ch->kick_n;
+    return c->ch->kicked;
+  }
+  if (o) {
+    *times = o->kick_n;
+    return o->kicked;
+  }
+  *times = c->srcl ? c->srcl->kick_n : 0;
+  return c->srcl ? c->srcl->kicked : 0;
+}
+
 int expr_eval(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   if (!n) return 0;
@@ -1075,15 +1094,12 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
     return so && so->zone == MTG_Z_STACK && so->cast_zone ? cnt - 1 : cnt;
   }
   case E_KICKED: {
-    int k = c->ch && c->spell_ch ? c->ch->kicked : oref_ok(g, c->src) ? s->obj[c->src.slot].kicked : c->srcl ? c->srcl->kicked : 0;
-    return k != 0;
+    int t;
+    return kicked_of(g, c, &t) != 0;
   }
   case E_KICK_N: {
     /* 702.33d: the times it was kicked: its multikicker cost's payments, or its kicker costs paid */
-    int k, t;
-    if (c->ch && c->spell_ch) k = c->ch->kicked, t = c->ch->kick_n;
-    else if (oref_ok(g, c->src)) k = s->obj[c->src.slot].kicked, t = s->obj[c->src.slot].kick_n;
-    else k = c->srcl ? c->srcl->kicked : 0, t = c->srcl ? c->srcl->kick_n : 0;
+    int t, k = kicked_of(g, c, &t);
     return t ? t : (k & 1) + (k >> 1 & 1) + (k >> 2 & 1);
   }
   case E_PAID:
@@ -1126,8 +1142,7 @@ int cond_eval(G *g, Ctx *c, const Node *n) {
   }
   case C_YOUR_TURN: return s->c.active == c->controller;
   case C_KICKED: {
-    /* the spell's choices while it resolves; the permanent's afterwards (400.7d, 607.2i) */
-    int k = c->ch && c->spell_ch ? c->ch->kicked : oref_ok(g, c->src) ? s->obj[c->src.slot].kicked : c->srcl ? c->srcl->kicked : 0;
+    int t, k = kicked_of(g, c, &t);
     return n->i ? (k >> (n->i - 1) & 1) != 0 : k != 0;
   }
   case C_ADDL_PAID: {
