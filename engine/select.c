@@ -656,7 +656,9 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
     }
     ORef r = trig_obj(g, c);
     if (r.id) sel_add(out, r);
-    else if (c->tc && c->tc->player >= 0 && !c->tc->obj.id) sel_addp(out, c->tc->player);
+    /* an event about a player: that player; of a becomes-the-target event, the
+     * player targeted, not the targeting spell's controller (603.2) */
+    else if (c->tc && !c->tc->obj.id) sel_addp(out, c->tc->ev == EV_TARGETED ? c->tc->player2 : c->tc->player);
     break;
   }
   case SL_TRIG_OBJ_NEW: {

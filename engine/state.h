@@ -268,6 +268,7 @@ typedef struct Event {
 typedef struct TrigCtx {
   uint8_t ev;
   int8_t player;
+  int8_t player2;         /* becomes-the-target events: the player targeted (player is the targeting one's controller) */
   ORef obj;
   Lki objl;               /* the object as it last existed (look-back) */
   ORef src;

@@ -129,6 +129,7 @@ static void tc_from_event(G *g, const Event *e, TrigCtx *tc) {
   memset(tc, 0, sizeof *tc);
   tc->ev = e->type;
   tc->player = e->player;
+  tc->player2 = e->player2;
   tc->obj = e->obj;
   tc->src = e->src;
   tc->amount = e->amount;
