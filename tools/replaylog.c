@@ -157,18 +157,24 @@ typedef struct zout {
   FILE *f;
   z_stream z;
   int zinit;
+  int text;           /* no compression: the text itself goes to f */
   size_t inlen;
   char *in;           /* BUF_SIZE bytes of text waiting to be compressed (allocated, not zeroed) */
   unsigned char *out; /* BUF_SIZE bytes, after in */
 } zout;
 
 /* 16 + MAX_WBITS: a gzip wrapper with mtime 0, so that equal games give equal
- * files (at the same level: rlog_header.level). */
+ * files (at the same level: rlog_header.level). Level 0: text, uncompressed. */
 static int zout_init(zout *o, FILE *f, int level) {
   o->inlen = 0;
+  o->text = !level;
   memset(&o->z, 0, sizeof o->z);
   if (!(o->in = malloc(2 * BUF_SIZE))) return MTG_ENOMEM;
   o->out = (unsigned char *)o->in + BUF_SIZE;
+  if (o->text) {
+    o->f = f;
+    return 0;
+  }
   if (deflateInit2(&o->z, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
     free(o->in);
     o->in = NULL;
@@ -186,9 +192,14 @@ static void zout_fini(zout *o) {
   o->in = NULL;
 }
 
-/* Compresses the pending text with `flush` and writes what deflate produces:
- * 0, MTG_EIO (errno set) or MTG_EINTERNAL. */
+/* Compresses the pending text with `flush` and writes what deflate produces
+ * (a text zout writes the text): 0, MTG_EIO (errno set) or MTG_EINTERNAL. */
 static int zout_deflate(zout *o, int flush) {
+  if (o->text) {
+    if (o->inlen && fwrite(o->in, 1, o->inlen, o->f) != o->inlen) return MTG_EIO;
+    o->inlen = 0;
+    return 0;
+  }
   o->z.next_in = (unsigned char *)o->in;
   o->z.avail_in = (uInt)o->inlen;
   int rc;
@@ -264,7 +275,8 @@ struct rlog_writer {
   char *path, *log_path; /* the replay; the temporary file holding the log */
   int version;
   int level;             /* deflate level */
-  zout log;              /* the log, a gzip member of its own */
+  int text_log;          /* log holds text, compressed at close (rlog_header.compress_at_close) */
+  zout log;              /* the log, a gzip member of its own (or its text) */
   mtg_error err;         /* the first failure; later calls repeat it */
   long events, decisions, checkpoints;
   long last_checkpoint;  /* events when the last checkpoint was written (-1: none) */
@@ -409,6 +421,7 @@ int rlog_writer_open(rlog_writer **out, const char *path, const rlog_header *h, 
   w->pool_hash = h->pool ? mtg_pool_hash(h->pool) : 0;
   w->partial = h->partial;
   w->level = h->level >= 1 && h->level <= 9 ? h->level : 6;
+  w->text_log = h->compress_at_close != 0;
   w->path = dup_str(path);
   w->setup = dup_str(h->setup_text);
   w->origin = dup_str(h->origin ? h->origin : "");
@@ -434,7 +447,7 @@ int rlog_writer_open(rlog_writer **out, const char *path, const rlog_header *h, 
     writer_free(w);
     return err ? err->status : MTG_EIO;
   }
-  if (zout_init(&w->log, f, w->level)) {
+  if (zout_init(&w->log, f, w->text_log ? 0 : w->level)) {
     fclose(f);
     writer_free(w);
     mtg_error_set(err, MTG_ENOMEM, "cannot initialise zlib: out of memory");
@@ -501,7 +514,8 @@ static int put_log_line(rlog_writer *w, const mtg_game *g, int i, mtg_error *err
   const char *line = mtg_log_line(g, i);
   if (starts(line, "turn ") && w->events) {
     /* a turn boundary: everything before it reaches the file now, so a crash
-     * later still leaves every complete turn in the temporary file */
+     * later still leaves every complete turn in the temporary file (as text,
+     * or compressed and flushed so that it decompresses) */
     int rc = zout_deflate(&w->log, Z_SYNC_FLUSH);
     if (!rc && fflush(w->log.f)) rc = MTG_EIO;
     if (wcheck(w, err, rc)) return w->err.status;
@@ -681,17 +695,17 @@ static int assemble(rlog_writer *w, mtg_error *err) {
   int rc = o ? zout_init(o, f, w->level) : MTG_ENOMEM;
   if (!rc && put_header(w, o, err)) rc = w->err.status;
   else if (!rc) rc = wcheck(w, err, zout_deflate(o, Z_FINISH));
+  /* the log's bytes: copied, or its text compressed as a member of its own */
+  if (!rc && (fflush(w->log.f) || fseek(w->log.f, 0, SEEK_SET))) rc = wcheck(w, err, MTG_EIO);
+  if (!rc && w->text_log && deflateReset(&o->z) != Z_OK) rc = wcheck(w, err, MTG_EINTERNAL);
+  char buf[BUF_SIZE];
+  size_t n;
+  while (!rc && (n = fread(buf, 1, sizeof buf, w->log.f)) > 0)
+    rc = w->text_log ? wcheck(w, err, zout_put(o, buf, n)) : fwrite(buf, 1, n, f) != n ? wcheck(w, err, MTG_EIO) : 0;
+  if (!rc && ferror(w->log.f)) rc = wcheck(w, err, MTG_EIO);
+  if (!rc && w->text_log) rc = wcheck(w, err, zout_deflate(o, Z_FINISH));
   if (o) zout_fini(o);
   free(o);
-  /* the log's bytes */
-  if (!rc) {
-    if (fflush(w->log.f) || fseek(w->log.f, 0, SEEK_SET)) rc = wcheck(w, err, MTG_EIO);
-    char buf[BUF_SIZE];
-    size_t n;
-    while (!rc && (n = fread(buf, 1, sizeof buf, w->log.f)) > 0)
-      if (fwrite(buf, 1, n, f) != n) rc = wcheck(w, err, MTG_EIO);
-    if (!rc && ferror(w->log.f)) rc = wcheck(w, err, MTG_EIO);
-  }
   if (fclose(f) && !rc) rc = wcheck(w, err, MTG_EIO);
   if (!rc && rename(tmp, w->path)) rc = wfail(w, err, MTG_EIO, "cannot put the replay in place: %s", strerror(errno));
   if (rc) {

@@ -1002,6 +1002,7 @@ int verify_rerecord(const verify_opts *o, verify_ws *ws, const char *in, const c
   v.info = rlog_reader_info(v.r);
   const rlog_info *info = v.info;
   if (start(&v, in, &pl, 0)) return finish(&v, &pl);
+  int selfplay = info->origin && !strncmp(info->origin, "selfplay ", 9);
   rlog_header h = {.setup_text = info->setup_text,
                    .pool = pl.pool,
                    .base = pl.base,
@@ -1010,7 +1011,8 @@ int verify_rerecord(const verify_opts *o, verify_ws *ws, const char *in, const c
                    .seed = info->seed,
                    .partial = info->partial > 0,
                    .version = info->version,
-                   .level = info->origin && !strncmp(info->origin, "selfplay ", 9) ? RLOG_SELFPLAY_LEVEL : 0,
+                   .level = selfplay ? RLOG_SELFPLAY_LEVEL : 0,
+                   .compress_at_close = selfplay,
                    .cards_yaml = info->version == 1 && info->cards_len ? info->cards_yaml : NULL};
   if (rlog_writer_open(&w, out, &h, &err)) {
     write_failed(rep, out, &err);
