@@ -2985,6 +2985,8 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
     if ((w = ymap_get(n, "n"))) {
       if (ynode_int_range(l->d, w, -INT16_MAX, INT16_MAX, &x, l->err)) return -1;
       s->a = (int16_t)x;
+    } else if (s->kind == SE_COST_MORE) {
+      s->a = 1; /* "cost {1} more" */
     }
     if ((w = ymap_get(n, "counter")) && scalar(w)) s->counter = dup(l, scalar(w));
     if ((w = ymap_get(n, "spells"))) {

@@ -524,10 +524,11 @@ static ManaCost foretell_cost(G *g, int player, int *any_turn) {
 }
 
 /* 116.2h: a player with priority during their turn may pay {2} and exile a
- * card with foretell from their hand face down. */
+ * card with foretell from their hand face down. slot is a card in player's
+ * hand: the priority options ask only about those. */
 int cast_can_foretell(G *g, int player, int slot) {
   const Obj *o = &g->s->obj[slot];
-  if (!o->id || o->zone != MTG_Z_HAND || o->owner != player || !o->def->cast || !o->def->cast->has_foretell) return 0;
+  if (!o->def->cast || !o->def->cast->has_foretell) return 0;
   int any_turn;
   ManaCost m = foretell_cost(g, player, &any_turn);
   if (g->s->c.active != player && !any_turn) return 0;
@@ -535,11 +536,11 @@ int cast_can_foretell(G *g, int player, int slot) {
 }
 
 /* The special action (116.2h, 702.143b): pay, exile face down; the card can be
- * cast for its foretell cost after this turn (702.143a). */
+ * cast for its foretell cost after this turn (702.143a). Offered only where
+ * cast_can_foretell allows it, in the same state. */
 void cast_foretell(G *g, int player, int slot) {
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
-  if (!cast_can_foretell(g, player, slot)) game_illegal(g, "%s can't be foretold now", nm);
   int any_turn;
   ManaCost m = foretell_cost(g, player, &any_turn);
   cost_pay_mana(g, player, &m, 0, -1, 0, NULL);

@@ -22,7 +22,7 @@ uint8_t mana_mask(G *g, int slot, const AbRef *r) {
     if (!strcmp(m, "any")) mask |= 0x1f;
     else if (!strcmp(m, "chosen")) {
       int32_t col;
-      const char *lb = st->n > 3 && st->k[3] && st->k[3]->s ? st->k[3]->s : "color";
+      const char *lb = st->k[3] && st->k[3]->s ? st->k[3]->s : "color"; /* a step has all its parameters' slots */
       if (link_find_value(g, g->s->obj[slot].id, r->grant, lb, &col, NULL) && col >= 0 && col < 5) mask |= (uint8_t)(1u << col);
     } else {
       /* "{R}{G}", "{G} or {W}": the loader has parsed the same text (it refuses anything else) */
@@ -235,7 +235,7 @@ void mana_total_cost(G *g, int player, int slot, const Ability *ab, const Choice
       Ctx cx;
       ctx_for(g, &cx, c->controller, oref(g, bf[k]));
       if (sa->st.cond && !cond_eval(g, &cx, sa->st.cond)) continue;
-      out->generic = (uint8_t)(out->generic + (sa->st.a ? sa->st.a : 1));
+      out->generic = (uint8_t)(out->generic + sa->st.a);
     }
   }
   /* 601.2f: the spell's own reduction of generic mana ("costs {2} less for
