@@ -169,16 +169,15 @@ TEST(decide_after_game_over_is_earg) {
   CHECK(u_logged(w->game, "704.5b"));
 }
 
-/* mtg_setup_max_turns: the game stops when the turn after the limit would
- * begin, as stopped (not over by the rules: no winner, no draw), and the log
- * says which turn was the last */
-TEST(turn_limit_stops_the_game) {
-  if (u_begin(t_, w, NULL)) return;
-  for (int i = 0; i < 4; i++) {
+/* Plays a game whose libraries hold `forests` cards each by passing until it
+ * ends, and checks that it stopped (not over by the rules: no winner, no draw)
+ * with the log line `game_over`. A helper of the tests below: on a failure it
+ * records it and the test's next CHECK sees t_->failed. */
+static void stopped_with(unit_ctx *t_, u_world *w, int forests, const char *game_over) {
+  for (int i = 0; i < forests; i++) {
     u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Forest");
     u_card(t_, w, w->bob, MTG_Z_LIBRARY, "Forest");
   }
-  CHECK_INT(mtg_setup_max_turns(w->setup, 4), 0);
   if (u_start(t_, w)) return;
   u_pass(t_, w, 200);
   CHECK_INT(mtg_game_status(w->game), MTG_OVER);
@@ -187,9 +186,35 @@ TEST(turn_limit_stops_the_game) {
   CHECK(r.stopped);
   CHECK(!r.draw);
   CHECK_INT(r.winners, 0);
-  CHECK(u_logged(w->game, "game_over result=stopped reason=turn_limit turn=4"));
+  CHECK(u_logged(w->game, game_over));
+  CHECK_INT(u_count_logged(w->game, "game_over"), 1);
+}
+
+/* mtg_setup_max_turns: the game stops when the turn after the limit would
+ * begin, as stopped, and the log says which turn was the last */
+TEST(turn_limit_stops_the_game) {
+  if (u_begin(t_, w, NULL)) return;
+  CHECK_INT(mtg_setup_max_turns(w->setup, 4), 0);
+  stopped_with(t_, w, 4, "game_over result=stopped reason=turn_limit turn=4");
+  if (t_->failed) return;
   CHECK(u_logged(w->game, "turn n=4 player=bob"));
   CHECK(!u_logged(w->game, "turn n=5"));
+}
+
+/* The turn number stays in the engine's range (num.h): a game whose turn is
+ * MTG_NUM_MAX stops when the next turn would begin, as at a turn limit, with
+ * a log line the invariant checker accepts (not a decision) and no turn
+ * numbered past it */
+TEST(turn_number_at_its_maximum_stops_the_game) {
+  if (u_begin(t_, w, NULL)) return;
+  CHECK_INT(mtg_setup_start(w->setup, w->alice, MTG_NUM_MAX, MTG_S_MAIN1), 0);
+  stopped_with(t_, w, 2, "game_over result=stopped reason=turn_limit turn=2147483647");
+  if (t_->failed) return;
+  CHECK(!u_logged(w->game, "turn n=-"));
+  CHECK(!u_logged(w->game, "step name=untap player=bob"));
+  char why[256] = "";
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+  CHECK_STR(why, "");
 }
 
 TEST(log_is_committed_and_droppable) {
@@ -548,6 +573,7 @@ const unit_test api_tests[] = {
     {"one_player_is_not_a_game", one_player_is_not_a_game},
     {"decide_after_game_over_is_earg", decide_after_game_over_is_earg},
     {"turn_limit_stops_the_game", turn_limit_stops_the_game},
+    {"turn_number_at_its_maximum_stops_the_game", turn_number_at_its_maximum_stops_the_game},
     {"log_is_committed_and_droppable", log_is_committed_and_droppable},
     {"hash_tracks_state", hash_tracks_state},
     {"decision_find_matches_whole_labels", decision_find_matches_whole_labels},
