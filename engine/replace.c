@@ -84,16 +84,22 @@ static int obj_filter_anyzone(G *g, Ctx *c, const Filter *f, ORef o) {
   return filter_match(g, c, &any, o.slot);
 }
 
+/* The context the effect's filters, conditions and amounts are read in: its
+ * controller's, its source's (last known information if gone), the event. */
+static void repl_ctx(G *g, const Repl *r, Event *ev, Ctx *c) {
+  ctx_for(g, c, r->controller, r->src);
+  c->srcl = r->srcl;
+  c->def = r->def;
+  c->grant = r->grant;
+  c->ev = ev;
+  if (r->eff >= 0) c->ch = &g->s->eff[r->eff].ch; /* "other than target creature": the effect's targets */
+}
+
 static int matches(G *g, const Repl *r, Event *ev) {
   const ReplSpec *rp = r->rp;
   const Effect *e = r->eff >= 0 ? &g->s->eff[r->eff] : NULL;
   Ctx c;
-  ctx_for(g, &c, r->controller, r->src);
-  c.srcl = r->srcl;
-  c.def = r->def;
-  c.grant = r->grant;
-  c.ev = ev;
-  if (e) c.ch = (Choice *)&e->ch; /* "other than target creature": the effect's targets */
+  repl_ctx(g, r, ev, &c);
   switch (rp->ev) {
   case RE_DRAW:
     if (ev->type != EV_DRAW) return 0;
@@ -606,8 +612,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
     else if (rp->amount && e && e->shield >= 0) want = e->shield < ev->amount ? e->shield : ev->amount;
     else if (rp->amount && !e) {
       Ctx c;
-      ctx_for(g, &c, r->controller, r->src);
-      c.ev = ev;
+      repl_ctx(g, r, ev, &c);
       want = expr_eval(g, &c, rp->amount);
       if (want > ev->amount) want = ev->amount;
       if (want < 0) want = 0; /* 107.1b: no negative amount is prevented */
