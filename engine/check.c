@@ -24,25 +24,22 @@ static int opt_bad(char *why, size_t n, int i, const mtg_option *o, const char *
              (unsigned)o->obj, (unsigned)o->obj2, o->player, o->index, what);
 }
 
-/* Text shown to players: not empty, no control characters. */
-/* prefix and then v in decimal, in buf (empty if it does not fit); without
- * snprintf, as every option of every decision is checked */
-static const char *with_number(char *buf, size_t size, const char *prefix, int v) {
+/* prefix (a literal of at most 15 characters) and then v in decimal, in buf:
+ * 16 + 16 characters at most, without snprintf, as every option of every
+ * decision is checked */
+static const char *with_number(char buf[static 32], const char *prefix, int v) {
   char digits[16];
   size_t k = sizeof digits, u = strlen(prefix);
   unsigned x = (unsigned)v;
   do digits[--k] = (char)('0' + x % 10);
-  while ((x /= 10) && k);
-  if (u + (sizeof digits - k) >= size) { /* not with the callers' sizes */
-    buf[0] = 0;
-    return buf;
-  }
+  while (x /= 10); /* ten digits at most */
   memcpy(buf, prefix, u);
   memcpy(buf + u, digits + k, sizeof digits - k);
   buf[u + sizeof digits - k] = 0;
   return buf;
 }
 
+/* Text shown to players: not empty, no control characters. */
 static int printable(const char *s) {
   if (!s || !*s) return 0;
   for (; *s; s++)
@@ -93,7 +90,7 @@ int mtg_decision_check(const mtg_game *g, char *why, size_t n) {
     case MTG_O_ACTIVATE: { /* -1: a special action, turning a face-down permanent face up (116.2b) or foretelling (116.2h) */
       char want[32];
       int special = !strncmp(o->label, "turn_face_up ", 13) || !strncmp(o->label, "foretell ", 9);
-      if (special ? o->index != -1 : o->index < 0 || !strstr(o->label, with_number(want, sizeof want, "/", o->index)))
+      if (special ? o->index != -1 : o->index < 0 || !strstr(o->label, with_number(want, "/", o->index)))
         return opt_bad(why, n, i, o, "the ability index and the label disagree");
       break;
     }
@@ -104,7 +101,7 @@ int mtg_decision_check(const mtg_game *g, char *why, size_t n) {
     case MTG_O_MODE: {
       char want[32];
       if (o->index < 0) return opt_bad(why, n, i, o, "the mode and the label disagree");
-      with_number(want, sizeof want, "mode ", o->index + 1);
+      with_number(want, "mode ", o->index + 1);
       if (strncmp(o->label, want, strlen(want))) return opt_bad(why, n, i, o, "the mode and the label disagree");
       break;
     }

@@ -218,6 +218,12 @@ int mtg_setup_card(mtg_setup *s, int player, int zone, const char *card, mtg_err
         return refuse(s, err, MTG_EDATA, "player %s already has dungeon '%s' in the command zone (309.3)",
                       s->pl[player].name, s->e[i].def->name);
   }
+  /* 901.4, 904.4: plane, phenomenon and scheme cards stay in the command zone
+   * the whole game, in their deck or face up */
+  if ((d->types & T_VARIANT_CARD) && zone != MTG_Z_COMMAND)
+    return refuse(s, err, MTG_EDATA, "%s card '%s' can only be in the command zone (%s)",
+                  d->types & T_SCHEME ? "scheme" : d->types & T_PLANE ? "plane" : "phenomenon", card,
+                  d->types & T_SCHEME ? "904.4" : "901.4");
   if (s->ne >= MTG_MAX_SETUP_CARDS)
     return refuse(s, err, MTG_ELIMIT, "too many cards in the setup (at most %d)", MTG_MAX_SETUP_CARDS);
   if (s->ne == s->cap) {

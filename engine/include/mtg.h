@@ -157,7 +157,8 @@ int mtg_setup_max_turns(mtg_setup *s, int turns);    /* stop (no result) after t
 int mtg_setup_work_budget(mtg_setup *s, long lines);
 /* Puts a card into a zone; returns an entry handle (>= 0) for the options
  * below, or a negative status with err filled (unknown card name, ...).
- * Libraries are listed top first. */
+ * Libraries are listed top first. Plane, phenomenon and scheme cards can
+ * only be in the command zone (901.4, 904.4), dungeons too (below). */
 int mtg_setup_card(mtg_setup *s, int player, int zone, const char *card, mtg_error *err);
 int mtg_setup_tapped(mtg_setup *s, int entry, int tapped);
 int mtg_setup_sick(mtg_setup *s, int entry, int sick); /* default: not sick */

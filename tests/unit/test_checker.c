@@ -470,6 +470,71 @@ TEST(checker_finds_variant_inconsistencies) {
   REPORTS("is face down in the command zone but no scheme, plane or phenomenon");
 }
 
+/* each player's library, hand and graveyard hold only that player's cards */
+TEST(checker_finds_a_card_in_another_players_library) {
+  if (start(t_, w)) return;
+  w->game->s->obj[4].owner = 0; /* bob's library holds alice's Island */
+  REPORTS("is in another player's library");
+}
+
+/* a spell on the stack is its object: in range, on the stack, the same id */
+TEST(checker_finds_each_way_a_spell_misses_its_object) {
+  if (start(t_, w)) return;
+  if (u_pick(t_, w, "cast \"Lightning Bolt\"") < 0) return;
+  if (u_pick(t_, w, "bob") < 0) return;
+  State *s = w->game->s;
+  CHECK_INT(s->c.nstack, 1);
+  int slot = s->stack[0].slot;
+  char why[256];
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+  s->stack[0].slot = -1;
+  REPORTS("does not match its object");
+  s->stack[0].slot = s->c.nslots;
+  REPORTS("does not match its object");
+  s->stack[0].slot = 0; /* the Bears, on the battlefield */
+  REPORTS("does not match its object");
+  s->stack[0].slot = slot;
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+}
+
+/* an object in no zone is allowed for a card whose owner left the game only */
+TEST(checker_allows_no_zone_only_after_its_owner_left) {
+  if (start(t_, w)) return;
+  State *s = w->game->s;
+  int lib = zl_index(MTG_Z_LIBRARY, 1);
+  s->c.zn[lib] = 0;
+  obj_w(w->game, 4)->zone = MTG_Z_COUNT; /* bob's Island, written as the engine writes */
+  REPORTS("is in no zone");
+  s->c.pl[1].left = 1;
+  char why[256];
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+  obj_w(w->game, 4)->kind = OK_TOKEN; /* a token does not stay behind its owner */
+  REPORTS("is in no zone");
+  obj_w(w->game, 4)->kind = OK_CARD;
+  s->c.pl[1].left = 0;
+  s->c.pl[0].left = 1; /* the other player left */
+  REPORTS("is in no zone");
+}
+
+/* at priority: a creature with toughness 1 lives; a phased-out permanent
+ * is not looked at (702.26b) */
+TEST(checker_at_priority_sees_only_what_state_based_actions_would) {
+  if (start(t_, w)) return;
+  char why[256];
+  Obj *bears = obj_w(w->game, 0);
+  bears->c[0].kind = 1;
+  bears->c[0].n = 1; /* one -1/-1 counter on the 2/2 Bears */
+  bears->nc = 1;
+  chars_dirty(w->game);
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+  obj_w(w->game, 0)->c[0].n = 3; /* toughness -1 */
+  chars_dirty(w->game);
+  REPORTS("has toughness -1 at priority");
+  obj_w(w->game, 0)->phased_out = 1;
+  chars_dirty(w->game);
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+}
+
 /* The option contract (mtg_decision_check): each field used only where the
  * option kind gives it a meaning, and labels that agree with the fields. */
 static int option_reports(unit_ctx *t_, u_world *w, int i, mtg_option o, const char *expect, int line) {
@@ -622,6 +687,218 @@ TEST(decision_check_keeps_the_option_contract_for_attacks) {
   OPTION_REPORTS(0, x, "a block without the attacker it blocks");
 }
 
+/* The option put at place i passes the contract. */
+static int option_passes(unit_ctx *t_, u_world *w, int i, mtg_option o, int line) {
+  mtg_option *opt = &w->game->dec->opt[i];
+  mtg_option keep = *opt;
+  char label[96];
+  snprintf(label, sizeof label, "%s", keep.label);
+  *opt = o;
+  snprintf(w->game->dec->labels[i], sizeof w->game->dec->labels[i], "%s", o.label);
+  opt->label = w->game->dec->labels[i];
+  char why[512] = "";
+  int rc = mtg_decision_check(w->game, why, sizeof why);
+  *opt = keep;
+  snprintf(w->game->dec->labels[i], sizeof w->game->dec->labels[i], "%s", label);
+  if (rc != 0) {
+    unit_fail(t_, __FILE__, line, "option %d (kind %d '%s'): mtg_decision_check returned %d '%s', expected it to pass", i, o.kind, o.label, rc,
+              why);
+    return -1;
+  }
+  return 0;
+}
+#define OPTION_PASSES(i, o) \
+  do { \
+    if (option_passes(t_, w, (i), (o), __LINE__)) return; \
+  } while (0)
+
+/* Every option kind, valid and then with each field it must not have or
+ * must have wrong: which kinds carry an object, a player, an index, and
+ * what the index of each means (mtg.h). */
+TEST(decision_check_keeps_the_option_contract_of_every_kind) {
+  if (start(t_, w)) return;
+  int cast = u_find(w->game, "cast \"Lightning Bolt\"");
+  CHECK(cast >= 0);
+  uint32_t obj = w->game->dec->opt[cast].obj;
+  int at = cast; /* every kind tried in the cast option's place */
+  static const struct {
+    int kind;
+    const char *label;
+    int index, player, object; /* object: 1 it has one, 0 none, -1 either */
+  } valid[] = {
+      {MTG_O_PASS, "pass", -1, -1, 0},
+      {MTG_O_YES, "yes", -1, -1, 0},
+      {MTG_O_NO, "no", -1, -1, 0},
+      {MTG_O_PLAYER, "bob", -1, 1, 0},
+      {MTG_O_MODE, "mode 1: deal 2 damage", 0, -1, 0},
+      {MTG_O_MODE, "mode 10", 9, -1, 0},
+      {MTG_O_COLOR, "white", 0, -1, 0},
+      {MTG_O_COLOR, "green", 4, -1, 0},
+      {MTG_O_NAME, "Grizzly Bears", 0, -1, 0},
+      {MTG_O_WORD, "odd", 0, -1, -1},
+      {MTG_O_TRIGGER, "\"Grizzly Bears\"#1 trigger", 0, -1, 1},
+      {MTG_O_EFFECT, "\"Grizzly Bears\"#1 effect", 3, -1, 1},
+      {MTG_O_OBJECT, "\"Grizzly Bears\"#1", -1, -1, 1},
+      {MTG_O_PLAY, "play \"Mountain\"#2", -1, -1, 1},
+      {MTG_O_CAST, "cast \"Lightning Bolt\"#3", -1, -1, 1},
+      {MTG_O_CAST, "cast \"Lightning Bolt\"#3 face_down=1", 1, -1, 1},
+      {MTG_O_ACTIVATE, "activate \"Mountain\"#2/0", 0, -1, 1},
+      {MTG_O_ACTIVATE, "activate \"Mountain\"#2/12", 12, -1, 1},
+      {MTG_O_ACTIVATE, "activate \"Mountain\"#2/305", 305, -1, 1},
+      {MTG_O_ACTIVATE, "turn_face_up \"Mountain\"#2", -1, -1, 1},
+      {MTG_O_ACTIVATE, "foretell \"Mountain\"#2", -1, -1, 1},
+  };
+  for (size_t v = 0; v < NELEM(valid); v++) {
+    int k = valid[v].kind;
+    mtg_option o;
+    memset(&o, 0, sizeof o);
+    o.kind = k;
+    o.label = valid[v].label;
+    o.index = valid[v].index;
+    o.player = valid[v].player;
+    o.obj = valid[v].object > 0 ? obj : 0;
+    OPTION_PASSES(at, o);
+    if (valid[v].object < 0) { /* a word may name an object or not */
+      o.obj = obj;
+      OPTION_PASSES(at, o);
+      o.obj = 0;
+    }
+    mtg_option x = o;
+    x.obj2 = obj;
+    OPTION_REPORTS(at, x, "a second object on an option that has none");
+    if (valid[v].object > 0) {
+      x = o;
+      x.obj = 0;
+      OPTION_REPORTS(at, x, "no object");
+    } else if (valid[v].object == 0) {
+      x = o;
+      x.obj = obj;
+      OPTION_REPORTS(at, x, "an object on an option that has none");
+    }
+    if (k != MTG_O_PLAYER) {
+      x = o;
+      x.player = 0;
+      OPTION_REPORTS(at, x, "a player on an option that has none");
+    }
+    x = o;
+    x.index = -2;
+    OPTION_REPORTS(at, x, k == MTG_O_MODE || k == MTG_O_ACTIVATE ? "disagree" : k == MTG_O_COLOR ? "colors by name" : k == MTG_O_CAST ? "-1 or 1"
+                          : k == MTG_O_PASS || k == MTG_O_YES || k == MTG_O_NO || k == MTG_O_PLAYER || k == MTG_O_PLAY
+                              ? "an index on an option that has none"
+                              : "a bad index");
+  }
+  mtg_option o;
+  memset(&o, 0, sizeof o);
+  o.player = -1;
+  /* no index where the kind has none */
+  static const int none[] = {MTG_O_PASS, MTG_O_YES, MTG_O_NO, MTG_O_PLAY};
+  for (size_t v = 0; v < NELEM(none); v++) {
+    o.kind = none[v];
+    o.label = "x";
+    o.obj = none[v] == MTG_O_PLAY ? obj : 0;
+    o.index = 0;
+    OPTION_REPORTS(at, o, "an index on an option that has none");
+  }
+  o.obj = 0;
+  o.kind = MTG_O_PLAYER;
+  o.player = 1;
+  o.label = "bob";
+  o.index = 0;
+  OPTION_REPORTS(at, o, "an index on an option that has none");
+  o.index = -1;
+  o.label = "alice";
+  OPTION_REPORTS(at, o, "not the player's name");
+  o.player = -1;
+  /* an index is a choice's number where the kind has one: never missing */
+  static const int numbered[] = {MTG_O_NAME, MTG_O_WORD, MTG_O_TRIGGER, MTG_O_EFFECT};
+  for (size_t v = 0; v < NELEM(numbered); v++) {
+    o.kind = numbered[v];
+    o.label = "x";
+    o.obj = numbered[v] == MTG_O_TRIGGER || numbered[v] == MTG_O_EFFECT ? obj : 0;
+    o.index = -1;
+    OPTION_REPORTS(at, o, "a bad index");
+    o.index = 7; /* any number: the place of the option does not matter */
+    OPTION_PASSES(at, o);
+  }
+  /* an object among ordered candidates: its place, or -1 */
+  o.kind = MTG_O_OBJECT;
+  o.label = "\"Grizzly Bears\"#1";
+  o.obj = obj;
+  o.index = at;
+  OPTION_PASSES(at, o);
+  o.index = at + 1;
+  OPTION_REPORTS(at, o, "an object option's index is -1 or its place among the options");
+  o.index = at - 1;
+  OPTION_REPORTS(at, o, "an object option's index is -1 or its place among the options");
+  /* a mode: "mode N", N its index + 1 */
+  o.obj = 0;
+  o.kind = MTG_O_MODE;
+  o.label = "mode 2";
+  o.index = 0;
+  OPTION_REPORTS(at, o, "the mode and the label disagree");
+  o.index = 1;
+  OPTION_PASSES(at, o);
+  o.index = 2;
+  OPTION_REPORTS(at, o, "the mode and the label disagree");
+  o.index = -1;
+  OPTION_REPORTS(at, o, "the mode and the label disagree");
+  o.label = "2";
+  o.index = 1;
+  OPTION_REPORTS(at, o, "the mode and the label disagree");
+  /* a color: one of the five, by name; colorless is no color (105.1) */
+  o.kind = MTG_O_COLOR;
+  for (int c = 0; c < 5; c++) {
+    o.label = color_names[c];
+    o.index = c;
+    OPTION_PASSES(at, o);
+    o.index = (c + 1) % 5;
+    OPTION_REPORTS(at, o, "not one of the five colors by name");
+  }
+  o.label = "colorless";
+  o.index = 5;
+  OPTION_REPORTS(at, o, "not one of the five colors by name");
+  o.label = "white";
+  o.index = -1;
+  OPTION_REPORTS(at, o, "not one of the five colors by name");
+  /* an ability: the label names its number */
+  o.kind = MTG_O_ACTIVATE;
+  o.obj = obj;
+  o.label = "activate \"Mountain\"#2/12";
+  o.index = 2;
+  OPTION_REPORTS(at, o, "the ability index and the label disagree");
+  o.index = 21;
+  OPTION_REPORTS(at, o, "the ability index and the label disagree");
+  o.label = "turn_face_up \"Mountain\"#2/0";
+  o.index = 0;
+  OPTION_REPORTS(at, o, "the ability index and the label disagree");
+  o.label = "foretell \"Mountain\"#2/0";
+  OPTION_REPORTS(at, o, "the ability index and the label disagree");
+  o.label = "foretel \"Mountain\"#2";
+  o.index = -1;
+  OPTION_REPORTS(at, o, "the ability index and the label disagree");
+}
+
+/* A decision answered by a number needs no options (an X, "choose a
+ * number"); any other does, unless it may be answered with none. */
+TEST(checker_knows_which_decisions_need_options) {
+  if (start(t_, w)) return;
+  mtg_decision *d = &w->game->dec->pub;
+  int n = d->n_options, kind = d->kind;
+  char why[256];
+  d->n_options = 0;
+  d->min = 1;
+  d->kind = MTG_D_X;
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+  d->kind = MTG_D_NUMBER;
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+  d->kind = MTG_D_TARGET;
+  REPORTS("has no options");
+  d->min = 0;
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+  d->kind = kind;
+  d->n_options = n;
+}
+
 const unit_test checker_tests[] = {
     {"checker_passes_a_played_game", checker_passes_a_played_game},
     {"checker_finds_zone_list_corruption", checker_finds_zone_list_corruption},
@@ -652,5 +929,11 @@ const unit_test checker_tests[] = {
     {"decision_check_keeps_the_option_contract_at_priority", decision_check_keeps_the_option_contract_at_priority},
     {"decision_check_keeps_the_option_contract_for_targets", decision_check_keeps_the_option_contract_for_targets},
     {"decision_check_keeps_the_option_contract_for_attacks", decision_check_keeps_the_option_contract_for_attacks},
+    {"checker_finds_a_card_in_another_players_library", checker_finds_a_card_in_another_players_library},
+    {"checker_finds_each_way_a_spell_misses_its_object", checker_finds_each_way_a_spell_misses_its_object},
+    {"checker_allows_no_zone_only_after_its_owner_left", checker_allows_no_zone_only_after_its_owner_left},
+    {"checker_at_priority_sees_only_what_state_based_actions_would", checker_at_priority_sees_only_what_state_based_actions_would},
+    {"decision_check_keeps_the_option_contract_of_every_kind", decision_check_keeps_the_option_contract_of_every_kind},
+    {"checker_knows_which_decisions_need_options", checker_knows_which_decisions_need_options},
     {NULL, NULL},
 };

@@ -776,6 +776,299 @@ TEST(setup_capacities_are_refused_past_their_edge) {
   }
 }
 
+/* ---- every refusal of the setters says exactly what is wrong ---- */
+
+/* The call is refused with `status` and mtg_setup_error says `msg`, whole. */
+static int refused(unit_ctx *t_, u_world *w, int rc, int status, const char *msg, int line) {
+  const char *why = mtg_setup_error(w->setup);
+  if (rc == status && !strcmp(why, msg)) return 0;
+  unit_fail(t_, __FILE__, line, "status %d '%s', expected %d saying '%s'", rc, why, status, msg);
+  return -1;
+}
+#define REFUSED(call, status, msg) \
+  do { \
+    if (refused(t_, w, (call), (status), (msg), __LINE__)) return; \
+  } while (0)
+
+TEST(setup_each_refusal_says_what_is_wrong) {
+  if (u_begin(t_, w, NULL)) return;
+  mtg_setup *s = w->setup;
+  int bears = u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Grizzly Bears"); /* entry 0 */
+  CHECK_INT(bears, 0);
+  /* one entry: "card" in the singular */
+  REFUSED(mtg_setup_tapped(s, 1, 1), MTG_EARG, "no entry 1 (the setup has 1 card)");
+  REFUSED(mtg_setup_tapped(s, -1, 1), MTG_EARG, "no entry -1 (the setup has 1 card)");
+  int bolt = u_card(t_, w, w->bob, MTG_Z_HAND, "Lightning Bolt"); /* entry 1 */
+  CHECK_INT(bolt, 1);
+  /* players */
+  REFUSED(mtg_setup_player(s, NULL, 20, 0), MTG_EARG, "mtg_setup_player: the name is NULL");
+  REFUSED(mtg_setup_player(s, "", 20, 0), MTG_EARG, "a player's name has 1 to 31 characters");
+  REFUSED(mtg_setup_player(s, "a name of 32 characters.........", 20, 0), MTG_EARG, "a player's name has 1 to 31 characters");
+  REFUSED(mtg_setup_player(s, "da ve", 20, 0), MTG_EARG, "a player's name uses letters, digits, '_' and '-' only");
+  REFUSED(mtg_setup_player(s, "dave!", 20, 0), MTG_EARG, "a player's name uses letters, digits, '_' and '-' only");
+  REFUSED(mtg_setup_player(s, "bob", 20, 0), MTG_EARG, "there is already a player named bob");
+  REFUSED(mtg_setup_player(s, "alice", 20, 0), MTG_EARG, "there is already a player named alice");
+  REFUSED(mtg_setup_player(s, "dave", -2147483647 - 1, 0), MTG_EARG, "life -2147483648 is out of range (-2147483647 to 2147483647)");
+  REFUSED(mtg_setup_player(s, "dave", 20, -1), MTG_EARG, "poison -1 is out of range (0 to 2147483647)");
+  /* where and how the game starts */
+  REFUSED(mtg_setup_start(s, -1, 1, MTG_S_MAIN1), MTG_EARG, "the active player -1 is out of range (0 to 3)");
+  REFUSED(mtg_setup_start(s, 4, 1, MTG_S_MAIN1), MTG_EARG, "the active player 4 is out of range (0 to 3)");
+  REFUSED(mtg_setup_start(s, 0, 0, MTG_S_MAIN1), MTG_EARG, "the turn 0 is out of range (1 to 2147483647)");
+  char steps[64];
+  snprintf(steps, sizeof steps, "the step -1 is out of range (0 to %d)", MTG_S_COUNT - 1);
+  REFUSED(mtg_setup_start(s, 0, 1, -1), MTG_EARG, steps);
+  REFUSED(mtg_setup_opening_hand(s, -1), MTG_EARG, "an opening hand of -1 is out of range (0 to 500)");
+  REFUSED(mtg_setup_opening_hand(s, 501), MTG_EARG, "an opening hand of 501 is out of range (0 to 500)");
+  REFUSED(mtg_setup_max_turns(s, -1), MTG_EARG, "max_turns -1 is out of range (0 to 2147483647)");
+  REFUSED(mtg_setup_work_budget(s, -1), MTG_EARG, "a work budget of -1 lines: 0 (none) or more");
+  /* cards */
+  mtg_error e;
+  memset(&e, 0, sizeof e);
+  REFUSED(mtg_setup_card(s, 0, MTG_Z_HAND, NULL, &e), MTG_EARG, "mtg_setup_card: the card name is NULL");
+  CHECK_STR(e.msg, "mtg_setup_card: the card name is NULL");
+  REFUSED(mtg_setup_card(s, 2, MTG_Z_HAND, "Forest", &e), MTG_EARG, "no player 2");
+  REFUSED(mtg_setup_card(s, 0, MTG_Z_STACK, "Forest", &e), MTG_EARG, "cards can't start in zone 4");
+  CHECK_STR(e.msg, "cards can't start in zone 4");
+  REFUSED(mtg_setup_card(s, 0, MTG_Z_LIBRARY, "Tomb of Annihilation", &e), MTG_EDATA,
+          "dungeon card 'Tomb of Annihilation' can only be in the command zone (309.2c)");
+  CHECK_INT(mtg_setup_card(s, 1, MTG_Z_COMMAND, "Tomb of Annihilation", &e), 2);
+  REFUSED(mtg_setup_card(s, 1, MTG_Z_COMMAND, "Lost Mine of Phandelver", &e), MTG_EDATA,
+          "player bob already has dungeon 'Tomb of Annihilation' in the command zone (309.3)");
+  CHECK_STR(e.msg, "player bob already has dungeon 'Tomb of Annihilation' in the command zone (309.3)");
+  /* 901.4, 904.4: planes, phenomena and schemes are in the command zone only */
+  REFUSED(mtg_setup_card(s, 0, MTG_Z_HAND, "Krosa", &e), MTG_EDATA, "plane card 'Krosa' can only be in the command zone (901.4)");
+  CHECK_STR(e.msg, "plane card 'Krosa' can only be in the command zone (901.4)");
+  REFUSED(mtg_setup_card(s, 1, MTG_Z_LIBRARY, "Mutual Epiphany", &e), MTG_EDATA,
+          "phenomenon card 'Mutual Epiphany' can only be in the command zone (901.4)");
+  REFUSED(mtg_setup_card(s, 0, MTG_Z_BATTLEFIELD, "Look Skyward and Despair", &e), MTG_EDATA,
+          "scheme card 'Look Skyward and Despair' can only be in the command zone (904.4)");
+  static const int elsewhere[] = {MTG_Z_LIBRARY, MTG_Z_HAND, MTG_Z_BATTLEFIELD, MTG_Z_GRAVEYARD, MTG_Z_EXILE, MTG_Z_ANTE};
+  for (int k = 0; k < 6; k++) CHECK_INT(mtg_setup_card(s, 0, elsewhere[k], "Krosa", &e), MTG_EDATA);
+  int ne = mtg_setup_card(s, 0, MTG_Z_COMMAND, "Krosa", &e);
+  CHECK_INT(ne, 3);
+  CHECK_INT(mtg_setup_card(s, 1, MTG_Z_COMMAND, "Mutual Epiphany", &e), 4);
+  CHECK_INT(mtg_setup_card(s, 0, MTG_Z_COMMAND, "Look Skyward and Despair", &e), 5);
+  REFUSED(mtg_setup_outside(s, 0, NULL, &e), MTG_EARG, "mtg_setup_outside: the card name is NULL");
+  CHECK_STR(e.msg, "mtg_setup_outside: the card name is NULL");
+  REFUSED(mtg_setup_outside(s, 2, "Forest", &e), MTG_EARG, "no player 2");
+  /* an entry's state */
+  REFUSED(mtg_setup_damage(s, bears, -1), MTG_EARG, "damage -1 is out of range (0 to 2147483647)");
+  REFUSED(mtg_setup_counters(s, bears, NULL, 1), MTG_EARG, "a counter kind is NULL");
+  REFUSED(mtg_setup_counters(s, bears, "", 1), MTG_EARG, "a counter kind is empty");
+  /* the name shown cut to 40 characters, and "..." */
+  REFUSED(mtg_setup_counters(s, bears, "a_kind_of_24_letters____", 1), MTG_EARG,
+          "a counter kind 'a_kind_of_24_letters____...' is longer than 23 characters");
+  REFUSED(mtg_setup_counters(s, bears, "a_kind_of_44_letters________________________", 1), MTG_EARG,
+          "a counter kind 'a_kind_of_44_letters____________________...' is longer than 23 characters");
+  REFUSED(mtg_setup_counters(s, bears, "+1/+1", -1), MTG_EARG, "a number of counters -1 is out of range (0 to 2147483647)");
+  for (int k = 0; k < 6; k++) CHECK_INT(mtg_setup_counters(s, bears, "+1/+1", k), MTG_OK);
+  REFUSED(mtg_setup_counters(s, bears, "+1/+1", 1), MTG_EARG, "at most 6 kinds of counters on a card (MTG_MAX_COUNTER_KINDS)");
+  REFUSED(mtg_setup_controller(s, bears, 2), MTG_EARG, "no player 2 (the setup has 2)");
+  REFUSED(mtg_setup_controller(s, bears, -1), MTG_EARG, "no player -1 (the setup has 2)");
+  REFUSED(mtg_setup_attach_player(s, bolt, 2), MTG_EARG, "no player 2 (the setup has 2)");
+  REFUSED(mtg_setup_attach(s, bolt, bolt), MTG_EARG, "entry 1 can't be attached to itself");
+  REFUSED(mtg_setup_attach(s, bolt, 6), MTG_EARG, "no entry 6 (the setup has 6 cards)");
+  REFUSED(mtg_setup_choice(s, bears, NULL, "v"), MTG_EARG, "a choice's key is NULL");
+  REFUSED(mtg_setup_choice(s, bears, "", "v"), MTG_EARG, "a choice's key is empty");
+  REFUSED(mtg_setup_choice(s, bears, "a_key_of_24_letters_____", "v"), MTG_EARG,
+          "a choice's key 'a_key_of_24_letters_____...' is longer than 23 characters");
+  REFUSED(mtg_setup_choice(s, bears, "a:b", "v"), MTG_EARG, "a choice's key uses letters, digits, '_' and '-' only");
+  REFUSED(mtg_setup_choice(s, bears, "k", NULL), MTG_EARG, "a choice's value is NULL");
+  char v64[65];
+  memset(v64, 'v', 64);
+  v64[64] = 0;
+  REFUSED(mtg_setup_choice(s, bears, "k", v64), MTG_EARG, "a choice's value is longer than 63 characters");
+  for (int k = 0; k < 4; k++) CHECK_INT(mtg_setup_choice(s, bears, "k", ""), MTG_OK); /* an empty value is a value */
+  REFUSED(mtg_setup_choice(s, bears, "k", "v"), MTG_EARG, "at most 4 choices on a card");
+  REFUSED(mtg_setup_transformed(s, bears, 1), MTG_EARG, "'Grizzly Bears' has no back face to be transformed to (712)");
+  REFUSED(mtg_setup_token(s, bolt, 1), MTG_EARG, "'Lightning Bolt': a token exists only on the battlefield (704.5d); put it there");
+  REFUSED(mtg_setup_exiled_with(s, bolt, bolt, "x"), MTG_EARG, "entry 1 can't be exiled with itself");
+  REFUSED(mtg_setup_exiled_with(s, bolt, bears, NULL), MTG_EARG, "a link label is NULL");
+  REFUSED(mtg_setup_exiled_with(s, bolt, bears, ""), MTG_EARG, "a link label is empty");
+  REFUSED(mtg_setup_protector(s, bears, 0), MTG_EARG, "only a battle on the battlefield has a protector (310.8)");
+  REFUSED(mtg_setup_protector(s, bears, 2), MTG_EARG, "no player 2 (the setup has 2)");
+  REFUSED(mtg_setup_sector(s, bears, "delta"), MTG_EARG, "unknown sector 'delta' (alpha, beta or gamma)");
+  REFUSED(mtg_setup_sector(s, bears, NULL), MTG_EARG, "unknown sector '(null)' (alpha, beta or gamma)");
+  REFUSED(mtg_setup_sector(s, bolt, "alpha"), MTG_EARG, "only a permanent has a sector (702.158b)");
+  REFUSED(mtg_setup_room(s, 2, NULL), MTG_EARG, "mtg_setup_room: the room is NULL");
+  REFUSED(mtg_setup_room(s, bears, "Goblin Lair"), MTG_EARG, "'Grizzly Bears' is not a dungeon: it has no rooms (309.4)");
+  REFUSED(mtg_setup_room(s, 2, "Goblin Lair"), MTG_EARG, "'Tomb of Annihilation' has no room named 'Goblin Lair'");
+  /* players' state */
+  REFUSED(mtg_setup_player_counters(s, 2, "energy", 1), MTG_EARG, "no player 2 (the setup has 2)");
+  REFUSED(mtg_setup_player_counters(s, 0, "", 1), MTG_EARG, "a counter kind is empty");
+  REFUSED(mtg_setup_player_counters(s, 0, "energy", -1), MTG_EARG, "a number of counters -1 is out of range (0 to 2147483647)");
+  for (int k = 0; k < 6; k++) CHECK_INT(mtg_setup_player_counters(s, 0, "energy", k), MTG_OK);
+  REFUSED(mtg_setup_player_counters(s, 0, "energy", 1), MTG_EARG, "at most 6 kinds of counters on a player (MTG_MAX_COUNTER_KINDS)");
+  REFUSED(mtg_setup_lands_played(s, 0, -1), MTG_EARG, "lands played -1 is out of range (0 to 32767)");
+  REFUSED(mtg_setup_lands_played(s, 0, 32768), MTG_EARG, "lands played 32768 is out of range (0 to 32767)");
+  CHECK_INT(mtg_setup_lands_played(s, 0, 32767), MTG_OK);
+  REFUSED(mtg_setup_mana(s, 2, "{R}"), MTG_EARG, "no player 2 (the setup has 2)");
+  REFUSED(mtg_setup_mana(s, 0, NULL), MTG_EARG, "mtg_setup_mana: the mana is NULL");
+  REFUSED(mtg_setup_mana(s, 0, "{2}"), MTG_EARG, "mana \"{2}\": write each mana as {W}, {U}, {B}, {R}, {G} or {C}");
+  REFUSED(mtg_setup_mana(s, 0, "{X}"), MTG_EARG, "mana \"{X}\": write each mana as {W}, {U}, {B}, {R}, {G} or {C}");
+  REFUSED(mtg_setup_mana(s, 0, "{R/G}"), MTG_EARG, "mana \"{R/G}\": write each mana as {W}, {U}, {B}, {R}, {G} or {C}");
+  /* Phyrexian mana of each color is a cost, not mana a pool holds */
+  static const char *const phyrexian[] = {"{W/P}", "{U/P}", "{B/P}", "{R/P}", "{G/P}"};
+  for (int k = 0; k < 5; k++) {
+    char want[96];
+    snprintf(want, sizeof want, "mana \"%s\": write each mana as {W}, {U}, {B}, {R}, {G} or {C}", phyrexian[k]);
+    REFUSED(mtg_setup_mana(s, 0, phyrexian[k]), MTG_EARG, want);
+  }
+  CHECK_INT(mtg_setup_mana(s, 0, "R"), MTG_EARG);
+  CHECK(!strncmp(mtg_setup_error(s), "mana \"R\": ", 10) && strlen(mtg_setup_error(s)) > 10);
+  CHECK_INT(mtg_setup_mana(s, 0, "{W}{U}{B}{R}{G}{C}"), MTG_OK);
+  /* variants and teams */
+  REFUSED(mtg_setup_variant(s, NULL), MTG_EARG, "mtg_setup_variant: the name is NULL");
+  REFUSED(mtg_setup_variant(s, "poker"), MTG_EARG, "unknown variant 'poker' (two_headed_giant, commander, archenemy, planechase)");
+  REFUSED(mtg_setup_team(s, 0, 5), MTG_EARG, "team 5 is out of range (0 to 4)");
+  REFUSED(mtg_setup_team(s, 0, -1), MTG_EARG, "team -1 is out of range (0 to 4)");
+  REFUSED(mtg_setup_team(s, 2, 1), MTG_EARG, "no player 2 (the setup has 2)");
+  /* commanders (903.3, 702.124c) and their damage */
+  REFUSED(mtg_setup_commander(s, bears), MTG_EDATA,
+          "'Grizzly Bears' can't be a commander: a commander is a legendary creature or Vehicle card (903.3)");
+  REFUSED(mtg_setup_commander_damage(s, 1, bears, 1), MTG_EARG, "entry 0 ('Grizzly Bears') is not a commander");
+  REFUSED(mtg_setup_commander_damage(s, 1, bears, -1), MTG_EARG, "commander damage -1 is out of range (0 to 2147483647)");
+  int isamaru = u_card(t_, w, w->alice, MTG_Z_COMMAND, "Isamaru, Hound of Konda");
+  int dargo = u_card(t_, w, w->alice, MTG_Z_COMMAND, "Dargo, the Shipwrecker");
+  CHECK_INT(mtg_setup_commander(s, isamaru), MTG_OK);
+  REFUSED(mtg_setup_commander(s, dargo), MTG_EDATA,
+          "'Dargo, the Shipwrecker' can't be a second commander of its owner: two commanders need partner, both (702.124c)");
+  /* bob's first commander needs no partner */
+  int bob_dargo = u_card(t_, w, w->bob, MTG_Z_COMMAND, "Dargo, the Shipwrecker");
+  CHECK_INT(mtg_setup_commander(s, bob_dargo), MTG_OK);
+  /* a commander damage record per player and commander: two players, two commanders */
+  CHECK_INT(mtg_setup_commander_damage(s, 0, isamaru, 1), MTG_OK);
+  CHECK_INT(mtg_setup_commander_damage(s, 1, isamaru, 2), MTG_OK);
+  CHECK_INT(mtg_setup_commander_damage(s, 0, bob_dargo, 3), MTG_OK);
+  CHECK_INT(mtg_setup_commander_damage(s, 1, bob_dargo, 4), MTG_OK);
+  CHECK_INT(mtg_setup_commander_damage(s, 1, isamaru, 5), MTG_OK); /* replaces its record */
+  char text[4096];
+  CHECK(mtg_setup_write(s, text, sizeof text) < (int)sizeof text);
+  char want[128];
+  snprintf(want, sizeof want, "commander_damage alice %d 1\ncommander_damage bob %d 5\ncommander_damage alice %d 3\ncommander_damage bob %d 4\n",
+           isamaru, isamaru, bob_dargo, bob_dargo);
+  CHECK(strstr(text, want) != NULL);
+}
+
+/* A call on no setup is refused, never a crash; the calls that take an error
+ * say so in it. */
+TEST(setup_calls_on_no_setup_are_refused) {
+  if (u_begin(t_, w, NULL)) return;
+  mtg_error e;
+  memset(&e, 0, sizeof e);
+  CHECK_STR(mtg_setup_error(NULL), "the setup is NULL");
+  CHECK_INT(mtg_setup_player(NULL, "alice", 20, 0), MTG_EARG);
+  CHECK_INT(mtg_setup_seed(NULL, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_start(NULL, 0, 1, MTG_S_MAIN1), MTG_EARG);
+  CHECK_INT(mtg_setup_opening_hand(NULL, 7), MTG_EARG);
+  CHECK_INT(mtg_setup_shuffle(NULL, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_max_turns(NULL, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_work_budget(NULL, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_card(NULL, 0, MTG_Z_HAND, "Forest", &e), MTG_EARG);
+  CHECK_STR(e.msg, "mtg_setup_card: the setup is NULL");
+  CHECK_INT(mtg_setup_outside(NULL, 0, "Forest", &e), MTG_EARG);
+  CHECK_STR(e.msg, "mtg_setup_outside: the setup is NULL");
+  CHECK_INT(mtg_setup_tapped(NULL, 0, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_counters(NULL, 0, "+1/+1", 1), MTG_EARG);
+  CHECK_INT(mtg_setup_choice(NULL, 0, "k", "v"), MTG_EARG);
+  CHECK_INT(mtg_setup_variant(NULL, "commander"), MTG_EARG);
+  CHECK_INT(mtg_setup_team(NULL, 0, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_commander(NULL, 0), MTG_EARG);
+  CHECK_INT(mtg_setup_player_counters(NULL, 0, "energy", 1), MTG_EARG);
+  CHECK_INT(mtg_setup_lands_played(NULL, 0, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_mana(NULL, 0, "{R}"), MTG_EARG);
+  CHECK_INT(mtg_setup_room(NULL, 0, "Goblin Lair"), MTG_EARG);
+  mtg_setup *out = (mtg_setup *)1;
+  CHECK_INT(mtg_setup_read(w->pool, "x", NULL, &out, &e), MTG_EARG);
+  CHECK(out == NULL);
+  CHECK_STR(e.msg, "mtg_setup_read: the text is NULL");
+  CHECK_INT(mtg_setup_read(NULL, "x", "", &out, &e), MTG_EARG);
+  CHECK_STR(e.msg, "mtg_setup_read: the pool is NULL");
+  CHECK_INT(mtg_setup_read(w->pool, "x", "", NULL, &e), MTG_EARG);
+  CHECK_STR(e.msg, "mtg_setup_read: out is NULL");
+}
+
+/* A game needs two players at least (103.1, mtg.h: 2 to 4). */
+TEST(setup_a_game_of_one_player_is_refused) {
+  if (u_begin(t_, w, NULL)) return;
+  mtg_setup_free(w->setup);
+  CHECK((w->setup = mtg_setup_new(w->pool)) != NULL);
+  CHECK_INT(mtg_setup_player(w->setup, "alice", 20, 0), 0);
+  CHECK_INT(mtg_game_new(&w->game, w->setup, &w->err), MTG_EDATA);
+  CHECK_STR(w->err.msg, "a game needs 2 to 4 players, the setup has 1");
+  mtg_game_free(w->game);
+  w->game = NULL;
+  CHECK_INT(mtg_setup_player(w->setup, "bob", 20, 0), 1);
+  CHECK_OK(mtg_game_new(&w->game, w->setup, &w->err), &w->err);
+}
+
+/* The reader's own refusals, each at its line, with its whole message. */
+TEST(setup_text_refusals_say_exactly_what_is_wrong) {
+  if (u_begin(t_, w, NULL)) return;
+  char longfield[400];
+  snprintf(longfield, sizeof longfield, "player alice 20\nplayer bob 20\ncard bob hand \"%0300d\"\n", 0);
+  char longkey[200];
+  snprintf(longkey, sizeof longkey, "player alice 20\nplayer bob 20\ncard bob hand \"Forest\" counter=%064d:1\n", 0);
+  static const char *const two = "player alice 20\nplayer bob 20\n";
+  const struct {
+    const char *pre, *rec;
+    int line;
+    const char *msg;
+  } bad[] = {
+      {"", "card carol hand \"Forest\"\n", 1, "unknown player 'carol' (no player record before it)"},
+      {"player alice 20\n", "card carol hand \"Forest\"\n", 2, "unknown player 'carol'; the players are alice"},
+      {NULL, "card carol hand \"Forest\"\n", 3, "unknown player 'carol'; the players are alice, bob"},
+      {NULL, "zzzzzzzzzz 1\n", 3, "unknown record 'zzzzzzzzzz' (player, card, start, seed, ...: docs/replay-format.md)"},
+      {NULL, "player_counter bob\n", 3, "missing the counter kind at the end of the record"},
+      {NULL, "mana bob\n", 3, "missing the mana, such as {R}{G} at the end of the record"},
+      {NULL, "card bob hand\n", 3, "missing the card's name at the end of the record"},
+      {NULL, "mana bob {2}\n", 3, "mana \"{2}\": write each mana as {W}, {U}, {B}, {R}, {G} or {C}"},
+      {NULL, "card bob hand \"Forest\" counter=stun\n", 3, "counter: expected KIND:N, found 'stun'"},
+      {NULL, "card bob hand \"Forest\" choice=color\n", 3, "choice: expected KEY:VALUE, found 'color'"},
+      {"", longfield, 3, "a field longer than 255 characters"},
+      {"", longkey, 3, "counter: a kind longer than 63 characters"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char text[1024];
+    snprintf(text, sizeof text, "%s%s", bad[i].pre ? bad[i].pre : two, bad[i].rec);
+    mtg_setup *s = NULL;
+    mtg_error e;
+    memset(&e, 0, sizeof e);
+    int rc = mtg_setup_read(w->pool, "bad.txt", text, &s, &e);
+    if (rc != MTG_EDATA || s || e.line != bad[i].line || strcmp(e.msg, bad[i].msg)) {
+      unit_fail(t_, __FILE__, __LINE__, "record %zu: status %d line %d '%s', expected %d at line %d saying '%s'", i, rc, e.line, e.msg,
+                MTG_EDATA, bad[i].line, bad[i].msg);
+      mtg_setup_free(s);
+      return;
+    }
+  }
+  /* at most MTG_SETUP_MAX_RECORDS records, blank lines not counted */
+  size_t cap = (MTG_SETUP_MAX_RECORDS + 2) * 16;
+  char *text = malloc(cap);
+  CHECK(text != NULL);
+  size_t u = (size_t)snprintf(text, cap, "\n%s", two);
+  for (int k = 2; k < MTG_SETUP_MAX_RECORDS; k++) u += (size_t)snprintf(text + u, cap - u, "seed %d\n\n", k);
+  mtg_setup *s = NULL;
+  mtg_error e;
+  int rc = mtg_setup_read(w->pool, "many.txt", text, &s, &e);
+  mtg_setup_free(s);
+  s = NULL;
+  if (rc) {
+    free(text);
+    unit_fail(t_, __FILE__, __LINE__, "%d records refused: %s", MTG_SETUP_MAX_RECORDS, e.msg);
+    return;
+  }
+  snprintf(text + u, cap - u, "seed 1\n");
+  rc = mtg_setup_read(w->pool, "many.txt", text, &s, &e);
+  free(text);
+  CHECK_INT(rc, MTG_EDATA);
+  CHECK(s == NULL);
+  char want[64];
+  snprintf(want, sizeof want, "more than %d records: a setup has no more", MTG_SETUP_MAX_RECORDS);
+  CHECK_STR(e.msg, want);
+  CHECK_INT(e.line, 1 + 2 + 2 * (MTG_SETUP_MAX_RECORDS - 2) + 1);
+}
+
 const unit_test setup_tests[] = {
     {"setup_setters_accept_their_range_and_refuse_past_it", setup_setters_accept_their_range_and_refuse_past_it},
     {"setup_card_and_player_errors_say_what_is_wrong", setup_card_and_player_errors_say_what_is_wrong},
@@ -789,5 +1082,9 @@ const unit_test setup_tests[] = {
     {"setup_text_read_builds_the_game_it_describes", setup_text_read_builds_the_game_it_describes},
     {"setup_text_refuses_each_malformed_record_at_its_line", setup_text_refuses_each_malformed_record_at_its_line},
     {"setup_capacities_are_refused_past_their_edge", setup_capacities_are_refused_past_their_edge},
+    {"setup_each_refusal_says_what_is_wrong", setup_each_refusal_says_what_is_wrong},
+    {"setup_calls_on_no_setup_are_refused", setup_calls_on_no_setup_are_refused},
+    {"setup_a_game_of_one_player_is_refused", setup_a_game_of_one_player_is_refused},
+    {"setup_text_refusals_say_exactly_what_is_wrong", setup_text_refusals_say_exactly_what_is_wrong},
     {NULL, NULL},
 };
