@@ -482,6 +482,7 @@ static void step_copy_spell(G *g, Ctx *c, const Node *n) {
       o->def = s->obj[orig].def;
       o->owner = o->controller = (uint8_t)c->controller;
       o->kind = OK_SPELL_COPY;
+      s->c.made_noncards = 1;
       o->zone = MTG_Z_STACK;
       o->ts = new_ts(g);
       o->attached = oref_none();

@@ -521,6 +521,7 @@ static void make_tokens(G *g, Event *e) {
     o->def = e->token_def;
     o->owner = o->controller = (uint8_t)e->player;
     o->kind = OK_TOKEN;
+    s->c.made_noncards = 1;
     o->zone = MTG_Z_COUNT; /* not yet in a zone */
     o->attached = oref_none();
     o->attached_player = -1;

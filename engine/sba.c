@@ -86,8 +86,9 @@ int sba_check(G *g) {
     any = 1;
   }
   /* 704.5d, 704.5e: tokens and copies of spells in the wrong zone cease to
-   * exist (the engine makes no copies of cards, 704.5e's other half) */
-  for (int i = 0; i < s->c.nslots; i++) {
+   * exist (the engine makes no copies of cards, 704.5e's other half); none
+   * to look for in a game that has made none */
+  for (int i = 0; i < (s->c.made_noncards ? s->c.nslots : 0); i++) {
     const Obj *o = &s->obj[i];
     if (o->kind == OK_CARD || !o->id) continue; /* most objects: cards */
     int gone = (o->kind == OK_TOKEN && o->zone != MTG_Z_BATTLEFIELD && o->zone != MTG_Z_COUNT) ||

@@ -554,6 +554,7 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
     o->zone = (uint8_t)e->zone;
     /* a token keeps the entry's id as its card id, so that labels name it */
     o->kind = e->token ? OK_TOKEN : OK_CARD;
+    if (e->token) c->made_noncards = 1;
     o->attached = oref_none();
     o->attached_player = -1;
     o->atk_player = -1;

@@ -452,6 +452,8 @@ typedef struct Core {
   uint8_t attackers_declared; /* this combat had attackers declared or put onto the battlefield attacking (508.8) */
   uint8_t nattackers;         /* creatures declared as attackers in this combat (506.5), at most 255 */
   uint8_t blockers_declared;  /* this combat's blockers were declared: attackers are blocked or unblocked (509.1h) */
+  uint8_t made_noncards;      /* a token or a copy of a spell was made in this game: only then may
+                               * one be in a zone where it ceases to exist (704.5d, 704.5e) */
   /* phases added to this turn (500.8): `xafter` are added after the current phase
    * ends (most recently added first), `xq` are the added phases still to come, in
    * order, and `xresume` the step the turn goes on with after them (+1; 0: none) */
