@@ -374,8 +374,6 @@ int mana_parse(const char *s, ManaCost *c, int *tap, int *untap, char *why, size
   memset(c, 0, sizeof *c);
   c->present = 1;
   const char *p = s;
-  while (*p == ' ' || *p == ',') p++;
-  if (!*p) return 0;
   while (*p) {
     if (*p == ' ' || *p == ',') { p++; continue; }
     if (*p != '{') {

@@ -46,14 +46,15 @@ int var_init(G *g, mtg_error *err) {
   if (var_2hg(g)) {
     /* 810.4, 810.10: teammates share one life total and their poison counters; the
      * engine keeps them per player, always equal */
+    /* each pair once, the earlier player q first */
     for (int p = 0; p < c->np; p++)
-      for (int q = p + 1; q < c->np; q++) {
-        if (!teammates(g, p, q)) continue;
-        int pp = counters_get(c->pl[p].c, c->pl[p].nc, CN_POISON), qp = counters_get(c->pl[q].c, c->pl[q].nc, CN_POISON);
-        if (c->pl[p].life != c->pl[q].life || pp != qp) {
+      for (int q = 0; q < p; q++) {
+        if (!teammates(g, q, p)) continue;
+        int qp = counters_get(c->pl[q].c, c->pl[q].nc, CN_POISON), pp = counters_get(c->pl[p].c, c->pl[p].nc, CN_POISON);
+        if (c->pl[q].life != c->pl[p].life || qp != pp) {
           mtg_error_set(err, MTG_EDATA,
                         "teammates %s and %s share a life total and poison counters (810.4, 810.10): life %d/%d, poison %d/%d",
-                        c->pl[p].name, c->pl[q].name, c->pl[p].life, c->pl[q].life, pp, qp);
+                        c->pl[q].name, c->pl[p].name, c->pl[q].life, c->pl[p].life, qp, pp);
           return MTG_EDATA;
         }
       }

@@ -372,6 +372,17 @@ static void t_cmd_20(unit_ctx *u, const mtg_pool *pool) {
     VCHECK(&t, mtg_commander_damage(g, 0, o.card) == 0);
     VCHECK(&t, mtg_commander_damage(g, 1, o.card + 1000) == -1);
     VCHECK(&t, mtg_commander_damage(g, 2, o.card) == -1);
+    /* every other physical card of the game, the first one (card 0) included,
+     * is no commander: -1 for each player */
+    uint32_t ids[64];
+    int cards[64], n = mtg_game_objects(g, ids, cards, 64), others = 0;
+    VCHECK(&t, n > 1 && n <= 64);
+    for (int i = 0; i < n && i < 64; i++) {
+      if (cards[i] < 0 || cards[i] == o.card) continue;
+      others++;
+      for (int p = 0; p < 2; p++) VCHECK(&t, mtg_commander_damage(g, p, cards[i]) == -1);
+    }
+    VCHECK(&t, others > 0);
   }
   finish(&t, g, s);
 }
@@ -722,7 +733,21 @@ static void t_setup_text(unit_ctx *u, const mtg_pool *pool) {
   mtg_setup *bad = thg_setup(pool, 30, 30, 0);
   mtg_setup_player_counters(bad, 1, "poison", 1); /* bob 1 poison, dave 0 */
   mtg_game *g = NULL;
-  VCHECK(&t, mtg_game_new(&g, bad, &e) == MTG_EDATA && strstr(e.msg, "810.4"));
+  VCHECK(&t, mtg_game_new(&g, bad, &e) == MTG_EDATA);
+  VCHECK(&t, !strcmp(e.msg, "teammates bob and dave share a life total and poison counters (810.4, 810.10): life 30/30, poison 1/0"));
+  mtg_game_free(g);
+  mtg_setup_free(bad);
+  /* the first player's team too: alice 30, carol 25 */
+  bad = mtg_setup_new(pool);
+  mtg_setup_variant(bad, "two_headed_giant");
+  const char *names[4] = {"alice", "bob", "carol", "dave"};
+  for (int p = 0; p < 4; p++) {
+    mtg_setup_player(bad, names[p], p == 2 ? 25 : 30, 0);
+    mtg_setup_team(bad, p, p % 2 ? 2 : 1);
+  }
+  g = NULL;
+  VCHECK(&t, mtg_game_new(&g, bad, &e) == MTG_EDATA);
+  VCHECK(&t, !strcmp(e.msg, "teammates alice and carol share a life total and poison counters (810.4, 810.10): life 30/25, poison 0/0"));
   mtg_game_free(g);
   mtg_setup_free(bad);
   /* 903.3: a commander is a legendary creature */
