@@ -141,9 +141,8 @@ static int cmp_ok(int cmp, int a, int b) {
   case CMP_LT: return a < b;
   case CMP_LE: return a <= b;
   case CMP_GT: return a > b;
-  case CMP_GE: return a >= b;
+  default: return a >= b; /* CMP_GE: the loader gives no other */
   }
-  return 0;
 }
 
 /* What a filter looks at: an object (slot) with its characteristics, or an

@@ -34,7 +34,47 @@ TEST(a_full_link_table_drops_only_records_of_objects_gone) {
   CHECK(!link_find_value(g, gone, 0, "gone", &v, NULL));
 }
 
+/* An object that is gone but is the source of an ability on the stack, or of
+ * one that has triggered and waits to be put there, keeps its records: that
+ * ability may still read them (607.2). */
+TEST(a_full_link_table_keeps_records_of_sources_on_the_stack_or_waiting) {
+  if (u_begin(t_, w, NULL)) return;
+  if (u_start(t_, w)) return;
+  G *g = w->game;
+  State *s = g->s;
+  uint32_t stacked = 0xfffff1u, waiting = 0xfffff2u, gone = 0xfffff3u;
+  CHECK_INT(obj_by_id(g, stacked), -1);
+  CHECK_INT(obj_by_id(g, waiting), -1);
+  CHECK(s->c.nstack < MAX_STACK && s->c.npend < MAX_PENDING);
+  if (s->c.nstack >= MAX_STACK || s->c.npend >= MAX_PENDING) return;
+  int nstack = s->c.nstack, npend = s->c.npend;
+  memset(&s->stack[nstack], 0, sizeof s->stack[nstack]);
+  s->stack[nstack].src.id = stacked;
+  s->stack[nstack].src.slot = -1;
+  memset(&s->pend[npend], 0, sizeof s->pend[npend]);
+  s->pend[npend].src.id = waiting;
+  s->pend[npend].src.slot = -1;
+  s->c.nstack = (int16_t)(nstack + 1);
+  s->c.npend = (int16_t)(npend + 1);
+  int first = s->c.nlink;
+  link_add(g, stacked, 0, "on the stack", LK_VALUE, 1, NULL, oref_none());
+  link_add(g, waiting, 0, "waiting", LK_VALUE, 2, NULL, oref_none());
+  for (int i = s->c.nlink; i < MAX_LINKS; i++) link_add(g, gone, 0, "gone", LK_VALUE, i, NULL, oref_none());
+  CHECK_INT(s->c.nlink, MAX_LINKS);
+  link_add(g, gone, 0, "new", LK_VALUE, 3, NULL, oref_none());
+  CHECK_INT(s->c.nlink, first + 3);
+  int32_t v = 0;
+  CHECK(link_find_value(g, stacked, 0, "on the stack", &v, NULL) && v == 1);
+  CHECK(link_find_value(g, waiting, 0, "waiting", &v, NULL) && v == 2);
+  CHECK(link_find_value(g, gone, 0, "new", &v, NULL) && v == 3);
+  CHECK(!link_find_value(g, gone, 0, "gone", &v, NULL));
+  s->c.nstack = (int16_t)nstack;
+  s->c.npend = (int16_t)npend;
+}
+
 const unit_test links_tests[] = {
     {"a_full_link_table_drops_only_records_of_objects_gone", a_full_link_table_drops_only_records_of_objects_gone},
+    {"a_full_link_table_keeps_records_of_sources_on_the_stack_or_waiting",
+     a_full_link_table_keeps_records_of_sources_on_the_stack_or_waiting},
     {NULL, NULL},
 };
