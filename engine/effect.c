@@ -487,8 +487,8 @@ static void step_copy_spell(G *g, Ctx *c, const Node *n) {
       o->ts = new_ts(g);
       o->attached = oref_none();
       o->attached_player = -1;
-      /* a new object on the stack: its abilities that function there listen from now on */
-      chars_dirty(g);
+      /* a new object on the stack: its abilities that function there listen from
+       * now on (stack_push marks the characteristics stale) */
       trig_index_dirty(g);
       StackItem cp = base;
       cp.id = o->id;
@@ -661,7 +661,7 @@ static void step_search(G *g, Ctx *c, const Node *n) {
           fmt_obj(g, cand[i], nm, sizeof nm);
           dec_opt(g, MTG_O_OBJECT, cand[i].id, 0, -1, -1, "%s", nm);
         }
-        int most = want < k ? want : k;
+        int most = num_min(want, k);
         dec_range(g, n->j || pub > most ? most : pub, most);
         int nv;
         const int *v = dec_ask(g, 0, &nv);
@@ -759,7 +759,7 @@ static void step_discard(G *g, Ctx *c, const Node *n) {
       for (int i = 0; i < hn && cnt < MAX_OPTIONS; i++)
         if (filter_match(g, c, &hf, hl[i])) h[cnt++] = hl[i];
     }
-    int k = want < cnt ? want : cnt;
+    int k = num_min(want, cnt);
     if (k == cnt && chooser == p) {
       for (int i = 0; i < cnt; i++) pick.o[pick.n++] = oref(g, h[i]);
       continue;
@@ -803,7 +803,7 @@ static void step_scry(G *g, Ctx *c, const Node *n) {
   sel_eval(g, c, n->k[1], &who);
   for (int w = 0; w < who.np; w++) {
     int p = who.p[w];
-    int ln = zl_count(g, MTG_Z_LIBRARY, p), k = want < ln ? want : ln;
+    int ln = zl_count(g, MTG_Z_LIBRARY, p), k = num_min(want, ln);
     if (k <= 0) continue;
     if (k > MAX_OPTIONS) k = MAX_OPTIONS;
     int16_t top[MAX_OPTIONS], keep[MAX_OPTIONS], bot[MAX_OPTIONS];
@@ -939,7 +939,7 @@ static void step_look_top(G *g, Ctx *c, const Node *n) {
       int cand[MAX_OPTIONS], k = 0;
       for (int i = 0; i < top.n; i++)
         if (filter_match(g, c, &tf, top.o[i].slot)) cand[k++] = i;
-      int most = take < k ? take : k;
+      int most = num_min(take, k);
       if (most > 0) {
         dec_begin(g, MTG_D_CHOOSE, p, revealed ? "701.20a" : "701.20e", "choose up to %d of the cards", most);
         for (int i = 0; i < k; i++) {

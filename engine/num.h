@@ -24,6 +24,9 @@ static inline int32_t num_sub(int64_t a, int64_t b) { return num_clamp((int64_t)
 static inline int32_t num_mul(int64_t a, int64_t b) { return num_clamp((int64_t)num_clamp(a) * num_clamp(b)); }
 static inline int32_t num_neg(int64_t a) { return num_clamp(-(int64_t)num_clamp(a)); }
 
+/* The lesser of two counts ("up to N of them": no more than there are). */
+static inline int num_min(int a, int b) { return a < b ? a : b; }
+
 /* A value kept in a 16-bit field (counters given as a card enters) */
 static inline int32_t num_clamp16(int64_t v) { return v > INT16_MAX ? INT16_MAX : v < -INT16_MAX ? -INT16_MAX : (int32_t)v; }
 

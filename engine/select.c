@@ -564,7 +564,7 @@ static void sel_choose(G *g, Ctx *c, const Node *n, Sel *out) {
     }
     int total = cand.n + cand.np;
     if (!total) continue;
-    int k = want < total ? want : total;
+    int k = num_min(want, total);
     if (n->j == 2) {
       /* "a card at random": no one chooses */
       for (int i = 0; i < k && i < cand.n; i++) {
@@ -685,7 +685,7 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
       ap = c->srcl->attached_player;
     }
     if (oref_ok(g, a)) sel_add(out, a);
-    if (ap >= 0) sel_addp(out, ap);
+    sel_addp(out, ap); /* none: -1, which sel_addp leaves out */
     break;
   }
   case SL_CONTROLLER_OF:
