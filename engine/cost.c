@@ -506,18 +506,17 @@ int cost_x_max(G *g, int player, int slot, const Cost *c) {
   return hi;
 }
 
-/* How many objects of player's in zone (the battlefield: that player controls)
- * match f (NULL: any), other than except. */
-static int count_own(G *g, int player, int zone, const Filter *f, int src, int except) {
+/* How many cards in player's hand match f (NULL: any), other than except. */
+static int count_in_hand(G *g, int player, const Filter *f, int src, int except) {
   Ctx cx;
   ctx_for(g, &cx, player, oref(g, src));
-  int cnt = zone == MTG_Z_BATTLEFIELD ? bf_count(g) : zl_count(g, zone, player), found = 0;
-  int16_t *l = zone == MTG_Z_BATTLEFIELD ? bf_list(g) : zl_list(g, zone, player);
+  int cnt = zl_count(g, MTG_Z_HAND, player), found = 0;
+  int16_t *l = zl_list(g, MTG_Z_HAND, player);
   for (int k = 0; k < cnt; k++) {
-    if (l[k] == except || (zone == MTG_Z_BATTLEFIELD && obj_controller(g, l[k]) != player)) continue;
+    if (l[k] == except) continue;
     if (f) {
       Filter ff = *f;
-      ff.zone = (int8_t)zone;
+      ff.zone = MTG_Z_HAND;
       if (!filter_match(g, &cx, &ff, l[k])) continue;
     }
     found++;
@@ -572,7 +571,7 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
       break;
     }
     case CK_DISCARD:
-      if (count_own(g, player, MTG_Z_HAND, p->f, slot, slot) < p->n) return 0;
+      if (count_in_hand(g, player, p->f, slot, slot) < p->n) return 0;
       break;
     case CK_DISCARD_SELF:
       if (o->zone != MTG_Z_HAND || o->owner != player) return 0;
@@ -585,7 +584,7 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
       break;
     }
     case CK_EXILE_HAND:
-      if (!count_own(g, player, MTG_Z_HAND, p->f, slot, slot)) return 0;
+      if (!count_in_hand(g, player, p->f, slot, slot)) return 0;
       break;
     case CK_RETURN_UNBLOCKED: {
       int cand[MAX_OPTIONS];
