@@ -48,9 +48,9 @@ int rel_match(G *g, Ctx *c, int rel, int p) {
   case R_OWNER: return oref_ok(g, c->src) && g->s->obj[c->src.slot].owner == p;
   case R_TRIGGERING: return c->tc && c->tc->player == p; /* "that player" of a triggered ability */
   case R_DEFENDING: return p >= 0 && p == ctx_defending(g, c);
-  case R_ITS_CONTROLLER: return oref_ok(g, c->each_obj) && obj_controller(g, c->each_obj.slot) == p;
+  default: /* R_ITS_CONTROLLER: the loader gives no other */
+    return oref_ok(g, c->each_obj) && obj_controller(g, c->each_obj.slot) == p;
   }
-  return 0;
 }
 
 /* ---- links (607) ---- */
