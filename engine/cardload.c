@@ -2780,6 +2780,9 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
     acts++;
     r->act = RA_SKIP;
     const ynode *t = ymap_get(n, "then");
+    /* 614.10b: the action comes first in the next step that occurs; a skipped
+     * event of another kind has no such moment */
+    if (t && r->ev != RE_SKIP_STEP) return BAD(l, t, "then: with skip only for event: skip_step (614.10b)");
     if (t && !(r->steps = p_steps(l, t))) return NULL;
     if (r->ev == RE_SKIP_STEP) {
       const char *s = scalar(v);

@@ -857,7 +857,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
   case RA_SKIP:
     log_repl(g, r, ev, "");
     if (e) e->used = 1;
-    if (rp->steps && ev->type == EV_STEP) {
+    if (rp->steps) { /* only a skipped step has them (cardload.c) */
       /* 614.10b: the action is the first thing in the next step that occurs */
       s->c.after_skip = rp->steps;
       s->c.after_skip_src = r->src;

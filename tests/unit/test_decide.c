@@ -263,6 +263,20 @@ TEST(decide_prompts_say_what_is_asked) {
   PROMPT_HAS(MTG_D_MAY, "pay kicker {B} for");
 }
 
+/* 118.9: the question of an alternative cost names that cost */
+TEST(decide_alternative_cost_prompt_names_the_cost) {
+  static const char cards[] = "- name: Test Shortcut\n  cost: \"{4}{B}\"\n  type: Sorcery\n"
+                              "  alt_cost: {cost: \"{1}{B}\"}\n"
+                              "  text: You may pay {1}{B} rather than pay this spell's mana cost. You gain 1 life.\n"
+                              "  spell:\n    effect: [{gain_life: 1}]\n";
+  if (u_begin(t_, w, cards)) return;
+  for (int i = 0; i < 2; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Swamp");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Shortcut");
+  if (u_start(t_, w)) return;
+  if (u_pick(t_, w, "cast \"Test Shortcut\"") < 0) return;
+  PROMPT_HAS(MTG_D_MAY, "'s alternative cost {1}{B} rather than its mana cost?");
+}
+
 /* 514.1: the active player discards down to seven in the cleanup step; the
  * question says how many */
 TEST(decide_cleanup_discard_says_how_many) {
@@ -398,6 +412,7 @@ const unit_test decide_tests[] = {
     {"decide_an_order_is_a_permutation_of_all_options", decide_an_order_is_a_permutation_of_all_options},
     {"decide_a_damage_division_totals_the_damage", decide_a_damage_division_totals_the_damage},
     {"decide_prompts_say_what_is_asked", decide_prompts_say_what_is_asked},
+    {"decide_alternative_cost_prompt_names_the_cost", decide_alternative_cost_prompt_names_the_cost},
     {"decide_cleanup_discard_says_how_many", decide_cleanup_discard_says_how_many},
     {NULL, NULL},
 };

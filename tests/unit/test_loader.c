@@ -335,6 +335,10 @@ TEST(mana_cost_errors_say_what_is_wrong) {
   if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{100}\"\n", 3, 0, "generic mana {100} too large")) return;
   if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{C/P}\"\n", 3, 0, "unknown mana symbol {C/P}")) return;
   if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{T}\"\n", 3, 0, "unknown mana symbol {T}")) return;
+  /* 614.10b: a skipped step's "then" action; no other skipped event has one */
+  if (refused(t_, "- name: X\n  type: Enchantment\n  abilities:\n    - replacement: {event: draw, skip: true, then: [{gain_life: 1}]}\n", 4, 0,
+              "then: with skip only for event: skip_step (614.10b)"))
+    return;
   if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{W/U}{W/U}{W/U}{W/U}{W/U}\"\n", 3, 0, "more than 4 hybrid mana symbols ({W/U} is one too many)"))
     return;
   if (refused(t_, "- name: X\n  type: Instant\n  cost: \"{B/P}{B/P}{B/P}{B/P}{B/P}{B/P}{B/P}{B/P}{B/P}\"\n", 3, 0, "more than 8 {B/P} symbols"))
