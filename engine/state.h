@@ -450,7 +450,7 @@ typedef struct Core {
   uint8_t in_order;         /* whose turn in turn order was taken last: not an extra turn's player (500.7) */
   uint8_t first_strike_done, combat_damage_fs, blockers_done, extra_turns[8], nextra;
   uint8_t attackers_declared; /* this combat had attackers declared or put onto the battlefield attacking (508.8) */
-  uint8_t nattackers;         /* creatures declared as attackers in this combat (506.5), at most 255 */
+  uint8_t nattackers;         /* creatures declared as attackers in this combat (506.5), at most 255; set by each declaration, read only by the "attacks alone" triggers it causes */
   uint8_t blockers_declared;  /* this combat's blockers were declared: attackers are blocked or unblocked (509.1h) */
   uint8_t made_noncards;      /* a token or a copy of a spell was made in this game: only then may
                                * one be in a zone where it ceases to exist (704.5d, 704.5e) */

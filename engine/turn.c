@@ -200,7 +200,6 @@ static void begin_step(G *g) {
     c->attackers_declared = 0;
     c->blockers_done = 0;
     c->blockers_declared = 0;
-    c->nattackers = 0;
     for (int i = 0; i < c->nslots; i++)
       if (s->obj[i].fs_dealt) obj_w(g, i)->fs_dealt = 0;
     step_log(g, &se, &step_logged);

@@ -295,8 +295,12 @@ TEST(checker_finds_a_stale_trigger_index) {
   CHECK(trig_index_valid(g));
   char why[256];
   CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
+  int listen = g->li_n[0];
+  char want[200];
+  snprintf(want, sizeof want, "the trigger index is stale: %d abilities listen for trigger event 0, a rebuild finds %d",
+           listen + 1, listen);
   g->li_n[0]++;
-  REPORTS("the trigger index is stale");
+  REPORTS(want);
   g->li_n[0]--;
   CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
 }
@@ -317,10 +321,15 @@ TEST(checker_finds_a_trigger_index_entry_that_differs) {
   CHECK_INT(g->li_n[TE_ENTERS], 1); /* Soul Warden's ability */
   char why[256];
   CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
-  int16_t *ability = &g->li[(size_t)TE_ENTERS * (size_t)g->li_cap + 1];
-  (*ability)++;
-  REPORTS("the trigger index is stale: for trigger event");
-  (*ability)--;
+  int16_t *entry = &g->li[(size_t)TE_ENTERS * (size_t)g->li_cap]; /* slot, ability */
+  unsigned id = g->s->obj[entry[0]].id;
+  int ability = entry[1];
+  char want[200];
+  snprintf(want, sizeof want, "the trigger index is stale: for trigger event %d it lists ability %d of #%u, a rebuild ability %d of #%u",
+           TE_ENTERS, ability + 1, id, ability, id);
+  entry[1]++;
+  REPORTS(want);
+  entry[1]--;
   CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
 }
 
