@@ -368,10 +368,16 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     if (t->by && !rel_match(g, c, t->by, e->player)) return 0;
     if (t->by_kind && (t->by_kind == 1) != (e->aux == 1)) return 0;
     if (t->src) {
-      if (!oref_ok(g, e->src)) return 0;
+      /* the spell, or the ability's source where it is; a source gone (sacrificed to
+       * pay the cost) as it last existed (113.7a), as its stack item keeps it */
       Filter f = *t->src;
       if (f.zone == -1) f.zone = -2;
-      if (!filter_match(g, c, &f, e->src.slot)) return 0;
+      if (oref_ok(g, e->src)) {
+        if (!filter_match(g, c, &f, e->src.slot)) return 0;
+      } else {
+        int k = stack_find(g, e->cause_id);
+        if (k < 0 || !filter_match_lki(g, c, &f, &s->stack[k].srcl)) return 0;
+      }
     }
     if (e->player2 >= 0) return t->obj && t->obj->player_target && filter_match_player(g, c, t->obj, e->player2);
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
