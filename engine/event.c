@@ -9,7 +9,6 @@
  *   4. logging (log.c);
  *   5. trigger detection on the state after the batch (trigger.c, 603.2).
  * The do_* helpers build the common events and run them. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -723,15 +722,6 @@ static void after_batch(G *g, Event *b, int m) {
         if (s->c.pl[p].lost) leave_game(g, p);
     check_over(g);
   }
-}
-
-void ev_log_marker(G *g, int type, const char *fmt, ...) {
-  char buf[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  log_line(g, 0, "%s %s", ev_names[type], buf);
 }
 
 /* ---- helpers ---- */

@@ -282,11 +282,6 @@ int do_token(G *g, const CardDef *def, int controller, int n, int cause_ctl, uin
 void do_attach(G *g, int slot, ORef to, int player);
 void do_unattach(G *g, int slot);
 int phase_events(G *g, Event *ev, int n, int max, int slot, int out, int indirect); /* 702.26g */
-void ev_log_marker(G *g, int type, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
 
 /* ---- replace.c: replacement and prevention effects (614-616) ---- */
 /* Applies replacement effects to ev per 616. Returns 1 if the event (possibly
