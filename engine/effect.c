@@ -731,8 +731,9 @@ static void step_discard(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   Sel who;
   sel_eval(g, c, n->k[1], &who);
-  int all = n->k[0] && n->k[0]->op == E_INT && n->k[0]->j;
-  int want = all ? 1 << 20 : (n->k[0] ? expr_eval(g, c, n->k[0]) : 1);
+  /* the step's own key (always given, cardload.c): a number, or all */
+  int all = n->k[0]->op == E_INT && n->k[0]->j;
+  int want = all ? 1 << 20 : expr_eval(g, c, n->k[0]);
   int random = n->k[2] && n->k[2]->i;
   const Filter *f = n->k[3] ? n->k[3]->f : NULL;
   Sel pick;
@@ -798,7 +799,7 @@ static void step_discard(G *g, Ctx *c, const Node *n) {
  * order and the rest on top in any order; 701.22b: scry 0 is no scry. */
 static void step_scry(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
-  int want = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
+  int want = expr_eval(g, c, n->k[0]); /* the step's own key: always given (cardload.c) */
   Sel who;
   sel_eval(g, c, n->k[1], &who);
   for (int w = 0; w < who.np; w++) {
@@ -1082,7 +1083,7 @@ static void step_exile_until(G *g, Ctx *c, const Node *n) {
 static void step_designation(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   int monster = n->op == S_MONSTROSITY;
-  int k = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
+  int k = expr_eval(g, c, n->k[0]); /* the step's own key: always given (cardload.c) */
   if (!oref_ok(g, c->src) || s->obj[c->src.slot].zone != MTG_Z_BATTLEFIELD) return;
   const Obj *o = &s->obj[c->src.slot];
   if (monster ? o->monstrous : o->renowned) return;
@@ -1264,7 +1265,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   }
   case S_DRAW: {
-    int cnt = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
+    int cnt = expr_eval(g, c, n->k[0]); /* the step's own key: always given (cardload.c) */
     sel_eval(g, c, n->k[1], &a);
     c->nres = c->nresl = c->nresold = 0;
     for (int i = 0; i < a.np; i++)
@@ -1421,7 +1422,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   }
   case S_MILL: {
-    int cnt = n->k[0] ? expr_eval(g, c, n->k[0]) : 1;
+    int cnt = expr_eval(g, c, n->k[0]); /* the step's own key: always given (cardload.c) */
     sel_eval(g, c, n->k[1], &a);
     b.n = b.np = 0;
     for (int i = 0; i < a.np; i++) library_top(g, a.p[i], cnt, &b);
