@@ -78,7 +78,8 @@ int rlog_writer_open(rlog_writer **w, const char *path, const rlog_header *h, mt
 int rlog_writer_see(rlog_writer *w, const mtg_game *g, mtg_error *err);
 
 /* rlog_writer_see, then appends the game's committed log entries not yet
- * written, flushing the stream at turn boundaries. Written entries are
+ * written, writing the temporary file out at turn boundaries (compressed and
+ * flushed, or as text: rlog_header.compress_at_close). Written entries are
  * dropped from the game's log (mtg_log_drop), so memory stays bounded
  * however long the game runs; the caller must not need them afterwards. */
 int rlog_writer_sync(rlog_writer *w, mtg_game *g, mtg_error *err);
