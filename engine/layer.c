@@ -455,10 +455,12 @@ static void apply_cand(G *g, const Cand *cd, Ctx *cx, Recs *R, int record) {
 /* 613.8a: does static candidate e depend on f (same layer)? It does if
  * applying f would change whether e applies or what it applies to. Tried on
  * the characteristics as they are, then put back. Effects of resolved spells
- * and abilities have fixed sets of objects (611.2c) and depend on nothing. */
+ * and abilities have fixed sets of objects (611.2c) and depend on nothing.
+ * Asked only in layers 4 to 6, where no effect here is from a
+ * characteristic-defining ability (the only ones, P/T, are in 7a), so
+ * 613.8a(c) holds of every pair. */
 static int depends_on(G *g, const Cand *e, const Cand *f, Ctx *cx, Recs *R) {
   if (e->eff >= 0 || e->head != e->st || (!e->st->affected && !e->st->cond)) return 0;
-  if ((e->st->kind == SE_PT_CDA) != (f->st->kind == SE_PT_CDA)) return 0; /* 613.8a(c) */
   int16_t before[512], after[512], fs[512];
   int nb = cand_targets(g, e, cx, before, NELEM(before));
   int nf;

@@ -1025,6 +1025,38 @@ TEST(setup_text_refusals_say_exactly_what_is_wrong) {
       {NULL, "mana bob {2}\n", 3, "mana \"{2}\": write each mana as {W}, {U}, {B}, {R}, {G} or {C}"},
       {NULL, "card bob hand \"Forest\" counter=stun\n", 3, "counter: expected KIND:N, found 'stun'"},
       {NULL, "card bob hand \"Forest\" choice=color\n", 3, "choice: expected KEY:VALUE, found 'color'"},
+      /* each record's fields in turn missing, and nothing after its last */
+      {NULL, "player\n", 3, "missing the player's name at the end of the record"},
+      {NULL, "player dave 20 x\n", 3, "unexpected 'x' after the player record"},
+      {NULL, "player_counter\n", 3, "missing the player at the end of the record"},
+      {NULL, "player_counter bob energy\n", 3, "missing the number of counters at the end of the record"},
+      {NULL, "player_counter bob energy 1 x\n", 3, "unexpected 'x' after the player_counter record"},
+      {NULL, "lands_played bob\n", 3, "missing the number of lands at the end of the record"},
+      {NULL, "lands_played bob 1 x\n", 3, "unexpected 'x' after the lands_played record"},
+      {NULL, "team bob\n", 3, "missing the team at the end of the record"},
+      {NULL, "team bob 1 x\n", 3, "unexpected 'x' after the team record"},
+      {NULL, "mana\n", 3, "missing the player at the end of the record"},
+      {NULL, "mana bob {R} x\n", 3, "unexpected 'x' after the mana record"},
+      {NULL, "outside\n", 3, "missing the player at the end of the record"},
+      {NULL, "outside bob\n", 3, "missing the card's name at the end of the record"},
+      {NULL, "outside bob Forest x\n", 3, "unexpected 'x' after the outside record"},
+      {NULL, "outside carol Forest\n", 3, "unknown player 'carol'; the players are alice, bob"},
+      {NULL, "variant\n", 3, "missing the variant at the end of the record"},
+      {NULL, "variant commander x\n", 3, "unexpected 'x' after the variant record"},
+      {NULL, "commander_damage bob\n", 3, "missing the commander's entry at the end of the record"},
+      {NULL, "commander_damage bob 0\n", 3, "missing the damage at the end of the record"},
+      {NULL, "commander_damage bob 0 1 x\n", 3, "unexpected 'x' after the commander_damage record"},
+      {NULL, "seed\n", 3, "missing the seed at the end of the record"},
+      {NULL, "seed 12x\n", 3, "seed: expected a number from 0 to 18446744073709551615, found '12x'"},
+      {NULL, "start\n", 3, "missing the active player at the end of the record"},
+      {NULL, "start bob\n", 3, "missing the turn at the end of the record"},
+      {NULL, "start bob 1\n", 3, "missing the step at the end of the record"},
+      {NULL, "start bob 1 main1 x\n", 3, "unexpected 'x' after the start record"},
+      {NULL, "opening\n", 3, "missing the number at the end of the record"},
+      {NULL, "shuffle 1 x\n", 3, "unexpected 'x' after the shuffle record"},
+      {NULL, "max_turns 1 x\n", 3, "unexpected 'x' after the max_turns record"},
+      {NULL, "card\n", 3, "missing the owner at the end of the record"},
+      {NULL, "card bob\n", 3, "missing the zone at the end of the record"},
       {"", longfield, 3, "a field longer than 255 characters"},
       {"", longkey, 3, "counter: a kind longer than 63 characters"},
   };
@@ -1040,6 +1072,24 @@ TEST(setup_text_refusals_say_exactly_what_is_wrong) {
                 MTG_EDATA, bad[i].line, bad[i].msg);
       mtg_setup_free(s);
       return;
+    }
+  }
+  /* a record of 1023 characters is read, one of 1024 refused */
+  char rec[1100];
+  for (int len = 1023; len <= 1024; len++) {
+    int head = snprintf(rec, sizeof rec, "player alice 20\nplayer bob 20\nseed 1");
+    memset(rec + head, ' ', (size_t)(len - 6)); /* "seed 1" and blanks after it */
+    rec[head + len - 6] = 0;
+    mtg_setup *s = NULL;
+    mtg_error e;
+    memset(&e, 0, sizeof e);
+    int rc = mtg_setup_read(w->pool, "long.txt", rec, &s, &e);
+    mtg_setup_free(s);
+    if (len == 1023) CHECK_INT(rc, MTG_OK);
+    else {
+      CHECK_INT(rc, MTG_EDATA);
+      CHECK_STR(e.msg, "a record longer than 1023 characters");
+      CHECK_INT(e.line, 3);
     }
   }
   /* at most MTG_SETUP_MAX_RECORDS records, blank lines not counted */
