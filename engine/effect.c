@@ -198,7 +198,7 @@ static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_
       /* a zone change makes a new object (400.7); tapping and untapping change it in place */
       int in_place = e[i].type == EV_TAP || e[i].type == EV_UNTAP;
       ORef r = in_place ? e[i].obj : (ORef){e[i].new_slot, e[i].new_id};
-      if (e[i].done && oref_ok(g, r) && moved->n < MAX_SEL) {
+      if (e[i].done && oref_ok(g, r)) { /* moved->n <= i < n <= MAX_SEL: room is left */
         if (moved->n < (int)NELEM(kept)) {
           kept[moved->n] = i < (int)NELEM(left) ? left[i] : (Lki){0};
           nkept = moved->n + 1;
