@@ -819,7 +819,7 @@ static void chars_copy(G *g, ChSave *v, int save) {
 
 ChSave *chars_save(G *g) {
   int n = g->s->c.nslots;
-  ChSave *v = malloc(sizeof *v + (size_t)n * sizeof v->ch[0]);
+  ChSave *v = malloc(sizeof *v + (size_t)n * sizeof *v->ch);
   if (!v) return NULL;
   v->n = n;
   v->nchb = g->chb_used > n ? g->chb_used : n; /* a recomputation fills chb below n */
