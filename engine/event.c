@@ -277,9 +277,6 @@ static int aura_enters(G *g, Event *e) {
   const Chars *ch = chars(g, slot);
   if (!is_aura(ch)) return 1;
   int ctl = e->etb_ctl >= 0 ? e->etb_ctl : s->obj[slot].owner;
-  const Filter *f = ch->base ? ch->base->enchant : NULL;
-  Ctx cx;
-  ctx_for(g, &cx, ctl, e->obj);
   int obj[MAX_OPTIONS], pl[MAX_OPTIONS], cnt = 0;
   int nb = bf_count(g);
   const int16_t *bf = bf_list(g);
@@ -288,8 +285,8 @@ static int aura_enters(G *g, Event *e) {
       obj[cnt] = bf[i];
       pl[cnt++] = -1;
     }
-  for (int p = 0; f && p < s->c.np && cnt < MAX_OPTIONS; p++)
-    if (filter_match_player(g, &cx, f, p)) {
+  for (int p = 0; p < s->c.np && cnt < MAX_OPTIONS; p++)
+    if (aura_can_enchant_player(g, slot, p, ctl)) {
       obj[cnt] = -1;
       pl[cnt++] = p;
     }

@@ -356,6 +356,7 @@ void sba_loop(G *g); /* 704.3 with 603.3b: SBAs and triggers until stable */
  * (type EV_ZONE, EV_DESTROY or EV_SACRIFICE), marked with the rule. */
 Event sba_event(G *g, int type, int slot, const char *rule);
 int aura_can_enchant(G *g, int slot, int t, int ctl); /* 303.4a, 702.16c: the Aura in slot could enchant t */
+int aura_can_enchant_player(G *g, int slot, int p, int ctl); /* 303.4a, 303.4c: ... could enchant player p */
 
 /* ---- stack.c: casting, activating, resolving (601, 602, 608) ---- */
 /* A way to cast a card (601.2a-b). */

@@ -25,20 +25,24 @@ int aura_can_enchant(G *g, int slot, int t, int ctl) {
   return !protected_from(g, t, slot, c->colors, 0);
 }
 
+/* Whether the Aura in slot, controlled by ctl, could enchant player p: its
+ * enchant ability, seen from ctl ("enchant opponent", 303.4a, 303.4c). */
+int aura_can_enchant_player(G *g, int slot, int p, int ctl) {
+  const Chars *c = chars(g, slot);
+  const Filter *f = c->base ? c->base->enchant : NULL;
+  if (!f) return 0;
+  Ctx cx;
+  ctx_for(g, &cx, ctl, oref(g, slot));
+  return filter_match_player(g, &cx, f, p);
+}
+
 static int aura_legal(G *g, int slot) {
   State *s = g->s;
   const Obj *o = &s->obj[slot];
   const Chars *c = chars(g, slot);
-  const Filter *f = c->base ? c->base->enchant : NULL;
   if (c->types & T_CREATURE) return 0; /* 303.4d */
-  if (o->attached_player >= 0) {
-    /* 303.4c: legal as the enchant ability defines, seen from the Aura's
-     * controller ("enchant opponent"), who may have changed (303.4e) */
-    if (!f) return 0;
-    Ctx cx;
-    ctx_for(g, &cx, c->controller, oref(g, slot));
-    return filter_match_player(g, &cx, f, o->attached_player);
-  }
+  /* seen from the Aura's controller, who may have changed (303.4e) */
+  if (o->attached_player >= 0) return aura_can_enchant_player(g, slot, o->attached_player, c->controller);
   if (!oref_ok(g, o->attached)) return 0;
   return aura_can_enchant(g, slot, o->attached.slot, c->controller);
 }
