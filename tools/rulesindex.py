@@ -27,7 +27,7 @@ import sys
 # face-down and double-faced objects, multiplayer and casual variants).
 # Sections 721 to 732 appear twice in the rules text (two numberings of the same
 # sections), so the 700s stop at 720.
-RANGES = [(100, 123), (300, 315), (400, 408), (500, 514), (600, 616), (700, 720), (800, 811), (900, 905)]
+RANGES = [(100, 123), (200, 213), (300, 315), (400, 408), (500, 514), (600, 616), (700, 720), (800, 811), (900, 905)]
 CORE = {"603", "607", "614", "615", "616", "704"}
 TITLE_MAX = 90
 
