@@ -427,9 +427,11 @@ void cast_cascade(G *g, Ctx *c) {
   State *s = g->s;
   int p = c->controller;
   int mv = oref_ok(g, c->src) ? obj_mv(g, c->src.slot) : c->srcl ? c->srcl->mv : 0;
-  ORef exiled[MAX_SEL];
+  /* every card exiled leaves the library, which holds at most MAX_SLOTS, so
+   * however long the library the exiled cards fit (no cap, 702.85a) */
+  ORef exiled[MAX_SLOTS];
   int n = 0, hit = -1;
-  while (zl_count(g, MTG_Z_LIBRARY, p) > 0 && n < MAX_SEL) {
+  while (zl_count(g, MTG_Z_LIBRARY, p) > 0) {
     int top = zl_list(g, MTG_Z_LIBRARY, p)[0];
     Event e;
     ev_init(&e, EV_EXILE);
@@ -451,7 +453,7 @@ void cast_cascade(G *g, Ctx *c) {
   }
   if (hit >= 0) cast_during(g, p, exiled[hit].slot, ALT_FREE, mv);
   /* the rest, in a random order, to the bottom */
-  int rest[MAX_SEL], k = 0;
+  int rest[MAX_SLOTS], k = 0;
   for (int i = 0; i < n; i++)
     if (oref_ok(g, exiled[i]) && s->obj[exiled[i].slot].zone == MTG_Z_EXILE) rest[k++] = exiled[i].slot;
   for (int i = k - 1; i > 0; i--) {
