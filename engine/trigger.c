@@ -614,7 +614,7 @@ static void scan(G *g, const Event *e, int lookback) {
 static int batch_is_draw(G *g, const Event *ev, int n) {
   unsigned losing = 0;
   for (int i = 0; i < n; i++)
-    if (ev[i].type == EV_LOSE && ev[i].player >= 0) losing |= 1u << ev[i].player;
+    if (ev[i].type == EV_LOSE) losing |= 1u << ev[i].player; /* a loss always names its player */
   if (!losing) return 0;
   for (int p = 0; p < g->s->c.np; p++)
     if (player_alive(g, p) && !(losing >> p & 1)) return 0;
@@ -625,8 +625,7 @@ static int batch_is_draw(G *g, const Event *ev, int n) {
  * several of its events at once its controller chooses the one */
 static void delayed_chosen(G *g) {
   State *s = g->s;
-  int n = g->ndcand;
-  g->ndcand = 0;
+  int n = g->ndcand; /* left as it is: each collection starts it at 0 */
   g->collecting = 0;
   for (int i = 0; i < n; i++) {
     int ei = g->w->dcand[i].eff;
