@@ -275,8 +275,7 @@ struct rlog_writer {
   char *path, *log_path; /* the replay; the temporary file holding the log */
   int version;
   int level;             /* deflate level */
-  int text_log;          /* log holds text, compressed at close (rlog_header.compress_at_close) */
-  zout log;              /* the log, a gzip member of its own (or its text) */
+  zout log;              /* the log's text, compressed at close as a gzip member of its own */
   mtg_error err;         /* the first failure; later calls repeat it */
   long events, decisions, checkpoints;
   long last_checkpoint;  /* events when the last checkpoint was written (-1: none) */
@@ -421,7 +420,6 @@ int rlog_writer_open(rlog_writer **out, const char *path, const rlog_header *h, 
   w->pool_hash = h->pool ? mtg_pool_hash(h->pool) : 0;
   w->partial = h->partial;
   w->level = h->level >= 1 && h->level <= 9 ? h->level : 6;
-  w->text_log = h->compress_at_close != 0;
   w->path = dup_str(path);
   w->setup = dup_str(h->setup_text);
   w->origin = dup_str(h->origin ? h->origin : "");
@@ -447,7 +445,7 @@ int rlog_writer_open(rlog_writer **out, const char *path, const rlog_header *h, 
     writer_free(w);
     return err ? err->status : MTG_EIO;
   }
-  if (zout_init(&w->log, f, w->text_log ? 0 : w->level)) {
+  if (zout_init(&w->log, f, 0)) {
     fclose(f);
     writer_free(w);
     mtg_error_set(err, MTG_ENOMEM, "cannot initialise zlib: out of memory");
@@ -514,9 +512,8 @@ static int put_log_line(rlog_writer *w, const mtg_game *g, int i, mtg_error *err
   const char *line = mtg_log_line(g, i);
   if (starts(line, "turn ") && w->events) {
     /* a turn boundary: everything before it reaches the file now, so a crash
-     * later still leaves every complete turn in the temporary file (as text,
-     * or compressed and flushed so that it decompresses) */
-    int rc = zout_deflate(&w->log, Z_SYNC_FLUSH);
+     * later still leaves every complete turn in the temporary file */
+    int rc = zout_deflate(&w->log, Z_NO_FLUSH);
     if (!rc && fflush(w->log.f)) rc = MTG_EIO;
     if (wcheck(w, err, rc)) return w->err.status;
   }
@@ -679,9 +676,11 @@ static int put_header(rlog_writer *w, zout *o, mtg_error *err) {
   return wcheck(w, err, rc);
 }
 
-/* The replay: the header as a gzip member of its own, then the log's
- * member copied from its temporary file, written to another new file that
- * then replaces path (rename replaces a link at path; it never follows it). */
+/* The replay: one gzip member, the header then the log's text from its
+ * temporary file, written to a new file that then replaces path (rename
+ * replaces a link at path; it never follows it). One member, not one for
+ * each part: a reader builds each member's code tables, which for a short
+ * game costs as much as inflating its text. */
 static int assemble(rlog_writer *w, mtg_error *err) {
   char *tmp = NULL;
   mtg_error e;
@@ -694,16 +693,13 @@ static int assemble(rlog_writer *w, mtg_error *err) {
   zout *o = calloc(1, sizeof *o);
   int rc = o ? zout_init(o, f, w->level) : MTG_ENOMEM;
   if (!rc && put_header(w, o, err)) rc = w->err.status;
-  else if (!rc) rc = wcheck(w, err, zout_deflate(o, Z_FINISH));
-  /* the log's bytes: copied, or its text compressed as a member of its own */
+  /* the log's text after it, in the same member */
   if (!rc && (fflush(w->log.f) || fseek(w->log.f, 0, SEEK_SET))) rc = wcheck(w, err, MTG_EIO);
-  if (!rc && w->text_log && deflateReset(&o->z) != Z_OK) rc = wcheck(w, err, MTG_EINTERNAL);
   char buf[BUF_SIZE];
   size_t n;
-  while (!rc && (n = fread(buf, 1, sizeof buf, w->log.f)) > 0)
-    rc = w->text_log ? wcheck(w, err, zout_put(o, buf, n)) : fwrite(buf, 1, n, f) != n ? wcheck(w, err, MTG_EIO) : 0;
+  while (!rc && (n = fread(buf, 1, sizeof buf, w->log.f)) > 0) rc = wcheck(w, err, zout_put(o, buf, n));
   if (!rc && ferror(w->log.f)) rc = wcheck(w, err, MTG_EIO);
-  if (!rc && w->text_log) rc = wcheck(w, err, zout_deflate(o, Z_FINISH));
+  if (!rc) rc = wcheck(w, err, zout_deflate(o, Z_FINISH));
   if (o) zout_fini(o);
   free(o);
   if (fclose(f) && !rc) rc = wcheck(w, err, MTG_EIO);

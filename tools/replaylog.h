@@ -58,10 +58,6 @@ typedef struct rlog_header {
   const char *cards_yaml; /*   version 1: extra card definitions loaded on top of the pool */
   int level;              /* deflate level 1-9; 0: 6. Self-play writes at 3: as fast as 1 on game
                            * logs, a third larger than 6, which takes twice as long */
-  int compress_at_close;  /* the temporary file holds the log as text (still written out at
-                           * every turn) and the replay's log is compressed once at close,
-                           * not flushed at every turn: self-play, where the flushes cost
-                           * a tenth of the time. Another byte sequence for the same log. */
 } rlog_header;
 
 typedef struct rlog_writer rlog_writer;
@@ -78,8 +74,8 @@ int rlog_writer_open(rlog_writer **w, const char *path, const rlog_header *h, mt
 int rlog_writer_see(rlog_writer *w, const mtg_game *g, mtg_error *err);
 
 /* rlog_writer_see, then appends the game's committed log entries not yet
- * written, writing the temporary file out at turn boundaries (compressed and
- * flushed, or as text: rlog_header.compress_at_close). Written entries are
+ * written, writing the temporary file out (as text) at turn boundaries; the
+ * log is compressed once, at close, in one pass. Written entries are
  * dropped from the game's log (mtg_log_drop), so memory stays bounded
  * however long the game runs; the caller must not need them afterwards. */
 int rlog_writer_sync(rlog_writer *w, mtg_game *g, mtg_error *err);

@@ -146,7 +146,7 @@ static void *game_job(void *ctx, int i) {
   } else {
     mtg_setup_write(s, text, (size_t)len + 1);
     rlog_header h = {.setup_text = text, .pool = sp->pool, .origin = origin, .seed = seed, .version = sp->version,
-                     .level = RLOG_SELFPLAY_LEVEL, .compress_at_close = 1};
+                     .level = RLOG_SELFPLAY_LEVEL};
     if (rlog_writer_open(&w, path, &h, &err)) {
       mtg_error_format(&err, msg, sizeof msg);
       r->m.io_error = 1;

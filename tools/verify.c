@@ -1012,7 +1012,6 @@ int verify_rerecord(const verify_opts *o, verify_ws *ws, const char *in, const c
                    .partial = info->partial > 0,
                    .version = info->version,
                    .level = selfplay ? RLOG_SELFPLAY_LEVEL : 0,
-                   .compress_at_close = selfplay,
                    .cards_yaml = info->version == 1 && info->cards_len ? info->cards_yaml : NULL};
   if (rlog_writer_open(&w, out, &h, &err)) {
     write_failed(rep, out, &err);
