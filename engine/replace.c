@@ -104,7 +104,6 @@ static int matches(G *g, const Repl *r, Event *ev) {
   case RE_DRAW:
     if (ev->type != EV_DRAW) return 0;
     if (rp->player && !rel_match(g, &c, rp->player, ev->player)) return 0;
-    if (e && e->player >= 0 && e->player != ev->player) return 0;
     break;
   case RE_DAMAGE:
     if (ev->type != EV_DAMAGE) return 0;

@@ -172,11 +172,12 @@ void var_damage_dealt(G *g, const Event *e) {
   if (ci >= 0) V(g)->cmd_dmg[e->player][ci] = num_add(V(g)->cmd_dmg[e->player][ci], e->amount);
 }
 
-/* 704.6d: remember a commander put into a graveyard or exile. */
+/* 704.6d: remember a commander put into a graveyard or exile. A move on to
+ * another zone before the check needs no mark: the commander is a new object
+ * then (400.7), and var_sba asks only about the object that was put there. */
 void var_zone_moved(G *g, const Event *e, int slot) {
   int ci = var_commander(g, slot);
-  if (ci < 0) return;
-  V(g)->cmd_moved[ci] = e->to == MTG_Z_GRAVEYARD || e->to == MTG_Z_EXILE ? g->s->obj[slot].id : 0;
+  if (ci >= 0 && (e->to == MTG_Z_GRAVEYARD || e->to == MTG_Z_EXILE)) V(g)->cmd_moved[ci] = g->s->obj[slot].id;
 }
 
 /* 903.8: the commander tax, {2} for each previous cast from the command zone. */
