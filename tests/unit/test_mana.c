@@ -147,6 +147,26 @@ TEST(costs_add_up_symbol_by_symbol) {
   CHECK_STR(out, "{0}");
 }
 
+/* A cost holds at most four hybrid symbols (mana_parse refuses a fifth): a
+ * sum keeps the first four and writes nothing past them, so the symbols
+ * stored after the hybrid ones (Phyrexian, X) are untouched. */
+TEST(costs_added_keep_at_most_four_hybrid_symbols) {
+  ManaCost a, b;
+  char why[200], out[128];
+  CHECK_INT(mana_parse("{W/U}{U/B}{B/R}", &a, NULL, NULL, why, sizeof why), 0);
+  CHECK_INT(mana_parse("{R/G}{G/W}", &b, NULL, NULL, why, sizeof why), 0);
+  mana_add(&a, &b, 1);
+  CHECK_INT(a.nhybrid, 4);
+  CHECK_INT(mana_format(&a, out, sizeof out), 0);
+  CHECK_STR(out, "{W/U}{U/B}{B/R}{R/G}");
+  mana_add(&a, &b, 2);
+  CHECK_INT(a.nhybrid, 4);
+  for (int i = 0; i < 5; i++) CHECK_INT(a.phyrexian[i], 0);
+  CHECK_INT(a.x, 0);
+  CHECK_INT(mana_format(&a, out, sizeof out), 0);
+  CHECK_STR(out, "{W/U}{U/B}{B/R}{R/G}");
+}
+
 /* what a malformed symbol is refused with: a symbol of 15 characters is
  * read (and is unknown), one of 16 is too long to be a symbol at all */
 TEST(mana_symbols_too_long_are_refused_whole) {
@@ -213,6 +233,7 @@ const unit_test mana_tests[] = {
     {"mana_value_counts_every_symbol", mana_value_counts_every_symbol},
     {"a_costs_colors_are_its_symbols_colors", a_costs_colors_are_its_symbols_colors},
     {"costs_add_up_symbol_by_symbol", costs_add_up_symbol_by_symbol},
+    {"costs_added_keep_at_most_four_hybrid_symbols", costs_added_keep_at_most_four_hybrid_symbols},
     {"mana_symbols_too_long_are_refused_whole", mana_symbols_too_long_are_refused_whole},
     {"add_mana_names_symbols_or_a_choice", add_mana_names_symbols_or_a_choice},
     {NULL, NULL},
