@@ -577,7 +577,7 @@ static void leave_game(G *g, int p) {
    * leaves-the-battlefield abilities, looking back at them (603.10a) */
   int nb0 = bf_count(g), base0 = g->evtop, nl = 0;
   const int16_t *bf0 = bf_list(g);
-  Event *lv = ev_alloc(g, nb0 > 0 ? nb0 : 1);
+  Event *lv = ev_alloc(g, nb0);
   for (int k = 0; k < nb0; k++) {
     const Obj *o = &g->s->obj[bf0[k]];
     if (o->owner != p || o->phased_out) continue;
@@ -624,7 +624,7 @@ static void leave_game(G *g, int p) {
   effects_player_left(g, p);
   int nb = bf_count(g), base = g->evtop;
   int16_t *bf = bf_list(g);
-  Event *x = ev_alloc(g, nb > 0 ? nb : 1);
+  Event *x = ev_alloc(g, nb);
   int nx = 0;
   for (int k = 0; k < nb; k++) {
     if (obj_controller(g, bf[k]) != p) continue;
@@ -755,8 +755,7 @@ void do_set_life(G *g, int player, int life, int cause_ctl, uint32_t cause_id) {
   if (life != cur) do_life(g, player, num_sub(life, cur), cause_ctl, cause_id);
 }
 
-void do_move_many(G *g, const int *slots, int n, int type, int to, int cause, int cause_ctl, uint32_t cause_id,
-                  int *new_slots) {
+void do_move_many(G *g, const int *slots, int n, int type, int to, int cause, int cause_ctl, uint32_t cause_id) {
   int base = g->evtop;
   Event *e = ev_alloc(g, n);
   for (int i = 0; i < n; i++) {
@@ -769,15 +768,11 @@ void do_move_many(G *g, const int *slots, int n, int type, int to, int cause, in
     e[i].cause_id = cause_id;
   }
   ev_run(g, e, n);
-  if (new_slots)
-    for (int i = 0; i < n; i++) new_slots[i] = e[i].done ? e[i].new_slot : -1;
   g->evtop = base;
 }
 
-int do_move(G *g, int slot, int type, int to, int cause, int cause_ctl, uint32_t cause_id) {
-  int moved;
-  do_move_many(g, &slot, 1, type, to, cause, cause_ctl, cause_id, &moved);
-  return moved;
+void do_move(G *g, int slot, int type, int to, int cause, int cause_ctl, uint32_t cause_id) {
+  do_move_many(g, &slot, 1, type, to, cause, cause_ctl, cause_id);
 }
 
 void do_counters_as(G *g, int slot, int player, int kind, int n, int cause_ctl, uint32_t cause_id, int cause) {

@@ -266,10 +266,9 @@ int do_draw(G *g, int player, int n, int cause_ctl, uint32_t cause_id);
 void do_life(G *g, int player, int amount, int cause_ctl, uint32_t cause_id); /* gain (>0) or loss (<0) */
 void do_set_life(G *g, int player, int life, int cause_ctl, uint32_t cause_id);
 /* Objects moved to a zone (not to a place in a library) together, as one
- * batch; new_slots, when given, gets each one's new slot or -1. */
-int do_move(G *g, int slot, int type, int to, int cause, int cause_ctl, uint32_t cause_id);
-void do_move_many(G *g, const int *slots, int n, int type, int to, int cause, int cause_ctl, uint32_t cause_id,
-                  int *new_slots);
+ * batch. */
+void do_move(G *g, int slot, int type, int to, int cause, int cause_ctl, uint32_t cause_id);
+void do_move_many(G *g, const int *slots, int n, int type, int to, int cause, int cause_ctl, uint32_t cause_id);
 void do_counters(G *g, int slot, int player, int kind, int n, int cause_ctl, uint32_t cause_id);
 void do_counters_as(G *g, int slot, int player, int kind, int n, int cause_ctl, uint32_t cause_id, int cause); /* cause: CA_* */
 void do_remove_counters(G *g, int slot, int player, int kind, int n);

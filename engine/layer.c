@@ -175,8 +175,7 @@ static int affects(G *g, Ctx *cx, const StaticSpec *st, int src, int slot) {
     const Obj *s = &g->s->obj[src];
     return s->attached.slot == slot && oref_ok(g, s->attached);
   }
-  if (st->affected) return filter_match(g, cx, st->affected, slot);
-  return 0;
+  return filter_match(g, cx, st->affected, slot); /* cand_targets asks only an effect with one of the three */
 }
 
 static int spec_layer(const StaticSpec *st) {

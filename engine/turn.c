@@ -90,7 +90,7 @@ static void cleanup_discard(G *g) {
   const int *v = dec_ask(g, 0, &cnt);
   int slots[MAX_OPTIONS];
   for (int i = 0; i < cnt; i++) slots[i] = hand[v[i]];
-  do_move_many(g, slots, cnt, EV_DISCARD, MTG_Z_GRAVEYARD, CA_EFFECT, -1, 0, NULL);
+  do_move_many(g, slots, cnt, EV_DISCARD, MTG_Z_GRAVEYARD, CA_EFFECT, -1, 0);
 }
 
 /* the step's line is logged once, before anything happening in it */

@@ -104,8 +104,7 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
   o->damage = 0;
   o->dt_hit = 0;
   o->fs_dealt = 0;
-  o->nc = 0;
-  memset(o->c, 0, sizeof o->c);
+  o->nc = 0; /* the counters past nc are never read */
   o->attached = oref_none();
   o->attached_player = -1;
   o->attacking = o->blocked = o->blocking = 0;
