@@ -747,8 +747,43 @@ void rlog_writer_discard(rlog_writer *w) {
 
 /* ---- reader ---- */
 
+/* Verified definitions: open addressing by recorded hash, at most half full. */
+#define KNOWN_SLOTS 8192
+
+typedef struct known_def {
+  uint64_t hash;
+  size_t len;
+  char *text; /* NULL: a free slot */
+} known_def;
+
+struct rlog_known {
+  known_def slot[KNOWN_SLOTS];
+  size_t n, bytes;
+};
+
+rlog_known *rlog_known_new(void) { return calloc(1, sizeof(rlog_known)); }
+
+void rlog_known_free(rlog_known *k) {
+  if (!k) return;
+  for (size_t i = 0; i < KNOWN_SLOTS; i++) free(k->slot[i].text);
+  free(k);
+}
+
+/* Whether text is one already found to have hash h; otherwise the free slot
+ * where it would go (NULL if none may be used). */
+static int known_has(rlog_known *k, uint64_t h, const char *text, size_t len, known_def **free_slot) {
+  size_t i = (size_t)(h ^ h >> 32) & (KNOWN_SLOTS - 1);
+  for (; k->slot[i].text; i = (i + 1) & (KNOWN_SLOTS - 1)) {
+    const known_def *d = &k->slot[i];
+    if (d->hash == h && d->len == len && !memcmp(d->text, text, len)) return 1;
+  }
+  *free_slot = k->n < KNOWN_SLOTS / 2 && k->bytes + len <= RLOG_KNOWN_TEXT ? &k->slot[i] : NULL;
+  return 0;
+}
+
 struct rlog_reader {
   zlines *z;
+  rlog_known *known; /* may be NULL */
   rlog_info info;
   char *text;       /* origin, setup and card texts, NUL-separated */
   size_t tlen, tcap;
@@ -911,7 +946,16 @@ static int read_card(rlog_reader *r, const char *line, size_t *budget, rlog_card
   size_t len = strlen(r->text + *text_at);
   *budget -= len;
   c->len = len;
+  known_def *slot = NULL;
+  if (r->known && known_has(r->known, c->hash, r->text + *text_at, len, &slot)) return 0;
   uint64_t h = rlog_text_hash(r->text + *text_at, len);
+  if (h == c->hash && slot && (slot->text = malloc(len + 1))) {
+    memcpy(slot->text, r->text + *text_at, len + 1);
+    slot->hash = h;
+    slot->len = len;
+    r->known->n++;
+    r->known->bytes += len;
+  }
   if (h != c->hash) {
     mtg_error_set(err, RLOG_ETAMPER,
                   "line %ld: card \"%.200s\": the definition does not match its hash (recorded %016" PRIx64
@@ -1077,12 +1121,17 @@ static int parse_header(rlog_reader *r, mtg_error *err) {
 }
 
 int rlog_reader_open(rlog_reader **out, const char *path, mtg_error *err) {
+  return rlog_reader_open_known(out, path, NULL, err);
+}
+
+int rlog_reader_open_known(rlog_reader **out, const char *path, rlog_known *known, mtg_error *err) {
   *out = NULL;
   rlog_reader *r = calloc(1, sizeof *r);
   if (!r) {
     mtg_error_set(err, MTG_ENOMEM, "out of memory");
     return MTG_ENOMEM;
   }
+  r->known = known;
   int rc = zlines_open(&r->z, path, err);
   if (!rc) rc = parse_header(r, err);
   if (rc == RLOG_EFORMAT || rc == RLOG_EVERSION) {

@@ -140,12 +140,26 @@ typedef struct rlog_record {
 
 typedef struct rlog_reader rlog_reader;
 
+/* Card definitions whose text a reader has found to match their recorded
+ * hash, kept from one replay to the next (one set per thread): most replays
+ * of a corpus carry the same definitions, and a text equal byte for byte to
+ * one whose hash was verified has that hash, so it is compared, not hashed
+ * again. Its size is bounded (RLOG_KNOWN_TEXT bytes of text); when full, it
+ * keeps what it holds. */
+#define RLOG_KNOWN_TEXT (1 << 20)
+typedef struct rlog_known rlog_known;
+rlog_known *rlog_known_new(void); /* NULL: out of memory */
+void rlog_known_free(rlog_known *k);
+
 /* Opens a replay and reads its header. A file that is not a replay, damaged
  * or cut short fails with RLOG_EFORMAT / RLOG_ECORRUPT / RLOG_ETRUNC; a newer
  * format version with RLOG_EVERSION, naming both versions. Card definitions
  * and the setup are checked against their hashes here (RLOG_EFORMAT, with the
  * line and the card's name). */
 int rlog_reader_open(rlog_reader **r, const char *path, mtg_error *err);
+/* The same, verifying card definitions with the help of known (may be NULL),
+ * which the reader adds to; the result is the same as without it. */
+int rlog_reader_open_known(rlog_reader **r, const char *path, rlog_known *known, mtg_error *err);
 const rlog_info *rlog_reader_info(const rlog_reader *r);
 /* The next record: returns 1, or 0 once the trailer has been read and the
  * stream has ended cleanly after it, or a negative status (a stream that ends

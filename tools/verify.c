@@ -69,11 +69,13 @@ typedef struct queue {
 struct verify_ws {
   mtg_game *g;     /* the last replay's game, renewed for the next */
   defcache *defs;
+  rlog_known *known; /* card definitions whose hash was verified */
 };
 
 verify_ws *verify_ws_new(const verify_opts *o) {
   verify_ws *w = calloc(1, sizeof *w);
-  if (w && o->keywords && !(w->defs = defcache_new(o->keywords))) {
+  if (w && ((o->keywords && !(w->defs = defcache_new(o->keywords))) || !(w->known = rlog_known_new()))) {
+    defcache_free(w->defs);
     free(w);
     return NULL;
   }
@@ -84,6 +86,7 @@ void verify_ws_free(verify_ws *w) {
   if (!w) return;
   mtg_game_free(w->g);
   defcache_free(w->defs);
+  rlog_known_free(w->known);
   free(w);
 }
 
@@ -755,7 +758,9 @@ static int compare_cards(V *v, const mtg_pool *recorded) {
     const rlog_card *c = &info->cards[i];
     const char *mine = mtg_pool_card_text(recorded, c->name), *theirs = mtg_pool_card_text(o->pool, c->name);
     if (theirs && !strcmp(mine, theirs)) continue;
-    uint64_t h = rlog_text_hash(mine, strlen(mine));
+    /* the recorded text, whose hash the reader verified, or a text of its own */
+    size_t len = strlen(mine);
+    uint64_t h = len == c->len && !memcmp(mine, c->text, len) ? c->hash : rlog_text_hash(mine, len);
     if (!c->extra && o->pool_given) list_card(&v->rep->changed, c->name, h, theirs);
     else list_card(theirs ? &v->rep->redefines : &v->rep->defines, c->name, h, theirs);
   }
@@ -963,7 +968,7 @@ int verify_file(const verify_opts *o, verify_ws *w, const char *path, verify_rep
   V v = {.o = o, .ws = w, .rep = rep, .chain = RLOG_CHAIN_INIT, .step = "-", .last_checkpoint = -1};
   played pl = {0};
   mtg_error err;
-  if (rlog_reader_open(&v.r, path, &err)) return unreadable(rep, &err, 0, 0);
+  if (rlog_reader_open_known(&v.r, path, w ? w->known : NULL, &err)) return unreadable(rep, &err, 0, 0);
   v.info = rlog_reader_info(v.r);
   const rlog_info *info = v.info;
   snprintf(rep->origin, sizeof rep->origin, "%s", info->origin);
@@ -998,7 +1003,7 @@ int verify_rerecord(const verify_opts *o, verify_ws *ws, const char *in, const c
   played pl = {0};
   mtg_error err;
   rlog_writer *w = NULL;
-  if (rlog_reader_open(&v.r, in, &err)) return unreadable(rep, &err, 0, 0);
+  if (rlog_reader_open_known(&v.r, in, ws ? ws->known : NULL, &err)) return unreadable(rep, &err, 0, 0);
   v.info = rlog_reader_info(v.r);
   const rlog_info *info = v.info;
   if (start(&v, in, &pl, 0)) return finish(&v, &pl);
