@@ -339,6 +339,7 @@ enum se_kind {
   SE_DICE_ADVANTAGE,     /* "if you would roll one or more dice, instead roll that many dice plus one and ignore the lowest roll" */
   SE_CANT_HAVE_COUNTERS, /* "[this] can't have counters put on it" (`counter`: only that kind) */
   SE_FORETELL_COST,      /* "Foretelling cards from your hand costs {N} less [and can be done on any player's turn]" */
+  SE_PLAYER_PROTECTION,  /* "you have protection from [quality]" (`other`: the sources; none: everything; 702.16) */
   /* not rule effects: */
   SE_COPY,               /* layer 1: "becomes a copy of ..., except ..." (an effect of a resolved ability, 707.9) */
   SE_COUNT

@@ -1469,7 +1469,7 @@ static const char *const rule_names[] = {
     "attacks_as_though_no_defender", "no_combat_damage", "combat_damage_as_unblocked", "cant_attack_alone",
     "cant_block_alone", "hand_revealed", "hexproof", "shroud", "cant_be_target_of", "cast_only_from_hand", "cant_cast",
     "venture_limit", "doesnt_untap", "may_choose_not_to_untap", "dice_advantage",
-    "cant_have_counters", "foretell_cost", NULL};
+    "cant_have_counters", "foretell_cost", "protection", NULL};
 
 /* Rule effects about one creature (combat restrictions and requirements): a
  * static ability with no `affects` is about its own object (the others, about
@@ -1492,8 +1492,10 @@ static int p_rule_params(L *l, const ynode *n, StaticSpec *s) {
   const ynode *w;
   const char *what = rule_names[s->kind - SE_CANT_LOSE];
   int by = ymap_get(n, "by") || ymap_get(n, "except_by"), atk = ymap_get(n, "attackers") != NULL;
-  if (by && s->kind != SE_CANT_BE_BLOCKED && s->kind != SE_CANT_BE_TARGET)
-    return BADI(l, ymap_get(n, "by") ? ymap_get(n, "by") : ymap_get(n, "except_by"), "by/except_by: only for rule cant_be_blocked (or cant_be_target_of), not %s", what);
+  if (by && s->kind != SE_CANT_BE_BLOCKED && s->kind != SE_CANT_BE_TARGET && s->kind != SE_PLAYER_PROTECTION)
+    return BADI(l, ymap_get(n, "by") ? ymap_get(n, "by") : ymap_get(n, "except_by"), "by/except_by: only for rule cant_be_blocked (or cant_be_target_of, protection), not %s", what);
+  if (s->kind == SE_PLAYER_PROTECTION && ymap_get(n, "except_by"))
+    return BADI(l, ymap_get(n, "except_by"), "except_by: not for rule protection (by: the sources it is from; without by, everything)");
   if (s->kind == SE_CANT_BE_TARGET && !by) return BADI(l, n, "cant_be_target_of needs by: the spells or the sources of abilities (a filter)");
   if (atk && s->kind != SE_CANT_BLOCK && s->kind != SE_CAN_BLOCK_ONLY && s->kind != SE_MUST_BLOCK)
     return BADI(l, ymap_get(n, "attackers"), "attackers: only for rules cant_block, can_block_only and must_block, not %s", what);
@@ -1506,6 +1508,13 @@ static int p_rule_params(L *l, const ynode *n, StaticSpec *s) {
       if (!f) return -1;
       filter_defaults(f);
       f->not_f = s->other;
+      s->other = f;
+    } else if (s->kind == SE_PLAYER_PROTECTION && s->other->zone == -1 && s->other->spell != 1 && !s->other->stack_ability) {
+      /* 702.16a: a source anywhere, on the battlefield or not */
+      Filter *f = al(l, sizeof *f);
+      if (!f) return -1;
+      *f = *s->other;
+      f->zone = -2;
       s->other = f;
     }
   }
@@ -1616,7 +1625,7 @@ static int step_finish(L *l, const ynode *n, Node *s) {
     int r = name_index(scalar(v), rule_names, NELEM(rule_names) - 1);
     if (r < 0) return bad_name(l, v, "rule effect", rule_names, NELEM(rule_names) - 1);
     if (!rule_on_object(SE_CANT_LOSE + r) && SE_CANT_LOSE + r != SE_HAND_REVEALED && SE_CANT_LOSE + r != SE_PLAYER_HEXPROOF &&
-        SE_CANT_LOSE + r != SE_PLAYER_SHROUD)
+        SE_CANT_LOSE + r != SE_PLAYER_SHROUD && SE_CANT_LOSE + r != SE_PLAYER_PROTECTION)
       return BADI(l, v, "grant: rule %s is not about a creature or a player's hand (grant it with a static ability)", scalar(v));
     if (ymap_get(n, "keywords") || ymap_get(n, "lose_all_abilities") || ymap_get(n, "remove_keywords"))
       return BADI(l, v, "grant: a rule effect is granted on its own, without keywords, remove_keywords or lose_all_abilities");

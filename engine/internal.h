@@ -218,6 +218,9 @@ static inline int has_kw(G *g, int slot, int kw) { return (int)(chars(g, slot)->
  * (src_is_spell: the source is a spell); src: the source's slot, for
  * protection from other qualities (-1: none, only its colors) */
 int protected_from(G *g, int slot, int src, uint8_t src_colors, int src_is_spell);
+/* 702.16: player p has protection from the object in slot src (a rule effect
+ * "you have protection from ..."); *from, when given, gets the effect's source */
+int player_protected_from(G *g, int p, int src, ORef *from);
 static inline int obj_power(G *g, int slot) { return chars(g, slot)->power; }
 static inline int obj_toughness(G *g, int slot) { return chars(g, slot)->toughness; }
 static inline int obj_controller(G *g, int slot) { return chars(g, slot)->controller; }

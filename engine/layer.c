@@ -963,6 +963,17 @@ int cant_be_targeted_by(G *g, int slot, int src) {
   return rule_effect_where(g, SE_CANT_BE_TARGET, -1, slot, targeting_source_matches, src, NULL, NULL);
 }
 
+static int protection_source_matches(G *g, Ctx *cx, const StaticSpec *st, int src) {
+  return !st->other || (src >= 0 && filter_match(g, cx, st->other, src));
+}
+
+/* Whether player p has protection from the object in slot src (702.16b, c, e,
+ * j): a "you have protection from [quality]" rule effect whose sources (none:
+ * everything) src matches; *from gets the effect's source. */
+int player_protected_from(G *g, int p, int src, ORef *from) {
+  return rule_effect_where(g, SE_PLAYER_PROTECTION, p, -1, protection_source_matches, src, NULL, from);
+}
+
 static int cant_cast_matches(G *g, Ctx *cx, const StaticSpec *st, int types) {
   (void)g, (void)cx;
   return (!st->spell_types || (types & st->spell_types)) && !(types & st->spell_types_none);

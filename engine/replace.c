@@ -346,6 +346,22 @@ static int collect(G *g, Event *ev, Repl *out) {
     r->cat = 4;
     if (!ev_applied(ev, r->key)) n++;
   }
+  ORef from;
+  if (ev->type == EV_DAMAGE && n < MAX_REPL && !ev->obj.id && ev->player >= 0 && oref_ok(g, ev->src) &&
+      player_protected_from(g, ev->player, ev->src.slot, &from)) {
+    /* 702.16e: damage to a player with protection from its source; the
+     * player is affected and orders it among other effects (616.1) */
+    Repl *r = &out[n];
+    memset(r, 0, sizeof *r);
+    r->rp = &protection_spec;
+    r->src = from;
+    r->abi = ABI_PROTECTION;
+    r->eff = -1;
+    r->controller = ev->player;
+    r->key = (uint32_t)hash_mix(((uint64_t)(ev->player + 1) << 40) ^ 0x70726f74u);
+    r->cat = 4;
+    if (!ev_applied(ev, r->key)) n++;
+  }
   for (int i = 0; i < s->c.neff && n < MAX_REPL; i++) {
     Effect *e = &s->eff[i];
     if (e->kind != EK_REPL || e->used || !e->rp) continue;

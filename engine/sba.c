@@ -26,14 +26,15 @@ int aura_can_enchant(G *g, int slot, int t, int ctl) {
 }
 
 /* Whether the Aura in slot, controlled by ctl, could enchant player p: its
- * enchant ability, seen from ctl ("enchant opponent", 303.4a, 303.4c). */
+ * enchant ability, seen from ctl ("enchant opponent", 303.4a, 303.4c), and
+ * the player's protection (702.16c, 702.16j). */
 int aura_can_enchant_player(G *g, int slot, int p, int ctl) {
   const Chars *c = chars(g, slot);
   const Filter *f = c->base ? c->base->enchant : NULL;
   if (!f) return 0;
   Ctx cx;
   ctx_for(g, &cx, ctl, oref(g, slot));
-  return filter_match_player(g, &cx, f, p);
+  return filter_match_player(g, &cx, f, p) && !player_protected_from(g, p, slot, NULL);
 }
 
 static int aura_legal(G *g, int slot) {

@@ -76,6 +76,7 @@ int target_ok(G *g, const Target *t, int controller, ORef src, const Chars *srcc
   if (t->kind == TK_PLAYER) {
     /* a player with shroud, or with hexproof against an opponent (702.18b, 702.11c) */
     if (rule_effect(g, SE_PLAYER_SHROUD, t->player, -1, NULL, NULL)) return 0;
+    if (oref_ok(g, src) && player_protected_from(g, t->player, src.slot, NULL)) return 0; /* 702.16b */
     return !(opponents(g, controller, t->player) && rule_effect(g, SE_PLAYER_HEXPROOF, t->player, -1, NULL, NULL));
   }
   if (t->kind != TK_OBJ || !oref_ok(g, t->obj) || g->s->obj[t->obj.slot].zone != MTG_Z_BATTLEFIELD) return 1;
