@@ -444,8 +444,8 @@ void cast_cascade(G *g, Ctx *c) {
     ev_one(g, &e);
     if (!e.done || e.new_slot < 0 || s->obj[e.new_slot].id != e.new_id) break; /* replaced: it is not exiled this way */
     ORef r = {e.new_slot, e.new_id};
+    if (s->obj[r.slot].zone != MTG_Z_EXILE) break; /* put elsewhere instead: not exiled this way either */
     exiled[n++] = r;
-    if (s->obj[r.slot].zone != MTG_Z_EXILE) break;
     if (!is_type(g, r.slot, T_LAND) && obj_mv(g, r.slot) < mv) {
       hit = n - 1;
       break;
@@ -454,8 +454,8 @@ void cast_cascade(G *g, Ctx *c) {
   if (hit >= 0) cast_during(g, p, exiled[hit].slot, ALT_FREE, mv);
   /* the rest, in a random order, to the bottom */
   int rest[MAX_SLOTS], k = 0;
-  for (int i = 0; i < n; i++)
-    if (oref_ok(g, exiled[i]) && s->obj[exiled[i].slot].zone == MTG_Z_EXILE) rest[k++] = exiled[i].slot;
+  for (int i = 0; i < n; i++) /* still the card exiled: any move since (a cast) made a new object (400.7) */
+    if (oref_ok(g, exiled[i])) rest[k++] = exiled[i].slot;
   for (int i = k - 1; i > 0; i--) {
     int j = rng_below(s->c.rng, i + 1), t = rest[i];
     rest[i] = rest[j];
