@@ -554,7 +554,9 @@ static void scan(G *g, const Event *e, int lookback) {
   case EV_ZONE:
     memcpy(tes, zone_tes, 5);
     nt = e->from == MTG_Z_BATTLEFIELD ? 5 : 4;
-    if (e->from == MTG_Z_HAND && e->cause == CA_COST) tes[nt++] = TE_CYCLE;
+    /* the card discarded from a hand for its cycling cost: pat_match finds the
+     * cycling ability of that very card, which only that cost moves */
+    if (e->from == MTG_Z_HAND) tes[nt++] = TE_CYCLE;
     break;
   case EV_DRAW: tes[nt++] = TE_DRAW; break;
   case EV_DAMAGE: tes[nt++] = TE_DAMAGE; tes[nt++] = TE_DEFEATED; break;
