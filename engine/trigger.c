@@ -334,8 +334,10 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
   case TE_UNATTACHED:
     if (e->type == EV_UNATTACH) return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
     /* 701.3d: an attached object leaving the battlefield, or the object it
-     * is attached to leaving, counts as becoming unattached (looks back) */
-    if (e->type != EV_ZONE || e->from != MTG_Z_BATTLEFIELD || !oref_ok(g, e->obj)) return 0;
+     * is attached to leaving, counts as becoming unattached (looks back: scan
+     * derives this trigger event from no other event than a zone change from
+     * the battlefield, seen here before it is performed) */
+    if (!oref_ok(g, e->obj)) return 0;
     if (oref_ok(g, s->obj[e->obj.slot].attached) || s->obj[e->obj.slot].attached_player >= 0)
       if (pat_obj(g, c, t, e->obj, NULL, src_id, 1)) return 1;
     for (int i = 0; i < s->c.nslots; i++)
