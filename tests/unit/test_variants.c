@@ -674,8 +674,12 @@ static void t_planeswalk_away(unit_ctx *u, const mtg_pool *pool) {
   finish(&t, g, s);
 }
 
-/* 901.5: a Planechase game started from the beginning turns the first plane of the
- * starting player's planar deck face up; a phenomenon on top goes to the bottom. */
+/* 901.5: a Planechase game started from the beginning turns the top card of the
+ * starting player's planar deck face up; each phenomenon turned up goes to the
+ * bottom, in the order they came, until a plane is face up; nothing turned face up
+ * this way triggers (Mutual Epiphany would make each player draw four, Planewide
+ * Disaster destroy Grizzly Bears); the other player's planar deck is untouched;
+ * the planar controller (the starting player, 901.6) controls the plane. */
 static void t_starting_plane(unit_ctx *u, const mtg_pool *pool) {
   T t = {"704.6 901.5 the starting plane skips phenomena", 0, u};
   mtg_setup *s = mtg_setup_new(pool);
@@ -685,13 +689,37 @@ static void t_starting_plane(unit_ctx *u, const mtg_pool *pool) {
   mtg_setup_shuffle(s, 0);
   for (int p = 0; p < 2; p++)
     for (int k = 0; k < 10; k++) card(s, p, MTG_Z_LIBRARY, "Plains");
+  card(s, 0, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+  card(s, 0, MTG_Z_COMMAND, "Mutual Epiphany");
   card(s, 0, MTG_Z_COMMAND, "Planewide Disaster");
   card(s, 0, MTG_Z_COMMAND, "Krosa");
+  card(s, 0, MTG_Z_COMMAND, "Goldmeadow");
+  card(s, 1, MTG_Z_COMMAND, "Fields of Summer");
   mtg_game *g = start(&t, s);
   if (g) {
-    VCHECK(&t, log_has(g, "deck_bottom obj=\"Planewide Disaster\""));
-    VCHECK(&t, log_has(g, "starting_plane player=alice obj=\"Krosa\""));
+    int e1 = log_find(g, "deck_bottom obj=\"Mutual Epiphany\"", 0), e2 = log_find(g, "deck_bottom obj=\"Planewide Disaster\"", 0);
+    int sp = log_find(g, "starting_plane player=alice obj=\"Krosa\"", 0);
+    VCHECK(&t, e1 >= 0 && e2 > e1 && sp > e2);
+    VCHECK(&t, log_find(g, "deck_bottom", e2 + 1) < 0);
+    VCHECK(&t, !log_has(g, "deck_bottom obj=\"Fields of Summer\"") && !log_has(g, "deck_bottom obj=\"Goldmeadow\""));
     VCHECK(&t, !log_has(g, "trigger src="));
+    VCHECK(&t, !log_has(g, "destroy"));
+    /* one card face up in the command zone: Krosa, controlled by alice */
+    int up = 0;
+    for (int i = 0; i < 5; i++) {
+      int fd = 1;
+      const char *nm = command_card(g, i, &fd);
+      if (!fd) {
+        up++;
+        VCHECK(&t, !strcmp(nm, "Krosa"));
+      }
+    }
+    VCHECK(&t, up == 1);
+    mtg_object o;
+    uint32_t krosa = find_obj(g, 0, MTG_Z_COMMAND, "Krosa"), bears = find_obj(g, 0, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+    VCHECK(&t, krosa && !mtg_object_info(g, krosa, &o) && o.controller == 0 && o.owner == 0);
+    /* Krosa: "All creatures get +2/+2" */
+    VCHECK(&t, bears && !mtg_object_info(g, bears, &o) && o.power == 4 && o.toughness == 4);
   }
   finish(&t, g, s);
 }
