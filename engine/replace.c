@@ -784,7 +784,6 @@ static int apply(G *g, const Repl *r, Event *ev) {
       snprintf(what, sizeof what, " %s=%d", k == 8 ? "sacrificed" : "exiled", moved);
       if (rp->counter) {
         log_repl(g, r, ev, what);
-        what[0] = 0;
         etb_counters(ev, ckind_id(g, rp->counter), moved * rp->add, NULL); /* 702.82a */
         ev->etb_choice_kind = (int8_t)k;
         ev->etb_choice_label = rp->label;
