@@ -277,6 +277,46 @@ TEST(decide_alternative_cost_prompt_names_the_cost) {
   PROMPT_HAS(MTG_D_MAY, "'s alternative cost {1}{B} rather than its mana cost?");
 }
 
+/* 700.2, 115.1: the questions of a spell's modes and targets name the spell
+ * ("choose mode of", or "choose modes of" when more than one may be chosen),
+ * those of a triggered ability its number on the stack */
+TEST(decide_mode_and_target_prompts_name_the_spell) {
+  static const char cards[] =
+      "- name: Test Choice\n  cost: \"{R}\"\n  type: Instant\n"
+      "  text: \"Choose one \u2014\\n\u2022 Test Choice deals 1 damage to any target.\\n\u2022 You gain 1 life.\"\n"
+      "  spell:\n    modes:\n"
+      "      - {text: Test Choice deals 1 damage to any target., targets: [any_target], effect: [{damage: 1, to: target}]}\n"
+      "      - {text: You gain 1 life., effect: [{gain_life: 1}]}\n"
+      "- name: Test Choices\n  cost: \"{R}\"\n  type: Instant\n"
+      "  text: \"Choose one or both \u2014\\n\u2022 You gain 1 life.\\n\u2022 You gain 2 life.\"\n"
+      "  spell:\n    choose: {min: 1, max: 2}\n    modes:\n"
+      "      - {text: You gain 1 life., effect: [{gain_life: 1}]}\n"
+      "      - {text: You gain 2 life., effect: [{gain_life: 2}]}\n"
+      "- name: Test Sparker\n  cost: \"{R}\"\n  type: Creature \u2014 Elemental\n  pt: 1/1\n"
+      "  text: When this creature enters, it deals 1 damage to any target.\n"
+      "  abilities:\n    - triggered: {when: {enters: self}, targets: [any_target], effect: [{damage: 1, to: target}]}\n";
+  if (u_begin(t_, w, cards)) return;
+  for (int i = 0; i < 3; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Choice");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Choices");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Sparker");
+  if (u_start(t_, w)) return;
+  if (u_pick(t_, w, "cast \"Test Choice\"") < 0) return;
+  PROMPT_HAS(MTG_D_MODE, "choose mode of \"Test Choice\"#");
+  if (u_pick(t_, w, "mode 1") < 0) return;
+  PROMPT_HAS(MTG_D_TARGET, "target 1 of \"Test Choice\"#");
+  if (u_pick(t_, w, "bob") < 0) return;
+  u_pass(t_, w, 2);
+  if (u_pick(t_, w, "cast \"Test Choices\"") < 0) return;
+  PROMPT_HAS(MTG_D_MODE, "choose modes of \"Test Choices\"#");
+  int one[1] = {0};
+  CHECK(answer(w, 1, one) >= 0);
+  u_pass(t_, w, 2);
+  if (u_pick(t_, w, "cast \"Test Sparker\"") < 0) return;
+  u_pass(t_, w, 2);
+  PROMPT_HAS(MTG_D_TARGET, "target 1 of #");
+}
+
 /* 514.1: the active player discards down to seven in the cleanup step; the
  * question says how many */
 TEST(decide_cleanup_discard_says_how_many) {
@@ -413,6 +453,7 @@ const unit_test decide_tests[] = {
     {"decide_a_damage_division_totals_the_damage", decide_a_damage_division_totals_the_damage},
     {"decide_prompts_say_what_is_asked", decide_prompts_say_what_is_asked},
     {"decide_alternative_cost_prompt_names_the_cost", decide_alternative_cost_prompt_names_the_cost},
+    {"decide_mode_and_target_prompts_name_the_spell", decide_mode_and_target_prompts_name_the_spell},
     {"decide_cleanup_discard_says_how_many", decide_cleanup_discard_says_how_many},
     {NULL, NULL},
 };
