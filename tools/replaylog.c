@@ -34,9 +34,52 @@ uint64_t rlog_text_hash(const char *text, size_t len) {
   return h;
 }
 
+/* The records written and checked at every decision, turn and file are put
+ * together without printf, which costs more than the rest of their work:
+ * these append to t at k and return the new length. */
+static size_t put_dec(char *t, size_t k, long v) {
+  unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+  char digits[24];
+  size_t nd = 0;
+  do digits[nd++] = (char)('0' + u % 10); while (u /= 10);
+  if (v < 0) t[k++] = '-';
+  while (nd) t[k++] = digits[--nd];
+  return k;
+}
+
+static size_t put_hex(char *t, size_t k, uint64_t v, int ndigits) {
+  for (int i = ndigits - 1; i >= 0; i--) t[k++] = "0123456789abcdef"[v >> (4 * i) & 15];
+  return k;
+}
+
+static size_t put_lit(char *t, size_t k, const char *s, size_t max) {
+  size_t n = strnlen(s, max);
+  memcpy(t + k, s, n);
+  return k + n;
+}
+
+/* buf gets text[0..k), cut to size as snprintf would */
+static void put_out(char *buf, size_t size, const char *text, size_t k) {
+  if (!size) return;
+  size_t n = k < size ? k : size - 1;
+  memcpy(buf, text, n);
+  buf[n] = 0;
+}
+
 void rlog_checkpoint_line(char *buf, size_t size, const mtg_game *g, long events, long decisions) {
-  snprintf(buf, size, "@checkpoint turn=%d step=%s event=%ld decision=%ld hash=%016" PRIx64, mtg_game_turn(g),
-           mtg_step_name(mtg_game_step(g)), events, decisions, mtg_game_hash(g));
+  /* "@checkpoint turn=%d step=%s event=%ld decision=%ld hash=%016" PRIx64 */
+  char text[256];
+  size_t k = put_lit(text, 0, "@checkpoint turn=", 32);
+  k = put_dec(text, k, mtg_game_turn(g));
+  k = put_lit(text, k, " step=", 8);
+  k = put_lit(text, k, mtg_step_name(mtg_game_step(g)), 64);
+  k = put_lit(text, k, " event=", 8);
+  k = put_dec(text, k, events);
+  k = put_lit(text, k, " decision=", 16);
+  k = put_dec(text, k, decisions);
+  k = put_lit(text, k, " hash=", 8);
+  k = put_hex(text, k, mtg_game_hash(g), 16);
+  put_out(buf, size, text, k);
 }
 
 static uint64_t mix(uint64_t x) {
@@ -57,27 +100,30 @@ void rlog_options_line(char *buf, size_t size, const mtg_decision *d) {
                    (uint64_t)(uint16_t)d->lo) ^
                mix((uint64_t)(uint32_t)d->hi + 0x9e3779b97f4a7c15ULL);
   for (int i = 0; i < d->n_options; i++) h += mix(rlog_text_hash(d->options[i].label, strlen(d->options[i].label)));
-  /* "@options n=%d hash=%08x", without printf: it is written and checked at every decision */
-  char text[48] = "@options n=", digits[12];
-  size_t k = strlen(text), nd = 0;
-  unsigned v = (unsigned)d->n_options;
-  do digits[nd++] = (char)('0' + v % 10); while (v /= 10);
-  while (nd) text[k++] = digits[--nd];
-  memcpy(text + k, " hash=", 6);
-  k += 6;
-  uint32_t hv = (uint32_t)mix(h);
-  for (int i = 7; i >= 0; i--) text[k++] = "0123456789abcdef"[hv >> (4 * i) & 15];
-  if (size) {
-    size_t n = k < size ? k : size - 1;
-    memcpy(buf, text, n);
-    buf[n] = 0;
-  }
+  /* "@options n=%d hash=%08x" */
+  char text[48];
+  size_t k = put_lit(text, 0, "@options n=", 16);
+  k = put_dec(text, k, d->n_options);
+  k = put_lit(text, k, " hash=", 8);
+  k = put_hex(text, k, (uint32_t)mix(h), 8);
+  put_out(buf, size, text, k);
 }
 
 void rlog_trailer_line(char *buf, size_t size, long events, long decisions, long checkpoints, const char *status,
                        uint64_t chain) {
-  snprintf(buf, size, "@end events=%ld decisions=%ld checkpoints=%ld status=%s chain=%016" PRIx64, events, decisions,
-           checkpoints, status, chain);
+  /* "@end events=%ld decisions=%ld checkpoints=%ld status=%s chain=%016" PRIx64 */
+  char text[256];
+  size_t k = put_lit(text, 0, "@end events=", 16);
+  k = put_dec(text, k, events);
+  k = put_lit(text, k, " decisions=", 16);
+  k = put_dec(text, k, decisions);
+  k = put_lit(text, k, " checkpoints=", 16);
+  k = put_dec(text, k, checkpoints);
+  k = put_lit(text, k, " status=", 16);
+  k = put_lit(text, k, status, 64);
+  k = put_lit(text, k, " chain=", 8);
+  k = put_hex(text, k, chain, 16);
+  put_out(buf, size, text, k);
 }
 
 static int starts(const char *s, const char *prefix) { return !strncmp(s, prefix, strlen(prefix)); }

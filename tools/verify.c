@@ -147,7 +147,9 @@ static void track(int *turn, char *step, size_t size, const char *line) {
   if (line[0] == 't' && starts(line, "turn n=")) *turn = atoi(line + 7);
   else if (line[0] == 's' && starts(line, "step name=")) {
     size_t n = strcspn(line + 10, " ");
-    snprintf(step, size, "%.*s", (int)(n < size ? n : size - 1), line + 10);
+    if (n >= size) n = size - 1;
+    memcpy(step, line + 10, n); /* at every step: no printf */
+    step[n] = 0;
   }
 }
 
