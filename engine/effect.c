@@ -67,8 +67,9 @@ void ctx_from_stack(G *g, Ctx *c, StackItem *si) {
   c->spell_ch = si->kind == SI_SPELL;
   if (si->kind == SI_TRIGGERED) {
     c->tcbuf = si->tc;
-    /* a reflexive ability's context has no event, only what was done (603.12) */
-    c->tc = si->tc.ev || si->tc.step >= 0 || si->tc.obj.id || si->tc.amount ? &c->tcbuf : NULL;
+    /* a reflexive ability's context has no event, only what was done (603.12);
+     * a step trigger's has its step, and its event EV_STEP */
+    c->tc = si->tc.ev || si->tc.obj.id || si->tc.amount ? &c->tcbuf : NULL;
   }
   c->cause_id = si->id;
   c->pushed_ts = si->pushed_ts;

@@ -241,13 +241,12 @@ int sba_check(G *g) {
       memset(done, 0, (size_t)nb);
       for (int k = 0; k < nb; k++) {
         int i = bf[k];
-        if (done[k] || !s->obj[i].id || s->obj[i].zone != MTG_Z_BATTLEFIELD) continue;
+        if (done[k]) continue; /* bf is the battlefield: nothing leaves it before the batch */
         const Chars *c = chars(g, i);
         if (!(c->supers & ST_LEGENDARY) || c->controller != p) continue;
         int grp[64], ng = 0;
         for (int j = k; j < nb && ng < 64; j++) {
           int q = bf[j];
-          if (!s->obj[q].id || s->obj[q].zone != MTG_Z_BATTLEFIELD) continue;
           const Chars *d = chars(g, q);
           if ((d->supers & ST_LEGENDARY) && d->controller == p && !strcmp(d->name, c->name)) {
             grp[ng++] = q;

@@ -486,9 +486,10 @@ static void each_zone_objects(G *g, Ctx *c, const Filter *f, Sel *out) {
   if (zm >> MTG_Z_STACK & 1)
     for (int i = s->c.nstack - 1; i >= 0; i--)
       if (s->stack[i].kind == SI_SPELL && filter_match(g, c, f, s->stack[i].slot)) sel_add(out, oref(g, s->stack[i].slot));
-  /* the other zones it names (an 'or' of several, or any): zone lists in player order */
+  /* the other zones it names (an 'or' of several, or any): zone lists in
+   * player order (the stack has no zone list: zl_count gives 0) */
   for (int z = 0; z < MTG_Z_COUNT; z++) {
-    if (z == MTG_Z_STACK || !(zm >> z & 1)) continue;
+    if (!(zm >> z & 1)) continue;
     int per = zone_owner_list(z);
     for (int p = 0; p < (per ? s->c.np : 1); p++) {
       int n = zl_count(g, z, p);
