@@ -1407,7 +1407,7 @@ static void step(G *g, Ctx *c, const Node *n) {
       }
     } else if (w && w->op == SL_TRIG_STACK) {
       /* "counter that spell or ability" */
-      int idx = c->tc && c->tc->cause_id ? stack_find(g, c->tc->cause_id) : -1;
+      int idx = c->tc ? stack_find(g, c->tc->cause_id) : -1; /* no stack item has id 0 (new_id) */
       if (idx >= 0 && stack_counter(g, idx, to, c->controller, c->cause_id, &b.o[b.n])) b.n++;
     } else if (w) {
       sel_eval(g, c, n->k[0], &a);
