@@ -1070,7 +1070,7 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
       if (!d) continue;
       cnt += d->cost.colored[n->i];
       for (int h = 0; h < d->cost.nhybrid; h++) cnt += d->cost.hybrid[h][0] == n->i || d->cost.hybrid[h][1] == n->i;
-      if (n->i >= 0 && n->i < 5) cnt += d->cost.phyrexian[n->i]; /* 700.5 */
+      cnt += d->cost.phyrexian[n->i]; /* 700.5 */
     }
     return cnt;
   }
