@@ -199,43 +199,89 @@ static int by_name(const void *a, const void *b) { return strcmp(*(char *const *
 
 /* ---- a gzip member written to a file ---- */
 
+/* What a writer lends its zouts when given one: two buffers (the log's and
+ * the assembly's) and a compressor, kept between recordings. */
+struct rlog_scratch {
+  char *buf[2];   /* 2 * BUF_SIZE bytes each, or NULL until first lent */
+  int lent[2];
+  z_stream z;
+  int zlevel;     /* the level z was initialised for; 0: not initialised */
+  int zlent;
+};
+
+rlog_scratch *rlog_scratch_new(void) { return calloc(1, sizeof(rlog_scratch)); }
+
+void rlog_scratch_free(rlog_scratch *sc) {
+  if (!sc) return;
+  if (sc->zlevel) deflateEnd(&sc->z);
+  free(sc->buf[0]);
+  free(sc->buf[1]);
+  free(sc);
+}
+
 typedef struct zout {
   FILE *f;
-  z_stream z;
-  int zinit;
+  z_stream *z;        /* own, or the scratch's */
+  z_stream own;
+  rlog_scratch *sc;   /* what z and in were lent from, or NULL */
+  int zinit, zlent, buf; /* buf: the scratch buffer in is (-1: allocated) */
   int text;           /* no compression: the text itself goes to f */
   size_t inlen;
-  char *in;           /* BUF_SIZE bytes of text waiting to be compressed (allocated, not zeroed) */
+  char *in;           /* BUF_SIZE bytes of text waiting to be compressed (not zeroed) */
   unsigned char *out; /* BUF_SIZE bytes, after in */
 } zout;
 
 /* 16 + MAX_WBITS: a gzip wrapper with mtime 0, so that equal games give equal
- * files (at the same level: rlog_header.level). Level 0: text, uncompressed. */
-static int zout_init(zout *o, FILE *f, int level) {
+ * files (at the same level: rlog_header.level). Level 0: text, uncompressed.
+ * Buffers and compressor come from sc when it has them free (a compressor
+ * reset is the same as a new one: deflateReset), else are allocated. A zout
+ * stays where it was initialised (z may point into it). */
+static int zout_init(zout *o, FILE *f, int level, rlog_scratch *sc) {
   o->inlen = 0;
   o->text = !level;
-  memset(&o->z, 0, sizeof o->z);
-  if (!(o->in = malloc(2 * BUF_SIZE))) return MTG_ENOMEM;
+  o->sc = sc;
+  o->zinit = o->zlent = 0;
+  o->buf = -1;
+  for (int i = 0; sc && i < 2 && o->buf < 0; i++)
+    if (!sc->lent[i] && (sc->buf[i] || (sc->buf[i] = malloc(2 * BUF_SIZE)))) {
+      sc->lent[i] = 1;
+      o->buf = i;
+    }
+  o->in = o->buf >= 0 ? sc->buf[o->buf] : malloc(2 * BUF_SIZE);
+  if (!o->in) return MTG_ENOMEM;
   o->out = (unsigned char *)o->in + BUF_SIZE;
-  if (o->text) {
-    o->f = f;
-    return 0;
+  o->f = f; /* the caller's to close until zout_init succeeds */
+  if (o->text) return 0;
+  if (sc && !sc->zlent && sc->zlevel == level && deflateReset(&sc->z) == Z_OK) {
+    o->zlent = sc->zlent = 1;
+  } else if (sc && !sc->zlent) {
+    if (sc->zlevel) deflateEnd(&sc->z);
+    memset(&sc->z, 0, sizeof sc->z);
+    sc->zlevel = deflateInit2(&sc->z, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) == Z_OK ? level : 0;
+    o->zlent = sc->zlent = sc->zlevel != 0;
   }
-  if (deflateInit2(&o->z, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-    free(o->in);
-    o->in = NULL;
-    return MTG_ENOMEM;
+  o->z = o->zlent ? &sc->z : &o->own;
+  if (!o->zlent) {
+    memset(&o->own, 0, sizeof o->own);
+    if (deflateInit2(&o->own, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+      if (o->buf >= 0) sc->lent[o->buf] = 0;
+      else free(o->in);
+      o->in = NULL;
+      return MTG_ENOMEM;
+    }
   }
   o->zinit = 1;
-  o->f = f; /* the caller's to close until now */
   return 0;
 }
 
 static void zout_fini(zout *o) {
-  if (o->zinit) deflateEnd(&o->z);
-  o->zinit = 0;
-  free(o->in);
+  if (o->zlent) o->sc->zlent = 0; /* kept, reset when next lent */
+  else if (o->zinit) deflateEnd(o->z);
+  o->zinit = o->zlent = 0;
+  if (o->sc && o->buf >= 0) o->sc->lent[o->buf] = 0;
+  else free(o->in);
   o->in = NULL;
+  o->buf = -1;
 }
 
 /* Compresses the pending text with `flush` and writes what deflate produces
@@ -246,17 +292,17 @@ static int zout_deflate(zout *o, int flush) {
     o->inlen = 0;
     return 0;
   }
-  o->z.next_in = (unsigned char *)o->in;
-  o->z.avail_in = (uInt)o->inlen;
+  o->z->next_in = (unsigned char *)o->in;
+  o->z->avail_in = (uInt)o->inlen;
   int rc;
   do {
-    o->z.next_out = o->out;
-    o->z.avail_out = BUF_SIZE;
-    rc = deflate(&o->z, flush);
+    o->z->next_out = o->out;
+    o->z->avail_out = BUF_SIZE;
+    rc = deflate(o->z, flush);
     if (rc == Z_STREAM_ERROR) return MTG_EINTERNAL;
-    size_t n = BUF_SIZE - o->z.avail_out;
+    size_t n = BUF_SIZE - o->z->avail_out;
     if (n && fwrite(o->out, 1, n, o->f) != n) return MTG_EIO;
-  } while (o->z.avail_out == 0 || (flush == Z_FINISH && rc != Z_STREAM_END));
+  } while (o->z->avail_out == 0 || (flush == Z_FINISH && rc != Z_STREAM_END));
   o->inlen = 0;
   return 0;
 }
@@ -321,6 +367,7 @@ struct rlog_writer {
   char *path, *log_path; /* the replay; the temporary file holding the log */
   int version;
   int level;             /* deflate level */
+  rlog_scratch *scratch; /* rlog_header.scratch */
   zout log;              /* the log's text, compressed at close as a gzip member of its own */
   mtg_error err;         /* the first failure; later calls repeat it */
   long events, decisions, checkpoints;
@@ -466,6 +513,7 @@ int rlog_writer_open(rlog_writer **out, const char *path, const rlog_header *h, 
   w->pool_hash = h->pool ? mtg_pool_hash(h->pool) : 0;
   w->partial = h->partial;
   w->level = h->level >= 1 && h->level <= 9 ? h->level : 6;
+  w->scratch = h->scratch;
   w->path = dup_str(path);
   w->setup = dup_str(h->setup_text);
   w->origin = dup_str(h->origin ? h->origin : "");
@@ -491,7 +539,7 @@ int rlog_writer_open(rlog_writer **out, const char *path, const rlog_header *h, 
     writer_free(w);
     return err ? err->status : MTG_EIO;
   }
-  if (zout_init(&w->log, f, 0)) {
+  if (zout_init(&w->log, f, 0, w->scratch)) {
     fclose(f);
     writer_free(w);
     mtg_error_set(err, MTG_ENOMEM, "cannot initialise zlib: out of memory");
@@ -737,7 +785,7 @@ static int assemble(rlog_writer *w, mtg_error *err) {
     return w->err.status;
   }
   zout *o = calloc(1, sizeof *o);
-  int rc = o ? zout_init(o, f, w->level) : MTG_ENOMEM;
+  int rc = o ? zout_init(o, f, w->level, w->scratch) : MTG_ENOMEM;
   if (!rc && put_header(w, o, err)) rc = w->err.status;
   /* the log's text after it, in the same member */
   if (!rc && (fflush(w->log.f) || fseek(w->log.f, 0, SEEK_SET))) rc = wcheck(w, err, MTG_EIO);

@@ -43,6 +43,15 @@ enum {
   RLOG_ETAMPER = -104,  /* well formed, but a card definition or the setup does not match its recorded hash */
 };
 
+/* Memory a writer may use and leave for the next recording: its buffers and
+ * its compressor, so that a thread recording game after game does not
+ * allocate and free them (about 400 KiB) for each, which the C library gives
+ * back to the system and the next game faults in again. One per thread: a
+ * scratch serves one writer at a time. */
+typedef struct rlog_scratch rlog_scratch;
+rlog_scratch *rlog_scratch_new(void); /* NULL: out of memory */
+void rlog_scratch_free(rlog_scratch *sc);
+
 /* What a writer records in the header. Strings are copied; NULL means absent. */
 typedef struct rlog_header {
   const char *setup_text; /* the game's setup as written by mtg_setup_write */
@@ -58,6 +67,7 @@ typedef struct rlog_header {
   const char *cards_yaml; /*   version 1: extra card definitions loaded on top of the pool */
   int level;              /* deflate level 1-9; 0: 6. Self-play writes at 3: as fast as 1 on game
                            * logs, a third larger than 6, which takes twice as long */
+  rlog_scratch *scratch;  /* memory to use (not owned), or NULL: the writer allocates its own */
 } rlog_header;
 
 typedef struct rlog_writer rlog_writer;

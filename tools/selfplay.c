@@ -75,6 +75,9 @@ typedef struct selfplay {
   pthread_mutex_t lock;
   mtg_game *spare[256];
   int nspare;
+  /* the recording's buffers and compressor, likewise (rlog_scratch) */
+  rlog_scratch *scratch[256];
+  int nscratch;
 } selfplay;
 
 typedef struct game_result {
@@ -140,13 +143,17 @@ static void *game_job(void *ctx, int i) {
   int len = mtg_setup_write(s, NULL, 0);
   char *text = malloc((size_t)len + 1);
   rlog_writer *w = NULL;
+  pthread_mutex_lock(&sp->lock);
+  rlog_scratch *sc = sp->nscratch ? sp->scratch[--sp->nscratch] : NULL;
+  pthread_mutex_unlock(&sp->lock);
+  if (!sc) sc = rlog_scratch_new(); /* NULL: the writer allocates its own */
   if (!text) {
     r->m.io_error = 1;
     say(r, "out of memory\n");
   } else {
     mtg_setup_write(s, text, (size_t)len + 1);
     rlog_header h = {.setup_text = text, .pool = sp->pool, .origin = origin, .seed = seed, .version = sp->version,
-                     .level = RLOG_SELFPLAY_LEVEL};
+                     .level = RLOG_SELFPLAY_LEVEL, .scratch = sc};
     if (rlog_writer_open(&w, path, &h, &err)) {
       mtg_error_format(&err, msg, sizeof msg);
       r->m.io_error = 1;
@@ -179,6 +186,10 @@ static void *game_job(void *ctx, int i) {
     pthread_mutex_unlock(&sp->lock);
     mtg_game_free(g);
   }
+  pthread_mutex_lock(&sp->lock);
+  if (sc && sp->nscratch < (int)(sizeof sp->scratch / sizeof *sp->scratch)) sp->scratch[sp->nscratch++] = sc, sc = NULL;
+  pthread_mutex_unlock(&sp->lock);
+  rlog_scratch_free(sc);
   if (r->m.problem)
     say(r, "  to reproduce: the replay holds the setup and every decision before the failing one "
            "(bin/replay dump %s)\n", path);
@@ -354,6 +365,7 @@ bad_deck:
 out:
   for (int i = 0; i < sp.ndecks; i++) deck_free(&sp.decks[i]);
   for (int i = 0; i < sp.nspare; i++) mtg_game_free(sp.spare[i]);
+  for (int i = 0; i < sp.nscratch; i++) rlog_scratch_free(sp.scratch[i]);
   cli_files_free(&defaults);
   mtg_pool_free(pool);
   free(deckargs);
