@@ -392,8 +392,8 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     return pat_obj(g, c, t, e->src, NULL, src_id, 0);
   case TE_CYCLE: {
     /* 702.29c: the card discarded to pay a cost of its own cycling ability,
-     * seen where it wound up; 702.29d: "cycles or discards" is a discard trigger */
-    if (lookback) return 0;
+     * seen where it wound up (never a look-back pattern: cardload.c);
+     * 702.29d: "cycles or discards" is a discard trigger */
     int i = stack_find(g, e->cause_id);
     if (i < 0 || s->stack[i].kind != SI_ACTIVATED || !s->stack[i].ab->cycling || s->stack[i].src.id != e->obj.id) return 0;
     if (t->player && !rel_match(g, c, t->player, s->stack[i].controller)) return 0;

@@ -353,14 +353,17 @@ static const char cost_choice_cards[] =
 
 /* The prompt of a cost's choice says how many, in words that agree with the
  * number: "choose 1 permanent", "choose 2 permanents", "exile 1 card",
- * "exile 2 cards" */
-static int cost_choice_prompt(unit_ctx *t_, u_world *w, const char *source, const char *want) {
+ * "exile 2 cards"; and the decision names the rule that asks it: sacrificing
+ * (701.21a), tapping or returning as a cost (118.3), exiling cards from a
+ * graveyard while paying (601.2h) */
+static int cost_choice_prompt(unit_ctx *t_, u_world *w, const char *source, const char *want, const char *rule) {
   char act[64];
   snprintf(act, sizeof act, "activate \"%s\"", source);
   if (u_pick(t_, w, act) < 0) return -1;
   const mtg_decision *d = mtg_game_decision(w->game);
   if (!d || d->kind != MTG_D_CHOOSE) return unit_fail(t_, __FILE__, __LINE__, "%s: no choice asked", source), -1;
   if (strcmp(d->prompt, want)) return unit_fail(t_, __FILE__, __LINE__, "%s: prompt '%s', expected '%s'", source, d->prompt, want), -1;
+  if (strcmp(d->rule, rule)) return unit_fail(t_, __FILE__, __LINE__, "%s: rule '%s', expected '%s'", source, d->rule, rule), -1;
   int v[2] = {0, 1};
   if (answer(w, d->min, v) < 0) return unit_fail(t_, __FILE__, __LINE__, "%s: %s", source, w->err.msg), -1;
   return 0;
@@ -373,10 +376,10 @@ TEST(decide_a_cost_choice_says_how_many) {
   for (int i = 0; i < 4; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Grizzly Bears");
   for (int i = 0; i < 4; i++) u_card(t_, w, w->alice, MTG_Z_GRAVEYARD, "Forest");
   if (u_start(t_, w)) return;
-  if (cost_choice_prompt(t_, w, "Test Altar Two", "choose 2 permanents to sacrifice")) return;
-  if (cost_choice_prompt(t_, w, "Test Altar One", "choose 1 permanent to tap")) return;
-  if (cost_choice_prompt(t_, w, "Test Crypt Two", "exile 2 cards from your graveyard")) return;
-  if (cost_choice_prompt(t_, w, "Test Crypt One", "exile 1 card from your graveyard")) return;
+  if (cost_choice_prompt(t_, w, "Test Altar Two", "choose 2 permanents to sacrifice", "701.21a")) return;
+  if (cost_choice_prompt(t_, w, "Test Altar One", "choose 1 permanent to tap", "118.3")) return;
+  if (cost_choice_prompt(t_, w, "Test Crypt Two", "exile 2 cards from your graveyard", "601.2h")) return;
+  if (cost_choice_prompt(t_, w, "Test Crypt One", "exile 1 card from your graveyard", "601.2h")) return;
 }
 
 /* Card text shown in a decision (a mode's text, a "may" prompt) may hold any
