@@ -524,7 +524,7 @@ static void way_cost(const CardDef *fd, int alt, ManaCost *mana, Cost *parts) {
 }
 
 /* Can face fd be cast the way alt says, costs paid? */
-static int way_payable(G *g, int player, int slot, int zone, const CardDef *card, const CardDef *fd, int alt,
+static int way_payable(G *g, int player, int slot, const CardDef *card, const CardDef *fd, int alt,
                        int any_mana) {
   const Ability *ab = spell_ability(fd);
   ManaCost cost;
@@ -533,10 +533,10 @@ static int way_payable(G *g, int player, int slot, int zone, const CardDef *card
   way_cost(fd, alt, &cost, &parts);
   Choice most;
   memset(&most, 0, sizeof most);
-  if (card->costs_less && card->has_addl && zone != MTG_Z_GRAVEYARD)
+  if (card->costs_less && card->has_addl)
     most.paid = cost_x_max(g, player, slot, &card->addl); /* "{2} less for each permanent sacrificed this way": at best */
   mana_total_cost(g, player, slot, ab, &most, &cost);
-  if (card->has_addl && !card->addl_optional && zone != MTG_Z_GRAVEYARD && !cost_can_pay_parts(g, player, slot, &card->addl)) return 0;
+  if (card->has_addl && !card->addl_optional && !cost_can_pay_parts(g, player, slot, &card->addl)) return 0;
   if (parts.nparts && !cost_can_pay_parts(g, player, slot, &parts)) return 0;
   return cost_can_pay_mana(g, player, &cost, 0, slot, any_mana);
 }
@@ -596,7 +596,7 @@ int can_cast_way(G *g, int player, int slot, const CastWay *w) {
   if (!w->during && zone_from == MTG_Z_HAND && ab && ab->alt_cost_exile_blue && blue_card_in_hand(g, player, slot) >= 0) return 1;
   if (!w->during && alt_cost_payable(g, player, slot, zone_from, ab, permitted & PP_ANY_MANA ? 0x3f : 0)) return 1;
   for (int i = 0; i < nalt; i++)
-    if (way_payable(g, player, slot, zone_from, card, fd, alts[i], permitted & PP_ANY_MANA ? 0x3f : 0)) return 1;
+    if (way_payable(g, player, slot, card, fd, alts[i], permitted & PP_ANY_MANA ? 0x3f : 0)) return 1;
   return 0;
 }
 
@@ -752,7 +752,7 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
   int nalt = w->during ? 0 : cast_alts(g, player, slot, zone_from, w->face, alts), np = 0;
   if (permitted & PP_PAY) alts[nalt++] = ALT_NONE; /* an effect's permission, paying its mana cost */
   for (int i = 0; i < nalt; i++)
-    if (way_payable(g, player, slot, zone_from, card, fd, alts[i], any_mana)) alts[np++] = alts[i];
+    if (way_payable(g, player, slot, card, fd, alts[i], any_mana)) alts[np++] = alts[i];
   nalt = np;
   int idx = spell_to_stack(g, player, slot, zone_from, ab, fd);
   Obj *o = obj_w(g, slot);
@@ -801,7 +801,7 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
     ch->x = ask_number(g, player, 0, hi, "choose X for %s", nm);
   }
   /* 601.2b: additional costs, optional ones announced, variable ones chosen */
-  int pay_addl = card->has_addl && zone_from != MTG_Z_GRAVEYARD;
+  int pay_addl = card->has_addl;
   if (pay_addl && card->addl_optional)
     pay_addl = cost_can_pay_parts(g, player, slot, &card->addl) &&
                ask_yes_no(g, player, "601.2b", "pay the additional cost of %s?", nm);
