@@ -445,6 +445,10 @@ TEST(shared_definitions_are_the_loaded_ones) {
   CHECK_INT(mtg_pool_share(b, a), MTG_EDATA);
   CHECK_INT(mtg_pool_count(b), 2);
   CHECK_INT(mtg_pool_share(b, b), MTG_EARG);
+  /* no pool to add to, or none to take from: refused, nothing added */
+  CHECK_INT(mtg_pool_share(NULL, a), MTG_EARG);
+  CHECK_INT(mtg_pool_share(b, NULL), MTG_EARG);
+  CHECK_INT(mtg_pool_count(b), 2);
 }
 
 /* mtg_pool_share_card: one definition of another pool, by its name, the same
@@ -469,6 +473,10 @@ TEST(one_shared_definition_is_the_loaded_one) {
   CHECK_INT(mtg_pool_share_card(b, a, "Test Ghoul"), 0);
   CHECK(mtg_pool_hash(b) == mtg_pool_hash(a)); /* the same definitions, in another order */
   CHECK_INT(mtg_pool_share_card(b, b, "Test Bear"), MTG_EARG);
+  CHECK_INT(mtg_pool_share_card(NULL, a, "Test Bear"), MTG_EARG);
+  CHECK_INT(mtg_pool_share_card(b, NULL, "Test Bear"), MTG_EARG);
+  CHECK_INT(mtg_pool_share_card(b, a, NULL), MTG_EARG);
+  CHECK_INT(mtg_pool_count(b), 2);
 }
 
 /* mtg_pool_skip_texts: the cards loaded after it, into the pool or one on
