@@ -114,6 +114,8 @@ int ev_possible(G *g, Event *e) {
     /* "your opponents can't win the game": the effect names the players it affects */
     if (!player_alive(g, e->player)) return 0;
     return !var_rule_effect(g, SE_CANT_WIN, e->player);
+  case EV_TOKEN:
+    return e->amount > 0; /* 107.1b: no token is created of none or a negative number */
   default:
     return 1;
   }
@@ -504,8 +506,7 @@ void ev_run(G *g, Event *in, int n) {
  * exiles returning (610.3), effects whose source left. */
 static void make_tokens(G *g, Event *e) {
   State *s = g->s;
-  int n = e->amount;
-  if (n <= 0 || !e->token_def) return;
+  int n = e->amount; /* more than 0 (ev_possible); do_token, the only maker, names the definition */
   int base = g->evtop;
   Event *z = ev_alloc(g, n);
   for (int i = 0; i < n; i++) {
