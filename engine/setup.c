@@ -425,7 +425,7 @@ int mtg_setup_sector(mtg_setup *s, int i, const char *sector) {
   SEntry *e = entry(s, i);
   if (!e) return MTG_EARG;
   int v = sector ? ct_sector_parse(sector) : -1;
-  NEED(v >= 0, "unknown sector '%s' (alpha, beta or gamma)", sector ? sector : "(null)");
+  NEED(v != -1, "unknown sector '%s' (alpha, beta or gamma)", sector ? sector : "(null)"); /* 1 to 3, or -1 */
   NEED(e->zone == MTG_Z_BATTLEFIELD, "only a permanent has a sector (702.158b)");
   e->sector = v;
   return MTG_OK;

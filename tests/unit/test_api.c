@@ -162,6 +162,8 @@ TEST(decide_after_game_over_is_earg) {
   int z = 0;
   mtg_answer a = {1, &z};
   CHECK_INT(mtg_game_decide(w->game, &a, &w->err), MTG_EARG);
+  CHECK_INT(w->err.status, MTG_EARG);
+  CHECK_STR(w->err.msg, "the game is not waiting for a decision");
   mtg_result r;
   mtg_game_result(w->game, &r);
   CHECK(r.over && !r.stopped && !r.draw);
