@@ -322,8 +322,7 @@ void cast_added_targets(G *g, StackItem *si, int player) {
     StackItem t = g->s->stack[idx];
     t.ab = spell_ability(t.ch.add[i]);
     if (!t.ab) continue;
-    memset(t.ch.t, 0, sizeof t.ch.t);
-    for (int k = 0; k < MAX_CHOICE_T; k++) t.ch.t[k].player = -1;
+    memset(t.ch.t, 0, sizeof t.ch.t); /* TK_NONE: choose_modes_targets fills each target it chooses whole */
     t.ch.nmode = 0;
     choose_modes_targets(g, &t, player);
     idx = stack_find(g, id);

@@ -217,9 +217,7 @@ int cost_can_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, 
   return can_pay_plain(g, player, c, x, for_slot, any_blue);
 }
 
-void mana_total_cost(G *g, int player, int slot, const Ability *ab, const Choice *ch, ManaCost *out) {
-  (void)ab;
-  (void)ch;
+void mana_total_cost(G *g, int player, int slot, const Choice *ch, ManaCost *out) {
   /* 601.2f: cost increases (Thalia) */
   State *s = g->s;
   int nb = bf_count(g);
@@ -241,7 +239,7 @@ void mana_total_cost(G *g, int player, int slot, const Ability *ab, const Choice
   /* 601.2f: the spell's own reduction of generic mana ("costs {2} less for
    * each permanent sacrificed this way": paid is the additional cost's count) */
   const CardDef *sd = sc->base;
-  if ((!ab || ab->kind == AB_SPELL) && sd && sd->costs_less) {
+  if (sd->costs_less) {
     Ctx cx;
     ctx_for(g, &cx, player, oref(g, slot));
     Choice chc;
@@ -253,7 +251,7 @@ void mana_total_cost(G *g, int player, int slot, const Ability *ab, const Choice
     if (less > 0) out->generic = (uint8_t)(out->generic > less ? out->generic - less : 0);
   }
   /* 903.8: the commander tax */
-  if (!ab || ab->kind == AB_SPELL) out->generic = (uint8_t)(out->generic + var_commander_tax(g, slot));
+  out->generic = (uint8_t)(out->generic + var_commander_tax(g, slot));
   (void)s;
   (void)player;
 }

@@ -438,7 +438,7 @@ int obj_sick(G *g, int slot);
 void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si);
 void mana_empty(G *g);
 void mana_ability_activate(G *g, int player, int slot, int abi);
-void mana_total_cost(G *g, int player, int slot, const Ability *ab, const Choice *ch, ManaCost *out);
+void mana_total_cost(G *g, int player, int slot, const Choice *ch, ManaCost *out);
 
 /* ---- effect.c: the effect interpreter ---- */
 typedef struct Ctx {

@@ -481,7 +481,7 @@ int play_permission(G *g, int player, int slot) {
 /* 118.9: the card's alternative cost ("you may pay [cost] rather than pay
  * this spell's mana cost") can be paid; not with another alternative cost
  * such as flashback (118.9a) */
-static int alt_cost_payable(G *g, int player, int slot, int zone_from, const Ability *ab, int any_mana) {
+static int alt_cost_payable(G *g, int player, int slot, int zone_from, int any_mana) {
   const CardDef *d = chars(g, slot)->base;
   if (!d->has_alt || zone_from == MTG_Z_GRAVEYARD) return 0;
   if (d->alt_if) {
@@ -490,7 +490,7 @@ static int alt_cost_payable(G *g, int player, int slot, int zone_from, const Abi
     if (!cond_eval(g, &cx, d->alt_if)) return 0;
   }
   ManaCost m = d->alt.mana;
-  mana_total_cost(g, player, slot, ab, NULL, &m); /* 601.2f: increases apply to it too */
+  mana_total_cost(g, player, slot, NULL, &m); /* 601.2f: increases apply to it too */
   return cost_can_pay_parts(g, player, slot, &d->alt) && cost_can_pay_mana(g, player, &m, 0, slot, any_mana);
 }
 
@@ -526,7 +526,6 @@ static void way_cost(const CardDef *fd, int alt, ManaCost *mana, Cost *parts) {
 /* Can face fd be cast the way alt says, costs paid? */
 static int way_payable(G *g, int player, int slot, const CardDef *card, const CardDef *fd, int alt,
                        int any_mana) {
-  const Ability *ab = spell_ability(fd);
   ManaCost cost;
   Cost parts;
   if (alt == ALT_NONE && !fd->cost.present) return 0; /* 118.6: no mana cost is an unpayable cost */
@@ -535,7 +534,7 @@ static int way_payable(G *g, int player, int slot, const CardDef *card, const Ca
   memset(&most, 0, sizeof most);
   if (card->costs_less && card->has_addl)
     most.paid = cost_x_max(g, player, slot, &card->addl); /* "{2} less for each permanent sacrificed this way": at best */
-  mana_total_cost(g, player, slot, ab, &most, &cost);
+  mana_total_cost(g, player, slot, &most, &cost);
   if (card->has_addl && !card->addl_optional && !cost_can_pay_parts(g, player, slot, &card->addl)) return 0;
   if (parts.nparts && !cost_can_pay_parts(g, player, slot, &parts)) return 0;
   return cost_can_pay_mana(g, player, &cost, 0, slot, any_mana);
@@ -594,7 +593,7 @@ int can_cast_way(G *g, int player, int slot, const CastWay *w) {
   if (!ability_feasible(g, ab, player, oref(g, slot), c)) return 0;
   if (!w->during && zone_from == MTG_Z_HAND && cast_free_available(g, player, slot)) return 1;
   if (!w->during && zone_from == MTG_Z_HAND && ab && ab->alt_cost_exile_blue && blue_card_in_hand(g, player, slot) >= 0) return 1;
-  if (!w->during && alt_cost_payable(g, player, slot, zone_from, ab, permitted & PP_ANY_MANA ? 0x3f : 0)) return 1;
+  if (!w->during && alt_cost_payable(g, player, slot, zone_from, permitted & PP_ANY_MANA ? 0x3f : 0)) return 1;
   for (int i = 0; i < nalt; i++)
     if (way_payable(g, player, slot, card, fd, alts[i], permitted & PP_ANY_MANA ? 0x3f : 0)) return 1;
   return 0;
@@ -773,7 +772,7 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
            ask_yes_no(g, player, "601.2b", "exile a blue card from your hand rather than pay %s's mana cost?", nm)) {
     ch->alt = ALT_FREE;
     ch->free = 2;
-  } else if (!w->during && alt_cost_payable(g, player, slot, zone_from, ab, any_mana)) {
+  } else if (!w->during && alt_cost_payable(g, player, slot, zone_from, any_mana)) {
     /* 118.9: "You may pay [cost] rather than pay this spell's mana cost" */
     char ac[64];
     mana_format(&fd->alt.mana, ac, sizeof ac);
@@ -796,7 +795,7 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
   if (base.x && !ch->free) {
     int hi = 0;
     ManaCost t = base;
-    mana_total_cost(g, player, slot, ab, ch, &t);
+    mana_total_cost(g, player, slot, ch, &t);
     while (hi < MAX_UNITS && cost_can_pay_mana(g, player, &t, hi + 1, slot, any_mana)) hi++;
     ch->x = ask_number(g, player, 0, hi, "choose X for %s", nm);
   }
@@ -835,7 +834,7 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
   idx = stack_find(g, spell_id);
   StackItem *it = &s->stack[idx];
   ManaCost total = base;
-  mana_total_cost(g, player, slot, ab, &it->ch, &total);
+  mana_total_cost(g, player, slot, &it->ch, &total);
   if (it->ch.free == 2) {
     int blue = blue_card_in_hand(g, player, slot);
     if (blue < 0) game_illegal(g, "no blue card to exile for %s", nm);

@@ -614,12 +614,12 @@ static void scan(G *g, const Event *e, int lookback) {
   check_delayed(g, e, lookback, tes, nt);
 }
 
-/* 104.4a: the batch makes every player still in the game lose at once */
+/* 104.4a: the batch makes every player still in the game lose at once (read
+ * only for a batch with a loss: scan's EV_LOSE) */
 static int batch_is_draw(G *g, const Event *ev, int n) {
   unsigned losing = 0;
   for (int i = 0; i < n; i++)
     if (ev[i].type == EV_LOSE) losing |= 1u << ev[i].player; /* a loss always names its player */
-  if (!losing) return 0;
   for (int p = 0; p < g->s->c.np; p++)
     if (player_alive(g, p) && !(losing >> p & 1)) return 0;
   return 1;

@@ -277,6 +277,34 @@ TEST(decide_alternative_cost_prompt_names_the_cost) {
   PROMPT_HAS(MTG_D_MAY, "'s alternative cost {1}{B} rather than its mana cost?");
 }
 
+/* Casting during a resolution asks whether to cast the card, naming the cost
+ * and the rule: without paying its mana cost (608.2g, cascade), or for its
+ * miracle cost (702.94a). */
+TEST(decide_casting_during_a_resolution_names_the_cost) {
+  if (u_begin(t_, w, NULL)) return;
+  const char *lands[] = {"Forest", "Forest", "Plains", "Plains", "Island", "Island"};
+  for (int i = 0; i < 6; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, lands[i]);
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Captured Sunlight");
+  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Grizzly Bears");
+  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Devastation Tide");
+  u_card(t_, w, w->bob, MTG_Z_LIBRARY, "Island");
+  if (u_start(t_, w)) return;
+  if (u_pick(t_, w, "cast \"Captured Sunlight\"") < 0) return;
+  u_pass(t_, w, 2);
+  PROMPT_HAS(MTG_D_MAY, "cast \"Grizzly Bears\"");
+  PROMPT_HAS(MTG_D_MAY, "without paying its mana cost?");
+  CHECK_STR(mtg_game_decision(w->game)->rule, "608.2g");
+  if (u_pick(t_, w, "no") < 0) return;
+  /* alice's next turn: Devastation Tide, the first card she draws */
+  u_pass(t_, w, 200);
+  PROMPT_HAS(MTG_D_MAY, "(miracle)?");
+  if (u_pick(t_, w, "yes") < 0) return;
+  u_pass(t_, w, 2);
+  PROMPT_HAS(MTG_D_MAY, "cast \"Devastation Tide\"");
+  PROMPT_HAS(MTG_D_MAY, "for its miracle cost {1}{U}?");
+  CHECK_STR(mtg_game_decision(w->game)->rule, "702.94a");
+}
+
 /* 700.2, 115.1: the questions of a spell's modes and targets name the spell
  * ("choose mode of", or "choose modes of" when more than one may be chosen),
  * those of a triggered ability its number on the stack */
@@ -456,6 +484,7 @@ const unit_test decide_tests[] = {
     {"decide_a_damage_division_totals_the_damage", decide_a_damage_division_totals_the_damage},
     {"decide_prompts_say_what_is_asked", decide_prompts_say_what_is_asked},
     {"decide_alternative_cost_prompt_names_the_cost", decide_alternative_cost_prompt_names_the_cost},
+    {"decide_casting_during_a_resolution_names_the_cost", decide_casting_during_a_resolution_names_the_cost},
     {"decide_mode_and_target_prompts_name_the_spell", decide_mode_and_target_prompts_name_the_spell},
     {"decide_cleanup_discard_says_how_many", decide_cleanup_discard_says_how_many},
     {NULL, NULL},
