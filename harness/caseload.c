@@ -2,6 +2,7 @@
 #include "caseload.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1600,92 +1601,102 @@ static int file_out_of_memory(hfile *f) {
 }
 
 /* Case ids met so far, in file order: an open-addressing set of their
- * first uses. Each is a record (the file and line of the first use, then
- * the id, copied so that it outlives its file's cases) in blocks of
- * IDS_BLOCK bytes, and a slot points to it: over many thousand cases that
- * is about the ids' own bytes, where a malloc per id and slots of three
- * fields doubled that (memory stays flat however many cases run, but for
- * this). */
-#define IDS_BLOCK 65536
-
+ * first uses, each slot 16 bytes (a 64-bit hash of the id, the file's index
+ * in the corpus and the line of the id), whatever the id's length, so that
+ * memory grows by about 21 bytes a case, not by the ids' own bytes. Equal
+ * hashes are told apart exactly: the first use's file is parsed again and
+ * the id at that line compared. A file that can't be read again (standard
+ * input) keeps its cases' ids in full; one that can no longer be read takes
+ * an equal hash for an equal id. */
 typedef struct hid {
-  const char *file;
+  uint64_t hash; /* 0: an empty slot */
+  uint32_t file; /* index in the corpus */
   int line;
-  char id[]; /* NUL-terminated */
 } hid;
 
-typedef struct idblock {
-  struct idblock *next;
-  size_t used, size;
-  _Alignas(max_align_t) unsigned char mem[];
-} idblock;
+typedef struct kept_id { /* an id of a file that can't be read again */
+  struct kept_id *next;
+  uint32_t file;
+  int line;
+  char id[];
+} kept_id;
 
 struct hids {
-  hid **slot;  /* NULL: empty */
+  hid *slot;
   size_t cap, n;
-  idblock *blocks;
+  kept_id *kept;
+  const hcorpus *c;
 };
 
-static size_t id_hash(const char *s) {
-  size_t h = 1469598103u;
-  for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
-  return h;
+static uint64_t id_hash(const char *s) {
+  uint64_t h = 14695981039346656037u;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211u;
+  return h ? h : 1;
 }
 
-static hid **hids_find(hid **slot, size_t cap, const char *id) {
-  size_t i = id_hash(id) & (cap - 1);
-  while (slot[i] && strcmp(slot[i]->id, id)) i = (i + 1) & (cap - 1);
+/* Whether the case whose id is at `line` of file fi has id `id`. */
+static int same_id(const hids *set, uint32_t fi, int line, const char *id) {
+  for (const kept_id *k = set->kept; k; k = k->next)
+    if (k->file == fi && k->line == line) return !strcmp(k->id, id);
+  const hfile *f = &set->c->files[fi];
+  ydoc *d;
+  mtg_error err;
+  if (ydoc_parse_file_max(f->path, f->max_size, &d, &err)) return 1;
+  int same = 0;
+  for (int k = 0, n = ydoc_count(d); k < n; k++) {
+    const ynode *root = ydoc_root(d, k), *v = root && root->kind == YN_MAP ? ymap_get(root, "id") : NULL;
+    if (v && v->kind == YN_SCALAR && v->line == line) {
+      same = !strcmp(v->str, id);
+      break;
+    }
+  }
+  ydoc_free(d);
+  return same;
+}
+
+static hid *hids_find(const hids *set, hid *slot, size_t cap, uint64_t h, const char *id) {
+  size_t i = (size_t)(h ^ h >> 32) & (cap - 1);
+  while (slot[i].hash && (slot[i].hash != h || (id && !same_id(set, slot[i].file, slot[i].line, id))))
+    i = (i + 1) & (cap - 1);
   return &slot[i];
 }
 
-/* Room for a record of n bytes (aligned for a hid), or NULL. */
-static hid *hids_alloc(hids *set, size_t n) {
-  n = (n + _Alignof(hid) - 1) & ~(_Alignof(hid) - 1);
-  idblock *b = set->blocks;
-  if (!b || b->size - b->used < n) {
-    size_t size = n > IDS_BLOCK ? n : IDS_BLOCK; /* a longer id has a block of its own */
-    if (!(b = malloc(sizeof *b + size))) return NULL;
-    b->next = set->blocks;
-    b->used = 0;
-    b->size = size;
-    set->blocks = b;
-  }
-  hid *h = (hid *)(void *)(b->mem + b->used);
-  b->used += n;
-  return h;
-}
-
-/* The first use of hc's id if there was one (the case is then a duplicate),
- * else NULL after recording hc's. *oom on running out of memory. */
-static const hid *hids_add(hids *set, const hcase *hc, int *oom) {
-  hid **h = hids_find(set->slot, set->cap, hc->id);
-  if (*h) return *h;
+/* The first use of hc's id (file fi) if there was one (the case is then a
+ * duplicate), else NULL after recording hc's. *oom on running out of memory. */
+static const hid *hids_add(hids *set, uint32_t fi, const hcase *hc, int *oom) {
+  uint64_t h = id_hash(hc->id);
+  hid *s = hids_find(set, set->slot, set->cap, h, hc->id);
+  if (s->hash) return s;
   if (4 * (set->n + 1) > 3 * set->cap) { /* at most three quarters full */
-    hid **bigger = calloc(2 * set->cap, sizeof *bigger);
+    hid *bigger = calloc(2 * set->cap, sizeof *bigger);
     if (!bigger) return *oom = 1, NULL;
     for (size_t i = 0; i < set->cap; i++)
-      if (set->slot[i]) *hids_find(bigger, 2 * set->cap, set->slot[i]->id) = set->slot[i];
+      if (set->slot[i].hash) *hids_find(set, bigger, 2 * set->cap, set->slot[i].hash, NULL) = set->slot[i];
     free(set->slot);
     set->slot = bigger;
     set->cap *= 2;
-    h = hids_find(set->slot, set->cap, hc->id);
+    s = hids_find(set, set->slot, set->cap, h, NULL);
   }
-  size_t len = strlen(hc->id) + 1;
-  hid *r = hids_alloc(set, sizeof *r + len);
-  if (!r) return *oom = 1, NULL;
-  r->file = hc->file->path;
-  r->line = hc->line;
-  memcpy(r->id, hc->id, len);
-  *h = r;
+  if (!strcmp(hc->file->path, CASE_STDIN)) {
+    size_t len = strlen(hc->id) + 1;
+    kept_id *k = malloc(sizeof *k + len);
+    if (!k) return *oom = 1, NULL;
+    k->file = fi;
+    k->line = hc->line;
+    memcpy(k->id, hc->id, len);
+    k->next = set->kept;
+    set->kept = k;
+  }
+  *s = (hid){.hash = h, .file = fi, .line = hc->line};
   set->n++;
   return NULL;
 }
 
 void hids_free(hids *set) {
   if (!set) return;
-  for (idblock *b = set->blocks, *next; b; b = next) {
-    next = b->next;
-    free(b);
+  for (kept_id *k = set->kept, *next; k; k = next) {
+    next = k->next;
+    free(k);
   }
   free(set->slot);
   free(set);
@@ -1801,11 +1812,13 @@ void case_dup_error(const hcase *hc, mtg_error *e) {
   file_line(hc->file->path, hc->id_line, e->source, sizeof e->source);
 }
 
-int corpus_file_errors(hfile *f, hids **ids, buf *errs) {
+int corpus_file_errors(hcorpus *c, int i, hids **ids, buf *errs) {
+  hfile *f = &c->files[i];
   if (!*ids && (!(*ids = calloc(1, sizeof **ids)) || !((*ids)->slot = calloc((*ids)->cap = 256, sizeof *(*ids)->slot)))) {
     buf_printf(errs, "harness: out of memory\n");
     return 1;
   }
+  (*ids)->c = c;
   /* parse errors, then each case's errors and duplicate id */
   int bad = 0;
   if (f->failed) {
@@ -1817,14 +1830,14 @@ int corpus_file_errors(hfile *f, hids **ids, buf *errs) {
     for (int e = hc->err0; e < hc->err0 + hc->nerr && e < f->nerrs; e++) report(errs, &f->errs[e]);
     bad += hc->nerr;
     int oom = 0;
-    const hid *first = hc->id ? hids_add(*ids, hc, &oom) : NULL;
+    const hid *first = hc->id ? hids_add(*ids, (uint32_t)i, hc, &oom) : NULL;
     if (oom) {
       buf_printf(errs, "harness: out of memory\n");
       bad++;
     }
     if (first) {
       mtg_error e;
-      hc->dup_file = first->file;
+      hc->dup_file = c->files[first->file].path;
       hc->dup_line = first->line;
       case_dup_error(hc, &e);
       report(errs, &e);
@@ -1838,7 +1851,7 @@ int corpus_file_errors(hfile *f, hids **ids, buf *errs) {
 int corpus_errors(hcorpus *c, buf *errs) {
   hids *ids = NULL;
   int bad = 0;
-  for (int i = 0; i < c->nfiles; i++) bad += corpus_file_errors(&c->files[i], &ids, errs);
+  for (int i = 0; i < c->nfiles; i++) bad += corpus_file_errors(c, i, &ids, errs);
   hids_free(ids);
   return bad;
 }

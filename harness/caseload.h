@@ -242,11 +242,11 @@ int corpus_check_file(hfile *f, const mtg_pool *pool);
 void corpus_release_file(hfile *f);
 int corpus_errors(hcorpus *c, struct buf *errs);
 void corpus_free(hcorpus *c);
-/* For a run that reports file by file: corpus_errors for one file, the
+/* For a run that reports file by file: corpus_errors for file i of c, the
  * files before it having been given to the same ids in order (the set is
  * created on first use: *ids NULL); and, once a released file's cases are
  * reported, corpus_drop_file frees what was kept of them. */
-int corpus_file_errors(hfile *f, hids **ids, struct buf *errs);
+int corpus_file_errors(hcorpus *c, int i, hids **ids, struct buf *errs);
 void corpus_drop_file(hfile *f);
 void hids_free(hids *ids);
 

@@ -516,7 +516,7 @@ static void stream_file(corpus_job *j, int i) {
   stream *st = j->st;
   hfile *f = &j->c->files[i];
   file_runs *fr = &j->runs[i];
-  st->bad += corpus_file_errors(f, &st->ids, &st->errs);
+  st->bad += corpus_file_errors(j->c, i, &st->ids, &st->errs);
   if (fr->oom) {
     buf_printf(&st->errs, "harness: %s: out of memory\n", f->path);
     st->bad++;
