@@ -140,16 +140,17 @@ void var_check_over(G *g) {
   char names[160] = "";
   for (int p = 0; p < c->np; p++) {
     int same = p == winner || (c->pl[winner].team && c->pl[p].team == c->pl[winner].team);
-    if (same && !c->pl[p].lost && !c->pl[p].left) {
+    if (same) {
+      /* 104.2c: each player of the winning team wins, one who had lost included */
       c->pl[p].won = 1;
       size_t u = strlen(names);
       snprintf(names + u, sizeof names - u, "%s%s", u ? "," : "", c->pl[p].name);
-    } else if (!same && player_alive(g, p)) {
+    } else if (player_alive(g, p)) {
       c->pl[p].lost = 1;
     }
   }
   log_line(g, 0, "game_over result=win winner=%s team=%d rule=%s", names, c->pl[winner].team,
-           var_2hg(g) ? "810.8a" : "104.2a");
+           var_2hg(g) ? "810.8a" : c->pl[winner].team ? "104.2c" : "104.2a");
   game_stop(g);
 }
 
