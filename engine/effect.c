@@ -1060,9 +1060,8 @@ static void step_exile_until(G *g, Ctx *c, const Node *n) {
   for (int w = 0; w < who.np; w++) {
     int q = who.p[w];
     while (zl_count(g, MTG_Z_LIBRARY, q) > 0) {
-      Sel one, moved;
+      Sel one, moved; /* batch_move reads only the objects of one */
       one.n = 1;
-      one.np = 0;
       one.o[0] = oref(g, zl_list(g, MTG_Z_LIBRARY, q)[0]);
       Filter f = *n->k[0]->f;
       f.zone = MTG_Z_LIBRARY;
@@ -1070,7 +1069,8 @@ static void step_exile_until(G *g, Ctx *c, const Node *n) {
       batch_move(g, c, &one, EV_EXILE, MTG_Z_EXILE, 0, n->k[2] ? n->k[2]->s : NULL, &moved);
       if (!moved.n) break; /* replaced: it didn't leave the library, or went elsewhere */
       if (match) {
-        if (found.n < MAX_SEL && s->obj[moved.o[0].slot].zone == MTG_Z_EXILE) found.o[found.n++] = moved.o[0];
+        /* at most one card per player: found.n < MAX_PLAYERS < MAX_SEL */
+        if (s->obj[moved.o[0].slot].zone == MTG_Z_EXILE) found.o[found.n++] = moved.o[0];
         break;
       }
     }
