@@ -1554,13 +1554,20 @@ int corpus_find(hcorpus *c, const char *const *paths, int npaths, buf *errs) {
       wc.bad++; /* a file named on the command line is read as given: input_read refuses what is not a regular file */
     }
   }
+  /* the paths, kept for the whole run, side by side in one block */
+  size_t total = 0;
+  for (int i = 0; i < files.n; i++) total += strlen(files.path[i]) + 1;
   c->files = calloc((size_t)(files.n ? files.n : 1), sizeof *c->files);
-  if (!c->files) wc.bad++;
-  for (int i = 0; i < files.n; i++) {
-    if (c->files) {
-      c->files[c->nfiles++].path = files.path[i];
-      files.path[i] = NULL;
-    }
+  char *at = c->files && total ? amalloc_in(&c->arena, total, 0) : NULL;
+  if (!c->files || (total && !at)) {
+    wc.bad++;
+    free(c->files);
+    c->files = NULL;
+  }
+  for (int i = 0; c->files && i < files.n; i++) {
+    size_t n = strlen(files.path[i]) + 1;
+    c->files[c->nfiles++].path = memcpy(at, files.path[i], n);
+    at += n;
   }
   walk_list_free(&files);
   return wc.bad;
@@ -1601,29 +1608,28 @@ static int file_out_of_memory(hfile *f) {
 }
 
 /* Case ids met so far, in file order: an open-addressing set of their
- * first uses, each slot 16 bytes (a 64-bit hash of the id, the file's index
- * in the corpus and the line of the id), whatever the id's length, so that
- * memory grows by about 21 bytes a case, not by the ids' own bytes. Equal
- * hashes are told apart exactly: the first use's file is parsed again and
- * the id at that line compared. A file that can't be read again (standard
- * input) keeps its cases' ids in full; one that can no longer be read takes
- * an equal hash for an equal id. */
-typedef struct hid {
-  uint64_t hash; /* 0: an empty slot */
-  uint32_t file; /* index in the corpus */
-  int line;
-} hid;
+ * first uses, each an 8-byte slot whatever the id's length (about 11 bytes
+ * a case), so that memory stays nearly flat however many cases run. A slot
+ * packs, from the top, a hash of the id, the index of its file in the
+ * corpus and the case's index in that file. Equal hashes are told apart
+ * exactly: the first use's file is parsed again and that case's id compared
+ * (which also gives the line a duplicate's message names). The cases of a
+ * file that can't be read again (standard input) keep their ids in full; a
+ * file that can no longer be read takes an equal hash for an equal id. */
+#define ID_CASE_BITS 14 /* a case's index in its file: under YDOC_MAX_DOCS */
+_Static_assert(YDOC_MAX_DOCS <= 1 << ID_CASE_BITS, "a case's index fits its bits");
 
 typedef struct kept_id { /* an id of a file that can't be read again */
   struct kept_id *next;
-  uint32_t file;
+  uint64_t at; /* file and case, as in a slot */
   int line;
   char id[];
 } kept_id;
 
 struct hids {
-  hid *slot;
+  uint64_t *slot; /* 0: empty */
   size_t cap, n;
+  int shift;      /* the hash's lowest bit in a slot */
   kept_id *kept;
   const hcorpus *c;
 };
@@ -1631,65 +1637,81 @@ struct hids {
 static uint64_t id_hash(const char *s) {
   uint64_t h = 14695981039346656037u;
   for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211u;
-  return h ? h : 1;
+  h ^= h >> 33; /* FNV-1a's high bits, mixed (the slot keeps those) */
+  h *= 0xff51afd7ed558ccdu;
+  h ^= h >> 33;
+  return h;
 }
 
-/* Whether the case whose id is at `line` of file fi has id `id`. */
-static int same_id(const hids *set, uint32_t fi, int line, const char *id) {
+/* The line of the first use's id if the case at `at` (file and case) has id
+ * `id`, else 0. */
+static int id_line_at(const hids *set, uint64_t at, const char *id) {
   for (const kept_id *k = set->kept; k; k = k->next)
-    if (k->file == fi && k->line == line) return !strcmp(k->id, id);
-  const hfile *f = &set->c->files[fi];
+    if (k->at == at) return strcmp(k->id, id) ? 0 : k->line;
+  const hfile *f = &set->c->files[at >> ID_CASE_BITS];
+  int want = (int)(at & ((1u << ID_CASE_BITS) - 1)), line = 0;
   ydoc *d;
   mtg_error err;
-  if (ydoc_parse_file_max(f->path, f->max_size, &d, &err)) return 1;
-  int same = 0;
-  for (int k = 0, n = ydoc_count(d); k < n; k++) {
-    const ynode *root = ydoc_root(d, k), *v = root && root->kind == YN_MAP ? ymap_get(root, "id") : NULL;
-    if (v && v->kind == YN_SCALAR && v->line == line) {
-      same = !strcmp(v->str, id);
-      break;
-    }
+  if (ydoc_parse_file_max(f->path, f->max_size, &d, &err)) return -1;
+  for (int k = 0, n = ydoc_count(d), i = 0; k < n; k++) {
+    const ynode *root = ydoc_root(d, k);
+    if (!root || i++ < want) continue; /* cases are the documents that aren't empty */
+    const ynode *v = root->kind == YN_MAP ? ymap_get(root, "id") : NULL;
+    if (v && v->kind == YN_SCALAR && !strcmp(v->str, id)) line = v->line;
+    break;
   }
   ydoc_free(d);
-  return same;
+  return line;
 }
 
-static hid *hids_find(const hids *set, hid *slot, size_t cap, uint64_t h, const char *id) {
-  size_t i = (size_t)(h ^ h >> 32) & (cap - 1);
-  while (slot[i].hash && (slot[i].hash != h || (id && !same_id(set, slot[i].file, slot[i].line, id))))
-    i = (i + 1) & (cap - 1);
+/* The slot of id (with hash h) if the set has it, else the empty slot where
+ * it goes; *line: the line of its first use. id NULL: the empty slot. */
+static uint64_t *hids_find(const hids *set, uint64_t *slot, size_t cap, uint64_t h, const char *id, int *line) {
+  uint64_t top = h >> set->shift ? h >> set->shift : 1;
+  size_t i = (size_t)top & (cap - 1);
+  for (; slot[i]; i = (i + 1) & (cap - 1)) {
+    if (!id || slot[i] >> set->shift != top) continue;
+    uint64_t at = slot[i] & (((uint64_t)1 << set->shift) - 1);
+    if ((*line = id_line_at(set, at, id))) return &slot[i];
+  }
   return &slot[i];
 }
 
-/* The first use of hc's id (file fi) if there was one (the case is then a
- * duplicate), else NULL after recording hc's. *oom on running out of memory. */
-static const hid *hids_add(hids *set, uint32_t fi, const hcase *hc, int *oom) {
-  uint64_t h = id_hash(hc->id);
-  hid *s = hids_find(set, set->slot, set->cap, h, hc->id);
-  if (s->hash) return s;
+/* The line of the first use of hc's id (case k of file fi) if there was one
+ * (the case is then a duplicate), and *first its file; else 0 after
+ * recording hc's. *oom on running out of memory. */
+static int hids_add(hids *set, uint32_t fi, int k, const hcase *hc, const char **first, int *oom) {
+  uint64_t h = id_hash(hc->id), top = h >> set->shift ? h >> set->shift : 1;
+  int line = 0;
+  uint64_t *s = hids_find(set, set->slot, set->cap, h, hc->id, &line);
+  if (*s) {
+    *first = set->c->files[*s >> ID_CASE_BITS & (((uint64_t)1 << (set->shift - ID_CASE_BITS)) - 1)].path;
+    return line > 0 ? line : 0;
+  }
   if (4 * (set->n + 1) > 3 * set->cap) { /* at most three quarters full */
-    hid *bigger = calloc(2 * set->cap, sizeof *bigger);
-    if (!bigger) return *oom = 1, NULL;
+    uint64_t *bigger = calloc(2 * set->cap, sizeof *bigger);
+    if (!bigger) return *oom = 1, 0;
     for (size_t i = 0; i < set->cap; i++)
-      if (set->slot[i].hash) *hids_find(set, bigger, 2 * set->cap, set->slot[i].hash, NULL) = set->slot[i];
+      if (set->slot[i]) *hids_find(set, bigger, 2 * set->cap, set->slot[i], NULL, NULL) = set->slot[i];
     free(set->slot);
     set->slot = bigger;
     set->cap *= 2;
-    s = hids_find(set, set->slot, set->cap, h, NULL);
+    s = hids_find(set, set->slot, set->cap, h, NULL, NULL);
   }
+  uint64_t at = (uint64_t)fi << ID_CASE_BITS | (uint64_t)k;
   if (!strcmp(hc->file->path, CASE_STDIN)) {
     size_t len = strlen(hc->id) + 1;
-    kept_id *k = malloc(sizeof *k + len);
-    if (!k) return *oom = 1, NULL;
-    k->file = fi;
-    k->line = hc->line;
-    memcpy(k->id, hc->id, len);
-    k->next = set->kept;
-    set->kept = k;
+    kept_id *kid = malloc(sizeof *kid + len);
+    if (!kid) return *oom = 1, 0;
+    kid->at = at;
+    kid->line = hc->line;
+    memcpy(kid->id, hc->id, len);
+    kid->next = set->kept;
+    set->kept = kid;
   }
-  *s = (hid){.hash = h, .file = fi, .line = hc->line};
+  *s = top << set->shift | at;
   set->n++;
-  return NULL;
+  return 0;
 }
 
 void hids_free(hids *set) {
@@ -1818,7 +1840,12 @@ int corpus_file_errors(hcorpus *c, int i, hids **ids, buf *errs) {
     buf_printf(errs, "harness: out of memory\n");
     return 1;
   }
-  (*ids)->c = c;
+  if (!(*ids)->c) { /* the bits of a file's index: enough for the corpus's */
+    int fbits = 0;
+    while (fbits < 32 && (uint64_t)c->nfiles > (uint64_t)1 << fbits) fbits++;
+    (*ids)->shift = ID_CASE_BITS + fbits;
+    (*ids)->c = c;
+  }
   /* parse errors, then each case's errors and duplicate id */
   int bad = 0;
   if (f->failed) {
@@ -1830,15 +1857,16 @@ int corpus_file_errors(hcorpus *c, int i, hids **ids, buf *errs) {
     for (int e = hc->err0; e < hc->err0 + hc->nerr && e < f->nerrs; e++) report(errs, &f->errs[e]);
     bad += hc->nerr;
     int oom = 0;
-    const hid *first = hc->id ? hids_add(*ids, (uint32_t)i, hc, &oom) : NULL;
+    const char *first = NULL;
+    int line = hc->id ? hids_add(*ids, (uint32_t)i, k, hc, &first, &oom) : 0;
     if (oom) {
       buf_printf(errs, "harness: out of memory\n");
       bad++;
     }
     if (first) {
       mtg_error e;
-      hc->dup_file = c->files[first->file].path;
-      hc->dup_line = first->line;
+      hc->dup_file = first;
+      hc->dup_line = line;
       case_dup_error(hc, &e);
       report(errs, &e);
       bad++;
@@ -1872,7 +1900,6 @@ void corpus_free(hcorpus *c) {
   for (int i = 0; i < c->nfiles; i++) {
     free_loaded(&c->files[i]);
     if (c->files[i].err != &no_memory) free((void *)c->files[i].err);
-    free(c->files[i].path);
     free(c->files[i].cases);
     free(c->files[i].errs);
     arena_free(c->files[i].keep);

@@ -149,20 +149,20 @@ enum { STOP_SETTLE, STOP_NOW, STOP_STEP, STOP_GAME_OVER };
 /* Input errors kept per file; more are counted, not kept. */
 #define CASE_MAX_FILE_ERRORS 100
 
-typedef struct hfile {
+typedef struct hfile {  /* one per case file, for the whole run: pointers first, then ints (no padding) */
   char *path;
   size_t max_size;       /* the file is read only up to this size (0: the default of util/input.h) */
   ydoc *doc;
-  int failed;            /* the file did not parse: err says why */
   const mtg_error *err;  /* kept only for a file that failed */
   /* its cases once checked (on any thread), in document order */
   struct hcase **cases;
-  int ncases;
   mtg_error *errs;       /* errors found checking them: by case in document order, each case's by line */
-  int nerrs, caperrs;
-  int nmore;             /* errors past CASE_MAX_FILE_ERRORS */
   struct arena *arena;   /* what its cases point to */
   struct arena *keep;    /* what is kept of them once released */
+  int failed;            /* the file did not parse: err says why */
+  int ncases;
+  int nerrs, caperrs;
+  int nmore;             /* errors past CASE_MAX_FILE_ERRORS */
   int released;          /* cases[] are now the kept heads (corpus_release_file) */
 } hfile;
 
