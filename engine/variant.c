@@ -356,7 +356,8 @@ void var_game_begin(G *g) {
 }
 
 /* 901.6, 311.5: the planar controller is the active player; so is the
- * controller of the face-up planes and phenomena. */
+ * controller of the face-up planes and phenomena. The turn's beginning marks
+ * the characteristics stale after this (turn.c), so a new controller is seen. */
 void var_turn_begin(G *g) {
   State *s = g->s;
   if (!(V(g)->kind & VAR_PLANECHASE)) return;
@@ -368,7 +369,6 @@ void var_turn_begin(G *g) {
     Obj *o = obj_w(g, l[i]);
     if (!o->face_down && is_planar(o->def->types) && o->controller != p) {
       o->controller = (uint8_t)p;
-      chars_dirty(g);
       trig_index_dirty(g);
     }
   }

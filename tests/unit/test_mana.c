@@ -197,6 +197,14 @@ TEST(mana_symbols_too_long_are_refused_whole) {
   CHECK_INT(c.generic, 99);
   CHECK_INT(mana_parse("{2x}", &c, NULL, NULL, why, sizeof why), -1);
   CHECK_STR(why, "unknown mana symbol {2x}");
+  /* at most 99 symbols of one color: the 100th is refused */
+  char many[512] = "";
+  for (int i = 0; i < 99; i++) strcat(many, "{R}");
+  CHECK_INT(mana_parse(many, &c, NULL, NULL, why, sizeof why), 0);
+  CHECK_INT(c.colored[COL_R], 99);
+  strcat(many, "{R}");
+  CHECK_INT(mana_parse(many, &c, NULL, NULL, why, sizeof why), -1);
+  CHECK_STR(why, "more than 99 {R} symbols");
 }
 
 /* 106.1: the mana an add_mana step names, all of it or one of a list */
