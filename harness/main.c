@@ -331,7 +331,8 @@ typedef struct file_runs {
  * before it have run, its entries are written and what was kept of its cases
  * is freed; the end needs only the counts, the did-not-pass lines and the
  * case ids met (for duplicates), so that memory stays flat however many
- * cases run. The output is the same as report_write's. */
+ * cases run. The output is the same as report_write's. --list is written
+ * the same way (its entries, then the count), the same as list_cases. */
 typedef struct stream {
   pthread_mutex_t lock;
   report_opts ro;
@@ -342,7 +343,7 @@ typedef struct stream {
   buf missed;           /* the did-not-pass lines */
   hsummary s;
   buf unrec;            /* --record: the notes of the first cases not recorded */
-  int bad, cases_run, nwarn, failed; /* failed: out of memory or a write failed */
+  int bad, cases_run, nwarn, failed; /* cases_run: with --list, the cases listed; failed: out of memory or a write failed */
   int unrecorded;
 } stream;
 
@@ -362,6 +363,8 @@ typedef struct corpus_job {
 } corpus_job;
 
 static void stream_ready(corpus_job *j, int i);
+static void list_file(buf *out, const opts *o, const hfile *f, int *n);
+static int list_end(buf *out, const opts *o, int n, int bad, const buf *errs);
 
 #define PARSE_AHEAD 32
 
@@ -399,6 +402,7 @@ static void do_file(void *ctx, int i, int worker) {
   if (corpus_check_file(f, pool) && j->o->fail_fast) atomic_store(&j->broken, 1);
   if (j->o->list) {
     corpus_release_file(f); /* --list: nothing runs */
+    if (j->st) stream_ready(j, i);
     return;
   }
   if (!atomic_load(&j->broken)) {
@@ -517,6 +521,14 @@ static void stream_file(corpus_job *j, int i) {
   hfile *f = &j->c->files[i];
   file_runs *fr = &j->runs[i];
   st->bad += corpus_file_errors(j->c, i, &st->ids, &st->errs);
+  if (j->o->list) {
+    buf out = {0};
+    list_file(&out, j->o, f, &st->cases_run);
+    if (out.oom || fwrite(buf_str(&out), 1, out.len, stdout) != out.len) st->failed = 1;
+    buf_free(&out);
+    corpus_drop_file(f);
+    return;
+  }
   if (fr->oom) {
     buf_printf(&st->errs, "harness: %s: out of memory\n", f->path);
     st->bad++;
@@ -586,6 +598,12 @@ static int stream_end(corpus_job *j, int bad) {
   const opts *o = j->o;
   while (st->next < j->c->nfiles) stream_file(j, st->next++); /* files that did not run */
   bad += st->bad;
+  if (o->list) {
+    buf out = {0};
+    int rc = list_end(&out, o, st->cases_run, bad, &st->errs);
+    buf_free(&out);
+    return st->failed ? 2 : rc;
+  }
   if (bad && o->quiet) {
     fputs(buf_str(&st->errs), stderr);
     fprintf(stderr, "harness: %d input error%s, reported as errors\n", bad, bad == 1 ? "" : "s");
@@ -636,47 +654,57 @@ static int write_outputs(const opts *o, const hrun_item *it, int n) {
 }
 
 /* --list: the selected cases, in file order, without running them: text
- * (id, file:line, rules, title) or JSON lines. Input errors go to stderr.
- * The exit status: 2 with input errors, 5 when nothing is selected, else 0. */
-static int list_cases(const opts *o, const hcorpus *c, int bad, const buf *errs) {
-  buf out = {0};
-  int n = 0;
-  for (int i = 0; i < c->nfiles; i++)
-    for (int k = 0; k < c->files[i].ncases; k++) {
-      const hcase *hc = c->files[i].cases[k];
-      if (hc->nerr || hc->dup_file || !selected(o, hc)) continue;
-      n++;
-      if (o->format == FMT_JSON) {
-        buf_puts(&out, "{\"id\":");
-        buf_json(&out, hc->id);
-        buf_puts(&out, ",\"file\":");
-        buf_json(&out, hc->file->path);
-        buf_printf(&out, ",\"line\":%d,\"rules\":[", hc->line);
-        for (int r = 0; r < hc->nrules; r++) {
-          buf_puts(&out, r ? "," : "");
-          buf_json(&out, hc->rules[r]);
-        }
-        buf_printf(&out, "],\"todo\":%s,\"title\":", hc->todo ? "true" : "false");
-        buf_json(&out, hc->title);
-        buf_puts(&out, "}\n");
-      } else {
-        buf_printf(&out, "%s  ", hc->id);
-        buf_esc(&out, hc->file->path);
-        buf_printf(&out, ":%d  ", hc->line);
-        for (int r = 0; r < hc->nrules; r++) buf_printf(&out, "%s%s", r ? "," : "", hc->rules[r]);
-        buf_puts(&out, hc->todo ? "  (todo) " : "  ");
-        buf_esc(&out, hc->title);
-        buf_puts(&out, "\n");
+ * (id, file:line, rules, title) or JSON lines. list_file writes one file's
+ * entries and counts them in *n; list_end, the count (text) and the input
+ * errors (on stderr), and returns the exit status: 2 with input errors, 5
+ * when nothing is selected, else 0. */
+static void list_file(buf *out, const opts *o, const hfile *f, int *n) {
+  for (int k = 0; k < f->ncases; k++) {
+    const hcase *hc = f->cases[k];
+    if (hc->nerr || hc->dup_file || !selected(o, hc)) continue;
+    (*n)++;
+    if (o->format == FMT_JSON) {
+      buf_puts(out, "{\"id\":");
+      buf_json(out, hc->id);
+      buf_puts(out, ",\"file\":");
+      buf_json(out, hc->file->path);
+      buf_printf(out, ",\"line\":%d,\"rules\":[", hc->line);
+      for (int r = 0; r < hc->nrules; r++) {
+        buf_puts(out, r ? "," : "");
+        buf_json(out, hc->rules[r]);
       }
+      buf_printf(out, "],\"todo\":%s,\"title\":", hc->todo ? "true" : "false");
+      buf_json(out, hc->title);
+      buf_puts(out, "}\n");
+    } else {
+      buf_printf(out, "%s  ", hc->id);
+      buf_esc(out, hc->file->path);
+      buf_printf(out, ":%d  ", hc->line);
+      for (int r = 0; r < hc->nrules; r++) buf_printf(out, "%s%s", r ? "," : "", hc->rules[r]);
+      buf_puts(out, hc->todo ? "  (todo) " : "  ");
+      buf_esc(out, hc->title);
+      buf_puts(out, "\n");
     }
-  if (o->format != FMT_JSON) buf_printf(&out, "%d case%s selected\n", n, n == 1 ? "" : "s");
-  int werr = write_out(&out);
-  buf_free(&out);
+  }
+}
+
+static int list_end(buf *out, const opts *o, int n, int bad, const buf *errs) {
+  if (o->format != FMT_JSON) buf_printf(out, "%d case%s selected\n", n, n == 1 ? "" : "s");
+  int werr = write_out(out);
   if (bad) {
     escape_fwrite(stderr, buf_str(errs), errs->len, 1);
     fprintf(stderr, "harness: %d input error%s\n", bad, bad == 1 ? "" : "s");
   }
   return werr || bad ? 2 : n ? 0 : 5;
+}
+
+static int list_cases(const opts *o, const hcorpus *c, int bad, const buf *errs) {
+  buf out = {0};
+  int n = 0;
+  for (int i = 0; i < c->nfiles; i++) list_file(&out, o, &c->files[i], &n);
+  int rc = list_end(&out, o, n, bad, errs);
+  buf_free(&out);
+  return rc;
 }
 
 /* Each game allocates about 2.5 MB: a 0.9 MB handle by calloc and three
@@ -766,7 +794,7 @@ int main(int argc, char **argv) {
   stream sm = {0};
   const char *nc = getenv("NO_COLOR");
   int color = isatty(STDOUT_FILENO) && !(nc && *nc);
-  if (o.format == FMT_TEXT && !o.coverage && !o.nouts && !o.list && !o.fail_fast && !o.update_known && !o.warnings &&
+  if (((o.format == FMT_TEXT && !o.coverage && !o.nouts && !o.update_known && !o.warnings) || o.list) && !o.fail_fast &&
       runs && parse && corpus.nfiles && !bad && (sm.ran = calloc((size_t)corpus.nfiles, 1)) &&
       !pthread_mutex_init(&sm.lock, NULL)) {
     sm.ro = (report_opts){.format = o.format, .verbose = o.verbose, .quiet = o.quiet, .color = color};
