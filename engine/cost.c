@@ -264,6 +264,7 @@ void mana_ability_activate(G *g, int player, int slot, int abi) {
   log_line(g, 0, "activate player=%s src=%s ability=%d mana=1", player_name(g, player), nm, abi);
   Lki before;
   lki_of(g, slot, &before);
+  if (r.ab->once_per_turn) obj_w(g, slot)->abil_used[1] |= 1u << (r.ab->index & 31); /* 602.5b, as stack_activate */
   ManaCost mc = r.ab->cost.mana;
   cost_pay_mana(g, player, &mc, 0, slot, 0, NULL);
   cost_pay_parts(g, player, slot, &r.ab->cost, NULL);
