@@ -331,8 +331,9 @@ typedef struct file_runs {
  * before it have run, its entries are written and what was kept of its cases
  * is freed; the end needs only the counts, the did-not-pass lines and the
  * case ids met (for duplicates), so that memory stays flat however many
- * cases run. The output is the same as report_write's. --list is written
- * the same way (its entries, then the count), the same as list_cases. */
+ * cases run. The output is the same as report_write's. JSON lines (a line
+ * per item, nothing at the end) and --list (its entries, then the count, as
+ * list_cases writes them) are written the same way. */
 typedef struct stream {
   pthread_mutex_t lock;
   report_opts ro;
@@ -545,8 +546,12 @@ static void stream_file(corpus_job *j, int i) {
     n = file_items(j->o, f, fr, j->known, extra, it);
   }
   for (int k = 0; k < n; k++) {
-    report_text_item(&out, &st->ro, &it[k]);
-    report_text_missed(&st->missed, &st->ro, &it[k]);
+    if (st->ro.format == FMT_JSON) {
+      report_write(&out, &st->ro, &it[k], 1); /* a line per item */
+    } else {
+      report_text_item(&out, &st->ro, &it[k]);
+      report_text_missed(&st->missed, &st->ro, &it[k]);
+    }
     hsummary one = report_summary(&it[k], 1);
     st->s.passed += one.passed;
     st->s.failed += one.failed;
@@ -604,8 +609,9 @@ static int stream_end(corpus_job *j, int bad) {
     buf_free(&out);
     return st->failed ? 2 : rc;
   }
-  if (bad && o->quiet) {
-    fputs(buf_str(&st->errs), stderr);
+  if (bad && (o->quiet || o->format == FMT_JSON)) {
+    if (o->format == FMT_JSON) escape_fwrite(stderr, buf_str(&st->errs), st->errs.len, 1); /* as the end of a run writes it */
+    else fputs(buf_str(&st->errs), stderr);
     fprintf(stderr, "harness: %d input error%s, reported as errors\n", bad, bad == 1 ? "" : "s");
   }
   if (st->nwarn)
@@ -614,7 +620,7 @@ static int stream_end(corpus_job *j, int bad) {
             "and no pattern names (--warnings lists them; --strict makes them errors)\n",
             st->nwarn, st->nwarn == 1 ? "" : "s");
   buf out = {0};
-  report_text_end(&out, &st->s, buf_str(&st->missed));
+  if (o->format != FMT_JSON) report_text_end(&out, &st->s, buf_str(&st->missed));
   out.oom |= st->missed.oom;
   int werr = write_out(&out) || st->failed;
   buf_free(&out);
@@ -794,7 +800,7 @@ int main(int argc, char **argv) {
   stream sm = {0};
   const char *nc = getenv("NO_COLOR");
   int color = isatty(STDOUT_FILENO) && !(nc && *nc);
-  if (((o.format == FMT_TEXT && !o.coverage && !o.nouts && !o.update_known && !o.warnings) || o.list) && !o.fail_fast &&
+  if ((((o.format == FMT_TEXT || o.format == FMT_JSON) && !o.coverage && !o.nouts && !o.update_known && !o.warnings) || o.list) && !o.fail_fast &&
       runs && parse && corpus.nfiles && !bad && (sm.ran = calloc((size_t)corpus.nfiles, 1)) &&
       !pthread_mutex_init(&sm.lock, NULL)) {
     sm.ro = (report_opts){.format = o.format, .verbose = o.verbose, .quiet = o.quiet, .color = color};
