@@ -267,6 +267,10 @@ TEST(setup_commanders_and_battle_designations) {
   int hand_invasion = u_card(t_, w, w->bob, MTG_Z_HAND, "Invasion of Dominaria");
   /* 903.3: a commander is a legendary creature card */
   CHECK_INT(mtg_setup_commander(s, bears), MTG_EDATA);
+  CHECK(strstr(mtg_setup_error(s), "'Grizzly Bears' can't be a commander: a commander is a legendary creature or Vehicle card (903.3)") != NULL);
+  int saga = u_card(t_, w, w->alice, MTG_Z_COMMAND, "History of Benalia"); /* legendary, neither a creature nor a Vehicle */
+  CHECK_INT(mtg_setup_commander(s, saga), MTG_EDATA);
+  CHECK(strstr(mtg_setup_error(s), "'History of Benalia' can't be a commander") != NULL);
   CHECK_INT(mtg_setup_commander(s, isamaru), MTG_OK);
   CHECK_INT(mtg_setup_commander(s, isamaru), MTG_OK); /* again: still one */
   CHECK_INT(mtg_setup_commander(s, 9), MTG_EARG);
