@@ -9,9 +9,21 @@ typedef struct counts {
   int passed, failed, todo;
 } counts;
 
-void coverage_write(buf *out, int json, const char *const *sel, int nsel, const hrun_item *it, int n) {
-  counts *c = calloc((size_t)rules_count, sizeof *c);
-  if (!c) return;
+struct coverage {
+  int n;      /* rules_count */
+  counts c[]; /* per rule of the index */
+};
+
+coverage *coverage_new(void) {
+  coverage *cov = calloc(1, sizeof(coverage) + (size_t)rules_count * sizeof(counts));
+  if (cov) cov->n = rules_count;
+  return cov;
+}
+
+void coverage_free(coverage *cov) { free(cov); }
+
+void coverage_add(coverage *cov, const hrun_item *it, int n) {
+  counts *c = cov->c;
   for (int i = 0; i < n; i++)
     for (int k = 0; it[i].r && k < it[i].hc->nrules; k++) {
       int r = rules_find(it[i].hc->rules[k]);
@@ -22,6 +34,10 @@ void coverage_write(buf *out, int json, const char *const *sel, int nsel, const 
       default: c[r].failed++; break; /* failing, known failing, or a stale known failure */
       }
     }
+}
+
+void coverage_end(buf *out, int json, const char *const *sel, int nsel, const coverage *cov) {
+  const counts *c = cov->c;
   int listed = 0, covered = 0;
   if (json) buf_puts(out, "[\n");
   for (int r = 0; r < rules_count; r++) {
@@ -42,5 +58,12 @@ void coverage_write(buf *out, int json, const char *const *sel, int nsel, const 
   else
     buf_printf(out, "rules with a passing case: %d of %d (%.1f%%)\n", covered, listed,
                listed ? 100.0 * covered / listed : 0.0);
-  free(c);
+}
+
+void coverage_write(buf *out, int json, const char *const *sel, int nsel, const hrun_item *it, int n) {
+  coverage *cov = coverage_new();
+  if (!cov) return;
+  coverage_add(cov, it, n);
+  coverage_end(out, json, sel, nsel, cov);
+  coverage_free(cov);
 }

@@ -333,7 +333,8 @@ typedef struct file_runs {
  * case ids met (for duplicates), so that memory stays flat however many
  * cases run. The output is the same as report_write's. JSON lines (a line
  * per item, nothing at the end) and --list (its entries, then the count, as
- * list_cases writes them) are written the same way. */
+ * list_cases writes them) are written the same way; --coverage keeps only
+ * its counts per rule to the end. */
 typedef struct stream {
   pthread_mutex_t lock;
   report_opts ro;
@@ -343,6 +344,7 @@ typedef struct stream {
   buf errs;             /* input errors, as corpus_errors lists them */
   buf missed;           /* the did-not-pass lines */
   hsummary s;
+  coverage *cov;        /* --coverage: the counts per rule */
   buf unrec;            /* --record: the notes of the first cases not recorded */
   int bad, cases_run, nwarn, failed; /* cases_run: with --list, the cases listed; failed: out of memory or a write failed */
   int unrecorded;
@@ -546,7 +548,9 @@ static void stream_file(corpus_job *j, int i) {
     n = file_items(j->o, f, fr, j->known, extra, it);
   }
   for (int k = 0; k < n; k++) {
-    if (st->ro.format == FMT_JSON) {
+    if (st->cov) {
+      coverage_add(st->cov, &it[k], 1);
+    } else if (st->ro.format == FMT_JSON) {
       report_write(&out, &st->ro, &it[k], 1); /* a line per item */
     } else {
       report_text_item(&out, &st->ro, &it[k]);
@@ -609,8 +613,8 @@ static int stream_end(corpus_job *j, int bad) {
     buf_free(&out);
     return st->failed ? 2 : rc;
   }
-  if (bad && (o->quiet || o->format == FMT_JSON)) {
-    if (o->format == FMT_JSON) escape_fwrite(stderr, buf_str(&st->errs), st->errs.len, 1); /* as the end of a run writes it */
+  if (bad && (o->quiet || o->format == FMT_JSON || o->coverage)) {
+    if (o->format == FMT_JSON || o->coverage) escape_fwrite(stderr, buf_str(&st->errs), st->errs.len, 1); /* as the end of a run writes it */
     else fputs(buf_str(&st->errs), stderr);
     fprintf(stderr, "harness: %d input error%s, reported as errors\n", bad, bad == 1 ? "" : "s");
   }
@@ -620,7 +624,8 @@ static int stream_end(corpus_job *j, int bad) {
             "and no pattern names (--warnings lists them; --strict makes them errors)\n",
             st->nwarn, st->nwarn == 1 ? "" : "s");
   buf out = {0};
-  if (o->format != FMT_JSON) report_text_end(&out, &st->s, buf_str(&st->missed));
+  if (st->cov) coverage_end(&out, o->format == FMT_JSON, o->rules, o->nrules, st->cov);
+  else if (o->format != FMT_JSON) report_text_end(&out, &st->s, buf_str(&st->missed));
   out.oom |= st->missed.oom;
   int werr = write_out(&out) || st->failed;
   buf_free(&out);
@@ -800,9 +805,9 @@ int main(int argc, char **argv) {
   stream sm = {0};
   const char *nc = getenv("NO_COLOR");
   int color = isatty(STDOUT_FILENO) && !(nc && *nc);
-  if ((((o.format == FMT_TEXT || o.format == FMT_JSON) && !o.coverage && !o.nouts && !o.update_known && !o.warnings) || o.list) && !o.fail_fast &&
+  if ((((o.format == FMT_TEXT || o.format == FMT_JSON) && !o.nouts && !o.update_known && !o.warnings) || o.list) && !o.fail_fast &&
       runs && parse && corpus.nfiles && !bad && (sm.ran = calloc((size_t)corpus.nfiles, 1)) &&
-      !pthread_mutex_init(&sm.lock, NULL)) {
+      (!o.coverage || o.list || (sm.cov = coverage_new())) && !pthread_mutex_init(&sm.lock, NULL)) {
     sm.ro = (report_opts){.format = o.format, .verbose = o.verbose, .quiet = o.quiet, .color = color};
     cj.st = &sm;
   }
@@ -925,6 +930,7 @@ out:
     buf_free(&sm.unrec);
   }
   free(sm.ran);
+  coverage_free(sm.cov);
   for (int i = 0; runs && i < corpus.nfiles; i++) {
     for (int k = 0; k < runs[i].n; k++) hresult_free(&runs[i].results[k]);
     free(runs[i].items);
