@@ -494,7 +494,7 @@ void cast_resolved(G *g, const StackItem *si, int slot) {
  * may cast it by paying [cost] rather than its mana cost." */
 void cast_drawn(G *g, const Event *e) {
   State *s = g->s;
-  if (e->type != EV_DRAW || e->player < 0 || s->c.pl[e->player].drawn_turn != 1) return;
+  if (e->player < 0 || s->c.pl[e->player].drawn_turn != 1) return; /* e: a draw (event.c's after_batch) */
   int slot = e->new_slot;
   if (!oref_ok(g, ev_new_obj(e)) || s->obj[slot].zone != MTG_Z_HAND) return; /* a draw that drew nothing has no new object */
   const CastKw *k = s->obj[slot].def->cast;
