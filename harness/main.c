@@ -593,10 +593,19 @@ static void stream_ready(corpus_job *j, int i) {
   pthread_mutex_unlock(&st->lock);
 }
 
+/* A report that did not reach standard output (a full disk, a closed pipe)
+ * is an error, whatever the format: said on standard error, exit 2. */
 static int write_out(const buf *b) {
   if (b->oom) fprintf(stderr, "harness: out of memory while writing the report\n");
-  fwrite(buf_str(b), 1, b->len, stdout);
-  return fflush(stdout) || b->oom;
+  errno = 0;
+  int failed = fwrite(buf_str(b), 1, b->len, stdout) != b->len;
+  failed |= fflush(stdout) != 0;
+  if ((failed || ferror(stdout)) && !b->oom) {
+    fprintf(stderr, "harness: writing the report to standard output: %s\n", errno ? strerror(errno) : "write error");
+    clearerr(stdout);
+    return 1;
+  }
+  return b->oom;
 }
 
 /* The end of a run reported as it went: what is left to write, then what

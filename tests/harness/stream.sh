@@ -45,5 +45,21 @@ sh tests/replay/hostile-cases.sh "$tmp/hostile"
 long=$(awk 'BEGIN { for (i = 0; i < 300; i++) printf "y" }')
 sed "s/^id: hostile-long-id-x*/id: $long/" "$tmp/hostile/long-id.yaml" >"$tmp/toolong.yaml"
 check "a case not recorded" -j 1 --record "$tmp/rec" cases/603 "$tmp/toolong.yaml"
+# a report that can't be written to standard output (a full disk): exit 2 and
+# a message, in every format, streamed or written at the end
+if [ -w /dev/full ]; then
+  for f in text tap junit json markdown; do
+    for how in "" --list --coverage; do
+      if [ "$how" = --coverage ] && [ $f != text ] && [ $f != json ]; then continue; fi # coverage is text or json
+      "$h" -j 1 --format $f $how cases/603 >/dev/full 2>"$tmp/full.err"
+      rc=$?
+      if [ $rc = 2 ] && grep -q '^harness: writing the report to standard output: ' "$tmp/full.err"; then
+        pass=$((pass + 1)); echo "ok   --format $f $how to a full disk (exit 2, said)"
+      else
+        fail=$((fail + 1)); echo "FAIL --format $f $how to a full disk: exit $rc"; head -3 "$tmp/full.err"
+      fi
+    done
+  done
+fi
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
