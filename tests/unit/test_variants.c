@@ -357,6 +357,32 @@ static void t_cmd_21(unit_ctx *u, const mtg_pool *pool) {
   finish(&t, g, s);
 }
 
+/* 903.3: commanders exist only in a Commander game: a card designated as a
+ * commander in a game without the variant is no commander, and no other
+ * object is one in any game. */
+static void t_cmd_only_in_commander_games(unit_ctx *u, const mtg_pool *pool) {
+  T t = {"903.3 no commander outside a Commander game", 0, u};
+  for (int variant = 0; variant < 2; variant++) {
+    mtg_setup *s = mtg_setup_new(pool);
+    if (variant) mtg_setup_variant(s, "commander");
+    mtg_setup_player(s, "alice", variant ? 40 : 20, 0);
+    mtg_setup_player(s, "bob", variant ? 40 : 20, 0);
+    int orca = card(s, 0, MTG_Z_BATTLEFIELD, "Lady Orca");
+    card(s, 0, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+    card(s, 1, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+    VCHECK(&t, mtg_setup_commander(s, orca) == 0);
+    mtg_setup_start(s, 0, 2, MTG_S_MAIN1);
+    mtg_game *g = start(&t, s);
+    if (g) {
+      mtg_object o;
+      VCHECK(&t, !mtg_object_info(g, find_obj(g, 0, MTG_Z_BATTLEFIELD, "Lady Orca"), &o) && o.commander == variant);
+      VCHECK(&t, !mtg_object_info(g, find_obj(g, 0, MTG_Z_BATTLEFIELD, "Grizzly Bears"), &o) && !o.commander);
+      VCHECK(&t, !mtg_object_info(g, find_obj(g, 1, MTG_Z_BATTLEFIELD, "Grizzly Bears"), &o) && !o.commander);
+    }
+    finish(&t, g, s);
+  }
+}
+
 /* Boundary: 13 + 7 = 20 < 21: no loss. */
 static void t_cmd_20(unit_ctx *u, const mtg_pool *pool) {
   T t = {"704.6c 20 combat damage from one commander: no loss", 0, u};
@@ -995,6 +1021,11 @@ TEST(variants_cmd_21) {
   t_cmd_21(t_, w->pool);
 }
 
+TEST(variants_cmd_only_in_commander_games) {
+  if (u_begin(t_, w, test_cards)) return;
+  t_cmd_only_in_commander_games(t_, w->pool);
+}
+
 TEST(variants_cmd_20) {
   if (u_begin(t_, w, test_cards)) return;
   t_cmd_20(t_, w->pool);
@@ -1082,6 +1113,7 @@ const unit_test variants_tests[] = {
     {"variants_2hg_poison", variants_2hg_poison},
     {"variants_2hg_teammate_loses", variants_2hg_teammate_loses},
     {"variants_cmd_21", variants_cmd_21},
+    {"variants_cmd_only_in_commander_games", variants_cmd_only_in_commander_games},
     {"variants_cmd_20", variants_cmd_20},
     {"variants_cmd_two", variants_cmd_two},
     {"variants_cmd_noncombat", variants_cmd_noncombat},
