@@ -529,6 +529,7 @@ TEST(every_function_refuses_null_and_out_of_range) {
   CHECK_INT(mtg_zone_objects(NULL, 0, MTG_Z_HAND, ids, 4), MTG_EARG);
   CHECK_INT(mtg_zone_objects(w->game, 0, MTG_Z_LIBRARY, NULL, 4), MTG_EARG);
   CHECK_INT(mtg_zone_objects(w->game, 0, MTG_Z_LIBRARY, NULL, 0), 1);
+  CHECK_INT(mtg_zone_objects(w->game, 0, MTG_Z_LIBRARY, NULL, 1), MTG_EARG); /* room for one, nowhere to put it */
   CHECK_INT(mtg_zone_objects(w->game, 0, 99, ids, 4), 0);
   CHECK_INT(mtg_zone_objects(w->game, 9, MTG_Z_LIBRARY, ids, 4), 0);
   CHECK_INT(mtg_object_info(NULL, 1, &ob), MTG_EARG);
@@ -536,6 +537,9 @@ TEST(every_function_refuses_null_and_out_of_range) {
   CHECK_INT(mtg_game_objects(NULL, ids, cards, 4), MTG_EARG);
   CHECK_INT(mtg_game_objects(w->game, NULL, cards, 4), MTG_EARG);
   CHECK_INT(mtg_game_objects(w->game, ids, NULL, 4), MTG_EARG);
+  CHECK_INT(mtg_game_objects(w->game, NULL, cards, 1), MTG_EARG); /* room for one, nowhere to put it */
+  CHECK_INT(mtg_game_objects(w->game, ids, NULL, 1), MTG_EARG);
+  CHECK_INT(mtg_game_objects(w->game, NULL, NULL, 0), mtg_game_objects(w->game, ids, cards, 4)); /* max 0: only the count */
   CHECK_INT(mtg_commander_damage(NULL, 0, 0), MTG_EARG);
   CHECK_INT(mtg_commander_damage(w->game, -1, 0), -1);
   CHECK_INT(mtg_counters(NULL, 1, 0, "x"), MTG_EARG);
