@@ -171,11 +171,8 @@ static void fmt_cost(const Cost *c, char *buf, size_t n) {
 /* Can the spell ability ab of a card added to spell si have its targets
  * chosen (702.47b)? */
 static int added_feasible(G *g, const StackItem *si, const Ability *ab) {
-  StackItem t = *si;
-  t.ab = ab;
-  memset(&t.ch, 0, sizeof t.ch);
-  for (int i = 0; i < MAX_CHOICE_T; i++) t.ch.t[i].player = -1;
   if (!ab || ab->nmodes != 1) return ab != NULL;
+  StackItem t = *si; /* target_candidates reads only the spell: its kind, slot and source */
   for (int k = 0; k < ab->modes[0].nt; k++) {
     Target cand[2];
     if (!ab->modes[0].t[k].optional && !target_candidates(g, &t, &ab->modes[0].t[k], si->controller, cand, 1)) return 0;
