@@ -587,7 +587,6 @@ static void leave_game(G *g, int p) {
     lv[nl].from = MTG_Z_BATTLEFIELD;
     lv[nl].to = MTG_Z_COUNT; /* out of the game */
     lv[nl].rule = "800.4a";
-    lv[nl].done = 1;
     char nm[110];
     fmt_slot(g, bf0[k], nm, sizeof nm);
     log_line(g, 0, "leaves_game obj=%s player=%s rule=800.4a", nm, player_name(g, p));
