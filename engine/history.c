@@ -224,12 +224,12 @@ void hist_after(G *g, const Event *b, int m, int from) {
       else if (oref_ok(g, e->obj)) hobj_of(g, e->obj.slot, &h->o);
       hist_merge_last(g);
       if (e->player >= 0 && e->aux > 0) {
-        /* 120.3a: damage to a player is life lost, as much as the total went down */
+        /* 120.3a: damage to a player is life lost, as much as the total went
+         * down; not merged: the record before it is the damage's own */
         Hist *l = hist_new(g);
         l->kind = HK_LOSE_LIFE;
         l->player = e->player;
         l->amount = e->aux;
-        hist_merge_last(g);
       }
       break;
     case EV_GAIN_LIFE:
