@@ -478,7 +478,8 @@ int var_sba(G *g, Event *ev, int *n, int max, int *then) {
         if (v->cmd_owner[ci] != p || !v->cmd_moved[ci]) continue;
         int slot = v->cmd_card[ci];
         const Obj *o = &s->obj[slot];
-        if (o->id != v->cmd_moved[ci] || (o->zone != MTG_Z_GRAVEYARD && o->zone != MTG_Z_EXILE) || *n >= max) continue;
+        /* the object it became there: a later move made a new object (400.7) */
+        if (o->id != v->cmd_moved[ci] || *n >= max) continue;
         fmt_slot(g, slot, nm, sizeof nm);
         if (!ask_yes_no(g, p, "704.6d", "put %s from your %s into the command zone?", nm, mtg_zone_name(o->zone))) continue;
         log_line(g, 0, "sba rule=704.6d obj=%s player=%s", nm, player_name(g, p));
