@@ -217,25 +217,30 @@ int cost_can_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, 
   return can_pay_plain(g, player, c, x, for_slot, any_blue);
 }
 
-void mana_total_cost(G *g, int player, int slot, const Choice *ch, ManaCost *out) {
-  /* 601.2f: cost increases (Thalia) */
-  State *s = g->s;
-  int nb = bf_count(g);
+int cost_increase(G *g, uint32_t types) {
+  int nb = bf_count(g), more = 0;
   int16_t *bf = bf_list(g);
-  const Chars *sc = chars(g, slot);
   for (int k = 0; k < nb && bf_has_static(g, SE_COST_MORE); k++) {
     const Chars *c = chars(g, bf[k]);
     for (int a = 0; a < c->nab; a++) {
       const Ability *sa = c->ab[a].ab;
       if (sa->kind != AB_STATIC || sa->st.kind != SE_COST_MORE) continue;
-      if (sa->st.spell_types && !(sc->types & sa->st.spell_types)) continue;
-      if (sc->types & sa->st.spell_types_none) continue;
+      if (sa->st.spell_types && !(types & sa->st.spell_types)) continue;
+      if (types & sa->st.spell_types_none) continue;
       Ctx cx;
       ctx_for(g, &cx, c->controller, oref(g, bf[k]));
       if (sa->st.cond && !cond_eval(g, &cx, sa->st.cond)) continue;
-      out->generic = (uint8_t)(out->generic + sa->st.a);
+      more += sa->st.a;
     }
   }
+  return more;
+}
+
+void mana_total_cost(G *g, int player, int slot, const Choice *ch, ManaCost *out) {
+  /* 601.2f: cost increases (Thalia) */
+  State *s = g->s;
+  const Chars *sc = chars(g, slot);
+  out->generic = (uint8_t)(out->generic + cost_increase(g, sc->types));
   /* 601.2f: the spell's own reduction of generic mana ("costs {2} less for
    * each permanent sacrificed this way": paid is the additional cost's count) */
   const CardDef *sd = sc->base;

@@ -439,6 +439,8 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si);
 void mana_empty(G *g);
 void mana_ability_activate(G *g, int player, int slot, int abi);
 void mana_total_cost(G *g, int player, int slot, const Choice *ch, ManaCost *out);
+/* 601.2f: the generic mana that cost increases add to a spell of these types */
+int cost_increase(G *g, uint32_t types);
 
 /* ---- effect.c: the effect interpreter ---- */
 typedef struct Ctx {

@@ -883,9 +883,14 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
 
 /* 702.37c: a card with morph cast face down from its owner's hand, as a 2/2
  * creature spell with no name, text or mana cost, for {3}. */
-static const ManaCost *face_down_cost(void) {
-  static const ManaCost three = {.generic = 3};
-  return &three;
+/* 702.37c: {3} rather than the mana cost, and the effects that apply to
+ * casting a 2/2 creature card with no text, name or mana cost: increases for
+ * creature spells, not the face-up card's own reduction nor its types' */
+static ManaCost face_down_cost(G *g) {
+  ManaCost m = {0};
+  int total = 3 + cost_increase(g, T_CREATURE);
+  m.generic = (uint8_t)(total < UINT8_MAX ? total : UINT8_MAX);
+  return m;
 }
 
 int can_cast_face_down(G *g, int player, int slot) {
@@ -898,7 +903,8 @@ int can_cast_face_down(G *g, int player, int slot) {
     if (!flash_permission(g, player, slot, &st, &src) || (st->spell_types && !(st->spell_types & T_CREATURE))) return 0;
   }
   if (cast_forbidden(g, player, slot)) return 0;
-  return cost_can_pay_mana(g, player, face_down_cost(), 0, slot, 0);
+  ManaCost m = face_down_cost(g);
+  return cost_can_pay_mana(g, player, &m, 0, slot, 0);
 }
 
 void stack_cast_face_down(G *g, int player, int slot) {
@@ -909,7 +915,8 @@ void stack_cast_face_down(G *g, int player, int slot) {
   spell_to_stack(g, player, slot, MTG_Z_HAND, NULL, g->s->obj[slot].def);
   obj_w(g, slot)->face_down = 1;
   chars_dirty(g);
-  cost_pay_mana(g, player, face_down_cost(), 0, slot, 0, NULL);
+  ManaCost m = face_down_cost(g);
+  cost_pay_mana(g, player, &m, 0, slot, 0, NULL);
   fmt_slot(g, slot, nm, sizeof nm);
   log_line(g, 0, "cast player=%s obj=%s from=hand face_down=1 rule=702.37c", player_name(g, player), nm);
   spell_cast_done(g, player, slot);
