@@ -390,13 +390,16 @@ static int sorcery_timing(G *g, int player) {
   return s->c.active == player && (s->c.step == MTG_S_MAIN1 || s->c.step == MTG_S_MAIN2) && s->c.nstack == 0;
 }
 
-static int cast_forbidden(G *g, int player, int slot) {
+/* Whether a prohibition stops player casting the card in slot as a spell of
+ * these types, with its name or (named 0) none: a face-down spell is a
+ * nameless creature spell (702.37c) */
+static int cast_forbidden_as(G *g, int player, int slot, uint32_t types, int named) {
   State *s = g->s;
   /* "your opponents can't cast spells from anywhere other than their hands" */
   if (s->obj[slot].zone != MTG_Z_HAND && rule_effect(g, SE_CAST_ONLY_FROM_HAND, player, -1, NULL, NULL)) return 1;
-  if (cant_cast_types(g, player, chars(g, slot)->types)) return 1;
+  if (cant_cast_types(g, player, types)) return 1;
   /* "your opponents can't cast spells with the chosen name" */
-  if (!bf_has_static(g, SE_CANT_CAST_NAMED)) return 0;
+  if (!named || !bf_has_static(g, SE_CANT_CAST_NAMED)) return 0;
   int nb = bf_count(g);
   int16_t *bf = bf_list(g);
   for (int k = 0; k < nb; k++) {
@@ -412,6 +415,10 @@ static int cast_forbidden(G *g, int player, int slot) {
     }
   }
   return 0;
+}
+
+static int cast_forbidden(G *g, int player, int slot) {
+  return cast_forbidden_as(g, player, slot, chars(g, slot)->types, 1);
 }
 
 /* free: "cast without paying its mana cost" is available (Omniscience) */
@@ -902,7 +909,7 @@ int can_cast_face_down(G *g, int player, int slot) {
     ORef src;
     if (!flash_permission(g, player, slot, &st, &src) || (st->spell_types && !(st->spell_types & T_CREATURE))) return 0;
   }
-  if (cast_forbidden(g, player, slot)) return 0;
+  if (cast_forbidden_as(g, player, slot, T_CREATURE, 0)) return 0;
   ManaCost m = face_down_cost(g);
   return cost_can_pay_mana(g, player, &m, 0, slot, 0);
 }
