@@ -889,10 +889,9 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
 }
 
 /* 702.37c: a card with morph cast face down from its owner's hand, as a 2/2
- * creature spell with no name, text or mana cost, for {3}. */
-/* 702.37c: {3} rather than the mana cost, and the effects that apply to
- * casting a 2/2 creature card with no text, name or mana cost: increases for
- * creature spells, not the face-up card's own reduction nor its types' */
+ * creature spell with no name, text or mana cost, for {3}. The effects that
+ * apply are those to casting such a card: increases for creature spells, not
+ * the face-up card's own reduction nor increases for its types. */
 static ManaCost face_down_cost(G *g) {
   ManaCost m = {0};
   int total = 3 + cost_increase(g, T_CREATURE);
