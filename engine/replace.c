@@ -261,6 +261,22 @@ static void add_static(G *g, Repl *out, int *n, int slot, const Chars *c, Event 
   }
 }
 
+/* 702.16e: the prevention of damage from a source the damaged permanent or
+ * player has protection from, as one replacement in *r (src: what gives it,
+ * controller: who orders it, 616.1; who: the damaged one, for its key).
+ * 1 if it is new to this event, 0 if it has already applied. */
+static int add_protection(Repl *r, Event *ev, ORef src, int controller, uint64_t who) {
+  memset(r, 0, sizeof *r);
+  r->rp = &protection_spec;
+  r->src = src;
+  r->abi = ABI_PROTECTION;
+  r->eff = -1;
+  r->controller = controller;
+  r->key = (uint32_t)hash_mix(who ^ 0x70726f74u);
+  r->cat = 4;
+  return !ev_applied(ev, r->key);
+}
+
 static int collect(G *g, Event *ev, Repl *out) {
   State *s = g->s;
   int n = 0;
@@ -334,34 +350,14 @@ static int collect(G *g, Event *ev, Repl *out) {
   }
   if (ev->type == EV_DAMAGE && n < MAX_REPL && oref_ok(g, ev->obj) && oref_ok(g, ev->src) &&
       s->obj[ev->obj.slot].zone == MTG_Z_BATTLEFIELD &&
-      protected_from(g, ev->obj.slot, ev->src.slot, obj_colors(g, ev->src.slot), s->obj[ev->src.slot].zone == MTG_Z_STACK)) {
-    Repl *r = &out[n];
-    memset(r, 0, sizeof *r);
-    r->rp = &protection_spec;
-    r->src = ev->obj;
-    r->abi = ABI_PROTECTION;
-    r->eff = -1;
-    r->controller = obj_controller(g, ev->obj.slot);
-    r->key = (uint32_t)hash_mix(((uint64_t)ev->obj.id << 20) ^ 0x70726f74u);
-    r->cat = 4;
-    if (!ev_applied(ev, r->key)) n++;
-  }
+      protected_from(g, ev->obj.slot, ev->src.slot, obj_colors(g, ev->src.slot), s->obj[ev->src.slot].zone == MTG_Z_STACK))
+    n += add_protection(out + n, ev, ev->obj, obj_controller(g, ev->obj.slot), (uint64_t)ev->obj.id << 20);
   ORef from;
   if (ev->type == EV_DAMAGE && n < MAX_REPL && !ev->obj.id && ev->player >= 0 && oref_ok(g, ev->src) &&
-      player_protected_from(g, ev->player, ev->src.slot, &from)) {
+      player_protected_from(g, ev->player, ev->src.slot, &from))
     /* 702.16e: damage to a player with protection from its source; the
      * player is affected and orders it among other effects (616.1) */
-    Repl *r = &out[n];
-    memset(r, 0, sizeof *r);
-    r->rp = &protection_spec;
-    r->src = from;
-    r->abi = ABI_PROTECTION;
-    r->eff = -1;
-    r->controller = ev->player;
-    r->key = (uint32_t)hash_mix(((uint64_t)(ev->player + 1) << 40) ^ 0x70726f74u);
-    r->cat = 4;
-    if (!ev_applied(ev, r->key)) n++;
-  }
+    n += add_protection(out + n, ev, from, ev->player, (uint64_t)(ev->player + 1) << 40);
   for (int i = 0; i < s->c.neff && n < MAX_REPL; i++) {
     Effect *e = &s->eff[i];
     if (e->kind != EK_REPL || e->used || !e->rp) continue;
