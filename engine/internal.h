@@ -390,6 +390,16 @@ int stack_push(G *g, const StackItem *si);
 void stack_remove(G *g, int idx);
 int can_cast(G *g, int player, int slot, int zone_from);
 int can_activate(G *g, int player, int slot, int abi, int for_mana);
+/* 602.2: whether player could activate ability ab of object o (characteristics c)
+ * as far as where o is and who controls or owns it go: the part of can_activate
+ * the priority listing asks first, so that it need not ask the rest of most
+ * abilities (an opponent's lands, say). */
+static inline int activation_reaches(const Obj *o, const Chars *c, const Ability *ab, int player) {
+  int z = ab->zone < 0 ? MTG_Z_BATTLEFIELD : ab->zone;
+  if (o->zone != z) return 0;
+  int ctl = z == MTG_Z_BATTLEFIELD ? c->controller : o->owner;
+  return ctl == player || ab->any_player;
+}
 void choose_modes_targets(G *g, StackItem *si, int player);
 int target_legal(G *g, const TargetSpec *ts, const Target *t, int controller, ORef src, const Chars *srcc);
 /* whether t can be targeted by controller's spell or ability from src (srcc: its

@@ -951,11 +951,7 @@ int can_activate(G *g, int player, int slot, int abi, int for_mana) {
   const Chars *c = chars(g, slot);
   if (abi >= c->nab) return 0;
   const Ability *ab = c->ab[abi].ab;
-  if (ab->kind != AB_ACTIVATED) return 0;
-  int z = ab->zone < 0 ? MTG_Z_BATTLEFIELD : ab->zone;
-  if (o->zone != z) return 0;
-  int ctl = z == MTG_Z_BATTLEFIELD ? c->controller : o->owner;
-  if (ctl != player && !ab->any_player) return 0;
+  if (ab->kind != AB_ACTIVATED || !activation_reaches(o, c, ab, player)) return 0;
   if (ab->cond) {
     /* 602.5b: "activate only if" */
     Ctx cx;

@@ -446,8 +446,8 @@ static void priority_options(G *g, int p) {
     if (!ob->id || ob->zone == MTG_Z_LIBRARY || ob->zone == MTG_Z_STACK) continue;
     const Chars *ch = chars(g, i);
     for (int a = 0; a < ch->nab && o->n < MAX_OPTIONS; a++) {
-      if (ch->ab[a].ab->kind != AB_ACTIVATED) continue;
-      if (!can_activate(g, p, i, a, -1)) continue;
+      const Ability *ab = ch->ab[a].ab;
+      if (ab->kind != AB_ACTIVATED || !activation_reaches(ob, ch, ab, p) || !can_activate(g, p, i, a, -1)) continue;
       fmt_slot(g, i, nm, sizeof nm);
       o->act[o->n] = A_ACT;
       o->slot[o->n] = i;
