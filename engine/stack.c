@@ -151,8 +151,11 @@ static int candidates(G *g, const TargetSpec *ts, int controller, ORef src, cons
       if (target_legal(g, ts, &t, controller, src, srcc)) out[n++] = t;
     }
   }
-  for (int z = 0; z < MTG_Z_COUNT; z++) {
-    if (!(zm >> z & 1) || z == MTG_Z_BATTLEFIELD || z == MTG_Z_STACK || z == MTG_Z_LIBRARY || z == MTG_Z_HAND) continue;
+  /* the other public zones: a library or hand is never searched for targets */
+  static const int8_t public_zones[] = {MTG_Z_GRAVEYARD, MTG_Z_EXILE, MTG_Z_COMMAND, MTG_Z_ANTE};
+  for (int k = 0; k < NELEM(public_zones); k++) {
+    int z = public_zones[k];
+    if (!(zm >> z & 1)) continue;
     int per = zone_owner_list(z);
     for (int p = 0; p < (per ? s->c.np : 1); p++) {
       int cnt = zl_count(g, z, p);
@@ -864,7 +867,7 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
   char kk[32] = "";
   if (idx >= 0 && s->stack[idx].ch.kicked) {
     size_t u2 = (size_t)snprintf(kk, sizeof kk, " kicked=%d", s->stack[idx].ch.kick_n ? s->stack[idx].ch.kick_n : 1);
-    for (int k = 0; card->nkick > 1 && k < card->nkick; k++)
+    for (int k = 0; fd->nkick > 1 && k < fd->nkick; k++)
       if (s->stack[idx].ch.kicked >> k & 1) {
         int wr = snprintf(kk + u2, sizeof kk - u2, "%s%d", strstr(kk, "kickers=") ? "," : " kickers=", k + 1);
         if (wr > 0 && (size_t)wr < sizeof kk - u2) u2 += (size_t)wr;
