@@ -1060,7 +1060,9 @@ void control_watch(G *g) {
     char x[110];
     fmt_slot(g, bfp[k], x, sizeof x);
     obj_w(g, bfp[k])->paired = oref_none();
-    if (oref_ok(g, p) && s->obj[p.slot].paired.id == o->id) obj_w(g, p.slot)->paired = oref_none();
+    /* pairs are made (step_pair, of two unpaired creatures) and broken both
+     * ways at once, so a partner that is still the same object is paired with o */
+    if (oref_ok(g, p)) obj_w(g, p.slot)->paired = oref_none();
     chars_dirty(g);
     log_line(g, 0, "unpair obj=%s rule=702.95e", x);
   }
