@@ -3155,6 +3155,9 @@ static int p_ability(L *l, const ynode *n, Ability *a, int index) {
     if ((v = ymap_get(body, "zone"))) {
       int z = p_zone(l, v, 0);
       if (z < 0) return -1;
+      /* no player is offered an ability of a card in a library or of a spell */
+      if (z == MTG_Z_LIBRARY || z == MTG_Z_STACK)
+        return BADI(l, v, "an activated ability is activated from the battlefield, a hand, a graveyard, exile or the command zone");
       a->zone = (int8_t)z;
     }
     for (int i = 0; i < a->cost.nparts; i++)

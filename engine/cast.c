@@ -116,6 +116,9 @@ static int foretold_before(G *g, const Obj *o) {
   return o->foretold && o->foretold - 1 < g->s->c.turn_seq;
 }
 
+/* The casting keywords of the face fd of card: the face's own, else the card's. */
+static const CastKw *face_kw(const CardDef *card, const CardDef *fd) { return fd->cast ? fd->cast : card->cast; }
+
 /* The ways face `face` of the card in slot may be cast from `zone` for a cost
  * (enum alt_cost; ALT_NONE: its mana cost): the zone's permissions (flashback,
  * escape, jump-start, retrace, aftermath from a graveyard, a foretold card from
@@ -126,7 +129,7 @@ int cast_alts(G *g, int player, int slot, int zone, int face, uint8_t *out) {
   int n = 0;
   if (!fd || o->owner != player) return 0;
   if (face == 3 && zone != MTG_Z_HAND) return 0; /* 702.102a: fused only from a hand */
-  const CastKw *k = fd->cast ? fd->cast : card->cast;
+  const CastKw *k = face_kw(card, fd);
   switch (zone) {
   case MTG_Z_HAND:
     if (!fd->aftermath) out[n++] = ALT_NONE; /* 702.127a: that half can't be cast from another zone */
@@ -384,8 +387,8 @@ void cast_leaving_stack(G *g, Event *e) {
 /* An effect lets player cast the card in slot now, for the cost `alt` allows
  * (ALT_FREE: without paying its mana cost; ALT_MIRACLE), and, with mv_below
  * >= 0, only a spell of mana value less than that (cascade, 702.85a). The
- * player may decline; returns 1 if the card was cast. */
-int cast_during(G *g, int player, int slot, int alt, int mv_below) {
+ * player may decline. */
+void cast_during(G *g, int player, int slot, int alt, int mv_below) {
   const Obj *o = &g->s->obj[slot];
   const CardDef *card = chars(g, slot)->base;
   int faces[4], nf = cast_faces(card, faces), ok[4], n = 0;
@@ -395,13 +398,13 @@ int cast_during(G *g, int player, int slot, int alt, int mv_below) {
     if (mv_below >= 0 && mana_value(&fd->cost) >= mv_below) continue;
     if (can_cast_way(g, player, slot, &w)) ok[n++] = faces[i];
   }
-  if (!n) return 0;
+  if (!n) return;
   char nm[110], mc[64] = "";
   fmt_slot(g, slot, nm, sizeof nm);
   if (alt == ALT_MIRACLE) mana_format(&card->cast->miracle, mc, sizeof mc);
   if (!(alt == ALT_MIRACLE ? ask_yes_no(g, player, "702.94a", "cast %s for its miracle cost %s?", nm, mc)
                            : ask_yes_no(g, player, "608.2g", "cast %s without paying its mana cost?", nm)))
-    return 0;
+    return;
   int face = ok[0];
   if (n > 1) {
     /* 709.3, 712.11b: which half or face */
@@ -412,7 +415,6 @@ int cast_during(G *g, int player, int slot, int alt, int mv_below) {
   }
   CastWay w = {.zone = (int8_t)o->zone, .face = (uint8_t)face, .during = 1, .alt = (uint8_t)alt};
   stack_cast_way(g, player, slot, &w);
-  return 1;
 }
 
 /* 702.85a: exile cards from the top of your library until you exile a nonland
@@ -476,12 +478,13 @@ void cast_cascade(G *g, Ctx *c) {
  * spell's dash cost was paid, return the permanent this spell becomes to its
  * owner's hand at the beginning of the next end step." */
 void cast_resolved(G *g, const StackItem *si, int slot) {
+  if (si->ch.alt != ALT_DASH) return;
   const CardDef *card = g->s->obj[slot].def;
-  if (si->ch.alt != ALT_DASH || !card->cast || !card->cast->dash_return) return;
+  const CastKw *k = face_kw(card, cast_face(card, si->ch.face)); /* where cast_alts found the dash */
   Ctx cx;
   ctx_for(g, &cx, si->controller, oref(g, slot));
   cx.def = card;
-  eff_delayed(g, &cx, card->cast->dash_return, DUR_FOREVER, oref(g, slot));
+  eff_delayed(g, &cx, k->dash_return, DUR_FOREVER, oref(g, slot));
 }
 
 /* ---- miracle (702.94) ---- */

@@ -748,12 +748,14 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
       int n = zl_count(g, MTG_Z_GRAVEYARD, player), k = 0;
       int16_t gy[MAX_SLOTS];
       memcpy(gy, zl_list(g, MTG_Z_GRAVEYARD, player), (size_t)n * sizeof *gy);
-      ORef cand[MAX_OPTIONS];
-      for (int i = 0; i < n && k < MAX_OPTIONS; i++)
+      /* every card of the graveyard may be a candidate: past the options
+       * one decision holds, dec_opt stops the game naming that capacity */
+      ORef cand[MAX_SLOTS];
+      for (int i = 0; i < n; i++)
         if (filter_match(g, &cx, &f, gy[i])) cand[k++] = oref(g, gy[i]);
       int want = p->n;
       if (want > k) game_illegal(g, "not enough cards in the graveyard to exile");
-      int picks[MAX_OPTIONS], np = 0;
+      int picks[MAX_SLOTS], np = 0;
       if (want == k) {
         for (int i = 0; i < k; i++) picks[np++] = i;
       } else {

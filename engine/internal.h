@@ -429,7 +429,7 @@ void cast_log_fields(G *g, const StackItem *si, char *buf, size_t n);
 void cast_leaving_stack(G *g, Event *e); /* 702.34a, 702.133a, 702.127a */
 void cast_added_targets_legal(G *g, StackItem *si, int *total, int *legal); /* 702.47d */
 void cast_resolve_added(G *g, const StackItem *si); /* 702.47b, 702.102d */
-int cast_during(G *g, int player, int slot, int alt, int mv_below); /* 608.2g */
+void cast_during(G *g, int player, int slot, int alt, int mv_below); /* 608.2g */
 void cast_cascade(G *g, struct Ctx *c); /* 702.85a */
 void cast_resolved(G *g, const StackItem *si, int slot); /* a permanent spell became slot (dash, 702.109a) */
 void cast_drawn(G *g, const Event *e); /* 702.94a: miracle */

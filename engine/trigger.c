@@ -152,9 +152,11 @@ static void scan(G *g, const Event *e, int lookback);
 
 /* src may name an object gone from its zone: a delayed ability's source is
  * the one of the ability that created it, even a spell now in a graveyard
- * (603.7d); it then acts as that object last existed (srcl). */
+ * (603.7d); it then acts as that object last existed (srcl). delayed: the
+ * delayed trigger's effect, whose choices and objects the ability carries, or
+ * NULL. */
 static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, const Lki *srcl,
-                        int controller, const TrigCtx *tc, uint32_t eff_id) {
+                        int controller, const TrigCtx *tc, const Effect *delayed) {
   State *s = g->s;
   if (ab->kind == AB_TRIGGERED && ab->mana) {
     /* 605.4a: a triggered mana ability doesn't wait for the stack: it
@@ -185,7 +187,7 @@ static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t gr
   p->controller = (uint8_t)controller;
   if (tc) p->tc = *tc;
   else p->tc.step = -1;
-  p->eff_id = eff_id;
+  if (delayed) p->eff_id = delayed->id; /* a delayed trigger: the effect that made it (603.7) */
   p->seq = ++s->c.next_seq;
   p->state_trig = ab->trig.ev == TE_STATE; /* 603.8: a state trigger (trig_state adds them) */
   if (!g->defer_trig_log) trig_log(g, s->c.npend - 1, s->c.npend);
@@ -201,10 +203,11 @@ static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t gr
 }
 
 /* Logs triggers pend[from..to): look-back triggers are found before the
- * events that cause them are performed, and logged after them. */
+ * events that cause them are performed, and logged after them (to is within
+ * the list: it only grows until the triggers are put on the stack). */
 void trig_log(G *g, int from, int to) {
   State *s = g->s;
-  for (int i = from; i < to && i < s->c.npend; i++) {
+  for (int i = from; i < to; i++) {
     Pending *p = &s->pend[i];
     char nm[110];
     fmt_lki(&p->srcl, nm, sizeof nm);
@@ -472,7 +475,7 @@ static void check_listener(G *g, int slot, int a, int te, const Event *e, int lo
     int add = t->batch && t->ev != TE_DAMAGE ? 1 : e->amount;
     for (int i = 0; i < g->ndmg_seen; i++)
       if (g->dmg_seen[i] == key) {
-        for (int q = g->dmg_pend[i][0]; q < g->dmg_pend[i][1] && q < g->s->c.npend; q++) g->s->pend[q].tc.amount = num_add(g->s->pend[q].tc.amount, add);
+        for (int q = g->dmg_pend[i][0]; q < g->dmg_pend[i][1]; q++) g->s->pend[q].tc.amount = num_add(g->s->pend[q].tc.amount, add);
         return;
       }
   }
@@ -482,7 +485,7 @@ static void check_listener(G *g, int slot, int a, int te, const Event *e, int lo
   cx.tc = &tc;
   if (ab->cond && !cond_eval(g, &cx, ab->cond)) return; /* 603.4 */
   int k = times(g, t, e, slot, c->controller), first = g->s->c.npend;
-  for (int i = 0; i < k; i++) add_pending(g, ab, r->def, r->grant, oref(g, slot), NULL, c->controller, &tc, 0);
+  for (int i = 0; i < k; i++) add_pending(g, ab, r->def, r->grant, oref(g, slot), NULL, c->controller, &tc, NULL);
   if (merge && g->ndmg_seen < (int)NELEM(g->dmg_seen)) {
     g->dmg_seen[g->ndmg_seen] = key;
     g->dmg_pend[g->ndmg_seen][0] = (int16_t)first;
@@ -533,7 +536,7 @@ static void check_delayed(G *g, const Event *e, int lookback, const uint8_t *tes
       continue;
     }
     if (ab->delayed_once) ef->used = 1; /* 603.7b */
-    add_pending(g, ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &tc, ef->id);
+    add_pending(g, ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &tc, ef);
   }
 }
 
@@ -653,7 +656,7 @@ static void delayed_chosen(G *g) {
     }
     ef = &s->eff[ei];
     ef->used = 1;
-    add_pending(g, ef->ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &g->w->dcand[pick].tc, ef->id);
+    add_pending(g, ef->ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &g->w->dcand[pick].tc, ef);
   }
 }
 
@@ -749,7 +752,7 @@ void trig_step(G *g, int step) {
     cx.tc = &tc;
     if (t->player && !rel_match(g, &cx, t->player, s->c.active)) continue;
     if (ab->cond && !cond_eval(g, &cx, ab->cond)) continue; /* 603.4 */
-    add_pending(g, ab, c->ab[a].def, c->ab[a].grant, oref(g, slot), NULL, c->controller, &tc, 0);
+    add_pending(g, ab, c->ab[a].def, c->ab[a].grant, oref(g, slot), NULL, c->controller, &tc, NULL);
   }
   for (int i = 0; i < s->c.neff; i++) {
     Effect *ef = &s->eff[i];
@@ -762,7 +765,7 @@ void trig_step(G *g, int step) {
     remember(g, &cx, ef);
     if (ef->ab->cond && !cond_eval(g, &cx, ef->ab->cond)) continue;
     if (ef->ab->delayed_once) ef->used = 1;
-    add_pending(g, ef->ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &tc, ef->id);
+    add_pending(g, ef->ab, ef->def, ef->grant, ef->source, &ef->srcl, ef->controller, &tc, ef);
   }
 }
 
@@ -792,19 +795,19 @@ void trig_state(G *g) {
     if (!cond_eval(g, &cx, ab->trig.state)) continue;
     if (s->c.nstate_trig >= NELEM(s->c.state_trig_on_stack)) game_limit(g, "state triggers on the stack at once", (int)NELEM(s->c.state_trig_on_stack));
     s->c.state_trig_on_stack[s->c.nstate_trig++] = key;
-    add_pending(g, ab, c->ab[a].def, c->ab[a].grant, oref(g, slot), NULL, c->controller, NULL, 0);
+    add_pending(g, ab, c->ab[a].def, c->ab[a].grant, oref(g, slot), NULL, c->controller, NULL, NULL);
     s->pend[s->c.npend - 1].tc.cause_id = key;
   }
 }
 
 void trig_add(G *g, const Ability *ab, const CardDef *def, uint16_t grant, int src_slot, int controller, const TrigCtx *tc) {
-  add_pending(g, ab, def, grant, src_slot >= 0 ? oref(g, src_slot) : oref_none(), NULL, controller, tc, 0);
+  add_pending(g, ab, def, grant, src_slot >= 0 ? oref(g, src_slot) : oref_none(), NULL, controller, tc, NULL);
 }
 
 void trig_reflexive(G *g, const Ability *ab, const CardDef *def, uint16_t grant, ORef src, const Lki *srcl,
                     int controller, const TrigCtx *tc) {
   /* the source as it is now if it still exists, else as it last existed */
-  add_pending(g, ab, def, grant, src, oref_ok(g, src) ? NULL : srcl, controller, tc, 0);
+  add_pending(g, ab, def, grant, src, oref_ok(g, src) ? NULL : srcl, controller, tc, NULL);
 }
 
 /* ---- putting triggered abilities on the stack (603.3) ---- */

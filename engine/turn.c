@@ -44,9 +44,12 @@ static void begin_turn(G *g) {
     c->pl[p].spells_cast_turn = 0;
   }
   static const uint8_t none[sizeof s->obj[0].resolved];
-  for (int i = 0; i < c->nslots; i++) { /* written only where set: a written slot is copied at the next snapshot */
+  /* written only where set: a written slot is copied at the next snapshot.
+   * abil_used[0] (a triggered ability's action taken, 603.2i) is set only as
+   * that ability resolves, which counts in resolved too */
+  for (int i = 0; i < c->nslots; i++) {
     const Obj *r = &s->obj[i];
-    if (!r->abil_used[0] && !r->abil_used[1] && !memcmp(r->resolved, none, sizeof none)) continue;
+    if (!r->abil_used[1] && !memcmp(r->resolved, none, sizeof none)) continue;
     Obj *o = obj_w(g, i);
     o->abil_used[0] = o->abil_used[1] = 0;
     memset(o->resolved, 0, sizeof o->resolved);

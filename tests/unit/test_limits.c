@@ -179,10 +179,34 @@ TEST(limits_objects_a_ceased_token_frees_its_place_at_the_capacity) {
   CHECK_INT(u_count_in(w->game, MTG_Z_BATTLEFIELD, "Spark"), 501);
 }
 
+/* 601.2h: a cost that exiles a card from its controller's graveyard offers
+ * every card that can pay it: with the 497 creature cards a setup's 500 cards
+ * leave for the graveyard, Moorland Haunt's cost offers all 497, and the one
+ * chosen is exiled and the ability resolves. */
+TEST(limits_a_graveyard_cost_offers_every_card_of_a_full_graveyard) {
+  if (u_begin(t_, w, NULL)) return;
+  if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Moorland Haunt") < 0) return;
+  if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Plains") < 0) return;
+  if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Island") < 0) return;
+  for (int i = 0; i < 497; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_GRAVEYARD, "Grizzly Bears") < 0) return;
+  if (u_start(t_, w)) return;
+  CHECK_INT(pick(w, "activate \"Moorland Haunt\"#1/1"), MTG_DECISION);
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d != NULL && d->kind == MTG_D_CHOOSE);
+  CHECK_INT(d->n_options, 497);
+  CHECK_INT(pick(w, "\"Grizzly Bears\""), MTG_DECISION);
+  CHECK_INT(u_count_in(w->game, MTG_Z_EXILE, "Grizzly Bears"), 1);
+  CHECK_INT(u_count_in(w->game, MTG_Z_GRAVEYARD, "Grizzly Bears"), 496);
+  CHECK_INT(u_pass(t_, w, 2), MTG_DECISION);
+  CHECK_INT(u_count_in(w->game, MTG_Z_BATTLEFIELD, "Spirit"), 1);
+}
+
 const unit_test limits_tests[] = {
     {"limits_x_up_to_what_one_payment_holds", limits_x_up_to_what_one_payment_holds},
     {"limits_the_stack_holds_its_capacity_and_refuses_one_more", limits_the_stack_holds_its_capacity_and_refuses_one_more},
     {"limits_continuous_effects_up_to_the_capacity", limits_continuous_effects_up_to_the_capacity},
     {"limits_objects_a_ceased_token_frees_its_place_at_the_capacity", limits_objects_a_ceased_token_frees_its_place_at_the_capacity},
+    {"limits_a_graveyard_cost_offers_every_card_of_a_full_graveyard", limits_a_graveyard_cost_offers_every_card_of_a_full_graveyard},
     {NULL, NULL},
 };

@@ -94,6 +94,19 @@ TEST(keywords_with_a_parameter_are_checked) {
     return;
 }
 
+/* an activated ability of a card in a library or of a spell is never offered:
+ * the loader refuses to say it functions there, naming where it can */
+TEST(activated_ability_zone_library_or_stack_is_refused) {
+  static const char *const zones[] = {"library", "stack"};
+  for (int i = 0; i < 2; i++) {
+    char y[256];
+    snprintf(y, sizeof y, "- name: X\n  type: Artifact\n  abilities:\n    - activated: {cost: \"{1}\", zone: %s, effect: [{draw: 1}]}\n",
+             zones[i]);
+    if (refused(t_, y, 4, 0, "an activated ability is activated from the battlefield, a hand, a graveyard, exile or the command zone"))
+      return;
+  }
+}
+
 TEST(bad_power_toughness_is_refused) {
   if (refused(t_, "- name: X\n  type: Creature — Bear\n  pt: two/2\n", 3, 0, NULL)) return;
 }
@@ -504,6 +517,7 @@ const unit_test loader_tests[] = {
     {"unknown_keyword_is_refused", unknown_keyword_is_refused},
     {"combat_rule_parameters_are_checked", combat_rule_parameters_are_checked},
     {"keywords_with_a_parameter_are_checked", keywords_with_a_parameter_are_checked},
+    {"activated_ability_zone_library_or_stack_is_refused", activated_ability_zone_library_or_stack_is_refused},
     {"bad_power_toughness_is_refused", bad_power_toughness_is_refused},
     {"yaml_syntax_error_is_located", yaml_syntax_error_is_located},
     {"card_without_name_is_refused", card_without_name_is_refused},
