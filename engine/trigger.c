@@ -44,9 +44,10 @@ static int index_need(G *g) {
   return need;
 }
 
-/* The index into li (cap entries, two per pair, for each event) and li_n,
- * with room for index_need's pairs. */
-static void index_fill(G *g, int16_t *li, int cap, int *li_n) {
+/* The index into li (cap entries, two per pair, for each event) and li_n:
+ * 0, or -1 when an event's pairs do not fit (never with room for
+ * index_need's pairs). */
+static int index_fill(G *g, int16_t *li, int cap, int *li_n) {
   State *s = g->s;
   memset(li_n, 0, TE_COUNT * sizeof *li_n);
   for (int i = 0; i < s->c.nslots; i++) {
@@ -62,6 +63,7 @@ static void index_fill(G *g, int16_t *li, int cap, int *li_n) {
         int te = pat_at(ab, p)->ev, seen = 0;
         for (int q = 0; q < p; q++) seen |= pat_at(ab, q)->ev == te; /* listed once per event */
         if (seen) continue;
+        if (li_n[te] * 2 + 2 > cap) return -1;
         int16_t *l = li + (size_t)te * (size_t)cap;
         l[li_n[te] * 2] = (int16_t)i;
         l[li_n[te] * 2 + 1] = (int16_t)a;
@@ -69,18 +71,23 @@ static void index_fill(G *g, int16_t *li, int cap, int *li_n) {
       }
     }
   }
+  return 0;
 }
 
+/* One pass over the objects when the room of the last rebuild is enough (it
+ * nearly always is); else the room index_need asks for, and a second. */
 static void index_rebuild(G *g) {
-  int need = index_need(g);
-  if (need * 2 > g->li_cap) {
-    int cap = need * 2 + 64;
-    int16_t *l = realloc(g->li, (size_t)cap * TE_COUNT * sizeof *l);
-    if (!l) game_throw(g, JMP_NOMEM);
-    g->li = l;
-    g->li_cap = cap;
+  if (!g->li || index_fill(g, g->li, g->li_cap, g->li_n)) {
+    int need = index_need(g);
+    if (need * 2 > g->li_cap) {
+      int cap = need * 2 + 64;
+      int16_t *l = realloc(g->li, (size_t)cap * TE_COUNT * sizeof *l);
+      if (!l) game_throw(g, JMP_NOMEM);
+      g->li = l;
+      g->li_cap = cap;
+    }
+    index_fill(g, g->li, g->li_cap, g->li_n);
   }
-  index_fill(g, g->li, g->li_cap, g->li_n);
   g->li_abil = g->abil_epoch;
   g->li_epoch = g->epoch;
 }
