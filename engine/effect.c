@@ -1088,7 +1088,7 @@ static void step_designation(G *g, Ctx *c, const Node *n) {
   if (!oref_ok(g, c->src) || s->obj[c->src.slot].zone != MTG_Z_BATTLEFIELD) return;
   const Obj *o = &s->obj[c->src.slot];
   if (monster ? o->monstrous : o->renowned) return;
-  if (k > 0) do_counters(g, c->src.slot, -1, CN_PLUS1, k, c->controller, c->cause_id);
+  do_counters(g, c->src.slot, -1, CN_PLUS1, k, c->controller, c->cause_id); /* none for N <= 0 */
   if (!oref_ok(g, c->src)) return;
   Event e;
   ev_init(&e, EV_BECOMES);
@@ -1524,7 +1524,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   case S_PUMP: {
     sel_eval(g, c, n->k[0], &a);
-    int pw = n->k[1] ? expr_eval(g, c, n->k[1]) : 0, tg = n->k[2] ? expr_eval(g, c, n->k[2]) : 0;
+    int pw = expr_eval(g, c, n->k[1]), tg = expr_eval(g, c, n->k[2]); /* a part not given: 0 */
     for (int i = 0; i < a.n; i++) {
       /* 611.2c: the set of affected objects is fixed now */
       effect_base(g, c, &e, EK_CONT, dur_of(n->k[3], DUR_EOT));
@@ -1931,7 +1931,7 @@ static void step(G *g, Ctx *c, const Node *n) {
       log_line(g, 0, "note %s=%s", n->k[0]->s, player_name(g, a.p[0]));
       return;
     }
-    int v = n->k[1] ? expr_eval(g, c, n->k[1]) : 0;
+    int v = expr_eval(g, c, n->k[1]);
     link_add(g, c->src.id, c->grant, n->k[0]->s, LK_VALUE, v, NULL, oref_none());
     log_line(g, 0, "note %s=%d", n->k[0]->s, v);
     return;

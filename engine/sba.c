@@ -194,7 +194,7 @@ int sba_check(G *g) {
   for (int k = 0; k < nb; k++) {
     int i = bf[k];
     const Obj *o = &s->obj[i];
-    if (!o->id || o->zone != MTG_Z_BATTLEFIELD || (!o->nc && !max_counters)) continue; /* most: no counters */
+    if (!o->nc && !max_counters) continue; /* most: no counters */
     int p1 = counters_get(o->c, o->nc, CN_PLUS1), m1 = counters_get(o->c, o->nc, CN_MINUS1);
     Event e;
     if (p1 > 0 && m1 > 0) {

@@ -219,17 +219,32 @@ static const char prompt_cards[] =
     "- name: Test Envoy\n  cost: \"{W}\"\n  type: Sorcery\n  text: Choose an opponent. They gain 1 life.\n"
     "  spell:\n    effect: [{choose: opponent, label: who}, {gain_life: 1, who: {chosen: who}}]\n"
     "- name: Test Census\n  cost: \"{W}\"\n  type: Sorcery\n  text: Choose a player. They gain 1 life.\n"
-    "  spell:\n    effect: [{choose: player, label: who}, {gain_life: 1, who: {chosen: who}}]\n";
+    "  spell:\n    effect: [{choose: player, label: who}, {gain_life: 1, who: {chosen: who}}]\n"
+    "- name: Test Coercion\n  cost: \"{B}\"\n  type: Sorcery\n"
+    "  text: Target player reveals their hand. You choose a card from it. That player discards that card.\n"
+    "  spell:\n    targets: [player]\n    effect: [{discard: 1, who: target, by: you, reveal: true}]\n"
+    "- name: Test Ransack\n  cost: \"{B}\"\n  type: Sorcery\n"
+    "  text: Target player reveals their hand. You choose two cards from it. That player discards those cards.\n"
+    "  spell:\n    targets: [player]\n    effect: [{discard: 2, who: target, by: you, reveal: true}]\n"
+    "- name: Test Double Tutor\n  cost: \"{B}\"\n  type: Sorcery\n"
+    "  text: Search your library for two cards, then shuffle and put those cards on top in any order.\n"
+    "  spell:\n    effect: [{search_library: card, n: 2, to: library}]\n";
 
 TEST(decide_prompts_say_what_is_asked) {
   if (u_begin(t_, w, prompt_cards)) return;
-  for (int i = 0; i < 8; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, i < 6 ? "Swamp" : "Plains");
+  for (int i = 0; i < 11; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, i < 9 ? "Swamp" : "Plains");
   u_card(t_, w, w->alice, MTG_Z_HAND, "Test Mind Rot");
   u_card(t_, w, w->alice, MTG_Z_HAND, "Test Mind Nip");
   u_card(t_, w, w->alice, MTG_Z_HAND, "Test Envoy");
   u_card(t_, w, w->alice, MTG_Z_HAND, "Test Census");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Coercion");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Ransack");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Double Tutor");
   u_card(t_, w, w->alice, MTG_Z_HAND, "Gatekeeper of Malakir");
-  for (int i = 0; i < 4; i++) u_card(t_, w, w->bob, MTG_Z_HAND, "Forest");
+  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Island");
+  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Mountain");
+  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Forest");
+  for (int i = 0; i < 7; i++) u_card(t_, w, w->bob, MTG_Z_HAND, "Forest");
   mtg_setup_player(w->setup, "carol", 20, 0);
   if (u_start(t_, w)) return;
   /* discarding two cards of four, then one of two */
@@ -247,6 +262,25 @@ TEST(decide_prompts_say_what_is_asked) {
   CHECK(!strstr(mtg_game_decision(w->game)->prompt, "cards"));
   int one[1] = {0};
   CHECK(answer(w, 1, one) >= 0);
+  /* 701.9: another player chooses what bob discards, one card, then two */
+  if (u_pick(t_, w, "cast \"Test Coercion\"") < 0) return;
+  if (u_pick(t_, w, "bob") < 0) return;
+  u_pass(t_, w, 3);
+  PROMPT_HAS(MTG_D_CHOOSE, "choose 1 card bob discards");
+  CHECK_INT(mtg_game_decision(w->game)->player, w->alice);
+  CHECK(answer(w, 1, one) >= 0);
+  if (u_pick(t_, w, "cast \"Test Ransack\"") < 0) return;
+  if (u_pick(t_, w, "bob") < 0) return;
+  u_pass(t_, w, 3);
+  PROMPT_HAS(MTG_D_CHOOSE, "choose 2 cards bob discards");
+  CHECK(answer(w, 2, two) >= 0);
+  if (mtg_game_decision(w->game)->kind == MTG_D_ORDER) CHECK(answer(w, 2, two) >= 0); /* into the graveyard (404.3) */
+  /* 701.23: two cards found go back on top, in the order the searcher says */
+  if (u_pick(t_, w, "cast \"Test Double Tutor\"") < 0) return;
+  u_pass(t_, w, 3);
+  CHECK(answer(w, 2, two) >= 0);
+  PROMPT_HAS(MTG_D_ORDER, "order the cards for the top (first listed is on top)");
+  CHECK(answer(w, 2, two) >= 0);
   /* an opponent (bob or carol), a player (anyone) */
   if (u_pick(t_, w, "cast \"Test Envoy\"") < 0) return;
   u_pass(t_, w, 3);
