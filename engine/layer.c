@@ -345,20 +345,18 @@ static void materialize(G *g, int slot) {
   if (own) g->ch_plain = 0;
   Ctx cx;
   ctx_init(g, &cx);
-  uint64_t started = 0; /* 613.6: abilities whose first part applied */
+  /* of its static abilities only the characteristic-defining ones function
+   * here (static_functions), and those have no part in another layer
+   * (cardload.c p_static refuses cda with other effects; 613.6) */
   for (int layer = 2; layer <= 9 && own; layer++)
-    for (int a = 0; a < c->nab && a < 64; a++) {
+    for (int a = 0; a < c->nab; a++) {
       const Ability *ab = c->ab[a].ab;
-      if (ab->kind != AB_STATIC || !ab->st.self || !static_functions(g, slot, ab)) continue;
-      for (const StaticSpec *p = ab->st.part; p; p = p->part)
-        if (spec_layer(p) == layer && (started >> a & 1)) apply(g, p, NULL, slot, &cx, slot);
-      if (spec_layer(&ab->st) != layer) continue;
+      if (ab->kind != AB_STATIC || !ab->st.self || spec_layer(&ab->st) != layer || !static_functions(g, slot, ab)) continue;
       cx.src = oref(g, slot);
       cx.controller = c->controller;
       cx.def = c->base;
       if (ab->st.cond && !cond_eval(g, &cx, ab->st.cond)) continue;
       apply(g, &ab->st, NULL, slot, &cx, slot);
-      started |= 1ULL << a;
     }
 }
 
