@@ -362,15 +362,19 @@ int mtg_setup_commander(mtg_setup *s, int i) {
   int n = 0;
   for (int k = 0; k < s->ne; k++) n += s->e[k].commander;
   if (!e->commander && n >= MAX_COMMANDERS) return refuse(s, NULL, MTG_ELIMIT, "at most %d commanders", MAX_COMMANDERS);
-  /* 702.124c, 903.3c: a second commander only if both have partner; never a third */
-  for (int k = 0; k < s->ne && !e->commander; k++) {
-    const SEntry *o = &s->e[k];
-    if (!o->commander || o->player != e->player || o == e) continue;
-    int both = (o->def->keywords >> KW_PARTNER & 1) && (e->def->keywords >> KW_PARTNER & 1);
-    int third = 0;
-    for (int j = 0; j < s->ne; j++) third += s->e[j].commander && s->e[j].player == e->player;
-    if (!both || third >= 2)
-      return refuse(s, NULL, MTG_EDATA, "'%s' can't be a second commander of its owner: two commanders need partner, both (702.124c)", e->def->name);
+  /* 702.124a: partner lets a player have two commanders rather than one, if
+   * both have it; never a third */
+  if (!e->commander) {
+    int mine = 0, partners = (int)(e->def->keywords >> KW_PARTNER & 1);
+    for (int k = 0; k < s->ne; k++)
+      if (s->e[k].commander && s->e[k].player == e->player) {
+        mine++;
+        partners &= (int)(s->e[k].def->keywords >> KW_PARTNER & 1);
+      }
+    if (mine >= 2)
+      return refuse(s, NULL, MTG_EDATA, "'%s' can't be a third commander of its owner: a player has at most two (702.124a)", e->def->name);
+    if (mine && !partners)
+      return refuse(s, NULL, MTG_EDATA, "'%s' can't be a second commander of its owner: two commanders need partner, both (702.124a)", e->def->name);
   }
   e->commander = 1;
   return MTG_OK;

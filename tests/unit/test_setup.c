@@ -320,6 +320,40 @@ TEST(setup_commanders_and_battle_designations) {
   CHECK(sector);
 }
 
+/* 702.124a: partner lets a player have two commanders rather than one, both
+ * with partner, never three; another player's commanders don't count. The
+ * first entries of the setup are the commanders, so the first counts too. */
+TEST(setup_two_commanders_with_partner_never_a_third) {
+  if (u_begin(t_, w, NULL)) return;
+  mtg_setup *s = w->setup;
+  int d1 = u_card(t_, w, w->alice, MTG_Z_COMMAND, "Dargo, the Shipwrecker");
+  int d2 = u_card(t_, w, w->alice, MTG_Z_COMMAND, "Dargo, the Shipwrecker");
+  int d3 = u_card(t_, w, w->alice, MTG_Z_COMMAND, "Dargo, the Shipwrecker");
+  int isamaru = u_card(t_, w, w->alice, MTG_Z_COMMAND, "Isamaru, Hound of Konda");
+  int bob_dargo = u_card(t_, w, w->bob, MTG_Z_COMMAND, "Dargo, the Shipwrecker");
+  int bob_isamaru = u_card(t_, w, w->bob, MTG_Z_COMMAND, "Isamaru, Hound of Konda");
+  CHECK_INT(d1, 0);
+  CHECK_INT(mtg_setup_commander(s, d1), MTG_OK);
+  CHECK_INT(mtg_setup_commander(s, d2), MTG_OK);
+  CHECK_INT(mtg_setup_commander(s, d1), MTG_OK); /* again: still two */
+  CHECK_INT(mtg_setup_commander(s, d3), MTG_EDATA);
+  CHECK(strstr(mtg_setup_error(s), "'Dargo, the Shipwrecker' can't be a third commander of its owner: a player has at most two (702.124a)") != NULL);
+  CHECK_INT(mtg_setup_commander(s, isamaru), MTG_EDATA);
+  CHECK(strstr(mtg_setup_error(s), "'Isamaru, Hound of Konda' can't be a third commander of its owner") != NULL);
+  /* bob's first commander is his first, whatever alice has */
+  CHECK_INT(mtg_setup_commander(s, bob_dargo), MTG_OK);
+  CHECK_INT(mtg_setup_commander(s, bob_isamaru), MTG_EDATA);
+  CHECK(strstr(mtg_setup_error(s), "'Isamaru, Hound of Konda' can't be a second commander of its owner: two commanders need partner, both (702.124a)") != NULL);
+  int need = mtg_setup_write(s, NULL, 0);
+  char *text = malloc((size_t)need + 1);
+  CHECK(text != NULL);
+  mtg_setup_write(s, text, (size_t)need + 1);
+  int n = 0;
+  for (const char *p = text; (p = strstr(p, " commander")) != NULL; p++) n++;
+  free(text);
+  CHECK_INT(n, 3);
+}
+
 /* ---- the text form ---- */
 
 /* The setup of the round-trip test: every record and every card option. */
@@ -927,7 +961,7 @@ TEST(setup_each_refusal_says_what_is_wrong) {
   REFUSED(mtg_setup_team(s, 0, 5), MTG_EARG, "team 5 is out of range (0 to 4)");
   REFUSED(mtg_setup_team(s, 0, -1), MTG_EARG, "team -1 is out of range (0 to 4)");
   REFUSED(mtg_setup_team(s, 2, 1), MTG_EARG, "no player 2 (the setup has 2)");
-  /* commanders (903.3, 702.124c) and their damage */
+  /* commanders (903.3, 702.124a) and their damage */
   REFUSED(mtg_setup_commander(s, bears), MTG_EDATA,
           "'Grizzly Bears' can't be a commander: a commander is a legendary creature or Vehicle card (903.3)");
   REFUSED(mtg_setup_commander_damage(s, 1, bears, 1), MTG_EARG, "entry 0 ('Grizzly Bears') is not a commander");
@@ -936,7 +970,7 @@ TEST(setup_each_refusal_says_what_is_wrong) {
   int dargo = u_card(t_, w, w->alice, MTG_Z_COMMAND, "Dargo, the Shipwrecker");
   CHECK_INT(mtg_setup_commander(s, isamaru), MTG_OK);
   REFUSED(mtg_setup_commander(s, dargo), MTG_EDATA,
-          "'Dargo, the Shipwrecker' can't be a second commander of its owner: two commanders need partner, both (702.124c)");
+          "'Dargo, the Shipwrecker' can't be a second commander of its owner: two commanders need partner, both (702.124a)");
   /* bob's first commander needs no partner */
   int bob_dargo = u_card(t_, w, w->bob, MTG_Z_COMMAND, "Dargo, the Shipwrecker");
   CHECK_INT(mtg_setup_commander(s, bob_dargo), MTG_OK);
@@ -1130,6 +1164,7 @@ const unit_test setup_tests[] = {
     {"setup_counter_kinds_up_to_the_games_capacity", setup_counter_kinds_up_to_the_games_capacity},
     {"setup_a_game_from_its_start_offers_leylines_in_turn_order", setup_a_game_from_its_start_offers_leylines_in_turn_order},
     {"setup_commanders_and_battle_designations", setup_commanders_and_battle_designations},
+    {"setup_two_commanders_with_partner_never_a_third", setup_two_commanders_with_partner_never_a_third},
     {"setup_text_writes_every_record_and_option", setup_text_writes_every_record_and_option},
     {"setup_text_reads_back_to_the_same_text", setup_text_reads_back_to_the_same_text},
     {"setup_text_defaults_for_records_left_out", setup_text_defaults_for_records_left_out},
