@@ -1128,7 +1128,7 @@ static void effect_end(G *g, int i) {
     ce.player2 = (int8_t)obj_controller(g, e->obj.slot);
     ce.aux = -(i + 1);
     ev_one(g, &ce);
-    if (e->used != 2) e->used = 2;
+    e->used = 2; /* as performing the event does (perform.c), and if it couldn't be performed */
     return;
   }
   e->used = 2; /* free */
