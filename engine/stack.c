@@ -1094,11 +1094,9 @@ static void resolve_spell_end(G *g, StackItem *sip) {
   StackItem copy = *sip; /* the stack moves under us when the spell leaves it */
   StackItem *si = &copy;
   int slot = si->slot;
-  if (!oref_ok(g, oref(g, slot)) || s->obj[slot].zone != MTG_Z_STACK) {
-    int i = stack_find(g, si->id);
-    if (i >= 0) stack_remove(g, i);
-    return;
-  }
+  /* a spell that left the stack as it resolved took its stack entry with it
+   * (perform.c's move off the stack, a player leaving the game: 800.4a) */
+  if (!oref_ok(g, oref(g, slot)) || s->obj[slot].zone != MTG_Z_STACK) return;
   const Chars *c = chars(g, slot);
   Event e;
   ev_init(&e, EV_ZONE);

@@ -419,10 +419,12 @@ int var_sba(G *g, Event *ev, int *n, int max, int *then) {
   if (var_2hg(g)) {
     /* 704.6a, 704.6b (810.8c, 810.8d): a team with 0 or less life, or fifteen or more
      * poison counters, loses; 704.5a and 704.5c don't apply to its players separately
-     * (810.8a: a player's "you don't lose for having 0 or less life" keeps the team in) */
-    unsigned done = 0;
+     * (810.8a: a player's "you don't lose for having 0 or less life" keeps the team in).
+     * A team is looked at once for each of its players: teammates' life and poison are
+     * always equal (var_init), so the later looks find the same rule, and add_lose
+     * adds no second loss (704.7), so they add and log nothing */
     for (int p = 0; p < c->np; p++) {
-      if (!player_alive(g, p) || (done >> p & 1)) continue;
+      if (!player_alive(g, p)) continue;
       unsigned team = 1u << p;
       int no_life_loss = rule_effect(g, SE_NO_LIFE_LOSS_GAME, p, -1, NULL, NULL);
       for (int q = 0; q < c->np; q++)
@@ -430,7 +432,6 @@ int var_sba(G *g, Event *ev, int *n, int max, int *then) {
           team |= 1u << q;
           no_life_loss |= rule_effect(g, SE_NO_LIFE_LOSS_GAME, q, -1, NULL, NULL);
         }
-      done |= team;
       int life = c->pl[p].life, poison = counters_get(c->pl[p].c, c->pl[p].nc, CN_POISON);
       const char *rule = NULL;
       if (life <= 0 && !no_life_loss) rule = "704.6a";
