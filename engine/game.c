@@ -209,9 +209,24 @@ static int answer_check(G *g, const int *v, int n) {
 static void log_answer(G *g, const int *v, int n) {
   const mtg_decision *d = &g->dec->pub;
   char buf[2048];
-  /* the length written: at least the format's own text, never negative */
-  size_t u = (size_t)fmt_s(buf, sizeof buf, "decide kind=%s player=%s", d->kind_name,
-                           d->player >= 0 ? player_name(g, d->player) : "-");
+  /* "decide kind=K player=P", put together without the formatter (every
+   * answer writes it) when it fits, as it always does; the length written */
+  static const char kind_is[] = "decide kind=", player_is[] = " player=";
+  const char *pn = d->player >= 0 ? player_name(g, d->player) : "-";
+  size_t kl = strlen(d->kind_name), pl = strlen(pn), u;
+  if (sizeof kind_is + kl + sizeof player_is + pl <= sizeof buf) {
+    memcpy(buf, kind_is, sizeof kind_is - 1);
+    u = sizeof kind_is - 1;
+    memcpy(buf + u, d->kind_name, kl);
+    u += kl;
+    memcpy(buf + u, player_is, sizeof player_is - 1);
+    u += sizeof player_is - 1;
+    memcpy(buf + u, pn, pl + 1);
+    u += pl;
+  } else {
+    /* the length written: at least the format's own text, never negative */
+    u = (size_t)fmt_s(buf, sizeof buf, "decide kind=%s player=%s", d->kind_name, pn);
+  }
   if (d->kind == MTG_D_X || d->kind == MTG_D_NUMBER) {
     fmt_s(buf + u, sizeof buf - u, " value=%d", v[0]);
   } else if (d->kind == MTG_D_DAMAGE) {
