@@ -198,8 +198,9 @@ static void shield_order(G *g, Event *in, int n) {
  * performing them leaves the first listed card on top. */
 static void zone_order(G *g, Event *b, int m) {
   State *s = g->s;
-  unsigned char done[2 * MAX_OPTIONS] = {0};
-  if (m > (int)sizeof done) return;
+  unsigned char done[2 * MAX_OPTIONS];
+  if (m < 2 || m > (int)sizeof done) return; /* one card has no order */
+  memset(done, 0, (size_t)m);
   for (int i = 0; i < m; i++) {
     Event *e = &b[i];
     if (done[i] || e->type != EV_ZONE || !oref_ok(g, e->obj)) continue;
