@@ -155,6 +155,7 @@ int hist_before(G *g, const Event *b, int m) {
     Hist *h = hist_new(g);
     h->kind = HK_ZONE;
     h->pending = 1;
+    s->c.nhist_pend++;
     hobj_of(g, e->obj.slot, &h->o);
     h->from = MTG_Z_BATTLEFIELD;
     h->to = e->to;
@@ -166,6 +167,7 @@ int hist_before(G *g, const Event *b, int m) {
 
 static Hist *pending_for(G *g, uint32_t id) {
   State *s = g->s;
+  if (!s->c.nhist_pend) return NULL;
   for (int i = s->c.nhist - 1; i >= 0; i--)
     if (s->hist[i].pending == 1 && s->hist[i].o.id == id) return &s->hist[i];
   return NULL;
@@ -248,8 +250,11 @@ void hist_after(G *g, const Event *b, int m, int from) {
    * long for the records may have moved them before `from`, the count
    * hist_before returned) */
   if (from > s->c.nhist) from = 0;
-  for (int i = 0; i < from; i++)
-    if (s->hist[i].pending) from = i;
+  int tail = 0;
+  for (int i = from; i < s->c.nhist; i++) tail += s->hist[i].pending != 0;
+  if (tail != s->c.nhist_pend) /* some may lie before the batch's */
+    for (int i = 0; i < from; i++)
+      if (s->hist[i].pending) from = i;
   int k = from;
   for (int i = from; i < s->c.nhist; i++) {
     if (s->hist[i].pending == 1) continue;
@@ -257,6 +262,7 @@ void hist_after(G *g, const Event *b, int m, int from) {
     s->hist[k++] = s->hist[i];
   }
   s->c.nhist = (int16_t)k;
+  s->c.nhist_pend = 0; /* none is left before from, nor from it on */
 }
 
 /* ---- queries ---- */

@@ -478,6 +478,8 @@ typedef struct Core {
   uint32_t batch_seq;       /* simultaneous event batches so far (704.5k "time") */
   int32_t combat_seq;       /* combat phases begun so far ("this combat", history.c) */
   int16_t nhist;            /* records in State.hist */
+  int16_t nhist_pend;       /* records in it made pending since the last hist_after (at least as many as are
+                             * pending): when all are its batch's, hist_after need not look before them */
   uint16_t nlki, lki_next;  /* State.lki: entries used, the next one to overwrite */
   /* dungeon cards each player owns outside the game (309.2a); none listed: the pool's */
   const CardDef *outside[MAX_PLAYERS][MAX_OUTSIDE];
