@@ -79,7 +79,9 @@ int target_ok(G *g, const Target *t, int controller, ORef src, const Chars *srcc
     if (oref_ok(g, src) && player_protected_from(g, t->player, src.slot, NULL)) return 0; /* 702.16b */
     return !(opponents(g, controller, t->player) && rule_effect(g, SE_PLAYER_HEXPROOF, t->player, -1, NULL, NULL));
   }
-  if (t->kind != TK_OBJ || !oref_ok(g, t->obj) || g->s->obj[t->obj.slot].zone != MTG_Z_BATTLEFIELD) return 1;
+  /* an object: only a permanent's abilities (shroud, hexproof, protection) work
+   * (113.6); an object gone meanwhile is not judged here */
+  if (!oref_ok(g, t->obj) || g->s->obj[t->obj.slot].zone != MTG_Z_BATTLEFIELD) return 1;
   int slot = t->obj.slot;
   const Chars *oc = chars(g, slot);
   if (oc->kw >> KW_SHROUD & 1) return 0;
