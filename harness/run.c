@@ -664,11 +664,18 @@ static const struct {
 
 #define NTYPES ((int)(sizeof event_rules / sizeof event_rules[0]))
 
+/* The length of the word s starts with (up to a space or the end): a few
+ * characters, which a loop finds sooner than strcspn's setup. */
+static size_t word_len(const char *s) {
+  size_t n = 0;
+  while (s[n] && s[n] != ' ') n++;
+  return n;
+}
+
 /* The event_rules entry of a log line's type, or -1: a binary search, the
  * table being sorted by type. */
 static int line_type(const char *line) {
-  size_t n = 0;
-  while (line[n] && line[n] != ' ') n++;
+  size_t n = word_len(line);
   int lo = 0, hi = NTYPES - 1;
   while (lo <= hi) {
     int mid = (lo + hi) / 2;
@@ -697,7 +704,7 @@ static int under_n(const char *num, const char *sel, size_t n) {
 /* Whether a line of type t (line_type) performs rule `listed` (event_rules). */
 static int type_performs(int t, const char *listed) {
   for (const char *r = event_rules[t].rules; *r;) {
-    size_t k = strcspn(r, " ");
+    size_t k = word_len(r);
     if (under_n(listed, r, k)) return 1;
     r += k;
     while (*r == ' ') r++;
@@ -752,7 +759,7 @@ static int unchecked_rules(runner *R, buf *warn) {
       /* the rule= fields the line carries, naming a listed rule or a subrule of it */
       for (const char *p = strstr(line, " rule="); p && left; p = strstr(p + 1, " rule=")) {
         p += 6;
-        size_t len = strcspn(p, " ");
+        size_t len = word_len(p);
         for (int k = 0; k < m; k++)
           if (!ok[k] && checks_rule(p, len, hc->rules[k0 + k])) ok[k] = 1, left--;
       }
