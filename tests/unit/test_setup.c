@@ -702,6 +702,10 @@ TEST(setup_text_refuses_each_malformed_record_at_its_line) {
       {"card bob nowhere \"Forest\"\n", 10},
       {"card bob hand \"Forest\" shiny\n", 24},
       {"seed 5 extra\n", 8},
+      /* an option's value: its number after the kind, or the whole value */
+      {"card bob hand \"Forest\" counter=stun:x\n", 37},
+      {"card bob hand \"Forest\" counter=+1/+1:-1\n", 38},
+      {"card bob hand \"Forest\" counter=stun\n", 32},
   };
   for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
     char text[1024];
