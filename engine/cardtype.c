@@ -337,9 +337,10 @@ void ct_cast_transformed(G *g, int player, int slot) {
   int from = o->zone;
   /* 601.2a, 608.2g: onto the stack with its back face up (712.11a); no mana is paid */
   int idx = spell_to_stack(g, player, slot, from, sp, back);
-  o->transformed = 1; /* 712.11a: cast with its back face up */
-  chars_dirty(g);
-  trig_index_dirty(g);
+  /* 712.11a: cast with its back face up; spell_to_stack's zone move and push
+   * have marked the characteristics and the trigger index stale, and nothing
+   * has read them since */
+  o->transformed = 1;
   s->stack[idx].ch.free = 1;
   s->stack[idx].ch.mode[s->stack[idx].ch.nmode++] = 0;
   fmt_slot(g, slot, nm, sizeof nm);
