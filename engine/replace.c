@@ -191,7 +191,8 @@ static int matches(G *g, const Repl *r, Event *ev) {
     if (ev->type != EV_ZONE || ev->to != MTG_Z_BATTLEFIELD) return 0;
     if (rp->self && ev->obj.id != r->src.id) return 0;
     if (rp->obj && !filter_match(g, &c, rp->obj, ev->obj.slot)) return 0;
-    if (!rp->self && ev->obj.id == r->src.id) return 0; /* 614.12: "permanents enter tapped" doesn't see itself */
+    /* 614.12: "permanents enter tapped" doesn't see itself: collect takes only
+     * the entering permanent's own "this enters" abilities */
     break;
   case RE_FACE_UP:
     if (ev->type != EV_FACE_UP) return 0;
@@ -324,7 +325,9 @@ static int collect(G *g, Event *ev, Repl *out) {
   }
   /* an object's own replacement abilities about itself work wherever it is
    * ("if ~ would be put into a graveyard from anywhere"); an entering
-   * permanent's are seen as it would exist on the battlefield (614.12) */
+   * permanent's are seen as it would exist on the battlefield, and only those
+   * about itself: Orb of Dreams's "Permanents enter tapped" doesn't affect
+   * Orb of Dreams (614.12) */
   if (oref_ok(g, ev->obj) && s->obj[ev->obj.slot].zone != MTG_Z_BATTLEFIELD) {
     int slot = ev->obj.slot;
     if (ev->type == EV_ZONE && ev->to == MTG_Z_BATTLEFIELD) {
