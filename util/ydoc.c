@@ -482,28 +482,26 @@ static int build(ydoc *d, mtg_error *err) {
   return rc;
 }
 
-int ydoc_parse_buffer(const char *name, const char *buf, size_t len, ydoc **out, mtg_error *err) {
+/* Parses text (len bytes, NUL-terminated, malloc'ed), which the document
+ * then owns: freed with it, or at once on failure. */
+static int parse_owned(const char *name, char *text, size_t len, ydoc **out, mtg_error *err) {
   *out = NULL;
   ydoc *d = calloc(1, sizeof *d);
-  if (!d) {
-    mtg_error_set(err, MTG_ENOMEM, "out of memory");
-    return -1;
-  }
-  d->name = malloc(strlen(name) + 1);
-  d->text = malloc(len + 1);
-  if (!d->name || !d->text) {
+  if (d) d->name = malloc(strlen(name) + 1);
+  if (!d || !d->name) {
+    free(text);
     ydoc_free(d);
     mtg_error_set(err, MTG_ENOMEM, "out of memory");
     return -1;
   }
   strcpy(d->name, name);
-  memcpy(d->text, buf, len);
-  d->text[len] = 0;
+  d->text = text;
   d->len = len;
-  if (memchr(buf, 0, len)) {
-    size_t off = (size_t)((const char *)memchr(buf, 0, len) - buf);
+  const char *nul = memchr(text, 0, len);
+  if (nul) {
+    size_t off = (size_t)(nul - text);
     int line = 1;
-    for (size_t i = 0; i < off; i++) line += buf[i] == '\n';
+    for (size_t i = 0; i < off; i++) line += text[i] == '\n';
     perr(d, line, 1, err, "NUL byte in input (not a text file?)");
     ydoc_free(d);
     return -1;
@@ -517,17 +515,26 @@ int ydoc_parse_buffer(const char *name, const char *buf, size_t len, ydoc **out,
   return 0;
 }
 
+int ydoc_parse_buffer(const char *name, const char *buf, size_t len, ydoc **out, mtg_error *err) {
+  *out = NULL;
+  char *text = malloc(len + 1);
+  if (!text) {
+    mtg_error_set(err, MTG_ENOMEM, "out of memory");
+    return -1;
+  }
+  memcpy(text, buf, len);
+  text[len] = 0;
+  return parse_owned(name, text, len, out, err);
+}
+
 int ydoc_parse_file(const char *path, ydoc **out, mtg_error *err) { return ydoc_parse_file_max(path, 0, out, err); }
 
 int ydoc_parse_file_max(const char *path, size_t max, ydoc **out, mtg_error *err) {
   *out = NULL;
   char *buf;
   size_t len;
-  int rc = input_read(path, max, &buf, &len, err);
-  if (rc) return -1;
-  rc = ydoc_parse_buffer(path, buf, len, out, err);
-  free(buf);
-  return rc;
+  if (input_read(path, max, &buf, &len, err)) return -1;
+  return parse_owned(path, buf, len, out, err); /* the text read is the document's: no copy */
 }
 
 /* ---- accessors ---- */
