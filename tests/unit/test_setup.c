@@ -1049,6 +1049,8 @@ TEST(setup_text_refusals_say_exactly_what_is_wrong) {
   if (u_begin(t_, w, NULL)) return;
   char longfield[400];
   snprintf(longfield, sizeof longfield, "player alice 20\nplayer bob 20\ncard bob hand \"%0300d\"\n", 0);
+  char field256[400]; /* one character past the longest field */
+  snprintf(field256, sizeof field256, "player alice 20\nplayer bob 20\ncard bob hand \"%0256d\"\n", 0);
   char longkey[200];
   snprintf(longkey, sizeof longkey, "player alice 20\nplayer bob 20\ncard bob hand \"Forest\" counter=%064d:1\n", 0);
   static const char *const two = "player alice 20\nplayer bob 20\n";
@@ -1100,6 +1102,7 @@ TEST(setup_text_refusals_say_exactly_what_is_wrong) {
       {NULL, "card\n", 3, "missing the owner at the end of the record"},
       {NULL, "card bob\n", 3, "missing the zone at the end of the record"},
       {"", longfield, 3, "a field longer than 255 characters"},
+      {"", field256, 3, "a field longer than 255 characters"},
       {"", longkey, 3, "counter: a kind longer than 63 characters"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
