@@ -3714,6 +3714,9 @@ static int p_casting_keys(L *l, const ynode *n, CardDef *c, AbTable *t) {
     static const char *const sk[] = {"onto", "cost", "costs", NULL};
     if (!spell) return BADI(l, v, "splice is for instants and sorceries (702.47a)");
     if (want_map(l, v, "splice") || ymap_check_keys(l->d, v, sk, "splice", l->err)) return -1;
+    /* the spliced text is followed as one mode (cast.c cast_resolve_added) */
+    for (int i = 0; i < t->n; i++)
+      if (t->ab[i].kind == AB_SPELL && t->ab[i].nmodes != 1) return BADI(l, v, "splice is supported on a card without modes");
     const ynode *o = ymap_get(v, "onto");
     if (!o || !scalar(o)) return BADI(l, v, "splice needs 'onto' (a subtype, e.g. Arcane)");
     CastKw *kw = castkw(l, c);

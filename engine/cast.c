@@ -172,9 +172,10 @@ static void fmt_cost(const Cost *c, char *buf, size_t n) {
 /* ---- splice (702.47) ---- */
 
 /* Can the spell ability ab of a card added to spell si have its targets
- * chosen (702.47b)? */
+ * chosen (702.47b)? A card with splice has one mode (the loader refuses
+ * others). */
 static int added_feasible(G *g, const StackItem *si, const Ability *ab) {
-  if (!ab || ab->nmodes != 1) return ab != NULL;
+  if (!ab) return 0;
   StackItem t = *si; /* target_candidates reads only the spell: its kind, slot and source */
   for (int k = 0; k < ab->modes[0].nt; k++) {
     Target cand[2];

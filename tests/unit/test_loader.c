@@ -107,6 +107,16 @@ TEST(activated_ability_zone_library_or_stack_is_refused) {
   }
 }
 
+/* 702.47a: spliced text is followed as one mode; a modal card with splice is
+ * refused rather than spliced with its first mode whatever was chosen */
+TEST(splice_on_a_modal_card_is_refused) {
+  if (refused(t_,
+              "- name: X\n  type: Instant — Arcane\n  splice: {onto: Arcane, cost: \"{1}\"}\n"
+              "  spell:\n    choose: {min: 1, max: 1}\n    modes:\n      - effect: [{draw: 1}]\n      - effect: [{gain_life: 2}]\n",
+              3, 0, "splice is supported on a card without modes"))
+    return;
+}
+
 TEST(bad_power_toughness_is_refused) {
   if (refused(t_, "- name: X\n  type: Creature — Bear\n  pt: two/2\n", 3, 0, NULL)) return;
 }
@@ -518,6 +528,7 @@ const unit_test loader_tests[] = {
     {"combat_rule_parameters_are_checked", combat_rule_parameters_are_checked},
     {"keywords_with_a_parameter_are_checked", keywords_with_a_parameter_are_checked},
     {"activated_ability_zone_library_or_stack_is_refused", activated_ability_zone_library_or_stack_is_refused},
+    {"splice_on_a_modal_card_is_refused", splice_on_a_modal_card_is_refused},
     {"bad_power_toughness_is_refused", bad_power_toughness_is_refused},
     {"yaml_syntax_error_is_located", yaml_syntax_error_is_located},
     {"card_without_name_is_refused", card_without_name_is_refused},
