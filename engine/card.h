@@ -539,6 +539,7 @@ struct CardDef {
   const CardDef *flip;     /* a flip card's alternative characteristics (710.1b) */
   uint8_t modal;           /* a modal double-faced card: either face may be cast or played (712.3, 712.11b, 712.12) */
   const CardDef *half[2];  /* a split card's halves (709); the card itself has their combined characteristics (709.4) */
+  uint8_t split;           /* a split card: both halves are set (the loader takes exactly two) */
   const CardDef *adventure; /* an adventurer card's Adventure (715.2): face 1 */
   uint8_t aftermath;       /* this half can be cast only from a graveyard, and is then exiled (702.127a) */
   uint8_t fuse;            /* both halves may be cast together from a hand (702.102) */

@@ -3762,6 +3762,7 @@ static const CardDef *p_split(L *l, const ynode *n) {
     l->card = c->name;
     if (half->types & T_PERMANENT) return BAD(l, h->items[i], "split: halves that are permanents (Rooms, 709.5) are not supported");
     c->half[i] = half;
+    c->split = 1;
     mana_add(&c->cost, &half->cost, 1);
     c->types |= half->types; /* 709.4c */
     c->supers |= half->supers;

@@ -66,7 +66,7 @@ void cast_turn_face_up(G *g, int player, int slot) {
 const CardDef *face_up_def(const Obj *o) {
   const CardDef *d = o->copy_of ? o->copy_of : o->def;
   if (o->transformed && d->back) d = d->back;
-  if (o->face && d->half[0] && o->face <= 2) d = d->half[o->face - 1];
+  if (o->face && d->split && o->face <= 2) d = d->half[o->face - 1];
   else if (o->face == 1 && d->adventure) d = d->adventure; /* 715.3b: the Adventure's characteristics */
   return d;
 }
@@ -75,7 +75,7 @@ const CardDef *face_up_def(const Obj *o) {
  * itself (its front face); a split card's halves 1 and 2, both fused 3; the
  * back face of a modal double-faced card 1. NULL: no such face to cast. */
 const CardDef *cast_face(const CardDef *card, int face) {
-  if (card->half[0]) {
+  if (card->split) {
     if (face == 1 || face == 2) return card->half[face - 1];
     return face == 3 && card->fuse ? card : NULL; /* 702.102b: combined characteristics */
   }
@@ -87,7 +87,7 @@ const CardDef *cast_face(const CardDef *card, int face) {
 
 /* The faces of the card that may be cast or played (priority options). */
 int cast_faces(const CardDef *card, int *out) {
-  if (!card->half[0] && !card->modal && !card->adventure) {
+  if (!card->split && !card->modal && !card->adventure) {
     out[0] = 0; /* a card of one face (most cards): cast_face gives only 0 */
     return 1;
   }
@@ -103,7 +103,7 @@ int cast_faces(const CardDef *card, int *out) {
  * the trigger index to be rebuilt (zone_move). */
 void cast_set_face(G *g, int slot, const CardDef *card, int face) {
   Obj *o = obj_w(g, slot);
-  if ((card->half[0] || card->adventure) && face) o->face = (uint8_t)face;
+  if ((card->split || card->adventure) && face) o->face = (uint8_t)face;
   else if (card->modal && face == 1) o->transformed = 1; /* 712.11b: cast with its back face up */
   else return;
   chars_dirty(g);

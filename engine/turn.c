@@ -343,7 +343,7 @@ static int can_play_land_as_is(G *g, int p, int slot, int face) {
   if (!land_timing(g, p)) return 0;
   const Obj *o = &s->obj[slot];
   const CardDef *fd = face ? cast_face(o->def, face) : NULL;
-  if (face ? !fd || !(fd->types & T_LAND) || o->def->half[0] : !is_type(g, slot, T_LAND)) return 0;
+  if (face ? !fd || !(fd->types & T_LAND) || o->def->split : !is_type(g, slot, T_LAND)) return 0;
   if (o->zone == MTG_Z_EXILE) return (play_permission(g, p, slot) & (PP_OK | PP_NO_LAND)) == PP_OK; /* "you may play it" */
   return o->zone == MTG_Z_HAND && o->owner == p;
 }
