@@ -345,7 +345,7 @@ static int can_play_land_as_is(G *g, int p, int slot, int face) {
   const CardDef *fd = face ? cast_face(o->def, face) : NULL;
   if (face ? !fd || !(fd->types & T_LAND) || o->def->split : !is_type(g, slot, T_LAND)) return 0;
   if (o->zone == MTG_Z_EXILE) return (play_permission(g, p, slot) & (PP_OK | PP_NO_LAND)) == PP_OK; /* "you may play it" */
-  return o->zone == MTG_Z_HAND && o->owner == p;
+  return o->zone == MTG_Z_HAND; /* p's own hand: a hand holds only its owner's cards (400.3) */
 }
 
 /* Only ever the answer to a priority option, which is offered where
