@@ -127,7 +127,15 @@ int cast_alts(G *g, int player, int slot, int zone, int face, uint8_t *out) {
   const Obj *o = &g->s->obj[slot];
   const CardDef *card = chars(g, slot)->base, *fd = cast_face(card, face);
   int n = 0;
-  if (!fd || o->owner != player) return 0;
+  if (!fd) return 0;
+  if (o->adventured) {
+    /* 715.3d: exiled by its resolving Adventure, the card may be cast by that
+     * Adventure's controller, whoever owns it, and not as its Adventure again */
+    if (o->adventured != player + 1 || face) return 0;
+    out[n++] = ALT_NONE;
+    return n;
+  }
+  if (o->owner != player) return 0;
   if (face == 3 && zone != MTG_Z_HAND) return 0; /* 702.102a: fused only from a hand */
   const CastKw *k = face_kw(card, fd);
   switch (zone) {
@@ -146,7 +154,6 @@ int cast_alts(G *g, int player, int slot, int zone, int face, uint8_t *out) {
   }
   case MTG_Z_EXILE:
     if (k && k->has_foretell && foretold_before(g, o)) out[n++] = ALT_FORETELL;
-    if (o->adventured && !face) out[n++] = ALT_NONE; /* 715.4: the card, not its Adventure again */
     break;
   default: break;
   }

@@ -572,9 +572,11 @@ int can_cast_way(G *g, int player, int slot, const CastWay *w) {
   State *s = g->s;
   const Obj *o = &s->obj[slot];
   int zone_from = w->zone;
-  /* an exiled card a player may play, even one another player owns */
+  /* an exiled card a player may play, even one another player owns: by an
+   * effect, or as the card their Adventure exiled (715.3d, cast_alts) */
   int permitted = zone_from == MTG_Z_EXILE && o->zone == MTG_Z_EXILE ? play_permission(g, player, slot) : 0;
-  if (!o->id || (o->owner != player && !permitted && !w->during) || o->zone != zone_from) return 0;
+  int adventurer = o->adventured == player + 1;
+  if (!o->id || (o->owner != player && !permitted && !adventurer && !w->during) || o->zone != zone_from) return 0;
   const Chars *c = chars(g, slot);
   const CardDef *card = c->base, *fd = cast_face(card, w->face);
   if (!fd) return 0;
@@ -1132,7 +1134,7 @@ static void resolve_spell_end(G *g, StackItem *sip) {
     int adventure = !si->ch.bought && si->ch.face == 1 && s->obj[slot].def->adventure;
     if (adventure) e.to = MTG_Z_EXILE, e.rule = "715.4";
     ev_one(g, &e);
-    if (adventure && e.done && e.new_slot >= 0 && s->obj[e.new_slot].zone == MTG_Z_EXILE) obj_w(g, e.new_slot)->adventured = 1;
+    if (adventure && e.done && e.new_slot >= 0 && s->obj[e.new_slot].zone == MTG_Z_EXILE) obj_w(g, e.new_slot)->adventured = (uint8_t)(si->controller + 1);
   }
   int i = stack_find(g, si->id);
   if (i >= 0) stack_remove(g, i);

@@ -53,7 +53,7 @@ typedef struct Obj {
   uint8_t owner, controller, zone, kind;
   uint8_t tapped, face_down, phased_out;
   uint8_t manifested;     /* put onto the battlefield face down by manifest (701.40a) */
-  uint8_t adventured;     /* exiled by its own resolving Adventure: its controller may cast the card (715.4) */
+  uint8_t adventured;     /* exiled by its own resolving Adventure: its controller + 1, who may cast the card (715.3d) */
   uint8_t phased_indirectly; /* phased out with what it is attached to (702.26g) */
   uint8_t dt_hit;         /* dealt damage by a deathtouch source since the last SBA check */
   uint8_t fs_dealt;       /* had first strike or double strike as the first combat damage step began (510.4) */
