@@ -211,7 +211,6 @@ static void enter_room(G *g, int slot, int room, const char *rule) {
     if (c->ab[a].ab == &o->def->ab[r->ab]) {
       TrigCtx tc;
       memset(&tc, 0, sizeof tc);
-      tc.step = -1;
       tc.player = (int8_t)o->owner;
       tc.obj = tc.src = oref_none();
       trig_add(g, c->ab[a].ab, c->ab[a].def, c->ab[a].grant, slot, o->owner, &tc);

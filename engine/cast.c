@@ -184,9 +184,10 @@ static void fmt_cost(const Cost *c, char *buf, size_t n) {
 static int added_feasible(G *g, const StackItem *si, const Ability *ab) {
   if (!ab) return 0;
   StackItem t = *si; /* target_candidates reads only the spell: its kind, slot and source */
-  for (int k = 0; k < ab->modes[0].nt; k++) {
+  const Mode *m = ab->modes; /* its one mode */
+  for (int k = 0; k < m->nt; k++) {
     Target cand[2];
-    if (!ab->modes[0].t[k].optional && !target_candidates(g, &t, &ab->modes[0].t[k], si->controller, cand, 1)) return 0;
+    if (!m->t[k].optional && !target_candidates(g, &t, &m->t[k], si->controller, cand, 1)) return 0;
   }
   return 1;
 }
@@ -518,7 +519,7 @@ void cast_drawn(G *g, const Event *e) {
   r.src = oref(g, slot);
   r.rule = "702.94a";
   ev_one(g, &r);
-  TrigCtx tc = {.ev = EV_REVEAL, .obj = oref(g, slot), .player = e->player, .step = -1};
+  TrigCtx tc = {.ev = EV_REVEAL, .obj = oref(g, slot), .player = e->player};
   trig_add(g, k->miracle_trig, s->obj[slot].def, 0, slot, e->player, &tc);
 }
 

@@ -68,7 +68,7 @@ void ctx_from_stack(G *g, Ctx *c, StackItem *si) {
   if (si->kind == SI_TRIGGERED) {
     c->tcbuf = si->tc;
     /* a reflexive ability's context has no event, only what was done (603.12);
-     * a step trigger's has its step, and its event EV_STEP */
+     * a step trigger's has its event EV_STEP */
     c->tc = si->tc.ev || si->tc.obj.id || si->tc.amount ? &c->tcbuf : NULL;
   }
   c->cause_id = si->id;
@@ -1766,7 +1766,6 @@ static void step(G *g, Ctx *c, const Node *n) {
       for (int i = 0; i < times; i++) {
         TrigCtx tc;
         memset(&tc, 0, sizeof tc);
-        tc.step = -1;
         tc.obj = c->nres ? c->res[i] : oref_none();
         tc.amount = c->amount;
         tc.from = tc.to = -1;

@@ -1008,7 +1008,6 @@ void stack_activate(G *g, int player, int slot, int abi) {
   si.grant = r.grant;
   si.src = oref(g, slot);
   lki_of(g, slot, &si.srcl);
-  si.tc.step = -1;
   for (int i = 0; i < MAX_CHOICE_T; i++) si.ch.t[i].player = -1;
   int idx = stack_push(g, &si);
   int any_blue = rule_effect(g, SE_ANY_MANA_FOR_ABILITIES, -1, slot, NULL, NULL) ? 1 << COL_U : 0;

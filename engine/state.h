@@ -279,7 +279,6 @@ typedef struct TrigCtx {
   int16_t new_slot;
   uint32_t cause_id;
   uint8_t ckind;
-  int8_t step;
   uint32_t spell_id;      /* the spell cast */
 } TrigCtx;
 

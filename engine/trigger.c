@@ -146,7 +146,6 @@ static void tc_from_event(G *g, const Event *e, TrigCtx *tc) {
   tc->new_slot = e->new_slot;
   tc->cause_id = e->cause_id;
   tc->ckind = e->ckind;
-  tc->step = -1;
   if (e->type == EV_MANA && !e->obj.id) tc->obj = e->src; /* "it": the permanent tapped for mana */
   /* the object as the trigger sees it: before the event when it looks back,
    * else as it is after it (an entering permanent, 603.6a) */
@@ -179,7 +178,6 @@ static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t gr
     else if (oref_ok(g, src)) lki_of(g, src.slot, &q->srcl);
     q->controller = (uint8_t)controller;
     if (tc) q->tc = *tc;
-    else q->tc.step = -1;
     return;
   }
   if (s->c.npend >= MAX_PENDING) game_limit(g, "triggered abilities waiting to be put on the stack", MAX_PENDING);
@@ -193,7 +191,6 @@ static void add_pending(G *g, const Ability *ab, const CardDef *def, uint16_t gr
   else if (oref_ok(g, src)) lki_of(g, src.slot, &p->srcl);
   p->controller = (uint8_t)controller;
   if (tc) p->tc = *tc;
-  else p->tc.step = -1;
   if (delayed) p->eff_id = delayed->id; /* a delayed trigger: the effect that made it (603.7) */
   p->seq = ++s->c.next_seq;
   p->state_trig = ab->trig.ev == TE_STATE; /* 603.8: a state trigger (trig_state adds them) */
@@ -746,7 +743,7 @@ void trig_step(G *g, int step) {
   int16_t pairs[2 * 256];
   if (n > 256) n = 256;
   if (n) memcpy(pairs, g->li + (size_t)TE_STEP * (size_t)g->li_cap, (size_t)n * 2 * sizeof *pairs);
-  TrigCtx tc = {.ev = EV_STEP, .step = (int8_t)step, .player = (int8_t)s->c.active, .obj = oref_none(), .src = oref_none()};
+  TrigCtx tc = {.ev = EV_STEP, .player = (int8_t)s->c.active, .obj = oref_none(), .src = oref_none()};
   for (int i = 0; i < n; i++) {
     int slot = pairs[2 * i], a = pairs[2 * i + 1];
     const Chars *c = chars(g, slot);
