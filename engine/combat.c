@@ -642,9 +642,9 @@ void combat_declare_blockers(G *g) {
       ne++;
     }
     for (int j = 0; j < nb; j++) {
-      int a = bf[j];
-      if (!s->obj[a].attacking || s->obj[a].blocked || combat_defending_player(g, a) != dp) continue;
-      int k = 0;
+      /* the options name only creatures attacking dp, none blocked yet (this
+       * is dp's one declaration this combat) */
+      int a = bf[j], k = 0;
       for (int i = 0; i < cnt; i++) k += t[v[i]].slot2 == a;
       if (!k) continue;
       obj_w(g, a)->blocked = 1; /* 509.1h */
