@@ -232,12 +232,15 @@ int sba_check(G *g) {
   /* 704.5j: the legend rule, each player choosing which to keep */
   int legends = 0;
   for (int k = 0; k < nb && !legends && (sum->supers & ST_LEGENDARY); k++) legends = (chars(g, bf[k])->supers & ST_LEGENDARY) != 0;
-  if (legends && !rule_effect(g, SE_NO_LEGEND_RULE, -1, -1, NULL, NULL)) {
+  if (legends) {
     unsigned char done[MAX_SLOTS];
     int order[MAX_PLAYERS];
     apnap_order(g, order); /* the choices are made in APNAP order (101.4) */
     for (int pi = 0; pi < s->c.np && order[pi] >= 0; pi++) {
       int p = order[pi];
+      /* "the legend rule doesn't apply" (to each player), or "to permanents
+       * you control": the rule looks at one player's permanents at a time */
+      if (rule_effect(g, SE_NO_LEGEND_RULE, p, -1, NULL, NULL)) continue;
       memset(done, 0, (size_t)nb);
       for (int k = 0; k < nb; k++) {
         int i = bf[k];
