@@ -506,7 +506,26 @@ TEST(decide_splice_prompt_names_the_spell) {
   CHECK_INT(u_life(w->game, w->alice), 23);
 }
 
+/* 702.33b-c: the kicker and multikicker questions name the cost asked for */
+TEST(decide_kicker_prompts_name_the_cost) {
+  if (u_begin(t_, w, NULL)) return;
+  for (int i = 0; i < 5; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, i < 3 ? "Island" : "Forest");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Enclave Elite");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Kavu Titan");
+  if (u_start(t_, w)) return;
+  if (u_pick(t_, w, "cast \"Enclave Elite\"") < 0) return;
+  PROMPT_HAS(MTG_D_NUMBER, "pay multikicker {1}{U} how many times for \"Enclave Elite\"");
+  u_end(w);
+  if (u_begin(t_, w, NULL)) return;
+  for (int i = 0; i < 5; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Forest");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Kavu Titan");
+  if (u_start(t_, w)) return;
+  if (u_pick(t_, w, "cast \"Kavu Titan\"") < 0) return;
+  PROMPT_HAS(MTG_D_MAY, "pay kicker {2}{G} for \"Kavu Titan\"");
+}
+
 const unit_test decide_tests[] = {
+    {"decide_kicker_prompts_name_the_cost", decide_kicker_prompts_name_the_cost},
     {"decide_card_text_in_a_decision_is_shown_readable", decide_card_text_in_a_decision_is_shown_readable},
     {"decide_splice_prompt_names_the_spell", decide_splice_prompt_names_the_spell},
     {"decide_a_cost_choice_says_how_many", decide_a_cost_choice_says_how_many},
