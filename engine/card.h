@@ -274,7 +274,7 @@ typedef struct ReplSpec {
   uint8_t player;        /* enum rel: affected player */
   const Filter *src;     /* damage source */
   uint8_t src_self;
-  int8_t to_kind;        /* damage to: 1 player, 2 permanent, 0 either */
+  int8_t to_kind;        /* damage or counters to: 1 a player, 2 a permanent, 0 either */
   int8_t from, to;       /* zone change (-1 any) */
   uint8_t cause_opp;     /* caused by a spell or ability an opponent controls */
   uint8_t cause_effect;  /* done by an effect, not as a cost ("if an effect would ...") */

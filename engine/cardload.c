@@ -2561,6 +2561,9 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
     int rel = p_rel(l, v);
     if (rel < 0) return NULL;
     r->player = (uint8_t)rel;
+    /* "if a player would get counters / be dealt damage": `player: any` is
+     * still about players, not about permanents (R_ANY tests nothing) */
+    if (rel == R_ANY && !r->obj && !r->self && (r->ev == RE_COUNTERS || r->ev == RE_DAMAGE)) r->to_kind = 1;
   }
   if ((v = ymap_get(n, "source"))) {
     if (scalar(v) && !strcmp(scalar(v), "self")) r->src_self = 1;

@@ -179,7 +179,7 @@ static int matches(G *g, const Repl *r, Event *ev) {
       if (!ev->obj.id || !filter_match(g, &c, rp->obj, ev->obj.slot)) return 0;
     } else if (rp->self) {
       if (ev->obj.id != r->src.id) return 0;
-    } else if (rp->player) {
+    } else if (rp->player || rp->to_kind == 1) {
       if (ev->obj.id || !rel_match(g, &c, rp->player, ev->player)) return 0;
     }
     break;
