@@ -930,7 +930,10 @@ static int interchangeable(const Repl *cand, int n) {
 
 int replace_event(G *g, Event *ev) {
   Repl cand[MAX_REPL];
-  for (int guard = 0; guard < 64; guard++) {
+  /* each replacement applies once to an event (614.5), and the event keeps
+   * MAX_APPLIED marks: past them the run stops naming the capacity, rather
+   * than perform the event with some effects left out */
+  for (int guard = 0; guard < MAX_APPLIED; guard++) {
     int n = collect(g, ev, cand);
     if (!n) return 1;
     /* 616.1a-e: the first non-empty category must be chosen from */
@@ -966,5 +969,6 @@ int replace_event(G *g, Event *ev) {
     }
     if (!apply(g, r, ev)) return 0;
   }
+  if (collect(g, ev, cand)) game_limit(g, "replacement effects applied to one event", MAX_APPLIED);
   return 1;
 }

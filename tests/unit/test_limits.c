@@ -202,11 +202,49 @@ TEST(limits_a_graveyard_cost_offers_every_card_of_a_full_graveyard) {
   CHECK_INT(u_count_in(w->game, MTG_Z_BATTLEFIELD, "Spirit"), 1);
 }
 
+/* 614.5, 616.1f: one event keeps the marks of 64 replacement effects that
+ * applied to it; with 64 Test Scales each adds its one counter (1 + 64), and
+ * with a 65th the resolution is refused as past that capacity rather than
+ * performed with an effect left out, the game as it was. */
+static const char many_scales[] =
+    "- name: Test Scales\n  cost: \"{G}\"\n  type: Enchantment\n"
+    "  text: If one or more +1/+1 counters would be put on a creature you control, that many plus one +1/+1 "
+    "counters are put on it instead.\n"
+    "  abilities:\n    - replacement:\n        event: counters\n        counter: \"+1/+1\"\n"
+    "        object: {type: creature, controller: you}\n        modify: {plus: 1}\n"
+    "- name: Test Sprout\n  cost: \"{G}\"\n  type: Creature — Plant\n  pt: 0/1\n"
+    "  text: \"{0}: Put a +1/+1 counter on Test Sprout.\"\n"
+    "  abilities:\n    - activated:\n        cost: \"{0}\"\n"
+    "        effect: [{put_counters: \"+1/+1\", n: 1, on: self}]\n";
+
+static int scales_resolve(unit_ctx *t_, u_world *w, int scales) {
+  if (u_begin(t_, w, many_scales)) return -100;
+  for (int i = 0; i < scales; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Scales");
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Sprout");
+  if (u_start(t_, w)) return -100;
+  if (pick(w, "activate \"Test Sprout\"") != MTG_DECISION || pick(w, "pass") != MTG_DECISION) return -100;
+  return pick(w, "pass");
+}
+
+TEST(limits_replacement_effects_applied_to_one_event_up_to_the_capacity) {
+  CHECK_INT(scales_resolve(t_, w, 64), MTG_DECISION);
+  CHECK_INT(u_count_logged(w->game, "by=\"Test Scales\""), 64);
+  CHECK(u_logged(w->game, "event=counters_put amount=64->65"));
+}
+
+TEST(limits_replacement_effects_one_past_the_capacity_refused) {
+  CHECK_INT(scales_resolve(t_, w, 65), MTG_ELIMIT);
+  CHECK(strstr(w->err.msg, "more than 64 replacement effects applied to one event") != NULL);
+  CHECK_INT(mtg_game_status(w->game), MTG_DECISION);
+}
+
 const unit_test limits_tests[] = {
     {"limits_x_up_to_what_one_payment_holds", limits_x_up_to_what_one_payment_holds},
     {"limits_the_stack_holds_its_capacity_and_refuses_one_more", limits_the_stack_holds_its_capacity_and_refuses_one_more},
     {"limits_continuous_effects_up_to_the_capacity", limits_continuous_effects_up_to_the_capacity},
     {"limits_objects_a_ceased_token_frees_its_place_at_the_capacity", limits_objects_a_ceased_token_frees_its_place_at_the_capacity},
     {"limits_a_graveyard_cost_offers_every_card_of_a_full_graveyard", limits_a_graveyard_cost_offers_every_card_of_a_full_graveyard},
+    {"limits_replacement_effects_applied_to_one_event_up_to_the_capacity", limits_replacement_effects_applied_to_one_event_up_to_the_capacity},
+    {"limits_replacement_effects_one_past_the_capacity_refused", limits_replacement_effects_one_past_the_capacity_refused},
     {NULL, NULL},
 };
