@@ -1129,9 +1129,9 @@ static void resolve_spell_end(G *g, StackItem *sip) {
     /* 608.2n; 702.27a: a spell whose buyback cost was paid goes to its owner's hand */
     e.to = si->ch.bought ? MTG_Z_HAND : MTG_Z_GRAVEYARD;
     if (si->ch.bought) e.rule = "702.27a";
-    /* 715.4: an Adventure resolving is exiled instead; its controller may cast the card later from exile */
+    /* 715.3d: an Adventure resolving is exiled instead; its controller may cast the card later from exile */
     int adventure = !si->ch.bought && si->ch.face == 1 && s->obj[slot].def->adventure;
-    if (adventure) e.to = MTG_Z_EXILE, e.rule = "715.4";
+    if (adventure) e.to = MTG_Z_EXILE, e.rule = "715.3d";
     ev_one(g, &e);
     if (adventure && e.done && e.new_slot >= 0 && s->obj[e.new_slot].zone == MTG_Z_EXILE) obj_w(g, e.new_slot)->adventured = (uint8_t)(si->controller + 1);
   }

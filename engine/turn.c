@@ -435,7 +435,7 @@ static void priority_options(G *g, int p) {
     if (!play_effect_for(pe, p) || !oref_ok(g, pe->obj)) continue;
     if (s->obj[pe->obj.slot].zone == MTG_Z_EXILE) play_or_cast_options(g, p, pe->obj.slot, MTG_Z_EXILE, " from=exile", 1, 1, o);
   }
-  /* foretold cards (702.143a), cards back from an Adventure (715.4) */
+  /* foretold cards (702.143a), cards back from an Adventure (715.3d) */
   int xn = zl_count(g, MTG_Z_EXILE, 0);
   int16_t *ex = zl_list(g, MTG_Z_EXILE, 0);
   for (int i = 0; i < xn; i++)
