@@ -217,24 +217,31 @@ static const char many_scales[] =
     "  abilities:\n    - activated:\n        cost: \"{0}\"\n"
     "        effect: [{put_counters: \"+1/+1\", n: 1, on: self}]\n";
 
-static int scales_resolve(unit_ctx *t_, u_world *w, int scales) {
-  if (u_begin(t_, w, many_scales)) return -100;
-  for (int i = 0; i < scales; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Scales");
-  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Sprout");
-  if (u_start(t_, w)) return -100;
-  if (pick(w, "activate \"Test Sprout\"") != MTG_DECISION || pick(w, "pass") != MTG_DECISION) return -100;
-  return pick(w, "pass");
+/* A game with `scales` Test Scales and a Test Sprout whose ability alice has
+ * activated and passed on: bob's pass resolves it. The status, or -1 after a
+ * setup failure the test has reported. */
+static int scales_before_resolving(unit_ctx *t_, u_world *w, int scales) {
+  if (u_begin(t_, w, many_scales)) return -1;
+  for (int i = 0; i < scales; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Scales") < 0) return -1;
+  if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Sprout") < 0 || u_start(t_, w)) return -1;
+  int rc = pick(w, "activate \"Test Sprout\"");
+  return rc == MTG_DECISION ? pick(w, "pass") : rc;
 }
 
 TEST(limits_replacement_effects_applied_to_one_event_up_to_the_capacity) {
-  CHECK_INT(scales_resolve(t_, w, 64), MTG_DECISION);
+  CHECK_INT(scales_before_resolving(t_, w, 64), MTG_DECISION);
+  CHECK_INT(pick(w, "pass"), MTG_DECISION);
   CHECK_INT(u_count_logged(w->game, "by=\"Test Scales\""), 64);
   CHECK(u_logged(w->game, "event=counters_put amount=64->65"));
 }
 
 TEST(limits_replacement_effects_one_past_the_capacity_refused) {
-  CHECK_INT(scales_resolve(t_, w, 65), MTG_ELIMIT);
+  CHECK_INT(scales_before_resolving(t_, w, 65), MTG_DECISION);
+  uint64_t before = mtg_game_hash(w->game);
+  CHECK_INT(pick(w, "pass"), MTG_ELIMIT);
   CHECK(strstr(w->err.msg, "more than 64 replacement effects applied to one event") != NULL);
+  CHECK(mtg_game_hash(w->game) == before);
   CHECK_INT(mtg_game_status(w->game), MTG_DECISION);
 }
 
