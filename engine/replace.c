@@ -360,7 +360,7 @@ static int collect(G *g, Event *ev, Repl *out) {
       player_protected_from(g, ev->player, ev->src.slot, &from))
     /* 702.16e: damage to a player with protection from its source; the
      * player is affected and orders it among other effects (616.1) */
-    n += add_protection(out + n, ev, from, ev->player, (uint64_t)(ev->player + 1) << 40);
+    n += add_protection(out + n, ev, from, ev->player, (uint64_t)ev->player << 40);
   for (int i = 0; i < s->c.neff && n < MAX_REPL; i++) {
     Effect *e = &s->eff[i];
     if (e->kind != EK_REPL || e->used || !e->rp) continue;
@@ -447,8 +447,8 @@ static void rider_add(G *g, const Repl *r, const Event *ev, int prevented) {
 void prevention_riders(G *g, int from) {
   while (g->nrider > from) {
     struct PrevRider d = g->w->rider[from];
-    memmove(&g->w->rider[from], &g->w->rider[from + 1], (size_t)(g->nrider - from - 1) * sizeof d);
     g->nrider--;
+    memmove(&g->w->rider[from], &g->w->rider[from + 1], (size_t)(g->nrider - from) * sizeof d);
     run_program(g, d.controller, d.src, d.has_srcl ? &d.srcl : NULL, d.def, d.grant, d.eff, d.key, &d.ev, d.rp->steps,
                 d.prevented);
   }

@@ -357,7 +357,11 @@ void var_game_begin(G *g) {
 
 /* 901.6, 311.5: the planar controller is the active player; so is the
  * controller of the face-up planes and phenomena. The turn's beginning marks
- * the characteristics stale after this (turn.c), so a new controller is seen. */
+ * the characteristics stale after this (turn.c), so a new controller is seen.
+ * The trigger listener index holds no controller, only which objects' abilities
+ * can trigger, and a new controller changes neither the object's zone nor its
+ * abilities (a granted one is rechecked with the characteristics), so the index
+ * stays as it is. */
 void var_turn_begin(G *g) {
   State *s = g->s;
   if (!(V(g)->kind & VAR_PLANECHASE)) return;
@@ -367,10 +371,7 @@ void var_turn_begin(G *g) {
   int16_t *l = cmd_list(g);
   for (int i = 0; i < n; i++) {
     Obj *o = obj_w(g, l[i]);
-    if (!o->face_down && is_planar(o->def->types) && o->controller != p) {
-      o->controller = (uint8_t)p;
-      trig_index_dirty(g);
-    }
+    if (!o->face_down && is_planar(o->def->types)) o->controller = (uint8_t)p;
   }
 }
 
