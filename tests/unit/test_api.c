@@ -506,6 +506,12 @@ TEST(every_function_refuses_null_and_out_of_range) {
   CHECK_INT(mtg_game_new(NULL, s, &e), MTG_EARG);
   CHECK(strstr(e.msg, "mtg_game_new") != NULL);
   CHECK_INT(mtg_game_new(&g, NULL, &e), MTG_EARG);
+  CHECK_STR(e.msg, "mtg_game_new: the setup is NULL");
+  /* renewing names which argument is missing, as creating does */
+  CHECK_INT(mtg_game_renew(NULL, s, &e), MTG_EARG);
+  CHECK_STR(e.msg, "mtg_game_renew: the handle pointer is NULL");
+  CHECK_INT(mtg_game_renew(&g, NULL, &e), MTG_EARG);
+  CHECK_STR(e.msg, "mtg_game_renew: the setup is NULL");
   mtg_game_free(NULL);
   CHECK_INT(mtg_game_status(NULL), MTG_EARG);
   CHECK(mtg_game_decision(NULL) == NULL);

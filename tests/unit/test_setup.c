@@ -125,6 +125,8 @@ TEST(setup_setters_accept_their_range_and_refuse_past_it) {
   CHECK_STR(mtg_setup_error(s), "a choice's number 2147483648 is out of range");
   CHECK_INT(mtg_setup_choice(s, 1, "n", "-2147483648"), MTG_EARG);
   CHECK_STR(mtg_setup_error(s), "a choice's number -2147483648 is out of range");
+  /* a value that is not a number (digits then a letter) is a name: no range applies */
+  CHECK_INT(mtg_setup_choice(s, 1, "n", "2147483648x"), MTG_OK);
   /* variants by name only */
   CHECK_INT(mtg_setup_variant(s, "two_headed_giant"), MTG_OK);
   CHECK_INT(mtg_setup_variant(s, "planechase"), MTG_OK);
