@@ -649,10 +649,11 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
       if (!from_entering && s->c.nlink > before) s->link[s->c.nlink - 1].follows_card = 1;
     }
   }
-  char names[160] = "";
+  /* every name (under sizeof su->pl->name) with a comma after it fits */
+  char names[MAX_PLAYERS * sizeof su->pl->name] = "";
   for (int p = 0; p < su->np; p++) {
     size_t u = strlen(names);
-    if (p && u + 1 < sizeof names) names[u++] = ',';
+    if (p) names[u++] = ',';
     str_copy(names + u, sizeof names - u, su->pl[p].name);
   }
   log_line(g, 0, "game_start players=%s seed=%llu rules=%s", names, (unsigned long long)su->seed, MTG_RULES_EFFECTIVE);

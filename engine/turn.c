@@ -195,6 +195,9 @@ static void begin_step(G *g) {
     break;
   case MTG_S_DECLARE_ATTACKERS:
     step_log(g, &se, &step_logged);
+    /* 703.3: "at the beginning of" abilities trigger as the step begins and
+     * wait through the turn-based action for priority (603.3) */
+    trig_step(g, c->step);
     c->stage = SG_ATTACKERS_ASK;
     return;
   case MTG_S_BEGIN_COMBAT:
@@ -219,6 +222,7 @@ static void begin_step(G *g) {
     }
     if (c->step == MTG_S_DECLARE_BLOCKERS) {
       step_log(g, &se, &step_logged);
+      trig_step(g, c->step); /* as in the declare attackers step */
       c->stage = SG_BLOCKERS_ASK;
       return;
     }

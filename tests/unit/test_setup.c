@@ -790,6 +790,36 @@ static int past_players(unit_ctx *t_, u_world *w) {
   return rc;
 }
 
+/* 103.5: each player draws the opening hand from the top of their library,
+ * as many cards as the setup says, fewer only when the library runs out; a
+ * hand of one card is dealt like any other */
+TEST(setup_opening_hand_deals_each_player_that_many) {
+  if (u_begin(t_, w, NULL)) return;
+  mtg_setup_opening_hand(w->setup, 1); /* after mtg_setup_start (u_begin), which sets none */
+  for (int i = 0; i < 3; i++) u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Swamp");
+  u_card(t_, w, w->bob, MTG_Z_LIBRARY, "Plains");
+  u_card(t_, w, w->bob, MTG_Z_LIBRARY, "Island");
+  if (u_start(t_, w)) return;
+  CHECK_INT(u_count_in(w->game, MTG_Z_HAND, "Swamp"), 1);
+  CHECK_INT(u_count_in(w->game, MTG_Z_LIBRARY, "Swamp"), 2);
+  CHECK_INT(u_count_in(w->game, MTG_Z_HAND, "Plains"), 1); /* the top card */
+  CHECK_INT(u_count_in(w->game, MTG_Z_LIBRARY, "Island"), 1);
+  CHECK(u_logged(w->game, "opening_hand player=alice n=1 rule=103.5"));
+  CHECK(u_logged(w->game, "opening_hand player=bob n=1 rule=103.5"));
+  /* three asked of bob's two cards: he gets both */
+  mtg_setup_opening_hand(w->setup, 3);
+  mtg_error e;
+  CHECK(mtg_game_renew(&w->game, w->setup, &e) >= 0);
+  CHECK_INT(u_count_in(w->game, MTG_Z_HAND, "Swamp"), 3);
+  CHECK_INT(u_count_in(w->game, MTG_Z_HAND, "Plains") + u_count_in(w->game, MTG_Z_HAND, "Island"), 2);
+  CHECK(u_logged(w->game, "opening_hand player=bob n=2 rule=103.5"));
+  /* none: no hand is dealt, and none is logged */
+  mtg_setup_opening_hand(w->setup, 0);
+  CHECK(mtg_game_renew(&w->game, w->setup, &e) >= 0);
+  CHECK_INT(u_count_in(w->game, MTG_Z_LIBRARY, "Swamp"), 3);
+  CHECK(!u_logged(w->game, "opening_hand"));
+}
+
 TEST(setup_capacities_are_refused_past_their_edge) {
   static const struct {
     const char *what;
@@ -1179,6 +1209,7 @@ const unit_test setup_tests[] = {
     {"setup_text_defaults_for_records_left_out", setup_text_defaults_for_records_left_out},
     {"setup_text_read_builds_the_game_it_describes", setup_text_read_builds_the_game_it_describes},
     {"setup_text_refuses_each_malformed_record_at_its_line", setup_text_refuses_each_malformed_record_at_its_line},
+    {"setup_opening_hand_deals_each_player_that_many", setup_opening_hand_deals_each_player_that_many},
     {"setup_capacities_are_refused_past_their_edge", setup_capacities_are_refused_past_their_edge},
     {"setup_each_refusal_says_what_is_wrong", setup_each_refusal_says_what_is_wrong},
     {"setup_calls_on_no_setup_are_refused", setup_calls_on_no_setup_are_refused},
