@@ -1318,6 +1318,7 @@ static const StepDef step_defs[] = {
     {"cascade", S_CASCADE, {{"cascade", P_SEL, SL_SELF}}},
     {"manifest", S_MANIFEST, {{"manifest", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
     {"scry", S_SCRY, {{"scry", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
+    {"surveil", S_SURVEIL, {{"surveil", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
     {"monstrosity", S_MONSTROSITY, {{"monstrosity", P_EXPR, 0}}},
     {"renown", S_RENOWN, {{"renown", P_EXPR, 0}}},
     {"additional_phases", S_ADD_PHASES, {{"additional_phases", P_WORDS1, 0}, {"after", P_STR, 0}}},

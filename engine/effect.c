@@ -796,43 +796,76 @@ static void step_discard(G *g, Ctx *c, const Node *n) {
   c->did = discarded.n > 0;
 }
 
-/* 701.22a: look at the top N cards, put any number on the bottom in any
- * order and the rest on top in any order; 701.22b: scry 0 is no scry. */
-static void step_scry(G *g, Ctx *c, const Node *n) {
+/* The player looks at the top k cards of their library (k > 0, at most
+ * MAX_OPTIONS) and chooses any number of them to set apart (`prompt`): top
+ * gets the k cards, apart and keep (each in library order) the split. */
+static void library_look_split(G *g, int p, int k, const char *rule, const char *prompt, int16_t *top, int16_t *apart,
+                               int *napart, int16_t *keep, int *nkeep) {
   State *s = g->s;
+  memcpy(top, zl_list(g, MTG_Z_LIBRARY, p), (size_t)k * sizeof *top);
+  dec_begin(g, MTG_D_CHOOSE, p, rule, "%s", prompt);
+  for (int i = 0; i < k; i++) {
+    char nm[110];
+    fmt_slot(g, top[i], nm, sizeof nm);
+    dec_opt(g, MTG_O_OBJECT, s->obj[top[i]].id, 0, -1, -1, "%s", nm);
+  }
+  dec_range(g, 0, k);
+  int nv;
+  const int *v = dec_ask(g, 0, &nv);
+  unsigned char set[MAX_OPTIONS] = {0};
+  for (int i = 0; i < nv; i++) set[v[i]] = 1;
+  *napart = *nkeep = 0;
+  for (int i = 0; i < k; i++) {
+    if (set[i]) apart[(*napart)++] = top[i];
+    else keep[(*nkeep)++] = top[i];
+  }
+}
+
+/* How many cards a scry or surveil of `want` looks at in p's library: 0 when
+ * there is no such event (701.22b, 701.25c: N of 0, or an empty library). */
+static int library_look_count(G *g, int p, int want) {
+  int k = num_min(want, zl_count(g, MTG_Z_LIBRARY, p));
+  return k <= 0 ? 0 : k > MAX_OPTIONS ? MAX_OPTIONS : k;
+}
+
+/* Scry (701.22a: look at the top N cards, put any number on the bottom in
+ * any order and the rest on top in any order) and surveil (701.25a: any
+ * number into the graveyard, the rest on top in any order). N of 0 is no
+ * scry or surveil (701.22b, 701.25c). The surveiled cards go to the
+ * graveyard as one zone change (not a mill: 701.17 is its own action),
+ * which replacement effects may change (614.1); the scried ones never
+ * leave the library. */
+static void step_scry_surveil(G *g, Ctx *c, const Node *n, int surveil) {
   int want = expr_eval(g, c, n->k[0]); /* the step's own key: always given (cardload.c) */
+  const char *rule = surveil ? "701.25a" : "701.22a";
   Sel who;
   sel_eval(g, c, n->k[1], &who);
   for (int w = 0; w < who.np; w++) {
-    int p = who.p[w];
-    int ln = zl_count(g, MTG_Z_LIBRARY, p), k = num_min(want, ln);
-    if (k <= 0) continue;
-    if (k > MAX_OPTIONS) k = MAX_OPTIONS;
-    int16_t top[MAX_OPTIONS], keep[MAX_OPTIONS], bot[MAX_OPTIONS];
-    memcpy(top, zl_list(g, MTG_Z_LIBRARY, p), (size_t)k * sizeof *top);
-    dec_begin(g, MTG_D_CHOOSE, p, "701.22a", "scry %d: choose the cards to put on the bottom", k);
-    for (int i = 0; i < k; i++) {
-      char nm[110];
-      fmt_slot(g, top[i], nm, sizeof nm);
-      dec_opt(g, MTG_O_OBJECT, s->obj[top[i]].id, 0, -1, -1, "%s", nm);
+    int p = who.p[w], k = library_look_count(g, p, want);
+    if (!k) continue;
+    int16_t top[MAX_OPTIONS], keep[MAX_OPTIONS], apart[MAX_OPTIONS];
+    int nk, nap;
+    char prompt[72];
+    snprintf(prompt, sizeof prompt, surveil ? "surveil %d: choose the cards to put into your graveyard"
+                                            : "scry %d: choose the cards to put on the bottom", k);
+    library_look_split(g, p, k, rule, prompt, top, apart, &nap, keep, &nk);
+    order_cards(g, p, keep, nk, rule, 0);
+    if (surveil) {
+      Sel to_gy, moved;
+      to_gy.n = to_gy.np = 0;
+      for (int i = 0; i < nap; i++) to_gy.o[to_gy.n++] = oref(g, apart[i]);
+      for (int i = 0; i < nk; i++) zl_remove(g, MTG_Z_LIBRARY, p, keep[i]);
+      library_put(g, p, keep, nk, 0);
+      batch_move(g, c, &to_gy, EV_ZONE, MTG_Z_GRAVEYARD, 0, NULL, &moved);
+      log_line(g, 0, "surveil player=%s n=%d top=%d graveyard=%d rule=701.25a", player_name(g, p), k, nk, nap);
+      continue;
     }
-    dec_range(g, 0, k);
-    int nv;
-    const int *v = dec_ask(g, 0, &nv);
-    unsigned char down[MAX_OPTIONS] = {0};
-    for (int i = 0; i < nv; i++) down[v[i]] = 1;
-    int nk = 0, nbot = 0;
-    for (int i = 0; i < k; i++) {
-      if (down[i]) bot[nbot++] = top[i];
-      else keep[nk++] = top[i];
-    }
-    order_cards(g, p, keep, nk, "701.22a", 0);
-    order_cards(g, p, bot, nbot, "701.22a", 1);
+    order_cards(g, p, apart, nap, rule, 1);
     /* the library keeps its other cards; no card changes zones */
     for (int i = 0; i < k; i++) zl_remove(g, MTG_Z_LIBRARY, p, top[i]);
     library_put(g, p, keep, nk, 0);
-    library_put(g, p, bot, nbot, 1);
-    log_line(g, 0, "scry player=%s n=%d top=%d bottom=%d rule=701.22a", player_name(g, p), k, nk, nbot);
+    library_put(g, p, apart, nap, 1);
+    log_line(g, 0, "scry player=%s n=%d top=%d bottom=%d rule=701.22a", player_name(g, p), k, nk, nap);
   }
 }
 
@@ -2130,7 +2163,8 @@ static void step(G *g, Ctx *c, const Node *n) {
       if (oref_ok(g, a.o[i])) ct_cast_transformed(g, c->controller, a.o[i].slot);
     return;
   case S_SCRY:
-    step_scry(g, c, n);
+  case S_SURVEIL:
+    step_scry_surveil(g, c, n, n->op == S_SURVEIL);
     return;
   case S_MONSTROSITY:
   case S_RENOWN:

@@ -73,6 +73,7 @@ static const mtg_event_type types[] = {
     {"venture", "player obj room name rule", 0},
     {"complete", "player obj rule", 0},
     {"scry", "player n top bottom rule", 0},
+    {"surveil", "player n top graveyard rule", 0},
     {"look", "player of n rule", 0},
     {"library_order", "player n to rule", 0},
     {"put_on_top", "obj player rule", 0},
