@@ -427,7 +427,10 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
   }
 }
 
-/* 603.2d, Torpor Orb, Hushbringer, Panharmonicon: how many times it triggers */
+/* 603.2d, Torpor Orb, Hushbringer, Panharmonicon: how many times it triggers.
+ * controller: the triggered ability's; each rule effect's `affects` says whose
+ * abilities it stops or doubles ("abilities of permanents your opponents
+ * control", each player's for Torpor Orb). */
 static int times(G *g, const TrigPat *t, const Event *e, int src_slot, int controller) {
   if (e->type != EV_ZONE) return 1;
   int entering = e->to == MTG_Z_BATTLEFIELD && (t->ev == TE_ENTERS || t->ev == TE_ZONE);
@@ -438,8 +441,8 @@ static int times(G *g, const TrigPat *t, const Event *e, int src_slot, int contr
   int slot = entering ? e->new_slot : e->obj.slot;
   if (slot < 0 || !g->s->obj[slot].id) return 1;
   int creature = is_type(g, slot, T_CREATURE), artifact = is_type(g, slot, T_ARTIFACT);
-  if (entering && creature && rule_effect(g, SE_NO_ETB_TRIGGERS, -1, -1, NULL, NULL)) return 0;
-  if (dying && creature && rule_effect(g, SE_NO_DIES_TRIGGERS, -1, -1, NULL, NULL)) return 0;
+  if (entering && creature && rule_effect(g, SE_NO_ETB_TRIGGERS, controller, -1, NULL, NULL)) return 0;
+  if (dying && creature && rule_effect(g, SE_NO_DIES_TRIGGERS, controller, -1, NULL, NULL)) return 0;
   if (entering && (creature || artifact) && src_slot >= 0 && g->s->obj[src_slot].zone == MTG_Z_BATTLEFIELD)
     return 1 + rule_effect_count(g, SE_EXTRA_TRIGGER, controller, -1);
   return 1;
