@@ -445,13 +445,14 @@ int pick_slot(G *g, int player, const int *cand, int n, const char *rule, const 
 
 /* The unblocked attacking creatures `player` controls (509.1h: an attacker is
  * unblocked once blockers are declared and none blocks it), which ninjutsu
- * returns (702.49a); fills cand, returns how many. */
+ * returns (702.49a); fills cand (room for every slot), returns how many. The
+ * decision offering them holds MAX_OPTIONS (dec_opt names that capacity). */
 static int unblocked_attackers(G *g, int player, int *cand) {
   const State *s = g->s;
   int nb = bf_count(g), nc = 0;
   int16_t *bf = bf_list(g);
   if (!s->c.blockers_declared) return 0;
-  for (int k = 0; k < nb && nc < MAX_OPTIONS; k++)
+  for (int k = 0; k < nb; k++)
     if (s->obj[bf[k]].attacking && !s->obj[bf[k]].blocked && obj_controller(g, bf[k]) == player) cand[nc++] = bf[k];
   return nc;
 }
@@ -591,7 +592,7 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
       if (!count_in_hand(g, player, p->f, slot, slot)) return 0;
       break;
     case CK_RETURN_UNBLOCKED: {
-      int cand[MAX_OPTIONS];
+      int cand[MAX_SLOTS];
       if (!unblocked_attackers(g, player, cand)) return 0; /* 702.49c: while a creature is unblocked (509.1h) */
       break;
     }
@@ -789,7 +790,7 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
     }
     case CK_RETURN_UNBLOCKED: {
       /* 702.49a: return an unblocked attacking creature you control to its owner's hand */
-      int cand[MAX_OPTIONS], nc = unblocked_attackers(g, player, cand);
+      int cand[MAX_SLOTS], nc = unblocked_attackers(g, player, cand);
       if (!nc) break;
       int pick = pick_slot(g, player, cand, nc, "702.49a", "return an unblocked attacking creature you control to its owner's hand");
       const Obj *a = &s->obj[cand[pick]];
