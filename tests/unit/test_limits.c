@@ -245,6 +245,87 @@ TEST(limits_replacement_effects_one_past_the_capacity_refused) {
   CHECK_INT(mtg_game_status(w->game), MTG_DECISION);
 }
 
+/* 605.4a: a triggered mana ability resolves right after the mana ability that
+ * triggered it, without the stack; the triggered mana abilities of one event
+ * wait together, eight at most. Tapping a Forest with eight "whenever a land
+ * is tapped for mana, add {G}" permanents makes nine green mana; with nine of
+ * them the activation is refused, naming the capacity, the game unchanged. */
+static const char flares[] =
+    "- name: Test Verdant Flare\n  cost: \"{G}\"\n  type: Enchantment\n"
+    "  text: \"Whenever a land is tapped for mana, its controller adds an additional {G}.\"\n"
+    "  abilities:\n    - triggered:\n        when: {mana: {type: land}}\n        effect: [{add_mana: \"{G}\"}]\n";
+
+static int tap_forest_with_flares(unit_ctx *t_, u_world *w, int n) {
+  if (u_begin(t_, w, flares)) return -1;
+  if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Forest") < 0) return -1;
+  for (int i = 0; i < n; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Verdant Flare") < 0) return -1;
+  if (u_start(t_, w)) return -1;
+  return 0;
+}
+
+TEST(limits_triggered_mana_abilities_of_one_event_up_to_the_capacity) {
+  if (tap_forest_with_flares(t_, w, 8)) return;
+  CHECK_INT(pick(w, "activate \"Forest\""), MTG_DECISION);
+  CHECK_INT(u_count_logged(w->game, "add_mana player=alice mana=G"), 9);
+  CHECK_INT(mtg_game_status(w->game), MTG_DECISION);
+}
+
+TEST(limits_triggered_mana_abilities_one_past_the_capacity_refused) {
+  if (tap_forest_with_flares(t_, w, 9)) return;
+  uint64_t before = mtg_game_hash(w->game);
+  CHECK_INT(pick(w, "activate \"Forest\""), MTG_ELIMIT);
+  CHECK(strstr(w->err.msg, "more than 8 triggered mana abilities waiting at once") != NULL);
+  CHECK(mtg_game_hash(w->game) == before);
+  CHECK_INT(mtg_game_status(w->game), MTG_DECISION);
+}
+
+/* 500.8: phases added after a phase come after it, ahead of the added phases
+ * still to come; sixteen may wait at once. Alice adds eight main phases after
+ * her first main phase, eight more after the first added one (fifteen waiting
+ * as it ends), and two after the next (sixteen as it ends): the turn goes on
+ * into them. In the phase after that two more would make seventeen: the pass
+ * that ends it is refused, naming the capacity, the game unchanged. */
+static const char phase_adders[] =
+    "- name: Test Eight Dawns\n  cost: \"{1}\"\n  type: Artifact\n"
+    "  text: \"{0}: After this main phase, there are eight additional main phases.\"\n"
+    "  abilities:\n    - activated:\n        cost: \"{0}\"\n"
+    "        effect: [{additional_phases: [main, main, main, main, main, main, main, main]}]\n"
+    "- name: Test Two Dawns\n  cost: \"{1}\"\n  type: Artifact\n"
+    "  text: \"{0}: After this main phase, there are two additional main phases.\"\n"
+    "  abilities:\n    - activated:\n        cost: \"{0}\"\n"
+    "        effect: [{additional_phases: [main, main]}]\n";
+
+/* Passes priority with an empty stack: both players pass and the step ends. */
+static int end_step(u_world *w) {
+  int rc = pick(w, "pass");
+  return rc == MTG_DECISION ? pick(w, "pass") : rc;
+}
+
+TEST(limits_extra_phases_waiting_up_to_the_capacity) {
+  if (u_begin(t_, w, phase_adders)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Eight Dawns");
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Two Dawns");
+  if (u_start(t_, w)) return;
+  CHECK_INT(activate_resolve(w, "activate \"Test Eight Dawns\""), MTG_DECISION);
+  CHECK_INT(end_step(w), MTG_DECISION); /* the first added main phase; 7 wait */
+  CHECK_INT(mtg_game_step(w->game), MTG_S_MAIN2);
+  CHECK_INT(activate_resolve(w, "activate \"Test Eight Dawns\""), MTG_DECISION);
+  CHECK_INT(end_step(w), MTG_DECISION); /* 15 waited; one begins, 14 wait */
+  CHECK_INT(activate_resolve(w, "activate \"Test Two Dawns\""), MTG_DECISION);
+  CHECK_INT(end_step(w), MTG_DECISION); /* 16 waited; one begins, 15 wait */
+  CHECK_INT(mtg_game_step(w->game), MTG_S_MAIN2);
+  CHECK_INT(mtg_game_turn(w->game), 3);
+  CHECK_INT(u_count_logged(w->game, "additional_phases"), 3);
+  CHECK_INT(activate_resolve(w, "activate \"Test Two Dawns\""), MTG_DECISION);
+  CHECK_INT(pick(w, "pass"), MTG_DECISION);
+  uint64_t before = mtg_game_hash(w->game);
+  CHECK_INT(pick(w, "pass"), MTG_ELIMIT);
+  CHECK(strstr(w->err.msg, "more than 16 extra phases waiting") != NULL);
+  CHECK(mtg_game_hash(w->game) == before);
+  CHECK_INT(mtg_game_status(w->game), MTG_DECISION);
+}
+
 const unit_test limits_tests[] = {
     {"limits_x_up_to_what_one_payment_holds", limits_x_up_to_what_one_payment_holds},
     {"limits_the_stack_holds_its_capacity_and_refuses_one_more", limits_the_stack_holds_its_capacity_and_refuses_one_more},
@@ -253,5 +334,8 @@ const unit_test limits_tests[] = {
     {"limits_a_graveyard_cost_offers_every_card_of_a_full_graveyard", limits_a_graveyard_cost_offers_every_card_of_a_full_graveyard},
     {"limits_replacement_effects_applied_to_one_event_up_to_the_capacity", limits_replacement_effects_applied_to_one_event_up_to_the_capacity},
     {"limits_replacement_effects_one_past_the_capacity_refused", limits_replacement_effects_one_past_the_capacity_refused},
+    {"limits_triggered_mana_abilities_of_one_event_up_to_the_capacity", limits_triggered_mana_abilities_of_one_event_up_to_the_capacity},
+    {"limits_triggered_mana_abilities_one_past_the_capacity_refused", limits_triggered_mana_abilities_one_past_the_capacity_refused},
+    {"limits_extra_phases_waiting_up_to_the_capacity", limits_extra_phases_waiting_up_to_the_capacity},
     {NULL, NULL},
 };
