@@ -164,7 +164,7 @@ static const char *bf_sum_differ(const BfSum *a, const BfSum *b) {
 static int cache_check(mtg_game *g, char *why, size_t n) {
   State *s = g->s;
   int ns = s->c.nslots, rc = 0;
-  int li_valid = trig_index_valid(g);
+  int li_valid = trig_index_valid(g), act_valid = act_index_valid(g);
   ChSave *saved = chars_save(g);
   Chars *cached = malloc((size_t)ns * sizeof *cached + 1);
   uint8_t *asked = malloc((size_t)ns + 1);
@@ -206,6 +206,7 @@ static int cache_check(mtg_game *g, char *why, size_t n) {
   if (!rc && grants != g->grants)
     rc = bad(why, n, "the cached count of ability-granting effects is stale: %d, a recomputation finds %d", grants, g->grants);
   if (!rc && li_valid) rc = trig_index_check(g, why, n);
+  if (!rc && act_valid) rc = act_index_check(g, why, n);
   chars_restore(g, saved);
   free(cached);
   free(asked);

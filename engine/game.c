@@ -520,6 +520,7 @@ void mtg_game_free(mtg_game *g) {
   free(g->text);
   free(g->ent);
   free(g->li);
+  free(g->act);
   free(g->evstack);
   free(g);
 }
@@ -557,6 +558,8 @@ static void game_clear(G *g) {
   g->entcap = k.entcap;
   g->li = k.li;
   g->li_cap = k.li_cap;
+  g->act = k.act;
+  g->act_cap = k.act_cap;
   memset(g->chb, 0, (size_t)k.chb_used * sizeof *g->chb);
   memset(&g->s->c, 0, sizeof g->s->c);
   g->epoch = 1;

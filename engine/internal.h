@@ -347,6 +347,11 @@ int trig_index_valid(G *g); /* the listener index holds without a rebuild */
 /* the listener index equals a rebuild from chars() (the invariant checker);
  * -1 with why filled if not */
 int trig_index_check(G *g, char *why, size_t n);
+/* The priority listing's index of activated abilities (turn.c): whether it
+ * is valid, and whether it lists what a look at every object finds (0) or
+ * not (-1, why says so). */
+int act_index_valid(G *g);
+int act_index_check(G *g, char *why, size_t n);
 /* A triggered ability fired by the rules rather than matched to an event (a room ability, 309.4c). */
 void trig_add(G *g, const Ability *ab, const CardDef *def, uint16_t grant, int src_slot, int controller, const TrigCtx *tc);
 void trig_log(G *g, int from, int to);

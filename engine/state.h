@@ -650,6 +650,13 @@ typedef struct ManaSeen {
   ManaUnit u[MAX_UNITS];
 } ManaSeen;
 
+/* An activated ability of an object, and the players activation_reaches
+ * lets activate it (bit p: player p). */
+typedef struct ActRef {
+  int16_t slot;
+  uint8_t ab, reach;
+} ActRef;
+
 /* The handle. Everything in it starts a game zeroed; what it points to is
  * kept by mtg_game_renew (game.c, game_clear). */
 struct mtg_game {
@@ -734,6 +741,14 @@ struct mtg_game {
   int *tok_out;
   int tok_max, tok_n;
   uint32_t abil_epoch, li_abil;
+  /* the activated abilities of the objects outside libraries and the stack
+   * that can be activated from where they are, in slot order, as the priority
+   * listing found them (turn.c): valid while act_ok and act_epoch == epoch,
+   * since what adds, moves or changes an object, or its abilities, moves epoch */
+  ActRef *act;
+  int act_n, act_cap;
+  uint32_t act_epoch;
+  uint8_t act_ok;
   int nstrs;              /* Work.strs */
   int defer_trig_log;
   uint32_t dmg_seen[64];  /* damage triggers already found in this batch (603.2c) */

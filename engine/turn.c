@@ -4,6 +4,7 @@
  * the cleanup step (514.3a). The loop's position is State.c.stage, so a run
  * can resume at a top-level decision. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -373,6 +374,121 @@ static void play_land(G *g, int p, int slot, int face) {
   ev_one(g, &e);
 }
 
+/* The option to activate ability a of the object in slot, which
+ * activation_reaches lets player p activate, if p can now (602.2, 605.3a). */
+static void activate_option(G *g, int p, int slot, int a, PrioOpts *o) {
+  if (!can_activate(g, p, slot, a, -1)) return;
+  char nm[110];
+  fmt_slot(g, slot, nm, sizeof nm);
+  o->act[o->n] = A_ACT;
+  o->slot[o->n] = slot;
+  o->ab[o->n++] = a;
+  dec_opt(g, MTG_O_ACTIVATE, g->s->obj[slot].id, 0, -1, a, "activate %s/%d", nm, a);
+}
+
+/* The players who may activate ability a of the object in slot as far as
+ * where it is and who controls or owns it go (activation_reaches), as bits. */
+static unsigned act_reach(const Obj *ob, const Chars *ch, const Ability *ab, int np) {
+  unsigned r = 0;
+  for (int q = 0; q < np; q++) r |= (unsigned)activation_reaches(ob, ch, ab, q) << q;
+  return r;
+}
+
+/* Objects the activated abilities' options look at: none in a library or
+ * on the stack. */
+static int act_looked_at(const Obj *ob) { return ob->id && ob->zone != MTG_Z_LIBRARY && ob->zone != MTG_Z_STACK; }
+
+/* Adds an entry to the index (g->act); 0 when there is no room for it. */
+static int act_add(G *g, int slot, int a, unsigned reach) {
+  if (g->act_n == g->act_cap) {
+    int cap = g->act_cap ? 2 * g->act_cap : 128;
+    ActRef *l = realloc(g->act, (size_t)cap * sizeof *l);
+    if (!l) return 0;
+    g->act = l;
+    g->act_cap = cap;
+  }
+  g->act[g->act_n++] = (ActRef){(int16_t)slot, (uint8_t)a, (uint8_t)reach};
+  return 1;
+}
+
+/* The activated abilities' options, in the order of the objects' slots and
+ * of their abilities, from slot i0 and its ability a0 on. With record, the
+ * abilities met that some player may activate from where they are become
+ * the index (g->act) if the look reaches the last slot in the same epoch. */
+static void activate_scan(G *g, int p, PrioOpts *o, int i0, int a0, int record) {
+  State *s = g->s;
+  uint32_t e0 = g->epoch;
+  g->act_n = 0;
+  for (int i = i0; i < s->c.nslots && o->n < MAX_OPTIONS; i++, a0 = 0) {
+    const Obj *ob = &s->obj[i];
+    if (!act_looked_at(ob)) continue;
+    const Chars *ch = chars(g, i);
+    for (int a = a0; a < ch->nab && o->n < MAX_OPTIONS; a++) {
+      const Ability *ab = ch->ab[a].ab;
+      if (ab->kind != AB_ACTIVATED) continue;
+      unsigned reach = act_reach(ob, ch, ab, s->c.np);
+      if (record && reach) record = act_add(g, i, a, reach);
+      if (reach >> p & 1) activate_option(g, p, i, a, o);
+    }
+  }
+  g->act_ok = (uint8_t)(record && o->n < MAX_OPTIONS && g->epoch == e0);
+  g->act_epoch = e0;
+}
+
+/* The activated abilities' options, as activate_scan(g, p, o, 0, 0, 0) finds
+ * them: from the index while it is valid (nothing was added, moved or
+ * changed since it was made: the abilities, and who may activate them from
+ * where they are, are those), by a look at every object otherwise, which
+ * makes it again. The object looked at as it would enter (614.12) has other
+ * characteristics than the index's. */
+static void activate_options(G *g, int p, PrioOpts *o) {
+  uint32_t e0 = g->epoch;
+  if (!g->act_ok || g->act_epoch != e0 || g->hyp_slot >= 0) {
+    activate_scan(g, p, o, 0, 0, g->hyp_slot < 0);
+    return;
+  }
+  int ri = 0, ra = 0; /* where a look would go on from */
+  for (int k = 0; k < g->act_n && o->n < MAX_OPTIONS; k++) {
+    const ActRef *r = &g->act[k];
+    if (g->epoch != e0) { /* never while a listing changes nothing: the look goes on */
+      activate_scan(g, p, o, ri, ra, 0);
+      return;
+    }
+    if (r->reach >> p & 1) activate_option(g, p, r->slot, r->ab, o);
+    ri = r->slot;
+    ra = r->ab + 1;
+  }
+}
+
+int act_index_valid(G *g) { return g->act_ok && g->act_epoch == g->epoch && g->hyp_slot < 0; }
+
+int act_index_check(G *g, char *why, size_t n) {
+  State *s = g->s;
+  int k = 0, rc = 0;
+  for (int i = 0; i < s->c.nslots && !rc; i++) {
+    const Obj *ob = &s->obj[i];
+    if (!act_looked_at(ob)) continue;
+    const Chars *ch = chars(g, i);
+    for (int a = 0; a < ch->nab && !rc; a++) {
+      const Ability *ab = ch->ab[a].ab;
+      unsigned reach = ab->kind == AB_ACTIVATED ? act_reach(ob, ch, ab, s->c.np) : 0;
+      if (!reach) continue;
+      const ActRef *r = k < g->act_n ? &g->act[k] : NULL;
+      if (!r || r->slot != i || r->ab != a || r->reach != reach) {
+        snprintf(why, n, "the activated-ability index is stale: its entry %d is not ability %d of #%u (slot %d) for players %#x", k,
+                 a, (unsigned)ob->id, i, reach);
+        rc = -1;
+      }
+      k++;
+    }
+  }
+  if (!rc && k != g->act_n) {
+    snprintf(why, n, "the activated-ability index is stale: it lists %d abilities, a look finds %d", g->act_n, k);
+    rc = -1;
+  }
+  return rc;
+}
+
 /* The options to play or cast the card in slot from zone, one per face (709.3,
  * 712.11b, 712.12); none once the decision is full (MAX_OPTIONS), so that its
  * callers' loops need not stop. */
@@ -448,20 +564,7 @@ static void priority_options(G *g, int p) {
   int gn = zl_count(g, MTG_Z_GRAVEYARD, p);
   int16_t *gy = zl_list(g, MTG_Z_GRAVEYARD, p);
   for (int i = 0; i < gn; i++) play_or_cast_options(g, p, gy[i], MTG_Z_GRAVEYARD, " from=graveyard", 0, 1, o);
-  for (int i = 0; i < c->nslots && o->n < MAX_OPTIONS; i++) {
-    const Obj *ob = &s->obj[i];
-    if (!ob->id || ob->zone == MTG_Z_LIBRARY || ob->zone == MTG_Z_STACK) continue;
-    const Chars *ch = chars(g, i);
-    for (int a = 0; a < ch->nab && o->n < MAX_OPTIONS; a++) {
-      const Ability *ab = ch->ab[a].ab;
-      if (ab->kind != AB_ACTIVATED || !activation_reaches(ob, ch, ab, p) || !can_activate(g, p, i, a, -1)) continue;
-      fmt_slot(g, i, nm, sizeof nm);
-      o->act[o->n] = A_ACT;
-      o->slot[o->n] = i;
-      o->ab[o->n++] = a;
-      dec_opt(g, MTG_O_ACTIVATE, ob->id, 0, -1, a, "activate %s/%d", nm, a);
-    }
-  }
+  activate_options(g, p, o);
   int nb = bf_count(g);
   int16_t *bf = bf_list(g);
   for (int i = 0; i < nb && o->n < MAX_OPTIONS; i++) {
