@@ -450,14 +450,18 @@ static void apply_cand(G *g, const Cand *cd, Ctx *cx, Recs *R, int record) {
 }
 
 /* 613.8a: does static candidate e depend on f (same layer)? It does if
- * applying f would change whether e applies or what it applies to. Tried on
- * the characteristics as they are, then put back. Effects of resolved spells
- * and abilities have fixed sets of objects (611.2c) and depend on nothing.
+ * applying f would change whether e applies or what it applies to: whether
+ * its source still has the ability too, so an ability about its source or
+ * what that is attached to ("enchanted creature has flying") depends on an
+ * effect removing it. Tried on the characteristics as they are, then put
+ * back. Effects of resolved spells and abilities have fixed sets of objects
+ * (611.2c) and depend on nothing, nor do the later parts of an ability, which
+ * apply once its first part has (613.6).
  * Asked only in layers 4 to 6, where no effect here is from a
  * characteristic-defining ability (the only ones, P/T, are in 7a), so
  * 613.8a(c) holds of every pair. */
 static int depends_on(G *g, const Cand *e, const Cand *f, Ctx *cx, Recs *R) {
-  if (e->eff >= 0 || e->head != e->st || (!e->st->affected && !e->st->cond)) return 0;
+  if (e->eff >= 0 || e->head != e->st) return 0;
   int16_t before[512], after[512], fs[512];
   int nb = cand_targets(g, e, cx, before, NELEM(before));
   int nf;
@@ -667,15 +671,16 @@ again:
   R.nrec = R.nrs = 0;
   for (int layer = 2; layer <= 9; layer++) {
     int16_t rem[512];
-    int nrem = 0, filtered = 0;
+    int nrem = 0, statics = 0;
     for (int k = 0; k < nc; k++)
       if (spec_layer(cand[k].st) == layer) {
         rem[nrem++] = (int16_t)k;
-        filtered += cand[k].eff < 0 && cand[k].head == cand[k].st && (cand[k].st->affected || cand[k].st->cond);
+        statics += cand[k].eff < 0 && cand[k].head == cand[k].st;
       }
     /* 613.8: in the type, color and ability layers, an effect that depends on
-     * another waits until just after it; otherwise timestamp order (613.7) */
-    int dep = filtered > 0 && nrem > 1 && layer >= 4 && layer <= 6;
+     * another waits until just after it; otherwise timestamp order (613.7).
+     * Only a static ability's first part can depend on anything (depends_on). */
+    int dep = statics > 0 && nrem > 1 && layer >= 4 && layer <= 6;
     while (nrem > 0) {
       int pick = 0;
       for (int i = 0; dep && i < nrem; i++) {
