@@ -394,7 +394,7 @@ int stack_counter(G *g, int idx, int to_zone, int cause_ctl, uint32_t cause_id, 
 int stack_push(G *g, const StackItem *si);
 void stack_remove(G *g, int idx);
 int can_cast(G *g, int player, int slot, int zone_from);
-int can_activate(G *g, int player, int slot, int abi, int for_mana);
+int can_activate(G *g, int player, int slot, int abi);
 /* 602.2: whether player could activate ability ab of object o (characteristics c)
  * as far as where o is and who controls or owns it go: the part of can_activate
  * the priority listing asks first, so that it need not ask the rest of most

@@ -18,7 +18,7 @@ typedef struct Repl {
   const Lki *srcl;
   const CardDef *def;
   uint16_t grant;
-  int abi;        /* ability index on the source, or -1 */
+  int abi;        /* ability index on the source, or ABI_PROTECTION; not read for an effect (eff >= 0) */
   int eff;        /* effect table index, or -1 */
   int controller; /* controller of the effect */
   int cat;        /* 616.1 category: 0 self, 1 control, 2 copy, 3 face, 4 other */
@@ -371,7 +371,6 @@ static int collect(G *g, Event *ev, Repl *out) {
     r->srcl = &e->srcl;
     r->def = e->def;
     r->grant = e->grant;
-    r->abi = -1;
     r->eff = i;
     r->controller = e->controller;
     r->key = 0x80000000u | e->id;

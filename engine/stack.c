@@ -951,12 +951,13 @@ static Cost discard_only(const Cost *c) {
   return d;
 }
 
-int can_activate(G *g, int player, int slot, int abi, int for_mana) {
+/* slot and abi name an ability of an object of the game: the priority
+ * listing (turn.c activate_option) asks only about those, and stack_activate
+ * is answered with one of its options, in the state it was listed in. */
+int can_activate(G *g, int player, int slot, int abi) {
   State *s = g->s;
   const Obj *o = &s->obj[slot];
-  if (!o->id) return 0;
   const Chars *c = chars(g, slot);
-  if (abi >= c->nab) return 0;
   const Ability *ab = c->ab[abi].ab;
   if (ab->kind != AB_ACTIVATED || !activation_reaches(o, c, ab, player)) return 0;
   if (ab->cond) {
@@ -965,7 +966,6 @@ int can_activate(G *g, int player, int slot, int abi, int for_mana) {
     ctx_for(g, &cx, player, oref(g, slot));
     if (!cond_eval(g, &cx, ab->cond)) return 0;
   }
-  if (for_mana != ab->mana && for_mana >= 0) return 0;
   if (ab->sorcery && !sorcery_timing(g, player)) return 0;
   if (ab->loyalty) {
     /* 606.3 */
@@ -989,7 +989,7 @@ void stack_activate(G *g, int player, int slot, int abi) {
   State *s = g->s;
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
-  if (!can_activate(g, player, slot, abi, -1)) game_illegal(g, "ability %d of %s can't be activated now", abi, nm);
+  if (!can_activate(g, player, slot, abi)) game_illegal(g, "ability %d of %s can't be activated now", abi, nm);
   const Chars *c = chars(g, slot);
   AbRef r = c->ab[abi];
   const Ability *ab = r.ab;

@@ -377,7 +377,7 @@ static void play_land(G *g, int p, int slot, int face) {
 /* The option to activate ability a of the object in slot, which
  * activation_reaches lets player p activate, if p can now (602.2, 605.3a). */
 static void activate_option(G *g, int p, int slot, int a, PrioOpts *o) {
-  if (!can_activate(g, p, slot, a, -1)) return;
+  if (!can_activate(g, p, slot, a)) return;
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
   o->act[o->n] = A_ACT;
