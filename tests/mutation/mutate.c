@@ -28,7 +28,8 @@
  *
  * Mutation sites, found by a C tokenizer (comments, strings, character
  * constants and preprocessor lines are skipped, as are struct, union and
- * enum bodies):
+ * enum bodies and static assertions, which the compiler checks: a mutant of
+ * one builds the same program or none):
  *   relational   < <= > >=  ->  <= < >= >   (the boundary moved)
  *   equality     == !=  ->  != ==
  *   logical      && ||  ->  || &&
@@ -344,6 +345,16 @@ static void find_sites(const srcfile *f, int fi, sites *out) {
     int in_type = 0, in_code = 0;
     for (int b = 0; b < nb; b++) in_type |= braces[b] == B_TYPE;
     in_code = nb && braces[0] == B_FUNC;
+    if (k->kind == T_IDENT && (tok_is(f, k, "_Static_assert") || tok_is(f, k, "static_assert")) && i + 1 < n &&
+        tok_is(f, &t[i + 1], "(")) {
+      int depth = 0, e = i + 1;
+      for (; e < n; e++) {
+        if (tok_is(f, &t[e], "(")) depth++;
+        else if (tok_is(f, &t[e], ")") && --depth == 0) break;
+      }
+      i = e;
+      continue;
+    }
     if (k->kind == T_PUNCT && tok_is(f, k, "{")) {
       int kind;
       int tagged = 0; /* struct NAME { or struct { */
