@@ -21,9 +21,9 @@ uint8_t mana_mask(G *g, int slot, const AbRef *r) {
     const char *m = st->k[0]->s; /* the loader always gives add_mana its mana */
     if (!strcmp(m, "any")) mask |= 0x1f;
     else if (!strcmp(m, "chosen")) {
-      int32_t col;
       const char *lb = st->k[3] && st->k[3]->s ? st->k[3]->s : "color"; /* a step has all its parameters' slots */
-      if (link_find_value(g, g->s->obj[slot].id, r->grant, lb, &col, NULL) && col >= 0 && col < 5) mask |= (uint8_t)(1u << col);
+      int col = link_find_color(g, g->s->obj[slot].id, r->grant, lb);
+      if (col >= 0) mask |= (uint8_t)(1u << col);
     } else {
       /* "{R}{G}", "{G} or {W}": the loader has parsed the same text (it refuses anything else) */
       uint8_t add;

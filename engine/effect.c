@@ -305,10 +305,10 @@ static void step_add_mana(G *g, Ctx *c, const Node *n) {
         if (col < 0 || !one_color) col = c->forced_color >= 0 ? c->forced_color : choose_color(g, p, "of mana to add");
         do_mana(g, p, col, 1, c->src);
       } else if (!strcmp(m, "chosen")) {
-        int32_t col;
         /* 607.2d; 607.5a: with no choice made, nothing is added */
         const char *lb = n->k[3] && n->k[3]->s ? n->k[3]->s : "color";
-        if (link_find_value(g, c->src.id, c->grant, lb, &col, NULL) && col >= 0 && col < 5) do_mana(g, p, col, 1, c->src);
+        int col = link_find_color(g, c->src.id, c->grant, lb);
+        if (col >= 0) do_mana(g, p, col, 1, c->src);
       } else {
         uint8_t mask;
         int one_of;
@@ -1165,9 +1165,9 @@ static void step_becomes(G *g, Ctx *c, const Node *n) {
       e.chosen_colors = st->colors;
       if (st->kind == SE_SET_COLORS && st->label) {
         /* "the color of your choice": the color chosen as it resolved (607.2d) */
-        int32_t col;
         uint32_t oid = c->src.id ? c->src.id : (c->srcl ? c->srcl->id : 0);
-        if (!link_find_value(g, oid, c->grant, st->label, &col, NULL) || col < 0 || col >= 5) continue;
+        int col = link_find_color(g, oid, c->grant, st->label);
+        if (col < 0) continue;
         e.chosen_colors = (uint8_t)(1u << col);
       }
       abilities |= st->kind == SE_GAIN_ABILITIES || (st->kind == SE_ADD_KEYWORDS && (st->keywords & pool_kw_mask(g->pool)));
@@ -1596,9 +1596,9 @@ static void step(G *g, Ctx *c, const Node *n) {
     uint64_t kw = n->k[1] ? ((uint64_t)(uint32_t)n->k[1]->i << 31) | (uint64_t)(uint32_t)n->k[1]->j : 0;
     if (n->k[1] && n->k[1]->s) {
       /* "protection from the color of your choice": the color chosen now (607.2d) */
-      int32_t col;
       uint32_t oid = c->src.id ? c->src.id : (c->srcl ? c->srcl->id : 0);
-      if (link_find_value(g, oid, c->grant, n->k[1]->s, &col, NULL) && col >= 0 && col < 5) kw |= 1ULL << (KW_PROT_W + col);
+      int col = link_find_color(g, oid, c->grant, n->k[1]->s);
+      if (col >= 0) kw |= 1ULL << (KW_PROT_W + col);
     }
     for (int i = 0; n->k[1] && n->k[1]->def && i < a.n; i++) {
       /* keyword abilities with a parameter (protection from a quality, landwalk, bushido, ...) */

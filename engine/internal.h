@@ -537,6 +537,7 @@ int filter_match_player(G *g, Ctx *c, const Filter *f, int player);
 int ctx_defending(G *g, Ctx *c); /* the defending player the context refers to (508.5), or -1 */
 int rel_match(G *g, Ctx *c, int rel, int player);
 int link_find_value(G *g, uint32_t oid, uint16_t grant, const char *label, int32_t *v, const char **sv);
+int link_find_color(G *g, uint32_t oid, uint16_t grant, const char *label);
 void link_add(G *g, uint32_t oid, uint16_t grant, const char *label, int kind, int32_t v, const char *sv, ORef o);
 int opponents(G *g, int a, int b);
 int player_alive(G *g, int p);

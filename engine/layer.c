@@ -258,9 +258,8 @@ static void apply(G *g, const StaticSpec *st, const Effect *e, int slot, Ctx *cx
     }
     if (!e && st->prot_chosen && src >= 0) {
       /* "protection from the chosen color": the color chosen for this ability's source (607.2d) */
-      int32_t col;
-      if (link_find_value(g, g->s->obj[src].id, 0, st->prot_chosen, &col, NULL) && col >= 0 && col < 5)
-        c->kw |= 1ULL << (KW_PROT_W + col);
+      int col = link_find_color(g, g->s->obj[src].id, 0, st->prot_chosen);
+      if (col >= 0) c->kw |= 1ULL << (KW_PROT_W + col);
     }
     break;
   case SE_REMOVE_KEYWORDS:

@@ -95,6 +95,13 @@ int link_find_value(G *g, uint32_t oid, uint16_t grant, const char *label, int32
   return 0;
 }
 
+/* The color a choice labelled `label` recorded (607.2d): 0-4 (white, blue,
+ * black, red, green), or -1 when none was chosen or the value names no color. */
+int link_find_color(G *g, uint32_t oid, uint16_t grant, const char *label) {
+  int32_t col;
+  return link_find_value(g, oid, grant, label, &col, NULL) && col >= 0 && col < 5 ? (int)col : -1;
+}
+
 static uint32_t src_id(G *g, Ctx *c) {
   if (c->src.id) return c->src.id;
   (void)g;
@@ -244,9 +251,8 @@ static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
   if (f->mana_spent_color && !(ch->colors & c->mana_spent & COLORS_ALL)) return 0;
   if (f->name && strcmp(ch->name, f->name)) return 0;
   if (f->chosen_color) {
-    int32_t col;
-    if (!link_find_value(g, src_id(g, c), c->grant, f->chosen_label ? f->chosen_label : "color", &col, NULL)) return 0; /* 607.5a */
-    if (!(ch->colors >> col & 1)) return 0;
+    int col = link_find_color(g, src_id(g, c), c->grant, f->chosen_label ? f->chosen_label : "color");
+    if (col < 0 || !(ch->colors >> col & 1)) return 0; /* 607.5a: none chosen */
   }
   if (f->chosen_name) {
     const char *nm;

@@ -72,9 +72,36 @@ TEST(a_full_link_table_keeps_records_of_sources_on_the_stack_or_waiting) {
   s->c.npend = (int16_t)npend;
 }
 
+/* A chosen color is read back as 0-4 (white to green, 105.1); a record that
+ * is missing, of another grant or object, or whose value names no color
+ * (below 0, 5 and up: a number noted under the label) is no color: -1. Every
+ * "the chosen color" reader (mana, protection, becomes, filters) goes
+ * through it. */
+TEST(a_chosen_color_is_read_as_one_of_the_five_colors_or_none) {
+  if (u_begin(t_, w, NULL)) return;
+  if (u_start(t_, w)) return;
+  G *g = w->game;
+  uint32_t oid = 0xfffff1u;
+  CHECK_INT(link_find_color(g, oid, 0, "color"), -1);
+  for (int col = 0; col < 5; col++) {
+    link_add(g, oid, 0, "color", LK_VALUE, col, NULL, oref_none());
+    CHECK_INT(link_find_color(g, oid, 0, "color"), col);
+  }
+  CHECK_INT(link_find_color(g, oid, 1, "color"), -1);
+  CHECK_INT(link_find_color(g, oid + 1, 0, "color"), -1);
+  CHECK_INT(link_find_color(g, oid, 0, "hue"), -1);
+  link_add(g, oid, 0, "color", LK_VALUE, 5, NULL, oref_none());
+  CHECK_INT(link_find_color(g, oid, 0, "color"), -1);
+  link_add(g, oid, 0, "color", LK_VALUE, -1, NULL, oref_none());
+  CHECK_INT(link_find_color(g, oid, 0, "color"), -1);
+  link_add(g, oid, 0, "color", LK_VALUE, 0, NULL, oref_none());
+  CHECK_INT(link_find_color(g, oid, 0, "color"), 0);
+}
+
 const unit_test links_tests[] = {
     {"a_full_link_table_drops_only_records_of_objects_gone", a_full_link_table_drops_only_records_of_objects_gone},
     {"a_full_link_table_keeps_records_of_sources_on_the_stack_or_waiting",
      a_full_link_table_keeps_records_of_sources_on_the_stack_or_waiting},
+    {"a_chosen_color_is_read_as_one_of_the_five_colors_or_none", a_chosen_color_is_read_as_one_of_the_five_colors_or_none},
     {NULL, NULL},
 };
