@@ -395,6 +395,7 @@ typedef struct Mode {
   TargetSpec t[MAX_TARGETS];
   uint8_t nt;
   const Node *effect;
+  const Node *divide;    /* its damage step `divided` among the targets (601.2d), or NULL */
   const char *text;
 } Mode;
 

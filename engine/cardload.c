@@ -1242,7 +1242,7 @@ typedef struct { const char *name; uint16_t op; Param p[MAX_STEP_PARAMS]; } Step
 /* Each step's parameters by position: k[i] holds parameter i. The first is the
  * value of the step's own key. */
 static const StepDef step_defs[] = {
-    {"damage", S_DAMAGE, {{"damage", P_EXPR, 0}, {"to", P_SEL, SL_TARGET}, {"source", P_SEL, 0}, {"unpreventable", P_BOOL, 0}}},
+    {"damage", S_DAMAGE, {{"damage", P_EXPR, 0}, {"to", P_SEL, SL_TARGET}, {"source", P_SEL, 0}, {"unpreventable", P_BOOL, 0}, {"divided", P_BOOL, 0}}},
     {"draw", S_DRAW, {{"draw", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
     {"gain_life", S_GAIN_LIFE, {{"gain_life", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
     {"lose_life", S_LOSE_LIFE, {{"lose_life", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
@@ -1915,13 +1915,47 @@ static int p_targets(L *l, const ynode *n, Mode *m) {
   return 0;
 }
 
+static int divided_steps(const Node *n) {
+  if (!n) return 0;
+  int k = n->op == S_DAMAGE && n->k[4] && n->k[4]->i;
+  for (int i = 0; i < n->n; i++) k += divided_steps(n->k[i]);
+  return k;
+}
+
+/* `divided: true` on a damage step: "N damage divided as you choose among
+ * [its targets]". The division is announced as the spell is cast or the
+ * ability put on the stack (601.2d), so the step is one of the mode's own
+ * (not inside a condition, a choice or another ability), there is one, and
+ * it deals its damage to the mode's `targets`. */
+static int p_divided(L *l, Mode *m) {
+  const Node *seq = m->effect;
+  int all = divided_steps(seq);
+  if (!all) return 0;
+  for (int i = 0; i < seq->n; i++) {
+    const Node *st = seq->k[i];
+    if (!(st->op == S_DAMAGE && st->k[4] && st->k[4]->i)) continue;
+    ynode at = {.kind = YN_SCALAR, .line = st->line, .col = st->col, .str = ""};
+    if (m->divide) return BADI(l, &at, "one damage step of an ability can be 'divided' (601.2d)");
+    if (!st->k[1] || st->k[1]->op != SL_TARGETS || !m->nt)
+      return BADI(l, &at, "'divided' damage is divided among the ability's targets: give it 'to: targets' and 'targets' "
+                          "on the ability (601.2d)");
+    m->divide = st;
+  }
+  if (!m->divide || all > 1) {
+    ynode at = {.kind = YN_SCALAR, .line = seq->line, .col = seq->col, .str = ""};
+    return BADI(l, &at, "a 'divided' damage step is a step of the ability's effect itself, not inside another step: the "
+                        "division is announced as it is cast or put on the stack (601.2d)");
+  }
+  return 0;
+}
+
 static int p_mode(L *l, const ynode *n, Mode *m, const char *what) {
   static const char *const keys[] = {"targets", "effect", "text", NULL};
   if (ymap_check_keys(l->d, n, keys, what, l->err)) return -1;
   if (p_targets(l, ymap_get(n, "targets"), m)) return -1;
   const ynode *e = ymap_get(n, "effect");
   if (!e) return BADI(l, n, "%s needs an 'effect'", what);
-  if (!(m->effect = p_steps(l, e))) return -1;
+  if (!(m->effect = p_steps(l, e)) || p_divided(l, m)) return -1;
   const ynode *t = ymap_get(n, "text");
   if (t && scalar(t)) m->text = dup(l, scalar(t));
   return 0;
@@ -2016,7 +2050,7 @@ static int p_modes(L *l, const ynode *n, Ability *a) {
   const ynode *e = ymap_get(n, "effect");
   if (!e) return BADI(l, n, "ability needs an 'effect' (or 'modes')");
   a->modes[0].effect = p_steps(l, e);
-  if (!a->modes[0].effect) return -1;
+  if (!a->modes[0].effect || p_divided(l, &a->modes[0])) return -1;
   return l->nested ? 0 : check_targets(l, a->modes[0].effect, a->modes[0].nt);
 }
 

@@ -1280,13 +1280,25 @@ static void step(G *g, Ctx *c, const Node *n) {
     const Lki *srcl = NULL;
     int flags = n->k[2] && sel_object_ref(g, c, n->k[2], &src, &srcl) ? lki_damage_flags(srcl) : src_damage_flags(g, c);
     if (n->k[2] && !src.id) src = c->src;
+    /* divided (601.2d): each legal target gets its announced share; an
+     * illegal target's share is not dealt (608.2b) */
+    int divided = n->k[4] && n->k[4]->i && c->ch, oshare[MAX_TARGETS], pshare[MAX_TARGETS];
+    if (divided) {
+      a.n = a.np = 0;
+      for (int k = 0; k < MAX_TARGETS; k++) {
+        const Target *t = &c->ch->t[c->mode * MAX_TARGETS + k];
+        if (t->div <= 0) continue;
+        if (t->kind == TK_OBJ && oref_ok(g, t->obj)) oshare[a.n] = t->div, a.o[a.n++] = t->obj;
+        else if (t->kind == TK_PLAYER && player_alive(g, t->player)) pshare[a.np] = t->div, a.p[a.np++] = t->player;
+      }
+    }
     int cnt = a.n + a.np, base = g->evtop;
-    if (!cnt || amount <= 0) return;
+    if (!cnt || (!divided && amount <= 0)) return;
     Event *ev = ev_alloc(g, cnt);
     for (int i = 0; i < cnt; i++) {
       ev_init(&ev[i], EV_DAMAGE);
       ev[i].src = src;
-      ev[i].amount = amount;
+      ev[i].amount = !divided ? amount : i < a.n ? oshare[i] : pshare[i - a.n];
       ev[i].flags = (uint8_t)flags;
       ev[i].cause_ctl = (int8_t)c->controller;
       ev[i].cause_id = c->cause_id;

@@ -182,6 +182,8 @@ static int answer_check(G *g, const int *v, int n) {
     long long sum = 0; /* answers come from the caller: any int */
     for (int i = 0; i < n; i++) {
       if (v[i] < 0) return snprintf(why, wsz, "negative damage amount"), -1;
+      /* a division among targets gives each at least 1 (601.2d) */
+      if (v[i] < d->lo) return snprintf(why, wsz, "each of the %d options gets at least %d", d->n_options, d->lo), -1;
       sum += v[i];
     }
     if (sum != d->hi) return snprintf(why, wsz, "damage assigned (%lld) must total %d", sum, d->hi), -1;

@@ -80,6 +80,7 @@ static uint64_t hchoice(uint64_t h, const Choice *c) {
     h = hu(h, (uint64_t)(int64_t)t->player);
     h = hu(h, t->obj.id);
     h = hu(h, t->stack_id);
+    if (t->div) h = hu(h, 0x64697600u | (uint64_t)(uint16_t)t->div << 32); /* a division (601.2d) */
   }
   h = hu(h, (uint64_t)(int64_t)c->x);
   if (c->ret_atk_player || c->ret_atk_obj.id) h = hu(h, (uint64_t)c->ret_atk_player << 32 | c->ret_atk_obj.id);

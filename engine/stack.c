@@ -229,6 +229,46 @@ static int ability_feasible(G *g, const Ability *ab, int controller, ORef src, c
 
 static void choose_modes_targets_of(G *g, StackItem *si, int player);
 
+/* 601.2d: the player announces how the mode's divided damage is divided
+ * among its targets, each getting at least 1 (one target: all of it). The
+ * amount is known by now (X is announced first, 601.2b); fewer than one
+ * each makes the choice of targets illegal. */
+static void announce_division(G *g, StackItem *si, int m, int player, const char *who) {
+  const Mode *md = &si->ab->modes[m];
+  Target *t = &si->ch.t[m * MAX_TARGETS];
+  int idx[MAX_TARGETS], n = 0;
+  for (int k = 0; k < md->nt; k++)
+    if (t[k].kind != TK_NONE) idx[n++] = k;
+  if (!n) return;
+  Ctx c;
+  ctx_from_stack(g, &c, si);
+  c.mode = m;
+  int amount = expr_eval(g, &c, md->divide->k[0]);
+  if (amount < n) {
+    /* a triggered ability with nothing to divide can't be put on the stack
+     * with targets (603.3d); with fewer targets it could */
+    if (si->kind == SI_TRIGGERED && amount < 1) { g->push_failed = 1; return; }
+    game_illegal(g, "%s divides %d damage among %d targets: each target gets at least 1 (601.2d)", who, amount < 0 ? 0 : amount, n);
+  }
+  if (n == 1 || amount == n) {
+    for (int i = 0; i < n; i++) t[idx[i]].div = (int16_t)(n == 1 ? amount : 1);
+    return;
+  }
+  dec_begin(g, MTG_D_DAMAGE, player, "601.2d", "divide %d damage of %s among its targets (at least 1 each)", amount, who);
+  for (int i = 0; i < n; i++) {
+    char nm[110];
+    const Target *ti = &t[idx[i]];
+    fmt_target(g, ti, nm, sizeof nm);
+    dec_opt(g, ti->kind == TK_PLAYER ? MTG_O_PLAYER : MTG_O_OBJECT, ti->kind == TK_OBJ ? ti->obj.id : ti->stack_id, 0,
+            ti->player, -1, "%s", nm);
+  }
+  g->dec->pub.lo = 1;
+  g->dec->pub.hi = amount;
+  int cnt;
+  const int *v = dec_ask(g, 0, &cnt);
+  for (int i = 0; i < n; i++) t[idx[i]].div = (int16_t)v[i];
+}
+
 /* Targets of a triggered ability are chosen knowing its trigger event ("that
  * player"); a copy of the context, as the stack may move. */
 void choose_modes_targets(G *g, StackItem *si, int player) {
@@ -285,6 +325,9 @@ static void choose_modes_targets_of(G *g, StackItem *si, int player) {
   } else {
     si->ch.mode[si->ch.nmode++] = 0;
   }
+  /* 115.7f: new targets for a copy keep the original division */
+  int16_t olddiv[MAX_CHOICE_T];
+  for (int i = 0; i < MAX_CHOICE_T; i++) olddiv[i] = si->ch.t[i].div;
   for (int mi = 0; mi < si->ch.nmode; mi++) {
     int m = si->ch.mode[mi];
     const Mode *md = &ab->modes[m];
@@ -328,6 +371,14 @@ static void choose_modes_targets_of(G *g, StackItem *si, int player) {
       const int *v = dec_ask(g, 0, &cnt);
       if (cnt) *dst = cand[v[0]];
     }
+    if (!md->divide) continue;
+    if (si->copy) {
+      for (int k = 0; k < md->nt; k++)
+        if (si->ch.t[m * MAX_TARGETS + k].kind != TK_NONE) si->ch.t[m * MAX_TARGETS + k].div = olddiv[m * MAX_TARGETS + k];
+      continue;
+    }
+    announce_division(g, si, m, player, who);
+    if (g->push_failed) return;
   }
 }
 

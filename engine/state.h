@@ -131,6 +131,7 @@ enum tkind { TK_NONE, TK_OBJ, TK_PLAYER, TK_STACK };
 typedef struct Target {
   uint8_t kind;
   int8_t player;
+  int16_t div;            /* its share of what the spell or ability divides (601.2d), 0: none */
   ORef obj;
   uint32_t stack_id;
 } Target;

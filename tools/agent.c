@@ -104,13 +104,15 @@ int agent_answer(agent *a, const mtg_decision *d, const unsigned char *banned, i
   case MTG_D_DAMAGE: {
     int n = d->n_options;
     if (n <= 0) return 0;
-    for (int i = 0; i < n; i++) vals[i] = 0;
+    /* each option gets its least (lo: 0 in combat, 1 for a division among
+     * targets, 601.2d), then each point left goes to a uniformly chosen one */
+    int least = d->lo > 0 ? d->lo : 0, left = d->hi - n * least;
+    for (int i = 0; i < n; i++) vals[i] = least;
     if (plain) {
-      vals[0] = d->hi;
+      vals[0] += left;
       return n;
     }
-    /* each point of damage goes to a uniformly chosen option */
-    for (int k = 0; k < d->hi; k++) vals[agent_below(a, n)]++;
+    for (int k = 0; k < left; k++) vals[agent_below(a, n)]++;
     return n;
   }
   default:

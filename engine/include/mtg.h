@@ -294,7 +294,7 @@ typedef struct mtg_decision {
   int n_options;
   const mtg_option *options;
   int min, max;         /* how many options to pick (pick decisions) */
-  int lo, hi;           /* range (number decisions) or total (damage division) */
+  int lo, hi;           /* range (number decisions), or for a damage division: the least each option gets (lo) and the total (hi) */
 } mtg_decision;
 
 typedef struct mtg_answer {
