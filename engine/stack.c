@@ -295,8 +295,11 @@ static void choose_modes_targets_of(G *g, StackItem *si, int player) {
     sc = *srcc;
     srcc = &sc;
   }
-  si->ch.nmode = 0;
-  if (ab->nmodes > 1) {
+  /* 707.10: a copy keeps the modes chosen for its original; only its
+   * targets may be chosen again (707.10c) */
+  int keep_modes = si->copy && si->ch.nmode;
+  if (!keep_modes && ab->nmodes > 1) {
+    si->ch.nmode = 0;
     /* 700.2, 603.3c: a mode without legal targets can't be chosen */
     int feas[MAX_MODES], nf = 0;
     for (int m = 0; m < ab->nmodes; m++)
@@ -322,8 +325,9 @@ static void choose_modes_targets_of(G *g, StackItem *si, int player) {
     for (int i = 0; i < n; i++) chosen[feas[v[i]]] = 1;
     for (int m = 0; m < ab->nmodes; m++)
       if (chosen[m]) si->ch.mode[si->ch.nmode++] = (uint8_t)m;
-  } else {
-    si->ch.mode[si->ch.nmode++] = 0;
+  } else if (!keep_modes) {
+    si->ch.nmode = 1;
+    si->ch.mode[0] = 0;
   }
   /* 115.7f: new targets for a copy keep the original division */
   int16_t olddiv[MAX_CHOICE_T];
