@@ -155,12 +155,9 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
   return slot;
 }
 
+/* Every caller names an object in use (oref_ok or the object acting). */
 void lki_of(G *g, int slot, Lki *l) {
   memset(l, 0, sizeof *l);
-  if (slot < 0) {
-    l->slot = -1;
-    return;
-  }
   const Obj *o = &g->s->obj[slot];
   const Chars *c = chars(g, slot);
   l->id = o->id;
