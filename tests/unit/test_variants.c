@@ -750,6 +750,41 @@ static void t_starting_plane(unit_ctx *u, const mtg_pool *pool) {
   finish(&t, g, s);
 }
 
+/* mtg_game_renew gives exactly the game mtg_game_new would (mtg.h): a Planechase
+ * game renewed in the handle of one whose setup placed Krosa face up after
+ * Goldmeadow still turns its own starting plane face up (901.5), whatever the
+ * earlier game left in the handle's memory. */
+static void t_starting_plane_renewed(unit_ctx *u, const mtg_pool *pool) {
+  T t = {"901.5 a renewed Planechase game turns its starting plane face up", 0, u};
+  mtg_setup *s1 = mtg_setup_new(pool), *s2 = mtg_setup_new(pool);
+  for (int k = 0; k < 2; k++) {
+    mtg_setup *s = k ? s2 : s1;
+    mtg_setup_variant(s, "planechase");
+    mtg_setup_player(s, "alice", 20, 0);
+    mtg_setup_player(s, "bob", 20, 0);
+    mtg_setup_shuffle(s, 0);
+    for (int p = 0; p < 2; p++)
+      for (int i = 0; i < 8; i++) card(s, p, MTG_Z_LIBRARY, "Plains");
+    card(s, 0, MTG_Z_COMMAND, "Goldmeadow");
+  }
+  mtg_setup_face_down(s1, card(s1, 0, MTG_Z_COMMAND, "Krosa"), 0); /* placed: the current plane */
+  mtg_game *g = start(&t, s1);
+  if (g) {
+    VCHECK(&t, !log_has(g, "starting_plane"));
+    mtg_error e;
+    int rc = mtg_game_renew(&g, s2, &e);
+    VCHECK(&t, rc >= 0);
+    if (rc >= 0) {
+      VCHECK(&t, log_has(g, "starting_plane player=alice obj=\"Goldmeadow\""));
+      int fd = 1;
+      const char *nm = command_card(g, 0, &fd);
+      VCHECK(&t, nm && !strcmp(nm, "Goldmeadow") && !fd);
+    }
+  }
+  mtg_setup_free(s2);
+  finish(&t, g, s1);
+}
+
 /* ---- setups in text form, card format errors ---- */
 
 static void t_setup_text(unit_ctx *u, const mtg_pool *pool) {
@@ -1091,6 +1126,11 @@ TEST(variants_starting_plane) {
   t_starting_plane(t_, w->pool);
 }
 
+TEST(variants_starting_plane_renewed) {
+  if (u_begin(t_, w, test_cards)) return;
+  t_starting_plane_renewed(t_, w->pool);
+}
+
 TEST(variants_setup_text) {
   if (u_begin(t_, w, test_cards)) return;
   t_setup_text(t_, w->pool);
@@ -1127,6 +1167,7 @@ const unit_test variants_tests[] = {
     {"variants_phenomenon", variants_phenomenon},
     {"variants_planeswalk_away", variants_planeswalk_away},
     {"variants_starting_plane", variants_starting_plane},
+    {"variants_starting_plane_renewed", variants_starting_plane_renewed},
     {"variants_setup_text", variants_setup_text},
     {"variants_card_format", variants_card_format},
     {"variants_random_games", variants_random_games},
