@@ -892,8 +892,9 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
     for (int i = 0; i < addl.nparts; i++) {
       CostPart *cp = &addl.part[i];
       if (cp->n >= 0) continue;
+      /* the loader allows X only in these parts and in exiling from the graveyard */
       int hi = cp->kind == CK_PAY_LIFE ? s->c.pl[player].life
-             : cp->kind == CK_SAC || cp->kind == CK_TAP_OTHERS || cp->kind == CK_RETURN_OWN || cp->kind == CK_DISCARD
+             : cp->kind == CK_SAC || cp->kind == CK_TAP_OTHERS || cp->kind == CK_RETURN_OWN
                  ? cost_x_max(g, player, slot, &addl)
                  : zl_count(g, MTG_Z_GRAVEYARD, player);
       if (hi > INT16_MAX) hi = INT16_MAX; /* the amount is kept in 16 bits */
