@@ -297,6 +297,32 @@ TEST(decide_prompts_say_what_is_asked) {
   PROMPT_HAS(MTG_D_MAY, "pay kicker {B} for");
 }
 
+static const char as_enters_cards[] =
+    "- name: Test Census Idol\n  cost: \"{1}\"\n  type: Artifact\n  text: As this artifact enters, choose a player.\n"
+    "  abilities:\n    - replacement: {event: enters, self: true, as_enters: {choose: player, label: who}}\n"
+    "- name: Test Rival Idol\n  cost: \"{1}\"\n  type: Artifact\n  text: As this artifact enters, choose an opponent.\n"
+    "  abilities:\n    - replacement: {event: enters, self: true, as_enters: {choose: opponent, label: who}}\n";
+
+/* 614.12a: "As this enters, choose a player / an opponent" asks for a player, or
+ * an opposing one, and says which; with three players, three or two options. */
+TEST(decide_as_enters_player_prompts_say_which_players) {
+  if (u_begin(t_, w, as_enters_cards)) return;
+  for (int i = 0; i < 2; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Plains");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Census Idol");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Rival Idol");
+  mtg_setup_player(w->setup, "carol", 20, 0);
+  if (u_start(t_, w)) return;
+  if (u_pick(t_, w, "cast \"Test Rival Idol\"") < 0) return;
+  u_pass(t_, w, 3);
+  PROMPT_HAS(MTG_D_PLAYER, "choose an opposing player for");
+  CHECK_INT(mtg_game_decision(w->game)->n_options, 2);
+  if (u_pick(t_, w, "carol") < 0) return;
+  if (u_pick(t_, w, "cast \"Test Census Idol\"") < 0) return;
+  u_pass(t_, w, 3);
+  PROMPT_HAS(MTG_D_PLAYER, "choose a player for");
+  CHECK_INT(mtg_game_decision(w->game)->n_options, 3);
+}
+
 /* 118.9: the question of an alternative cost names that cost */
 TEST(decide_alternative_cost_prompt_names_the_cost) {
   static const char cards[] = "- name: Test Shortcut\n  cost: \"{4}{B}\"\n  type: Sorcery\n"
@@ -536,6 +562,7 @@ const unit_test decide_tests[] = {
     {"decide_an_order_is_a_permutation_of_all_options", decide_an_order_is_a_permutation_of_all_options},
     {"decide_a_damage_division_totals_the_damage", decide_a_damage_division_totals_the_damage},
     {"decide_prompts_say_what_is_asked", decide_prompts_say_what_is_asked},
+    {"decide_as_enters_player_prompts_say_which_players", decide_as_enters_player_prompts_say_which_players},
     {"decide_alternative_cost_prompt_names_the_cost", decide_alternative_cost_prompt_names_the_cost},
     {"decide_casting_during_a_resolution_names_the_cost", decide_casting_during_a_resolution_names_the_cost},
     {"decide_mode_and_target_prompts_name_the_spell", decide_mode_and_target_prompts_name_the_spell},

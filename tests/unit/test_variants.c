@@ -622,6 +622,25 @@ static void t_scheme_not_archenemy(unit_ctx *u, const mtg_pool *pool) {
   finish(&t, g, s);
 }
 
+/* Scheme cards in the command zone of a game that is not Archenemy: their owner
+ * is no archenemy, so nothing is set in motion (904.9 is a rule of the variant). */
+static void t_scheme_without_variant(unit_ctx *u, const mtg_pool *pool) {
+  T t = {"904.9 no scheme is set in motion outside an Archenemy game", 0, u};
+  mtg_setup *s = mtg_setup_new(pool);
+  mtg_setup_player(s, "alice", 20, 0);
+  mtg_setup_player(s, "bob", 20, 0);
+  mtg_setup_start(s, 0, 3, MTG_S_UPKEEP);
+  for (int p = 0; p < 2; p++)
+    for (int k = 0; k < 3; k++) card(s, p, MTG_Z_LIBRARY, "Plains");
+  card(s, 0, MTG_Z_COMMAND, "Look Skyward and Despair");
+  mtg_game *g = start(&t, s);
+  if (g) {
+    pass_until(g, "step name=beginning_of_combat", 20);
+    VCHECK(&t, log_has(g, "step name=main1 player=alice") && !log_has(g, "set_in_motion"));
+  }
+  finish(&t, g, s);
+}
+
 /* ---- Planechase ---- */
 
 static mtg_setup *pc_setup(const mtg_pool *pool, const char *const *planar, int n) {
@@ -1111,6 +1130,11 @@ TEST(variants_scheme_not_archenemy) {
   t_scheme_not_archenemy(t_, w->pool);
 }
 
+TEST(variants_scheme_without_variant) {
+  if (u_begin(t_, w, test_cards)) return;
+  t_scheme_without_variant(t_, w->pool);
+}
+
 TEST(variants_phenomenon) {
   if (u_begin(t_, w, test_cards)) return;
   t_phenomenon(t_, w->pool);
@@ -1164,6 +1188,7 @@ const unit_test variants_tests[] = {
     {"variants_scheme_no_trigger", variants_scheme_no_trigger},
     {"variants_scheme_ongoing", variants_scheme_ongoing},
     {"variants_scheme_not_archenemy", variants_scheme_not_archenemy},
+    {"variants_scheme_without_variant", variants_scheme_without_variant},
     {"variants_phenomenon", variants_phenomenon},
     {"variants_planeswalk_away", variants_planeswalk_away},
     {"variants_starting_plane", variants_starting_plane},
