@@ -326,6 +326,92 @@ TEST(limits_extra_phases_waiting_up_to_the_capacity) {
   CHECK_INT(mtg_game_status(w->game), MTG_DECISION);
 }
 
+/* 117.1: a priority decision lists what the player can do now; it holds
+ * MAX_OPTIONS (512) options, and when there is more the first ones in its
+ * order are listed (pass, casting from the hand, foretelling, casting face
+ * down, activated abilities, turning face up) and the game goes on. A setup
+ * holds 500 cards, so the cards here each allow more than one action. */
+static const char many_options[] =
+    "- name: Test Veiled Spark\n  cost: \"{0}\"\n  type: Creature — Elemental\n  pt: 1/1\n"
+    "  text: \"Morph {0}\\nForetell {0}\"\n  morph: \"{0}\"\n  foretell: \"{0}\"\n"
+    "- name: Test Twin Chime\n  cost: \"{1}\"\n  type: Artifact\n"
+    "  text: \"{0}: You gain 1 life.\\n{0}: You gain 2 life.\"\n"
+    "  abilities:\n    - activated:\n        cost: \"{0}\"\n        effect: [{gain_life: 1}]\n"
+    "    - activated:\n        cost: \"{0}\"\n        effect: [{gain_life: 2}]\n"
+    "- name: Test Dawn // Test Dusk\n  text: \"Test Dawn {0} Instant: You gain 1 life.\\n//\\nTest Dusk {0} Instant: You gain 2 life.\"\n"
+    "  split:\n"
+    "    - {name: Test Dawn, cost: \"{0}\", type: Instant, text: You gain 1 life., spell: {effect: [{gain_life: 1}]}}\n"
+    "    - {name: Test Dusk, cost: \"{0}\", type: Instant, text: You gain 2 life., spell: {effect: [{gain_life: 2}]}}\n";
+
+/* How many options of the pending decision contain needle. */
+static int options_with(const mtg_game *g, const char *needle) {
+  const mtg_decision *d = mtg_game_decision(g);
+  int n = 0;
+  for (int i = 0; d && i < d->n_options; i++) n += strstr(d->options[i].label, needle) != NULL;
+  return n;
+}
+
+/* The pending decision is alice's priority with 512 options, pass first and
+ * the last starting with `last`; then the last option is taken. */
+static void check_full_priority(unit_ctx *t_, u_world *w, const char *last) {
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d != NULL && d->kind == MTG_D_PRIORITY);
+  if (!d || d->kind != MTG_D_PRIORITY) return;
+  CHECK_INT(d->n_options, 512);
+  CHECK(!strcmp(d->options[0].label, "pass"));
+  CHECK(!strncmp(d->options[d->n_options - 1].label, last, strlen(last)));
+  int k = d->n_options - 1;
+  mtg_answer a = {1, &k};
+  CHECK_INT(mtg_game_decide(w->game, &a, &w->err), MTG_DECISION);
+}
+
+/* 300 cards in the hand, each castable, foretellable (702.143a: {2}) and
+ * castable face down (702.37c: {3}): pass, 300 casts and 211 foretells fill
+ * the decision; no face-down cast is listed. Foretelling the last is done. */
+TEST(limits_priority_options_full_from_the_hand) {
+  if (u_begin(t_, w, many_options)) return;
+  for (int i = 0; i < 300; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_HAND, "Test Veiled Spark") < 0) return;
+  for (int i = 0; i < 3; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Plains") < 0) return;
+  if (u_start(t_, w)) return;
+  CHECK_INT(options_with(w->game, "foretell"), 211);
+  CHECK_INT(options_with(w->game, "face_down"), 0);
+  check_full_priority(t_, w, "foretell \"Test Veiled Spark\"");
+  CHECK_INT(u_count_logged(w->game, "foretell player=alice"), 1);
+  CHECK_INT(u_count_in(w->game, MTG_Z_HAND, "Test Veiled Spark"), 299);
+}
+
+/* 260 split cards in the hand, each half castable (709.3): pass and 511 casts
+ * fill the decision, the 256th card's first half the last. */
+TEST(limits_priority_options_full_of_casts) {
+  if (u_begin(t_, w, many_options)) return;
+  for (int i = 0; i < 260; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_HAND, "Test Dawn // Test Dusk") < 0) return;
+  if (u_start(t_, w)) return;
+  CHECK_INT(options_with(w->game, "face=\"Test Dusk\""), 255);
+  check_full_priority(t_, w, "cast \"Test Dawn // Test Dusk\"");
+  CHECK_INT(u_count_logged(w->game, "cast player=alice"), 1);
+}
+
+/* 300 permanents with two abilities each: pass and 511 activations fill it
+ * (the 256th permanent's first ability is the last); a face-down permanent
+ * that could be turned face up (702.37e) is not listed. The last ability
+ * taken resolves. */
+TEST(limits_priority_options_full_from_the_battlefield) {
+  if (u_begin(t_, w, many_options)) return;
+  for (int i = 0; i < 300; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Twin Chime") < 0) return;
+  int fd = u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Veiled Spark");
+  if (fd < 0) return;
+  CHECK_INT(mtg_setup_face_down(w->setup, fd, 1), 0);
+  if (u_start(t_, w)) return;
+  CHECK_INT(options_with(w->game, "turn_face_up"), 0);
+  check_full_priority(t_, w, "activate \"Test Twin Chime\"");
+  CHECK_INT(u_pass(t_, w, 2), MTG_DECISION);
+  CHECK_INT(u_life(w->game, w->alice), 21);
+}
+
 const unit_test limits_tests[] = {
     {"limits_x_up_to_what_one_payment_holds", limits_x_up_to_what_one_payment_holds},
     {"limits_the_stack_holds_its_capacity_and_refuses_one_more", limits_the_stack_holds_its_capacity_and_refuses_one_more},
@@ -337,5 +423,8 @@ const unit_test limits_tests[] = {
     {"limits_triggered_mana_abilities_of_one_event_up_to_the_capacity", limits_triggered_mana_abilities_of_one_event_up_to_the_capacity},
     {"limits_triggered_mana_abilities_one_past_the_capacity_refused", limits_triggered_mana_abilities_one_past_the_capacity_refused},
     {"limits_extra_phases_waiting_up_to_the_capacity", limits_extra_phases_waiting_up_to_the_capacity},
+    {"limits_priority_options_full_from_the_hand", limits_priority_options_full_from_the_hand},
+    {"limits_priority_options_full_of_casts", limits_priority_options_full_of_casts},
+    {"limits_priority_options_full_from_the_battlefield", limits_priority_options_full_from_the_battlefield},
     {NULL, NULL},
 };
