@@ -412,6 +412,42 @@ TEST(limits_priority_options_full_from_the_battlefield) {
   CHECK_INT(u_life(w->game, w->alice), 21);
 }
 
+/* 603.3: the abilities that trigger on one event wait together to be put on
+ * the stack, 200 at most. A creature dying with 200 "whenever a creature
+ * dies" permanents out makes 200 triggers, all waiting (their controller is
+ * asked next, 603.3b); with 201 the 201st is refused, the activation that led
+ * there with it, the game unchanged. */
+static const char bells[] =
+    "- name: Test Dirge Bell\n  cost: \"{1}\"\n  type: Artifact\n"
+    "  text: \"Whenever a creature dies, you gain 1 life.\"\n"
+    "  abilities:\n    - triggered:\n        when: {dies: creature}\n        effect: [{gain_life: 1}]\n"
+    "- name: Test Martyr Imp\n  cost: \"{B}\"\n  type: Creature — Imp\n  pt: 1/1\n"
+    "  text: \"Sacrifice this creature: You gain 1 life.\"\n"
+    "  abilities:\n    - activated:\n        costs: [sacrifice_self]\n        effect: [{gain_life: 1}]\n";
+
+static int imp_dies_with_bells(unit_ctx *t_, u_world *w, int n) {
+  if (u_begin(t_, w, bells)) return -1;
+  for (int i = 0; i < n; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Dirge Bell") < 0) return -1;
+  if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Martyr Imp") < 0 || u_start(t_, w)) return -1;
+  return 0;
+}
+
+TEST(limits_pending_triggers_up_to_the_capacity) {
+  if (imp_dies_with_bells(t_, w, 200)) return;
+  CHECK_INT(pick(w, "activate \"Test Martyr Imp\""), MTG_DECISION);
+  CHECK_INT(u_count_logged(w->game, "trigger src=\"Test Dirge Bell\""), 200);
+}
+
+TEST(limits_pending_triggers_one_past_the_capacity_refused) {
+  if (imp_dies_with_bells(t_, w, 201)) return;
+  uint64_t before = mtg_game_hash(w->game);
+  CHECK_INT(pick(w, "activate \"Test Martyr Imp\""), MTG_ELIMIT);
+  CHECK(strstr(w->err.msg, "more than 200 triggered abilities waiting to be put on the stack") != NULL);
+  CHECK(mtg_game_hash(w->game) == before);
+  CHECK_INT(mtg_game_status(w->game), MTG_DECISION);
+}
+
 const unit_test limits_tests[] = {
     {"limits_x_up_to_what_one_payment_holds", limits_x_up_to_what_one_payment_holds},
     {"limits_the_stack_holds_its_capacity_and_refuses_one_more", limits_the_stack_holds_its_capacity_and_refuses_one_more},
@@ -426,5 +462,7 @@ const unit_test limits_tests[] = {
     {"limits_priority_options_full_from_the_hand", limits_priority_options_full_from_the_hand},
     {"limits_priority_options_full_of_casts", limits_priority_options_full_of_casts},
     {"limits_priority_options_full_from_the_battlefield", limits_priority_options_full_from_the_battlefield},
+    {"limits_pending_triggers_up_to_the_capacity", limits_pending_triggers_up_to_the_capacity},
+    {"limits_pending_triggers_one_past_the_capacity_refused", limits_pending_triggers_one_past_the_capacity_refused},
     {NULL, NULL},
 };
