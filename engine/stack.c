@@ -1020,6 +1020,21 @@ static Cost discard_only(const Cost *c) {
   return d;
 }
 
+/* Whether player can pay the costs of ability ab of the object in slot
+ * (602.2b, 601.2f-h), a cycling cost made free by an effect included. */
+static int activation_payable(G *g, int player, int slot, const Ability *ab) {
+  if (cycling_free(g, player, ab)) {
+    Cost d = discard_only(&ab->cost);
+    if (cost_can_pay_parts(g, player, slot, &d)) return 1;
+  }
+  if (!cost_can_pay_parts(g, player, slot, &ab->cost)) return 0;
+  ManaCost mc = ab->cost.mana;
+  if (!mana_value(&mc) && !mc.x) return 1;
+  int any_blue = rule_effect(g, SE_ANY_MANA_FOR_ABILITIES, -1, slot, NULL, NULL) ? 1 << COL_U : 0;
+  int self_tap = cost_has_tap(&ab->cost);
+  return cost_can_pay_mana(g, player, &mc, 0, self_tap ? slot : -1, any_blue);
+}
+
 /* slot and abi name an ability of an object of the game: the priority
  * listing (turn.c activate_option) asks only about those, and stack_activate
  * is answered with one of its options, in the state it was listed in. */
@@ -1041,17 +1056,9 @@ int can_activate(G *g, int player, int slot, int abi) {
     if (!sorcery_timing(g, player) || o->loyalty_turn == s->c.turn_seq) return 0;
   }
   if (ab->once_per_turn && (o->abil_used[1] >> (ab->index & 31) & 1)) return 0;
-  if (!ab->mana && !ability_feasible(g, ab, player, oref(g, slot), c)) return 0;
-  if (cycling_free(g, player, ab)) {
-    Cost d = discard_only(&ab->cost);
-    if (cost_can_pay_parts(g, player, slot, &d)) return 1;
-  }
-  if (!cost_can_pay_parts(g, player, slot, &ab->cost)) return 0;
-  ManaCost mc = ab->cost.mana;
-  if (!mana_value(&mc) && !mc.x) return 1;
-  int any_blue = rule_effect(g, SE_ANY_MANA_FOR_ABILITIES, -1, slot, NULL, NULL) ? 1 << COL_U : 0;
-  int self_tap = cost_has_tap(&ab->cost);
-  return cost_can_pay_mana(g, player, &mc, 0, self_tap ? slot : -1, any_blue);
+  /* whether its costs can be paid first (both only ask): found sooner */
+  if (!activation_payable(g, player, slot, ab)) return 0;
+  return ab->mana || ability_feasible(g, ab, player, oref(g, slot), c);
 }
 
 void stack_activate(G *g, int player, int slot, int abi) {
