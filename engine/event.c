@@ -611,6 +611,7 @@ static void leave_game(G *g, int p) {
     if (o->kind == OK_CARD) {
       o->zone = MTG_Z_COUNT;
       o->id = new_id(g);
+      o->paired = oref_none(); /* a new object, unpaired, as zone_move makes one (702.95e) */
     } else {
       slot_free(g, i);
     }
