@@ -568,7 +568,7 @@ static void priority_options(G *g, int p) {
   int nb = bf_count(g);
   int16_t *bf = bf_list(g);
   for (int i = 0; i < nb && o->n < MAX_OPTIONS; i++) {
-    if (!cast_can_turn_face_up(g, p, bf[i])) continue;
+    if (!s->obj[bf[i]].face_down || !cast_can_turn_face_up(g, p, bf[i])) continue; /* most permanents are face up */
     fmt_slot(g, bf[i], nm, sizeof nm);
     o->act[o->n] = A_FACE_UP;
     o->slot[o->n++] = bf[i];
