@@ -1263,7 +1263,7 @@ static const StepDef step_defs[] = {
                                 {"of", P_SEL, 0}, {"zones", P_WORDS1, 0}, {"and_or", P_BOOL, 0}, {"attach_to", P_SEL, 0},
                                 {"face_down", P_BOOL, 0}}},
     {"create_token", S_TOKEN, {{"create_token", P_TOKEN, 0}, {"n", P_EXPR, 0}, {"under", P_SEL, SL_YOU}}},
-    {"put_counters", S_PUT_COUNTERS, {{"put_counters", P_STR, 0}, {"n", P_EXPR, 0}, {"on", P_SEL, SL_SELF}}},
+    {"put_counters", S_PUT_COUNTERS, {{"put_counters", P_STR, 0}, {"n", P_EXPR, 0}, {"on", P_SEL, SL_SELF}, {"divided", P_BOOL, 0}}},
     {"remove_counters", S_REMOVE_COUNTERS, {{"remove_counters", P_STR, 0}, {"n", P_EXPR, 0}, {"from", P_SEL, SL_SELF}}},
     {"double_counters", S_DOUBLE_COUNTERS, {{"double_counters", P_STR, 0}, {"on", P_SEL, SL_SELF}}},
     {"clear_counters", S_CLEAR_COUNTERS, {{"clear_counters", P_STR, 0}, {"from", P_SEL, SL_SELF}}},
@@ -1915,35 +1915,43 @@ static int p_targets(L *l, const ynode *n, Mode *m) {
   return 0;
 }
 
+/* Whether n is a damage or put_counters step with `divided: true`. */
+static int is_divided(const Node *n) {
+  int key = n->op == S_DAMAGE ? 4 : n->op == S_PUT_COUNTERS ? 3 : -1;
+  return key >= 0 && n->k[key] && n->k[key]->i;
+}
+
 static int divided_steps(const Node *n) {
   if (!n) return 0;
-  int k = n->op == S_DAMAGE && n->k[4] && n->k[4]->i;
+  int k = is_divided(n);
   for (int i = 0; i < n->n; i++) k += divided_steps(n->k[i]);
   return k;
 }
 
-/* `divided: true` on a damage step: "N damage divided as you choose among
+/* `divided: true` on a damage or put_counters step: "N damage divided as
+ * you choose among [its targets]", "distribute N +1/+1 counters among
  * [its targets]". The division is announced as the spell is cast or the
  * ability put on the stack (601.2d), so the step is one of the mode's own
  * (not inside a condition, a choice or another ability), there is one, and
- * it deals its damage to the mode's `targets`. */
+ * it acts on the mode's `targets`. */
 static int p_divided(L *l, Mode *m) {
   const Node *seq = m->effect;
   int all = divided_steps(seq);
   if (!all) return 0;
   for (int i = 0; i < seq->n; i++) {
     const Node *st = seq->k[i];
-    if (!(st->op == S_DAMAGE && st->k[4] && st->k[4]->i)) continue;
+    if (!is_divided(st)) continue;
     ynode at = {.kind = YN_SCALAR, .line = st->line, .col = st->col, .str = ""};
-    if (m->divide) return BADI(l, &at, "one damage step of an ability can be 'divided' (601.2d)");
-    if (!st->k[1] || st->k[1]->op != SL_TARGETS || !m->nt)
-      return BADI(l, &at, "'divided' damage is divided among the ability's targets: give it 'to: targets' and 'targets' "
-                          "on the ability (601.2d)");
+    if (m->divide) return BADI(l, &at, "one step of an ability can be 'divided' (601.2d)");
+    const Node *to = st->k[st->op == S_DAMAGE ? 1 : 2];
+    if (!to || to->op != SL_TARGETS || !m->nt)
+      return BADI(l, &at, "'divided' is divided among the ability's targets: give the step '%s: targets' and 'targets' "
+                          "on the ability (601.2d)", st->op == S_DAMAGE ? "to" : "on");
     m->divide = st;
   }
   if (!m->divide || all > 1) {
     ynode at = {.kind = YN_SCALAR, .line = seq->line, .col = seq->col, .str = ""};
-    return BADI(l, &at, "a 'divided' damage step is a step of the ability's effect itself, not inside another step: the "
+    return BADI(l, &at, "a 'divided' step is a step of the ability's effect itself, not inside another step: the "
                         "division is announced as it is cast or put on the stack (601.2d)");
   }
   return 0;

@@ -510,6 +510,22 @@ static void step_copy_spell(G *g, Ctx *c, const Node *n) {
   }
 }
 
+/* A divided step (601.2d): a gets the resolving mode's legal targets that
+ * were given a share, with the shares of its objects and of its players; an
+ * illegal target's share is not dealt or put (608.2b). 0: no choices to
+ * read (the step then acts as written). */
+static int divided_shares(G *g, const Ctx *c, Sel *a, int *oshare, int *pshare) {
+  if (!c->ch) return 0;
+  a->n = a->np = 0;
+  for (int k = 0; k < MAX_TARGETS; k++) {
+    const Target *t = &c->ch->t[c->mode * MAX_TARGETS + k];
+    if (t->div <= 0) continue;
+    if (t->kind == TK_OBJ && oref_ok(g, t->obj)) oshare[a->n] = t->div, a->o[a->n++] = t->obj;
+    else if (t->kind == TK_PLAYER && player_alive(g, t->player)) pshare[a->np] = t->div, a->p[a->np++] = t->player;
+  }
+  return 1;
+}
+
 static void step_change_target(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   Sel what;
@@ -556,6 +572,7 @@ static void step_change_target(G *g, Ctx *c, const Node *n) {
       if (s->stack[i].kind == SI_SPELL && s->stack[i].slot == what.o[w].slot) si = i;
     if (si < 0) continue;
     s->stack[si].ch.t[ti] = cand[v];
+    s->stack[si].ch.t[ti].div = cur.div; /* 115.7f: the division can't be changed */
     char tn[110];
     fmt_target(g, &cand[v], tn, sizeof tn);
     log_line(g, 0, "change_target obj=%s to=%s", nm, tn);
@@ -1280,18 +1297,8 @@ static void step(G *g, Ctx *c, const Node *n) {
     const Lki *srcl = NULL;
     int flags = n->k[2] && sel_object_ref(g, c, n->k[2], &src, &srcl) ? lki_damage_flags(srcl) : src_damage_flags(g, c);
     if (n->k[2] && !src.id) src = c->src;
-    /* divided (601.2d): each legal target gets its announced share; an
-     * illegal target's share is not dealt (608.2b) */
-    int divided = n->k[4] && n->k[4]->i && c->ch, oshare[MAX_TARGETS], pshare[MAX_TARGETS];
-    if (divided) {
-      a.n = a.np = 0;
-      for (int k = 0; k < MAX_TARGETS; k++) {
-        const Target *t = &c->ch->t[c->mode * MAX_TARGETS + k];
-        if (t->div <= 0) continue;
-        if (t->kind == TK_OBJ && oref_ok(g, t->obj)) oshare[a.n] = t->div, a.o[a.n++] = t->obj;
-        else if (t->kind == TK_PLAYER && player_alive(g, t->player)) pshare[a.np] = t->div, a.p[a.np++] = t->player;
-      }
-    }
+    int oshare[MAX_TARGETS], pshare[MAX_TARGETS];
+    int divided = n->k[4] && n->k[4]->i && divided_shares(g, c, &a, oshare, pshare);
     int cnt = a.n + a.np, base = g->evtop;
     if (!cnt || (!divided && amount <= 0)) return;
     Event *ev = ev_alloc(g, cnt);
@@ -1505,15 +1512,17 @@ static void step(G *g, Ctx *c, const Node *n) {
     int kind = ckind_id(g, n->k[0]->s);
     int cnt = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
     sel_eval(g, c, n->k[2], &a);
+    int oshare[MAX_TARGETS], pshare[MAX_TARGETS];
+    int divided = n->k[3] && n->k[3]->i && divided_shares(g, c, &a, oshare, pshare);
     int total = a.n + a.np, base = g->evtop;
-    if (!total || cnt <= 0) return;
+    if (!total || (!divided && cnt <= 0)) return;
     Event *ev = ev_alloc(g, total);
     for (int i = 0; i < total; i++) {
       ev_init(&ev[i], EV_COUNTERS);
       if (i < a.n) ev[i].obj = a.o[i];
       else ev[i].player = a.p[i - a.n];
       ev[i].ckind = (uint8_t)kind;
-      ev[i].amount = cnt;
+      ev[i].amount = !divided ? cnt : i < a.n ? oshare[i] : pshare[i - a.n];
       ev[i].cause_ctl = (int8_t)c->controller;
       ev[i].cause_id = c->cause_id;
     }

@@ -21,7 +21,7 @@
 
 static const char *const dec_kind_names[MTG_D_COUNT] = {
     "priority", "mode", "x", "target", "cost", "attackers", "blockers", "damage", "trigger_order",
-    "replacement", "may", "choose", "player", "color", "name", "number", "order", "word"};
+    "replacement", "may", "choose", "player", "color", "name", "number", "order", "word", "divide"};
 
 /* The counters and scalars of s, and the entries of its ring of last known
  * information that `lki` says: all that can differ from d when the rest of the
@@ -177,16 +177,18 @@ static int answer_check(G *g, const int *v, int n) {
     }
     return 0;
   }
-  case MTG_D_DAMAGE: {
-    if (n != d->n_options) return snprintf(why, wsz, "damage assignment lists an amount for each of %d options", d->n_options), -1;
+  case MTG_D_DAMAGE:
+  case MTG_D_DIVIDE: {
+    const char *what = d->kind == MTG_D_DAMAGE ? "damage" : "divided";
+    if (n != d->n_options) return snprintf(why, wsz, "%s lists an amount for each of %d options", d->kind == MTG_D_DAMAGE ? "damage assignment" : "a division", d->n_options), -1;
     long long sum = 0; /* answers come from the caller: any int */
     for (int i = 0; i < n; i++) {
-      if (v[i] < 0) return snprintf(why, wsz, "negative damage amount"), -1;
+      if (v[i] < 0) return snprintf(why, wsz, "negative %s amount", what), -1;
       /* a division among targets gives each at least 1 (601.2d) */
-      if (v[i] < d->lo) return snprintf(why, wsz, "each of the %d options gets at least %d", d->n_options, d->lo), -1;
+      if (v[i] < d->lo) return snprintf(why, wsz, "each of the %d options gets at least %d (601.2d)", d->n_options, d->lo), -1;
       sum += v[i];
     }
-    if (sum != d->hi) return snprintf(why, wsz, "damage assigned (%lld) must total %d", sum, d->hi), -1;
+    if (sum != d->hi) return snprintf(why, wsz, "%s (%lld) must total %d", d->kind == MTG_D_DAMAGE ? "damage assigned" : "the amounts divided", sum, d->hi), -1;
     return 0;
   }
   default: {
@@ -231,7 +233,7 @@ static void log_answer(G *g, const int *v, int n) {
   }
   if (d->kind == MTG_D_X || d->kind == MTG_D_NUMBER) {
     fmt_s(buf + u, sizeof buf - u, " value=%d", v[0]);
-  } else if (d->kind == MTG_D_DAMAGE) {
+  } else if (d->kind == MTG_D_DAMAGE || d->kind == MTG_D_DIVIDE) {
     /* each recipient and its damage, however many: written in place as the
      * choices below are, so that a division among many blockers is not cut */
     char num[16];

@@ -229,10 +229,10 @@ static int ability_feasible(G *g, const Ability *ab, int controller, ORef src, c
 
 static void choose_modes_targets_of(G *g, StackItem *si, int player);
 
-/* 601.2d: the player announces how the mode's divided damage is divided
- * among its targets, each getting at least 1 (one target: all of it). The
- * amount is known by now (X is announced first, 601.2b); fewer than one
- * each makes the choice of targets illegal. */
+/* 601.2d: the player announces how the mode's divided damage or counters
+ * are divided among its targets, each getting at least 1 (one target: all of
+ * it). The amount is known by now (X is announced first, 601.2b); fewer than
+ * one each makes the choice of targets illegal. */
 static void announce_division(G *g, StackItem *si, int m, int player, const char *who) {
   const Mode *md = &si->ab->modes[m];
   Target *t = &si->ch.t[m * MAX_TARGETS];
@@ -243,18 +243,23 @@ static void announce_division(G *g, StackItem *si, int m, int player, const char
   Ctx c;
   ctx_from_stack(g, &c, si);
   c.mode = m;
-  int amount = expr_eval(g, &c, md->divide->k[0]);
+  const Node *st = md->divide;
+  int damage = st->op == S_DAMAGE;
+  const Node *an = damage ? st->k[0] : st->k[1];
+  int amount = an ? expr_eval(g, &c, an) : 1;
+  char what[48];
+  snprintf(what, sizeof what, "%s%s", damage ? "damage" : st->k[0]->s, damage ? "" : " counters");
   if (amount < n) {
     /* a triggered ability with nothing to divide can't be put on the stack
      * with targets (603.3d); with fewer targets it could */
     if (si->kind == SI_TRIGGERED && amount < 1) { g->push_failed = 1; return; }
-    game_illegal(g, "%s divides %d damage among %d targets: each target gets at least 1 (601.2d)", who, amount < 0 ? 0 : amount, n);
+    game_illegal(g, "%s divides %d %s among %d targets: each target gets at least 1 (601.2d)", who, amount < 0 ? 0 : amount, what, n);
   }
   if (n == 1 || amount == n) {
     for (int i = 0; i < n; i++) t[idx[i]].div = (int16_t)(n == 1 ? amount : 1);
     return;
   }
-  dec_begin(g, MTG_D_DAMAGE, player, "601.2d", "divide %d damage of %s among its targets (at least 1 each)", amount, who);
+  dec_begin(g, MTG_D_DIVIDE, player, "601.2d", "divide %d %s of %s among its targets (at least 1 each)", amount, what, who);
   for (int i = 0; i < n; i++) {
     char nm[110];
     const Target *ti = &t[idx[i]];

@@ -721,7 +721,7 @@ static const char *const act_keys[A_COUNT] = {
     "cast",   "activate", "play",        "pass",          "turn_face_up", "foretell", "attack", "block",   "advance", "resolve",
     "check",  "target",
     "mode",   "x",        "number",      "may",           "replacement", "trigger_order", "order", "choose",
-    "choose_player", "color", "name", "word", "damage", "cost"};
+    "choose_player", "color", "name", "word", "damage", "cost", "divide"};
 
 const char *act_name(int kind) { return kind >= 0 && kind < A_COUNT ? act_keys[kind] : "?"; }
 
@@ -809,7 +809,8 @@ static int action_value(L *l, hact *a, const ynode *v) {
     a->nnums = 1;
     return get_bool(l, v, &a->nums[0]);
   case A_DAMAGE:
-    if (want_map(l, v, "damage (recipient: amount)")) return -1;
+  case A_DIVIDE:
+    if (want_map(l, v, a->kind == A_DAMAGE ? "damage (recipient: amount)" : "divide (target: amount)")) return -1;
     a->items = NEW(l, const char *, v->n);
     a->nums = NEW(l, int, v->n);
     if (!a->items || !a->nums) return oom(l, v);

@@ -37,7 +37,7 @@ typedef enum {
   A_CHECK,
   /* answers to the other decisions, one per decision kind */
   A_TARGET, A_MODE, A_X, A_NUMBER, A_MAY, A_REPLACEMENT, A_TRIGGER_ORDER, A_ORDER,
-  A_CHOOSE, A_PLAYER, A_COLOR, A_NAME, A_WORD, A_DAMAGE, A_COST,
+  A_CHOOSE, A_PLAYER, A_COLOR, A_NAME, A_WORD, A_DAMAGE, A_COST, A_DIVIDE,
   A_COUNT
 } act_kind;
 

@@ -40,7 +40,7 @@ static const int act_decision[A_COUNT] = {
     [A_REPLACEMENT] = MTG_D_REPLACEMENT, [A_TRIGGER_ORDER] = MTG_D_TRIGGER_ORDER,
     [A_ORDER] = MTG_D_ORDER,     [A_CHOOSE] = MTG_D_CHOOSE,     [A_PLAYER] = MTG_D_PLAYER,
     [A_COLOR] = MTG_D_COLOR,     [A_NAME] = MTG_D_NAME,         [A_WORD] = MTG_D_WORD,
-    [A_DAMAGE] = MTG_D_DAMAGE,   [A_COST] = MTG_D_COST};
+    [A_DAMAGE] = MTG_D_DAMAGE,   [A_COST] = MTG_D_COST,         [A_DIVIDE] = MTG_D_DIVIDE};
 
 static const char *pname(const runner *R, int p) {
   return p >= 0 && p < R->hc->nplayers ? R->hc->players[p] : "nobody";
@@ -312,11 +312,12 @@ static int build_answer(runner *R, const hact *a, const mtg_decision *d, int *v,
     v[(*n)++] = k;
     return 0;
   case A_DAMAGE:
+  case A_DIVIDE:
     for (int i = 0; i < d->n_options; i++) v[i] = 0;
     *n = d->n_options;
     for (int j = 0; j < a->nitems; j++) {
       k = find_opt(R, d, a->items[j], used, -1);
-      if (k < 0) return not_among(R, d, why, "damage to", a->items[j]);
+      if (k < 0) return not_among(R, d, why, a->kind == A_DAMAGE ? "damage to" : "a share for", a->items[j]);
       used[k] = 1;
       v[k] = a->nums[j];
     }

@@ -101,7 +101,8 @@ int agent_answer(agent *a, const mtg_decision *d, const unsigned char *banned, i
   case MTG_D_ORDER:
     permutation(a, d->n_options, plain, vals);
     return d->n_options;
-  case MTG_D_DAMAGE: {
+  case MTG_D_DAMAGE:
+  case MTG_D_DIVIDE: {
     int n = d->n_options;
     if (n <= 0) return 0;
     /* each option gets its least (lo: 0 in combat, 1 for a division among

@@ -37,7 +37,7 @@ int answer_parse(const mtg_decision *d, const char *p, int *vals, int *n, const 
     *n = 1;
     return ANSWER_OK;
   }
-  if (d->kind == MTG_D_DAMAGE) {
+  if (d->kind == MTG_D_DAMAGE || d->kind == MTG_D_DIVIDE) {
     for (int i = 0; i < d->n_options; i++) {
       const char *l = d->options[i].label;
       size_t len = strlen(l);

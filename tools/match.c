@@ -63,7 +63,7 @@ static void describe(const mtg_game *g, char *buf, size_t size) {
   }
   append(buf, size, "turn %d, step %s: a %s decision by %s: %s (", mtg_game_turn(g), mtg_step_name(mtg_game_step(g)),
          d->kind_name, player_name(g, d->player), d->prompt);
-  if (d->kind == MTG_D_X || d->kind == MTG_D_NUMBER || d->kind == MTG_D_DAMAGE)
+  if (d->kind == MTG_D_X || d->kind == MTG_D_NUMBER || d->kind == MTG_D_DAMAGE || d->kind == MTG_D_DIVIDE)
     append(buf, size, "range %d..%d", d->lo, d->hi);
   else
     append(buf, size, "pick %d..%d", d->min, d->max);
@@ -74,9 +74,9 @@ static void describe(const mtg_game *g, char *buf, size_t size) {
 /* The answer as the engine logs it. */
 static void answer_text(const mtg_decision *d, const int *v, int n, char *buf, size_t size) {
   buf[0] = 0;
-  if (d->kind == MTG_D_X || d->kind == MTG_D_NUMBER || d->kind == MTG_D_DAMAGE) {
+  if (d->kind == MTG_D_X || d->kind == MTG_D_NUMBER || d->kind == MTG_D_DAMAGE || d->kind == MTG_D_DIVIDE) {
     for (int i = 0; i < n; i++)
-      if (d->kind == MTG_D_DAMAGE) append(buf, size, " %s=%d", d->options[i].label, v[i]);
+      if (d->kind == MTG_D_DAMAGE || d->kind == MTG_D_DIVIDE) append(buf, size, " %s=%d", d->options[i].label, v[i]);
       else append(buf, size, " value=%d", v[i]);
   } else if (!n)
     append2(buf, size, " choice=none", "");
@@ -118,7 +118,7 @@ static uint64_t fingerprint(const mtg_game *g) {
  * option refused alone may be legal with others (blockers a requirement makes
  * block together, 509.1c). */
 static int single_pick(const mtg_decision *d, int n) {
-  return d->kind != MTG_D_X && d->kind != MTG_D_NUMBER && d->kind != MTG_D_DAMAGE && d->kind != MTG_D_ORDER &&
+  return d->kind != MTG_D_X && d->kind != MTG_D_NUMBER && d->kind != MTG_D_DAMAGE && d->kind != MTG_D_DIVIDE && d->kind != MTG_D_ORDER &&
          d->kind != MTG_D_TRIGGER_ORDER && n == 1 && d->max <= 1;
 }
 
@@ -141,7 +141,7 @@ static int answer(M *m, long decision) {
   }
   for (int attempt = 0; attempt < REFUSALS_PER_DECISION; attempt++) {
     int n = agent_answer(m->a, d, banned,
-                         attempt >= (d->kind == MTG_D_DAMAGE ? DAMAGE_REFUSALS_BEFORE_PLAIN : REFUSALS_BEFORE_PLAIN), vals);
+                         attempt >= (d->kind == MTG_D_DAMAGE || d->kind == MTG_D_DIVIDE ? DAMAGE_REFUSALS_BEFORE_PLAIN : REFUSALS_BEFORE_PLAIN), vals);
     if (n < 0) {
       describe(m->g, now, sizeof now);
       SAY(m, "every option of decision %ld was refused as illegal\n  at %s\n", decision, now);

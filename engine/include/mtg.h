@@ -262,12 +262,13 @@ int mtg_game_status(const mtg_game *g); /* MTG_DECISION or MTG_OVER */
 /* Decisions. Every choice is "pick among options": answer with option indices
  * (priority, targets, modes, yes/no, objects, players, colors, names, replacement
  * effects), a permutation of all options (orders), one number (X, numbers), or
- * one amount per option (dividing combat damage). */
+ * one amount per option (dividing combat damage; dividing what a spell or
+ * ability divides among its targets as it is cast or put on the stack, 601.2d). */
 typedef enum {
   MTG_D_PRIORITY, MTG_D_MODE, MTG_D_X, MTG_D_TARGET, MTG_D_COST, MTG_D_ATTACKERS,
   MTG_D_BLOCKERS, MTG_D_DAMAGE, MTG_D_TRIGGER_ORDER, MTG_D_REPLACEMENT, MTG_D_MAY,
   MTG_D_CHOOSE, MTG_D_PLAYER, MTG_D_COLOR, MTG_D_NAME, MTG_D_NUMBER, MTG_D_ORDER,
-  MTG_D_WORD, MTG_D_COUNT
+  MTG_D_WORD, MTG_D_DIVIDE, MTG_D_COUNT
 } mtg_decision_kind;
 
 typedef enum {
@@ -294,7 +295,7 @@ typedef struct mtg_decision {
   int n_options;
   const mtg_option *options;
   int min, max;         /* how many options to pick (pick decisions) */
-  int lo, hi;           /* range (number decisions), or for a damage division: the least each option gets (lo) and the total (hi) */
+  int lo, hi;           /* range (number decisions), or for a division (damage, divide): the least each option gets (lo) and the total (hi) */
 } mtg_decision;
 
 typedef struct mtg_answer {

@@ -59,15 +59,18 @@ int play_answer(const mtg_decision *d, play_next_fn next, void *ctx, int attempt
       }
     return n;
   }
-  case MTG_D_DAMAGE: {
+  case MTG_D_DAMAGE:
+  case MTG_D_DIVIDE: {
     if (n > cap) n = cap;
     if (n <= 0) return 0;
-    for (int i = 0; i < n; i++) v[i] = 0;
-    int left = d->hi;
+    /* each option its least (a division among targets: 1, 601.2d), then the rest */
+    int least = d->lo > 0 ? d->lo : 0;
+    for (int i = 0; i < n; i++) v[i] = least;
+    int left = d->hi - n * least;
     if (attempt < 2)
       for (int i = 0; i < n - 1 && left > 0; i++) {
         int x = below(next, ctx, left + 1);
-        v[i] = x;
+        v[i] += x;
         left -= x;
       }
     /* the rest on the first option in damage assignment order */
