@@ -531,7 +531,7 @@ static void priority_options(G *g, int p) {
     for (int i = 0; i < hn; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 1, 0, o);
   for (int i = 0; i < hn; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 0, 1, o);
   for (int i = 0; i < hn && o->n < MAX_OPTIONS; i++)
-    if (cast_can_foretell(g, p, hand[i])) {
+    if (s->obj[hand[i]].def->cast && cast_can_foretell(g, p, hand[i])) { /* most cards have no foretell */
       /* 116.2h: a special action */
       fmt_slot(g, hand[i], nm, sizeof nm);
       o->act[o->n] = A_FORETELL;
@@ -539,7 +539,7 @@ static void priority_options(G *g, int p) {
       dec_opt(g, MTG_O_ACTIVATE, s->obj[hand[i]].id, 0, -1, -1, "foretell %s", nm);
     }
   for (int i = 0; i < hn && o->n < MAX_OPTIONS; i++)
-    if (can_cast_face_down(g, p, hand[i])) {
+    if (s->obj[hand[i]].def->has_morph && can_cast_face_down(g, p, hand[i])) { /* most cards have no morph */
       fmt_slot(g, hand[i], nm, sizeof nm);
       o->act[o->n] = A_CAST_FACE_DOWN;
       o->slot[o->n++] = hand[i];
