@@ -334,8 +334,10 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
   case TE_COUNTERED:
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   case TE_DISCARD:
+    /* the card as it is in the hand, before it is discarded (603.10a): its
+     * characteristics there, wherever the filter would look by default */
     if (t->player && oref_ok(g, e->obj) && !rel_match(g, c, t->player, s->obj[e->obj.slot].owner)) return 0;
-    return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
+    return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_SACRIFICE:
     return pat_obj(g, c, t, e->obj, NULL, src_id, 1);
   case TE_UNATTACHED:
