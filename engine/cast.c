@@ -344,8 +344,8 @@ void cast_added_targets(G *g, StackItem *si, int player) {
  * targets and the legal ones. */
 void cast_added_targets_legal(G *g, StackItem *si, int *total, int *legal) {
   for (int i = 0; i < si->ch.nadd; i++) {
-    const Ability *ab = spell_ability(si->ch.add[i]);
-    for (int k = 0; ab && ab->nmodes && k < ab->modes[0].nt; k++) {
+    const Ability *ab = spell_ability(si->ch.add[i]); /* its one mode: added_feasible, cardload.c's splice */
+    for (int k = 0; k < ab->modes[0].nt; k++) {
       Target *t = &si->ch.at[i][k];
       if (t->kind == TK_NONE) continue;
       (*total)++;
@@ -359,8 +359,7 @@ void cast_added_targets_legal(G *g, StackItem *si, int *total, int *legal) {
  * to it, in order. */
 void cast_resolve_added(G *g, const StackItem *si) {
   for (int i = 0; i < si->ch.nadd; i++) {
-    const Ability *ab = spell_ability(si->ch.add[i]);
-    if (!ab || !ab->nmodes) continue;
+    const Ability *ab = spell_ability(si->ch.add[i]); /* its one mode: added_feasible, cardload.c's splice */
     int idx = stack_find(g, si->id);
     StackItem live = idx >= 0 ? g->s->stack[idx] : *si;
     Ctx c;

@@ -41,7 +41,7 @@ static int simple_mana_source(G *g, int player, int slot, int abi) {
   if (ab->kind != AB_ACTIVATED || !ab->mana) return 0;
   /* only "{T}: Add ..." sources are used by automatic payment */
   if (mana_value(&ab->cost.mana) || ab->cost.nparts != 1 || ab->cost.part[0].kind != CK_TAP) return 0;
-  if ((ab->zone >= 0 && ab->zone != MTG_Z_BATTLEFIELD) || c->controller != player) return 0;
+  if (ab->zone >= 0 && ab->zone != MTG_Z_BATTLEFIELD) return 0; /* the callers look only at player's permanents */
   return cost_can_pay_parts(g, player, slot, &ab->cost);
 }
 
