@@ -102,7 +102,7 @@ int sba_check(G *g) {
     fmt_slot(g, i, nm, sizeof nm);
     log_line(g, 0, "sba rule=%s obj=%s", o->kind == OK_TOKEN ? "704.5d" : "704.5e", nm);
     log_line(g, 0, "cease_to_exist obj=%s", nm);
-    if (o->zone != MTG_Z_STACK) zl_remove(g, o->zone, zone_owner_list(o->zone) ? o->owner : 0, i);
+    if (o->zone != MTG_Z_STACK) zl_remove(g, o->zone, o->owner, i); /* a shared zone's list ignores the player */
     slot_free(g, i);
     any = 1;
   }
