@@ -367,6 +367,7 @@ static int run(G *g) {
   g->nprev = 0;
   g->nentering = 0;
   g->nmtq = 0;
+  g->in_mtq = 0;
   g->collecting = 0;
   g->batch_draw = 0;
   g->tok_out = NULL;

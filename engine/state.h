@@ -763,6 +763,7 @@ struct mtg_game {
   int nprev;
   int nrider;             /* Work.rider */
   int nmtq;               /* Work.mtq */
+  uint8_t in_mtq;         /* the queue is being resolved: a mana event of one of its abilities adds to it, no deeper */
   uint8_t collecting;        /* trig_lookback / trig_detect gather dcand */
   uint8_t batch_draw;        /* the batch being scanned makes every remaining player lose (104.4a) */
   int push_failed;        /* choose_modes_targets found no legal choice (603.3c/d) */

@@ -681,7 +681,12 @@ void trig_lookback(G *g, const Event *ev, int n) {
   delayed_chosen(g);
 }
 
+/* 605.4a: each resolves at once, in the order they triggered. The mana one
+ * adds is an event whose own triggered mana abilities join the queue: the
+ * loop resolves them too, so the C stack does not grow with the queue. */
 static void resolve_mana_triggers(G *g) {
+  if (g->in_mtq) return;
+  g->in_mtq = 1;
   while (g->nmtq) {
     Pending q = g->w->mtq[0];
     memmove(&g->w->mtq[0], &g->w->mtq[1], (size_t)(g->nmtq - 1) * sizeof q);
@@ -699,6 +704,7 @@ static void resolve_mana_triggers(G *g) {
     cx.tc = &q.tc;
     eff_run(g, &cx, q.ab->modes[0].effect);
   }
+  g->in_mtq = 0;
 }
 
 void trig_detect(G *g, const Event *ev, int n) {
