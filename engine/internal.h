@@ -396,9 +396,9 @@ void stack_remove(G *g, int idx);
 int can_cast(G *g, int player, int slot, int zone_from);
 int can_activate(G *g, int player, int slot, int abi);
 /* 602.2: whether player could activate ability ab of object o (characteristics c)
- * as far as where o is and who controls or owns it go: the part of can_activate
- * the priority listing asks first, so that it need not ask the rest of most
- * abilities (an opponent's lands, say). */
+ * as far as where o is and who controls or owns it go: what the priority
+ * listing asks first, so that it asks can_activate (the rest) about few of the
+ * abilities (not an opponent's lands, say). */
 static inline int activation_reaches(const Obj *o, const Chars *c, const Ability *ab, int player) {
   int z = ab->zone < 0 ? MTG_Z_BATTLEFIELD : ab->zone;
   if (o->zone != z) return 0;

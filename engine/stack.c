@@ -948,7 +948,7 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
     for (int k = 0; fd->nkick > 1 && k < fd->nkick; k++)
       if (s->stack[idx].ch.kicked >> k & 1) {
         int wr = snprintf(kk + u2, sizeof kk - u2, "%s%d", strstr(kk, "kickers=") ? "," : " kickers=", k + 1);
-        if (wr > 0 && (size_t)wr < sizeof kk - u2) u2 += (size_t)wr;
+        if ((size_t)wr < sizeof kk - u2) u2 += (size_t)wr; /* an error (wr < 0) is a huge size_t */
       }
   }
   char how[200] = "";
@@ -1040,7 +1040,8 @@ static int activation_payable(G *g, int player, int slot, const Ability *ab) {
   return cost_can_pay_mana(g, player, &mc, 0, self_tap ? slot : -1, any_blue);
 }
 
-/* slot and abi name an ability of an object of the game: the priority
+/* slot and abi name an activated ability of an object of the game that
+ * player may activate from where it is (activation_reaches): the priority
  * listing (turn.c activate_option) asks only about those, and stack_activate
  * is answered with one of its options, in the state it was listed in. */
 int can_activate(G *g, int player, int slot, int abi) {
@@ -1048,7 +1049,6 @@ int can_activate(G *g, int player, int slot, int abi) {
   const Obj *o = &s->obj[slot];
   const Chars *c = chars(g, slot);
   const Ability *ab = c->ab[abi].ab;
-  if (ab->kind != AB_ACTIVATED || !activation_reaches(o, c, ab, player)) return 0;
   if (ab->cond) {
     /* 602.5b: "activate only if" */
     Ctx cx;
