@@ -29,6 +29,17 @@ static int pick(u_world *w, const char *prefix) {
   return mtg_game_decide(w->game, &a, &w->err);
 }
 
+/* The answer that starts with option is refused as past a capacity: the
+ * status MTG_ELIMIT, a message containing msg, and the game as it was at the
+ * decision (its hash unchanged, the same decision pending). */
+static void refused_at_capacity(unit_ctx *t_, u_world *w, const char *option, const char *msg) {
+  uint64_t before = mtg_game_hash(w->game);
+  CHECK_INT(pick(w, option), MTG_ELIMIT);
+  CHECK(strstr(w->err.msg, msg) != NULL);
+  CHECK(mtg_game_hash(w->game) == before);
+  CHECK_INT(mtg_game_status(w->game), MTG_DECISION);
+}
+
 /* 405.1, 602.2a: each activation puts an object on the stack; the stack
  * holds 160 of them, and the 161st activation is refused as past the
  * engine's capacity, the game unchanged. */
@@ -40,11 +51,7 @@ TEST(limits_the_stack_holds_its_capacity_and_refuses_one_more) {
   for (int i = 0; i < 160 && rc == MTG_DECISION; i++) rc = pick(w, "activate \"Test Free Chime\"");
   CHECK_INT(rc, MTG_DECISION);
   CHECK_INT(u_count_logged(w->game, "activate player=alice src=\"Test Free Chime\""), 160);
-  uint64_t before = mtg_game_hash(w->game);
-  CHECK_INT(pick(w, "activate \"Test Free Chime\""), MTG_ELIMIT);
-  CHECK(strstr(w->err.msg, "more than 160 objects on the stack") != NULL);
-  CHECK(mtg_game_hash(w->game) == before);
-  CHECK_INT(mtg_game_status(w->game), MTG_DECISION);
+  refused_at_capacity(t_, w, "activate \"Test Free Chime\"", "more than 160 objects on the stack");
   /* the stack can still resolve: every one of the 160 abilities does */
   CHECK_INT(u_pass(t_, w, 2 * 160), MTG_DECISION);
   CHECK_INT(u_life(w->game, w->alice), 20 + 160);
@@ -172,10 +179,7 @@ TEST(limits_objects_a_ceased_token_frees_its_place_at_the_capacity) {
   /* one more is past the capacity */
   CHECK_INT(pick(w, "activate \"Test Free Mint\""), MTG_DECISION);
   CHECK_INT(pick(w, "pass"), MTG_DECISION);
-  uint64_t before = mtg_game_hash(w->game);
-  CHECK_INT(pick(w, "pass"), MTG_ELIMIT);
-  CHECK(strstr(w->err.msg, "more than 1000 objects in the game") != NULL);
-  CHECK(mtg_game_hash(w->game) == before);
+  refused_at_capacity(t_, w, "pass", "more than 1000 objects in the game");
   CHECK_INT(u_count_in(w->game, MTG_Z_BATTLEFIELD, "Spark"), 501);
 }
 
@@ -238,11 +242,7 @@ TEST(limits_replacement_effects_applied_to_one_event_up_to_the_capacity) {
 
 TEST(limits_replacement_effects_one_past_the_capacity_refused) {
   CHECK_INT(scales_before_resolving(t_, w, 65), MTG_DECISION);
-  uint64_t before = mtg_game_hash(w->game);
-  CHECK_INT(pick(w, "pass"), MTG_ELIMIT);
-  CHECK(strstr(w->err.msg, "more than 64 replacement effects applied to one event") != NULL);
-  CHECK(mtg_game_hash(w->game) == before);
-  CHECK_INT(mtg_game_status(w->game), MTG_DECISION);
+  refused_at_capacity(t_, w, "pass", "more than 64 replacement effects applied to one event");
 }
 
 /* 605.4a: a triggered mana ability resolves right after the mana ability that
@@ -273,11 +273,7 @@ TEST(limits_triggered_mana_abilities_of_one_event_up_to_the_capacity) {
 
 TEST(limits_triggered_mana_abilities_one_past_the_capacity_refused) {
   if (tap_forest_with_flares(t_, w, 9)) return;
-  uint64_t before = mtg_game_hash(w->game);
-  CHECK_INT(pick(w, "activate \"Forest\""), MTG_ELIMIT);
-  CHECK(strstr(w->err.msg, "more than 8 triggered mana abilities waiting at once") != NULL);
-  CHECK(mtg_game_hash(w->game) == before);
-  CHECK_INT(mtg_game_status(w->game), MTG_DECISION);
+  refused_at_capacity(t_, w, "activate \"Forest\"", "more than 8 triggered mana abilities waiting at once");
 }
 
 /* 500.8: phases added after a phase come after it, ahead of the added phases
@@ -319,11 +315,7 @@ TEST(limits_extra_phases_waiting_up_to_the_capacity) {
   CHECK_INT(u_count_logged(w->game, "additional_phases"), 3);
   CHECK_INT(activate_resolve(w, "activate \"Test Two Dawns\""), MTG_DECISION);
   CHECK_INT(pick(w, "pass"), MTG_DECISION);
-  uint64_t before = mtg_game_hash(w->game);
-  CHECK_INT(pick(w, "pass"), MTG_ELIMIT);
-  CHECK(strstr(w->err.msg, "more than 16 extra phases waiting") != NULL);
-  CHECK(mtg_game_hash(w->game) == before);
-  CHECK_INT(mtg_game_status(w->game), MTG_DECISION);
+  refused_at_capacity(t_, w, "pass", "more than 16 extra phases waiting");
 }
 
 /* 117.1: a priority decision lists what the player can do now; it holds
@@ -441,11 +433,7 @@ TEST(limits_pending_triggers_up_to_the_capacity) {
 
 TEST(limits_pending_triggers_one_past_the_capacity_refused) {
   if (imp_dies_with_bells(t_, w, 201)) return;
-  uint64_t before = mtg_game_hash(w->game);
-  CHECK_INT(pick(w, "activate \"Test Martyr Imp\""), MTG_ELIMIT);
-  CHECK(strstr(w->err.msg, "more than 200 triggered abilities waiting to be put on the stack") != NULL);
-  CHECK(mtg_game_hash(w->game) == before);
-  CHECK_INT(mtg_game_status(w->game), MTG_DECISION);
+  refused_at_capacity(t_, w, "activate \"Test Martyr Imp\"", "more than 200 triggered abilities waiting to be put on the stack");
 }
 
 const unit_test limits_tests[] = {

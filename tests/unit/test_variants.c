@@ -725,15 +725,23 @@ static void t_planeswalk_away(unit_ctx *u, const mtg_pool *pool) {
  * this way triggers (Mutual Epiphany would make each player draw four, Planewide
  * Disaster destroy Grizzly Bears); the other player's planar deck is untouched;
  * the planar controller (the starting player, 901.6) controls the plane. */
-static void t_starting_plane(unit_ctx *u, const mtg_pool *pool) {
-  T t = {"704.6 901.5 the starting plane skips phenomena", 0, u};
+/* A two-player Planechase game played from its beginning (no start point
+ * set, so the starting plane is turned up, 901.5), libraries of `plains`
+ * Plains, unshuffled. */
+static mtg_setup *pc_from_the_start(const mtg_pool *pool, int plains) {
   mtg_setup *s = mtg_setup_new(pool);
   mtg_setup_variant(s, "planechase");
   mtg_setup_player(s, "alice", 20, 0);
   mtg_setup_player(s, "bob", 20, 0);
   mtg_setup_shuffle(s, 0);
   for (int p = 0; p < 2; p++)
-    for (int k = 0; k < 10; k++) card(s, p, MTG_Z_LIBRARY, "Plains");
+    for (int k = 0; k < plains; k++) card(s, p, MTG_Z_LIBRARY, "Plains");
+  return s;
+}
+
+static void t_starting_plane(unit_ctx *u, const mtg_pool *pool) {
+  T t = {"704.6 901.5 the starting plane skips phenomena", 0, u};
+  mtg_setup *s = pc_from_the_start(pool, 10);
   card(s, 0, MTG_Z_BATTLEFIELD, "Grizzly Bears");
   card(s, 0, MTG_Z_COMMAND, "Mutual Epiphany");
   card(s, 0, MTG_Z_COMMAND, "Planewide Disaster");
@@ -775,17 +783,9 @@ static void t_starting_plane(unit_ctx *u, const mtg_pool *pool) {
  * earlier game left in the handle's memory. */
 static void t_starting_plane_renewed(unit_ctx *u, const mtg_pool *pool) {
   T t = {"901.5 a renewed Planechase game turns its starting plane face up", 0, u};
-  mtg_setup *s1 = mtg_setup_new(pool), *s2 = mtg_setup_new(pool);
-  for (int k = 0; k < 2; k++) {
-    mtg_setup *s = k ? s2 : s1;
-    mtg_setup_variant(s, "planechase");
-    mtg_setup_player(s, "alice", 20, 0);
-    mtg_setup_player(s, "bob", 20, 0);
-    mtg_setup_shuffle(s, 0);
-    for (int p = 0; p < 2; p++)
-      for (int i = 0; i < 8; i++) card(s, p, MTG_Z_LIBRARY, "Plains");
-    card(s, 0, MTG_Z_COMMAND, "Goldmeadow");
-  }
+  mtg_setup *s1 = pc_from_the_start(pool, 8), *s2 = pc_from_the_start(pool, 8);
+  card(s1, 0, MTG_Z_COMMAND, "Goldmeadow");
+  card(s2, 0, MTG_Z_COMMAND, "Goldmeadow");
   mtg_setup_face_down(s1, card(s1, 0, MTG_Z_COMMAND, "Krosa"), 0); /* placed: the current plane */
   mtg_game *g = start(&t, s1);
   if (g) {
