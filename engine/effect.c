@@ -1290,15 +1290,16 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   case S_DAMAGE: {
     int amount = expr_eval(g, c, n->k[0]);
-    sel_eval(g, c, n->k[1], &a);
+    /* divided (601.2d): each legal target gets its announced share */
+    int oshare[MAX_TARGETS], pshare[MAX_TARGETS];
+    int divided = n->k[4] && n->k[4]->i && divided_shares(g, c, &a, oshare, pshare);
+    if (!divided) sel_eval(g, c, n->k[1], &a);
     /* "[that creature] deals damage": the object as it is, or as it last
      * existed, deals it (608.2h) */
     ORef src = c->src;
     const Lki *srcl = NULL;
     int flags = n->k[2] && sel_object_ref(g, c, n->k[2], &src, &srcl) ? lki_damage_flags(srcl) : src_damage_flags(g, c);
     if (n->k[2] && !src.id) src = c->src;
-    int oshare[MAX_TARGETS], pshare[MAX_TARGETS];
-    int divided = n->k[4] && n->k[4]->i && divided_shares(g, c, &a, oshare, pshare);
     int cnt = a.n + a.np, base = g->evtop;
     if (!cnt || (!divided && amount <= 0)) return;
     Event *ev = ev_alloc(g, cnt);
@@ -1511,9 +1512,9 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_PUT_COUNTERS: {
     int kind = ckind_id(g, n->k[0]->s);
     int cnt = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
-    sel_eval(g, c, n->k[2], &a);
     int oshare[MAX_TARGETS], pshare[MAX_TARGETS];
     int divided = n->k[3] && n->k[3]->i && divided_shares(g, c, &a, oshare, pshare);
+    if (!divided) sel_eval(g, c, n->k[2], &a);
     int total = a.n + a.np, base = g->evtop;
     if (!total || (!divided && cnt <= 0)) return;
     Event *ev = ev_alloc(g, total);

@@ -336,7 +336,8 @@ static void choose_modes_targets_of(G *g, StackItem *si, int player) {
   }
   /* 115.7f: new targets for a copy keep the original division */
   int16_t olddiv[MAX_CHOICE_T];
-  for (int i = 0; i < MAX_CHOICE_T; i++) olddiv[i] = si->ch.t[i].div;
+  if (si->copy)
+    for (int i = 0; i < MAX_CHOICE_T; i++) olddiv[i] = si->ch.t[i].div;
   for (int mi = 0; mi < si->ch.nmode; mi++) {
     int m = si->ch.mode[mi];
     const Mode *md = &ab->modes[m];
