@@ -345,6 +345,9 @@ enum se_kind {
   SE_COUNT
 };
 
+/* Which permanents entering or dying a trigger rule effect looks at. */
+enum trig_kind { TK_CREATURE = 1, TK_ARTIFACT_OR_CREATURE, TK_PERMANENT };
+
 struct StaticSpec {
   uint8_t kind;          /* enum se_kind */
   uint8_t self;          /* affects the object itself */
@@ -363,7 +366,8 @@ struct StaticSpec {
   uint32_t spell_types;  /* SE_COST_MORE: affected spells (types_none for "noncreature") */
   uint32_t spell_types_none;
   const CardDef *grant_from; /* SE_GAIN_ABILITIES: abilities of this definition */
-  uint8_t trig_kind;     /* SE_EXTRA_TRIGGER / SE_NO_*_TRIGGERS: entering artifact or creature */
+  uint8_t trig_kind;     /* SE_EXTRA_TRIGGER / SE_NO_*_TRIGGERS: the permanents entering or dying (enum trig_kind) */
+  uint8_t trig_dies;     /* SE_EXTRA_TRIGGER: dying, not entering, causes the additional trigger */
   const char *label;     /* chosen-name link */
   const Node *when_used; /* SE_CAST_AS_FLASH: done when a spell is cast this way (603.7g) */
   /* combat rules: the other creature of the pair ("can't be blocked by [filter]",

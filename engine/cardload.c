@@ -2919,7 +2919,7 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
                                      "add_subtypes", "add_keywords", "remove_keywords", "lose_all_abilities",
                                      "add_colors", "set_colors", "rule", "n", "counter", "spells", "if",
                                      "label", "text", "trigger", "grant", "when_used", "by", "except_by",
-                                     "attackers", "unless", "control", "any_turn", NULL};
+                                     "attackers", "unless", "control", "any_turn", "event", NULL};
   if (ymap_check_keys(l->d, n, keys, "static ability", l->err)) return -1;
   const ynode *v;
   int kinds = 0;
@@ -2930,6 +2930,7 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
       {"counter", {SE_MAX_COUNTERS, SE_CANT_HAVE_COUNTERS, -1, -1, -1, -1, -1, -1}},
       {"spells", {SE_COST_MORE, SE_CAST_AS_FLASH, SE_CANT_CAST, -1, -1, -1, -1, -1}},
       {"trigger", {SE_NO_ETB_TRIGGERS, SE_NO_DIES_TRIGGERS, SE_EXTRA_TRIGGER, -1, -1, -1, -1, -1}},
+      {"event", {SE_EXTRA_TRIGGER, -1, -1, -1, -1, -1, -1, -1}},
       {"when_used", {SE_CAST_AS_FLASH, -1, -1, -1, -1, -1, -1, -1}},
       {"any_turn", {SE_FORETELL_COST, -1, -1, -1, -1, -1, -1, -1}}};
   const ynode *rv = ymap_get(n, "rule");
@@ -3058,11 +3059,17 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
     }
     if ((w = ymap_get(n, "trigger"))) {
       const char *t = scalar(w);
-      if (!t || (strcmp(t, "artifact_or_creature") && strcmp(t, "creature")))
-        return BADI(l, w, "trigger: artifact_or_creature or creature");
-      s->trig_kind = !strcmp(t, "creature") ? 1 : 2;
+      static const char *const tk[] = {"creature", "artifact_or_creature", "permanent", NULL};
+      int k = t ? name_index(t, tk, NELEM(tk) - 1) : -1;
+      if (k < 0) return BADI(l, w, "trigger: creature, artifact_or_creature or permanent");
+      s->trig_kind = (uint8_t)(TK_CREATURE + k);
     } else if (s->kind == SE_NO_ETB_TRIGGERS || s->kind == SE_NO_DIES_TRIGGERS || s->kind == SE_EXTRA_TRIGGER) {
-      s->trig_kind = s->kind == SE_EXTRA_TRIGGER ? 2 : 1;
+      s->trig_kind = s->kind == SE_EXTRA_TRIGGER && !ymap_get(n, "event") ? TK_ARTIFACT_OR_CREATURE : TK_CREATURE;
+    }
+    if ((w = ymap_get(n, "event"))) {
+      const char *t = scalar(w);
+      if (!t || (strcmp(t, "enters") && strcmp(t, "dies"))) return BADI(l, w, "event: enters or dies");
+      s->trig_dies = !strcmp(t, "dies");
     }
     if ((w = ymap_get(n, "label")) && scalar(w)) s->label = dup(l, scalar(w));
     if ((w = ymap_get(n, "any_turn"))) {

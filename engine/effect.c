@@ -2051,7 +2051,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     /* no die rolled (X = 0): no roll to replace, and the total is 0, not an
      * earlier resolution's noted result */
     int rolls = sides >= 1 && cnt >= 1;
-    int extra = rolls ? rule_effect_count(g, SE_DICE_ADVANTAGE, p, -1) : 0;
+    int extra = rolls ? rule_effect_count(g, SE_DICE_ADVANTAGE, p, -1, NULL, 0) : 0;
     int total = rolls ? cnt + extra : 0;
     if (total > 64) total = 64;
     int r[64], ign[64] = {0};

@@ -235,12 +235,16 @@ int is_creature_type(const char *sub); /* 205.3m (subtype.c) */
  * controller ctl (614.12); valid until the next chars() call. */
 const Chars *chars_as_entering(G *g, int slot, int ctl);
 int rule_effect(G *g, int kind, int player, int slot, const StaticSpec **out_spec, ORef *out_src);
+struct Ctx;
+/* a further test of a rule effect, asked with the effect's source */
+typedef int (*rule_also)(G *g, struct Ctx *cx, const StaticSpec *st, int arg);
+int rule_effect_if(G *g, int kind, int player, int slot, rule_also also, int arg);
 int cant_cast_types(G *g, int player, uint32_t types);
 int cant_be_targeted_by(G *g, int slot, int src);
 int cant_have_counters(G *g, int slot, int kind); /* 614.17 */
 int source_tapped_holds(G *g, ORef src, int dur, int controller);
 void control_watch(G *g); /* 302.6, 506.4 after a static control-changing effect begins or ends */
-int rule_effect_count(G *g, int kind, int player, int slot);
+int rule_effect_count(G *g, int kind, int player, int slot, rule_also also, int arg);
 int rule_effect_sum(G *g, int kind, int player, int *any);
 int effect_add(G *g, const Effect *e); /* returns index */
 void effects_expire(G *g, int dur);

@@ -900,7 +900,6 @@ static int rule_applies(G *g, const StaticSpec *st, int src_slot, int src_ctl, i
 
 /* The first rule effect of this kind that applies to the player or object
  * and, with `also`, that `also` accepts (asked with the effect's source). */
-typedef int (*rule_also)(G *g, Ctx *cx, const StaticSpec *st, int arg);
 
 static int rule_effect_where(G *g, int kind, int player, int slot, rule_also also, int arg, const StaticSpec **out, ORef *src) {
   State *s = g->s;
@@ -943,6 +942,10 @@ static int rule_effect_where(G *g, int kind, int player, int slot, rule_also als
 
 int rule_effect(G *g, int kind, int player, int slot, const StaticSpec **out, ORef *src) {
   return rule_effect_where(g, kind, player, slot, NULL, 0, out, src);
+}
+
+int rule_effect_if(G *g, int kind, int player, int slot, rule_also also, int arg) {
+  return rule_effect_where(g, kind, player, slot, also, arg, NULL, NULL);
 }
 
 static int counter_kind_matches(G *g, Ctx *cx, const StaticSpec *st, int kind) {
@@ -1006,16 +1009,26 @@ int rule_effect_sum(G *g, int kind, int player, int *any) {
   return sum;
 }
 
-int rule_effect_count(G *g, int kind, int player, int slot) {
+/* How many static rule effects of this kind apply (and `also` accepts): each
+ * counts ("triggers an additional time" twice with two Panharmonicons). A
+ * phased-out permanent's abilities do not exist (702.26b). */
+int rule_effect_count(G *g, int kind, int player, int slot, rule_also also, int arg) {
   int cnt = 0;
   int nb = bf_has_static(g, kind) ? bf_count(g) : 0;
   int16_t *bf = bf_list(g);
+  Ctx cx;
   for (int k = 0; k < nb; k++) {
     int i = bf[k];
+    if (g->s->obj[i].phased_out) continue;
     const Chars *c = chars(g, i);
     for (int a = 0; a < c->nab; a++) {
       const Ability *ab = c->ab[a].ab;
-      if (ab->kind == AB_STATIC && ab->st.kind == kind && rule_applies(g, &ab->st, i, c->controller, player, slot)) cnt++;
+      if (ab->kind != AB_STATIC || ab->st.kind != kind || !rule_applies(g, &ab->st, i, c->controller, player, slot)) continue;
+      if (also) {
+        ctx_for(g, &cx, c->controller, oref(g, i));
+        if (!also(g, &cx, &ab->st, arg)) continue;
+      }
+      cnt++;
     }
   }
   return cnt;

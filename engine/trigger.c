@@ -429,6 +429,22 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
   }
 }
 
+enum { TRIG_DYING = 1 << 30 };
+
+/* Whether a trigger rule effect is about this permanent (arg: its card types)
+ * entering or, with TRIG_DYING, dying: "creatures", "artifacts or creatures",
+ * "permanents" (Torpor Orb, Panharmonicon, Elesh Norn, Teysa Karlov). */
+static int trig_rule_matches(G *g, Ctx *cx, const StaticSpec *st, int arg) {
+  (void)g, (void)cx;
+  if (st->kind == SE_EXTRA_TRIGGER && !st->trig_dies != !(arg & TRIG_DYING)) return 0;
+  uint32_t types = (uint32_t)arg & T_PERMANENT;
+  switch (st->trig_kind) {
+  case TK_CREATURE: return (types & T_CREATURE) != 0;
+  case TK_ARTIFACT_OR_CREATURE: return (types & (T_CREATURE | T_ARTIFACT)) != 0;
+  default: return 1;
+  }
+}
+
 /* 603.2d, Torpor Orb, Hushbringer, Panharmonicon: how many times it triggers.
  * controller: the triggered ability's; each rule effect's `affects` says whose
  * abilities it stops or doubles ("abilities of permanents your opponents
@@ -442,11 +458,12 @@ static int times(G *g, const TrigPat *t, const Event *e, int src_slot, int contr
   if (!entering && !dying) return 1;
   int slot = entering ? e->new_slot : e->obj.slot;
   if (slot < 0 || !g->s->obj[slot].id) return 1;
-  int creature = is_type(g, slot, T_CREATURE), artifact = is_type(g, slot, T_ARTIFACT);
-  if (entering && creature && rule_effect(g, SE_NO_ETB_TRIGGERS, controller, -1, NULL, NULL)) return 0;
-  if (dying && creature && rule_effect(g, SE_NO_DIES_TRIGGERS, controller, -1, NULL, NULL)) return 0;
-  if (entering && (creature || artifact) && src_slot >= 0 && g->s->obj[src_slot].zone == MTG_Z_BATTLEFIELD)
-    return 1 + rule_effect_count(g, SE_EXTRA_TRIGGER, controller, -1);
+  int arg = (int)(chars(g, slot)->types & T_PERMANENT) | (dying ? TRIG_DYING : 0);
+  if (rule_effect_if(g, entering ? SE_NO_ETB_TRIGGERS : SE_NO_DIES_TRIGGERS, controller, -1, trig_rule_matches, arg)) return 0;
+  /* "a triggered ability of a permanent you control": a dying creature's own
+   * ability looks back to it on the battlefield (603.10a) */
+  if (src_slot >= 0 && g->s->obj[src_slot].zone == MTG_Z_BATTLEFIELD)
+    return 1 + rule_effect_count(g, SE_EXTRA_TRIGGER, controller, -1, trig_rule_matches, arg);
   return 1;
 }
 
