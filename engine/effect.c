@@ -233,11 +233,11 @@ static void batch_to_library(G *g, Ctx *c, const Sel *s, int lib_pos) {
 static void library_top(G *g, int player, int cnt, Sel *out) {
   int ln = zl_count(g, MTG_Z_LIBRARY, player);
   int16_t *l = zl_list(g, MTG_Z_LIBRARY, player);
-  for (int k = 0; k < ln && cnt > 0 && out->n < MAX_SEL; k++) {
+  for (int k = 0; k < ln && cnt > 0; k++) {
     int skip = 0;
     for (int j = 0; j < g->nentering; j++) skip |= g->entering[j] == g->s->obj[l[k]].id;
     if (skip) continue;
-    out->o[out->n++] = oref(g, l[k]);
+    sel_put(g, out, oref(g, l[k]));
     cnt--;
   }
 }
@@ -2166,7 +2166,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     for (int i = 0; i < a.np; i++) {
       int ln = zl_count(g, MTG_Z_GRAVEYARD, a.p[i]);
       int16_t *l = zl_list(g, MTG_Z_GRAVEYARD, a.p[i]);
-      for (int k = 0; k < ln && b.n < MAX_SEL; k++) b.o[b.n++] = oref(g, l[k]);
+      for (int k = 0; k < ln; k++) sel_put(g, &b, oref(g, l[k]));
     }
     if (n->op == S_EXILE_GRAVEYARD) batch_move(g, c, &b, EV_EXILE, MTG_Z_EXILE, 0, NULL, NULL);
     else {

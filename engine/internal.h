@@ -527,6 +527,7 @@ typedef struct Sel {
   int8_t p[MAX_PLAYERS];
 } Sel;
 void sel_eval(G *g, Ctx *c, const Node *n, Sel *out);
+void sel_put(G *g, Sel *s, ORef o); /* appends; past MAX_SEL the game stops (MTG_ELIMIT) */
 int cond_eval(G *g, Ctx *c, const Node *n);
 int expr_eval(G *g, Ctx *c, const Node *n);
 int filter_match(G *g, Ctx *c, const Filter *f, int slot);

@@ -440,10 +440,17 @@ int ctx_defending(G *g, Ctx *c) {
 
 /* ---- selectors ---- */
 
-static void sel_add(Sel *s, ORef o) {
+/* A selection past its capacity stops the game (MTG_ELIMIT) rather than
+ * leave objects out: "destroy all creatures" must not spare the 257th. */
+void sel_put(G *g, Sel *s, ORef o) {
+  if (s->n >= MAX_SEL) game_limit(g, "objects in one selection", MAX_SEL);
+  s->o[s->n++] = o;
+}
+
+static void sel_add(G *g, Sel *s, ORef o) {
   for (int i = 0; i < s->n; i++)
     if (s->o[i].id == o.id) return;
-  if (s->n < MAX_SEL) s->o[s->n++] = o;
+  sel_put(g, s, o);
 }
 
 static void sel_addp(Sel *s, int p) {
@@ -486,12 +493,12 @@ static void each_zone_objects(G *g, Ctx *c, const Filter *f, Sel *out) {
     int n = bf_count(g);
     int16_t *l = bf_list(g);
     for (int i = 0; i < n; i++)
-      if (filter_match(g, c, f, l[i])) sel_add(out, oref(g, l[i]));
+      if (filter_match(g, c, f, l[i])) sel_add(g, out, oref(g, l[i]));
     return;
   }
   if (zm >> MTG_Z_STACK & 1)
     for (int i = s->c.nstack - 1; i >= 0; i--)
-      if (s->stack[i].kind == SI_SPELL && filter_match(g, c, f, s->stack[i].slot)) sel_add(out, oref(g, s->stack[i].slot));
+      if (s->stack[i].kind == SI_SPELL && filter_match(g, c, f, s->stack[i].slot)) sel_add(g, out, oref(g, s->stack[i].slot));
   /* the other zones it names (an 'or' of several, or any): zone lists in
    * player order (the stack has no zone list: zl_count gives 0) */
   for (int z = 0; z < MTG_Z_COUNT; z++) {
@@ -501,7 +508,7 @@ static void each_zone_objects(G *g, Ctx *c, const Filter *f, Sel *out) {
       int n = zl_count(g, z, p);
       int16_t *l = zl_list(g, z, p);
       for (int i = 0; i < n; i++)
-        if (filter_match(g, c, f, l[i])) sel_add(out, oref(g, l[i]));
+        if (filter_match(g, c, f, l[i])) sel_add(g, out, oref(g, l[i]));
     }
   }
 }
@@ -579,12 +586,12 @@ static void sel_choose(G *g, Ctx *c, const Node *n, Sel *out) {
         ORef t = cand.o[i];
         cand.o[i] = cand.o[r];
         cand.o[r] = t;
-        sel_add(out, cand.o[i]);
+        sel_add(g, out, cand.o[i]);
       }
       continue;
     }
     if (!n->i && k == total) {
-      for (int i = 0; i < cand.n; i++) sel_add(out, cand.o[i]);
+      for (int i = 0; i < cand.n; i++) sel_add(g, out, cand.o[i]);
       for (int i = 0; i < cand.np; i++) sel_addp(out, cand.p[i]);
       continue;
     }
@@ -600,7 +607,7 @@ static void sel_choose(G *g, Ctx *c, const Node *n, Sel *out) {
     const int *v = dec_ask(g, 0, &cnt);
     for (int i = 0; i < cnt; i++) {
       if (v[i] < cand.np) sel_addp(out, cand.p[v[i]]);
-      else sel_add(out, cand.o[v[i] - cand.np]);
+      else sel_add(g, out, cand.o[v[i] - cand.np]);
     }
   }
 }
@@ -611,7 +618,7 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
   if (!n) return;
   switch (n->op) {
   case SL_SELF:
-    if (oref_ok(g, c->src)) sel_add(out, c->src);
+    if (oref_ok(g, c->src)) sel_add(g, out, c->src);
     break;
   case SL_YOU:
     sel_addp(out, c->controller);
@@ -622,11 +629,11 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
     for (int i = 0; i < MAX_TARGETS; i++) {
       if (n->op == SL_TARGET && i != n->i) continue;
       Target *t = &c->ch->t[c->mode * MAX_TARGETS + i];
-      if (t->kind == TK_OBJ && oref_ok(g, t->obj)) sel_add(out, t->obj);
+      if (t->kind == TK_OBJ && oref_ok(g, t->obj)) sel_add(g, out, t->obj);
       else if (t->kind == TK_PLAYER && player_alive(g, t->player)) sel_addp(out, t->player);
       else if (t->kind == TK_STACK) {
         int si = stack_find(g, t->stack_id);
-        if (si >= 0 && s->stack[si].kind == SI_SPELL) sel_add(out, oref(g, s->stack[si].slot));
+        if (si >= 0 && s->stack[si].kind == SI_SPELL) sel_add(g, out, oref(g, s->stack[si].slot));
       }
     }
     break;
@@ -647,7 +654,7 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
       break;
     }
     if (c->each_obj.id) {
-      if (oref_ok(g, c->each_obj)) sel_add(out, c->each_obj);
+      if (oref_ok(g, c->each_obj)) sel_add(g, out, c->each_obj);
       break;
     }
     if (c->each_player >= 0 && !c->tc) {
@@ -656,12 +663,12 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
     }
     if (!c->tc && c->ev) {
       /* in a replacement's program: the affected object or player */
-      if (c->ev->obj.id && oref_ok(g, c->ev->obj)) sel_add(out, c->ev->obj);
+      if (c->ev->obj.id && oref_ok(g, c->ev->obj)) sel_add(g, out, c->ev->obj);
       else if (c->ev->player >= 0) sel_addp(out, c->ev->player);
       break;
     }
     ORef r = trig_obj(g, c);
-    if (r.id) sel_add(out, r);
+    if (r.id) sel_add(g, out, r);
     /* an event about a player: that player; of a becomes-the-target event, the
      * player targeted, not the targeting spell's controller (603.2) */
     else if (c->tc && !c->tc->obj.id) sel_addp(out, c->tc->ev == EV_TARGETED ? c->tc->player2 : c->tc->player);
@@ -669,7 +676,7 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
   }
   case SL_TRIG_OBJ_NEW: {
     ORef r = trig_obj(g, c);
-    if (r.id) sel_add(out, r);
+    if (r.id) sel_add(g, out, r);
     break;
   }
   case SL_TRIG_PLAYER:
@@ -677,8 +684,8 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
     else if (c->ev && c->ev->player >= 0) sel_addp(out, c->ev->player);
     break;
   case SL_TRIG_SOURCE:
-    if (c->tc && oref_ok(g, c->tc->src)) sel_add(out, c->tc->src);
-    else if (c->ev && oref_ok(g, c->ev->src)) sel_add(out, c->ev->src);
+    if (c->tc && oref_ok(g, c->tc->src)) sel_add(g, out, c->tc->src);
+    else if (c->ev && oref_ok(g, c->ev->src)) sel_add(g, out, c->ev->src);
     break;
   case SL_ENCHANTED:
   case SL_EQUIPPED: {
@@ -691,7 +698,7 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
       a = c->srcl->attached;
       ap = c->srcl->attached_player;
     }
-    if (oref_ok(g, a)) sel_add(out, a);
+    if (oref_ok(g, a)) sel_add(g, out, a);
     sel_addp(out, ap); /* none: -1, which sel_addp leaves out */
     break;
   }
@@ -719,7 +726,7 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
         if (!myname || !l->sval || strcmp(l->sval, myname)) continue;
       } else if (l->oid != id) continue;
       if (n->op == SL_LINKED && n->i != 1 && l->grant != c->grant) continue;
-      if (oref_ok(g, l->obj)) sel_add(out, l->obj);
+      if (oref_ok(g, l->obj)) sel_add(g, out, l->obj);
     }
     break;
   }
@@ -744,7 +751,7 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
   case SL_RESULT:
   case SL_REMEMBERED:
     for (int i = 0; i < c->nres; i++)
-      if (oref_ok(g, c->res[i])) sel_add(out, c->res[i]);
+      if (oref_ok(g, c->res[i])) sel_add(g, out, c->res[i]);
     if (c->res_player >= 0) sel_addp(out, c->res_player);
     break;
   case SL_TOP: {
@@ -757,7 +764,7 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
       int p = who.p[i];
       int ln = zl_count(g, MTG_Z_LIBRARY, p);
       int16_t *l = zl_list(g, MTG_Z_LIBRARY, p);
-      for (int k = 0; k < cnt && k < ln; k++) sel_add(out, oref(g, l[k]));
+      for (int k = 0; k < cnt && k < ln; k++) sel_add(g, out, oref(g, l[k]));
     }
     break;
   }
@@ -765,7 +772,7 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
     for (int i = 0; i < n->n; i++) {
       Sel part;
       sel_eval(g, c, n->k[i], &part);
-      for (int k = 0; k < part.n; k++) sel_add(out, part.o[k]);
+      for (int k = 0; k < part.n; k++) sel_add(g, out, part.o[k]);
       for (int k = 0; k < part.np; k++) sel_addp(out, part.p[k]);
     }
     break;
@@ -778,7 +785,7 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
     if (slot < 0 || slot >= s->c.nslots) break;
     const Obj *o = &s->obj[slot];
     if (!o->id || o->kind != OK_CARD || o->zone != MTG_Z_GRAVEYARD) break;
-    sel_add(out, oref(g, slot));
+    sel_add(g, out, oref(g, slot));
     break;
   }
   case SL_TRIG_STACK: {
@@ -787,7 +794,7 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
      * by the steps that look at the stack (counter) */
     if (!c->tc) break;
     int si = stack_find(g, c->tc->cause_id); /* no stack item has id 0 (new_id) */
-    if (si >= 0 && s->stack[si].kind == SI_SPELL) sel_add(out, oref(g, s->stack[si].slot));
+    if (si >= 0 && s->stack[si].kind == SI_SPELL) sel_add(g, out, oref(g, s->stack[si].slot));
     break;
   }
   case SL_NONE:

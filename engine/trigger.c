@@ -631,7 +631,7 @@ static void scan(G *g, const Event *e, int lookback) {
     /* copy: detection may rebuild the index */
     int n = g->li_n[te];
     int16_t pairs[2 * 256];
-    if (n > 256) n = 256;
+    if (n > 256) game_limit(g, "abilities watching for one kind of event", 256); /* none is passed over */
     if (n) memcpy(pairs, g->li + (size_t)te * (size_t)g->li_cap, (size_t)n * 2 * sizeof *pairs);
     for (int i = 0; i < n; i++) {
       int slot = pairs[2 * i], a = pairs[2 * i + 1];

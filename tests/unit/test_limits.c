@@ -436,6 +436,49 @@ TEST(limits_pending_triggers_one_past_the_capacity_refused) {
   refused_at_capacity(t_, w, "activate \"Test Martyr Imp\"", "more than 200 triggered abilities waiting to be put on the stack");
 }
 
+/* A selection holds 256 objects: "destroy all creatures" with 256 creatures
+ * out destroys every one; with 257 the spell is refused as past the capacity
+ * (the game unchanged) rather than spare one of them. */
+static const char purge[] =
+    "- name: Test Purge\n  cost: \"{0}\"\n  type: Sorcery\n  text: Destroy all creatures.\n"
+    "  spell:\n    effect: [{destroy: {each: creature}}]\n"
+    "- name: Test Mote\n  cost: \"{0}\"\n  type: Creature — Elemental\n  pt: 0/1\n";
+
+static int motes_and_purge(unit_ctx *t_, u_world *w, int n) {
+  if (u_begin(t_, w, purge)) return -1;
+  for (int i = 0; i < n; i++)
+    if (u_card(t_, w, i % 2 ? w->bob : w->alice, MTG_Z_BATTLEFIELD, "Test Mote") < 0) return -1;
+  if (u_card(t_, w, w->alice, MTG_Z_HAND, "Test Purge") < 0 || u_start(t_, w)) return -1;
+  return pick(w, "cast \"Test Purge\"") == MTG_DECISION ? 0 : -1;
+}
+
+/* each owner orders the cards put into their graveyard at once (404.3): as listed */
+static int keep_graveyard_order(u_world *w) {
+  int rc = MTG_DECISION, v[256];
+  const mtg_decision *d;
+  while (rc == MTG_DECISION && (d = mtg_game_decision(w->game)) && d->kind == MTG_D_ORDER && d->n_options <= 256) {
+    for (int i = 0; i < d->n_options; i++) v[i] = i;
+    mtg_answer a = {d->n_options, v};
+    rc = mtg_game_decide(w->game, &a, &w->err);
+  }
+  return rc;
+}
+
+TEST(limits_a_selection_up_to_the_capacity) {
+  if (motes_and_purge(t_, w, 256)) return;
+  CHECK_INT(u_pass(t_, w, 2), MTG_DECISION);
+  CHECK_INT(keep_graveyard_order(w), MTG_DECISION);
+  CHECK_INT(u_count_in(w->game, MTG_Z_GRAVEYARD, "Test Mote"), 256);
+  CHECK_INT(u_count_in(w->game, MTG_Z_BATTLEFIELD, "Test Mote"), 0);
+}
+
+TEST(limits_a_selection_one_past_the_capacity_refused) {
+  if (motes_and_purge(t_, w, 257)) return;
+  CHECK_INT(u_pass(t_, w, 1), MTG_DECISION);
+  refused_at_capacity(t_, w, "pass", "more than 256 objects in one selection");
+  CHECK_INT(u_count_in(w->game, MTG_Z_BATTLEFIELD, "Test Mote"), 257);
+}
+
 const unit_test limits_tests[] = {
     {"limits_x_up_to_what_one_payment_holds", limits_x_up_to_what_one_payment_holds},
     {"limits_the_stack_holds_its_capacity_and_refuses_one_more", limits_the_stack_holds_its_capacity_and_refuses_one_more},
@@ -452,5 +495,7 @@ const unit_test limits_tests[] = {
     {"limits_priority_options_full_from_the_battlefield", limits_priority_options_full_from_the_battlefield},
     {"limits_pending_triggers_up_to_the_capacity", limits_pending_triggers_up_to_the_capacity},
     {"limits_pending_triggers_one_past_the_capacity_refused", limits_pending_triggers_one_past_the_capacity_refused},
+    {"limits_a_selection_up_to_the_capacity", limits_a_selection_up_to_the_capacity},
+    {"limits_a_selection_one_past_the_capacity_refused", limits_a_selection_one_past_the_capacity_refused},
     {NULL, NULL},
 };
