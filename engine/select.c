@@ -206,7 +206,9 @@ static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
     if (f->spell == 1 && o->zone != MTG_Z_STACK) return 0;
     if (f->spell == 0 && o->zone == MTG_Z_STACK) return 0;
   }
-  if (f->player_target && !f->types_any && f->types_none == 0xffffffffu) return 0;
+  /* a filter allowing players that names no object type (opponent, {player: any, if: ...}) is
+   * about players only: no object matches it (115.1) */
+  if (f->player_target && !f->types_any) return 0;
   const Chars *ch = v->ch;
   if (f->any_target) {
     if ((zone >= 0 && o->zone != MTG_Z_BATTLEFIELD) || !(ch->types & (T_CREATURE | T_PLANESWALKER | T_BATTLE))) return 0;
