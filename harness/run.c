@@ -358,9 +358,11 @@ enum { APPLIED, REFUSED, REFUSED_STOP, BROKEN = -1 };
 
 static int decide(runner *R, const int *v, int n, mtg_error *err) {
   mtg_answer ans = {n, v};
-  /* what the engine offers must keep the option contract (mtg.h) */
+  /* what the engine offers must keep the option contract (mtg.h): part of
+   * the invariant checker, so checked where it is asked for (--check, as
+   * make harness-test runs the corpus); it was 1% of a plain run */
   char why[512];
-  if (mtg_decision_check(R->g, why, sizeof why)) {
+  if (R->check && mtg_decision_check(R->g, why, sizeof why)) {
     mtg_error_set(err, MTG_EINTERNAL, "the engine offered a malformed decision: %s", why);
     return MTG_EINTERNAL;
   }
