@@ -27,6 +27,11 @@ int mtg_pool_new_like(mtg_pool **out, const mtg_pool *like);
  * (characteristics, counters, ...): the setup entry a card or token came from. */
 int mtg_object_card(const mtg_game *g, uint32_t id);
 
+/* mtg_object_info(g, id, &o) == MTG_OK ? o.name : NULL, without the rest (the
+ * type line, counters, ...): a script's object names are matched against
+ * every option a decision offers. */
+const char *mtg_object_name(const mtg_game *g, uint32_t id);
+
 /* mtg_player_info(g, p, &pl) == MTG_OK ? pl.name : NULL, without the rest
  * (zone sizes, effects on the player): what a check asks at every decision. */
 const char *mtg_player_name(const mtg_game *g, int p);

@@ -183,6 +183,15 @@ int mtg_object_card(const mtg_game *gc, uint32_t id) {
   return slot < 0 ? -1 : obj_card(&g->s->obj[slot]);
 }
 
+const char *mtg_object_name(const mtg_game *gc, uint32_t id) {
+  G *g = (G *)gc;
+  if (!g) return NULL;
+  int si = ability_on_stack(g->s, id);
+  if (si >= 0) return g->s->stack[si].srcl.name ? g->s->stack[si].srcl.name : "ability"; /* as mtg_object_info */
+  int slot = obj_by_id(g, id);
+  return slot < 0 ? NULL : chars(g, slot)->name;
+}
+
 int mtg_object_info(const mtg_game *gc, uint32_t id, mtg_object *out) {
   G *g = (G *)gc;
   if (!g || !out) return MTG_EARG;

@@ -610,8 +610,8 @@ static void diff(buf *d, int *count, int *first_line, const ynode *at, const cha
 static void names_of(hctx *x, const uint32_t *ids, int n, buf *b) {
   buf_puts(b, "[");
   for (int i = 0; i < n; i++) {
-    mtg_object o;
-    if (mtg_object_info(x->g, ids[i], &o) == MTG_OK) buf_printf(b, "%s%s", i ? ", " : "", o.name);
+    const char *name = mtg_object_name(x->g, ids[i]);
+    if (name) buf_printf(b, "%s%s", i ? ", " : "", name);
     else buf_printf(b, "%s#%u", i ? ", " : "", (unsigned)ids[i]);
   }
   buf_puts(b, "]");
@@ -622,9 +622,9 @@ static void names_of(hctx *x, const uint32_t *ids, int n, buf *b) {
 static int take(hctx *x, const uint32_t *ids, int n, char *used, const char *spec) {
   for (int i = 0; i < n; i++) {
     if (used[i]) continue;
-    mtg_object o;
-    if (mtg_object_info(x->g, ids[i], &o) != MTG_OK) continue;
-    if (ref_matches(x, ids[i], o.name, spec)) {
+    const char *name = mtg_object_name(x->g, ids[i]);
+    if (!name) continue;
+    if (ref_matches(x, ids[i], name, spec)) {
       used[i] = 1;
       return i;
     }
@@ -648,8 +648,8 @@ static void zone_check(hctx *x, const hzonex *z, buf *d, int *cnt, int *first) {
     int ordered = z->zone == MTG_Z_LIBRARY || z->zone == MTG_Z_COMMAND;
     if (ok && ordered) {
       for (int i = 0; i < n && ok; i++) {
-        mtg_object o;
-        ok = mtg_object_info(x->g, ids[i], &o) == MTG_OK && ref_matches(x, ids[i], o.name, z->exact[i]);
+        const char *name = mtg_object_name(x->g, ids[i]);
+        ok = name && ref_matches(x, ids[i], name, z->exact[i]);
       }
     } else if (ok) {
       memset(used, 0, (size_t)n);

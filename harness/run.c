@@ -166,11 +166,9 @@ static int label_name(const char *label, int k, char *out, size_t size) {
 }
 
 static int obj_named(runner *R, uint32_t id, const char *label, int k, const char *spec) {
-  mtg_object o;
   char nm[128];
-  const char *name = NULL;
-  if (id && mtg_object_info(R->g, id, &o) == MTG_OK) name = o.name;
-  else if (label_name(label, k, nm, sizeof nm)) name = nm;
+  const char *name = id ? mtg_object_name(R->g, id) : NULL;
+  if (!name && label_name(label, k, nm, sizeof nm)) name = nm;
   return ref_matches(&R->x, id, name, spec);
 }
 
