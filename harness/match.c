@@ -260,6 +260,7 @@ const char *log_field(const char *line, const char *key, size_t *len) {
 }
 
 static int type_is(const char *line, const char *type) {
+  if (line[0] != type[0]) return 0; /* most lines, told without a call: every line is tried against a pattern */
   size_t n = strlen(type);
   return !strncmp(line, type, n) && (line[n] == ' ' || !line[n]);
 }
