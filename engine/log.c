@@ -112,8 +112,8 @@ static void ensure(G *g, size_t more) {
   }
 }
 
-/* vsnprintf for the formats the log and decision labels use (%s %d %u %c
- * %%), which is most of what the engine writes; anything else goes to
+/* vsnprintf for the formats the log and decision labels use (%s %d %u %llu
+ * %c %%), which is most of what the engine writes; anything else goes to
  * vsnprintf. Same result and return value as vsnprintf. */
 /* Appends s[0..k) at buf[u], as far as it fits with room for the NUL. */
 static size_t put_run(char *buf, size_t n, size_t u, const char *s, size_t k) {
@@ -168,6 +168,14 @@ int fmt_v(char *buf, size_t n, const char *fmt, va_list ap) {
       u = put_run(buf, n, u, "%", 1);
       continue;
     default: {
+      if (p[0] == 'l' && p[1] == 'l' && p[2] == 'u') { /* %llu: the seed of every game_start line */
+        p += 2;
+        unsigned long long v = va_arg(ap, unsigned long long);
+        size_t k = sizeof num;
+        do num[--k] = (char)('0' + v % 10); while ((v /= 10) && k > 1);
+        u = put_run(buf, n, u, num + k, sizeof num - k);
+        continue;
+      }
       int w = vsnprintf(buf, n, fmt, again);
       va_end(again);
       return w;
