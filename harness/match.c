@@ -89,7 +89,9 @@ void ctx_note_log(hctx *x) {
   for (int i = mtg_log_count(x->g) - 1; i >= 0; i--) {
     const char *line = mtg_log_line(x->g, i);
     size_t n, nn;
-    if (!strstr(line, " new=#")) continue; /* most lines: no field new=#ID, found without parsing them */
+    /* only zone and deck_bottom lines have a field new (docs/events.md): the
+     * others are passed over by their first letter, most without a search */
+    if ((line[0] != 'z' && line[0] != 'd') || !strstr(line, " new=#")) continue;
     const char *nw = log_field(line, "new", &nn);
     const char *obj = nw && nn > 1 && nw[0] == '#' ? log_field(line, "obj", &n) : NULL;
     if (!obj) continue;
