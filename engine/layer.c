@@ -1135,8 +1135,27 @@ int effect_add(G *g, const Effect *e) {
   return i;
 }
 
+/* A delayed triggered ability that has triggered reads the choices and the
+ * object of the effect that made it as it is put on the stack and as it
+ * resolves (603.7c); ending that effect (its "this turn" ending in the cleanup
+ * step after it triggered on the discard, 514.2) only stops it from
+ * triggering again. */
+static int delayed_in_use(G *g, const Effect *e) {
+  State *s = g->s;
+  if (e->kind != EK_DELAYED) return 0;
+  for (int i = 0; i < s->c.npend; i++)
+    if (s->pend[i].eff_id == e->id) return 1;
+  for (int i = 0; i < s->c.nstack; i++)
+    if (s->stack[i].eff_id == e->id) return 1;
+  return 0;
+}
+
 static void effect_end(G *g, int i) {
   Effect *e = &g->s->eff[i];
+  if (delayed_in_use(g, e)) {
+    e->used = 1; /* spent: kept until it ends again with nothing waiting on it */
+    return;
+  }
   if (e->kind == EK_CONT && e->st && e->st->kind == SE_CONTROL && oref_ok(g, e->obj) && !e->used) {
     /* control returns: a control event, so "when you lose control" triggers (603.10d) */
     Event ce;
