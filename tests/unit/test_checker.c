@@ -132,6 +132,15 @@ TEST(checker_finds_an_object_written_without_obj_w) {
   CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
   obj_w(w->game, 1)->tapped = 1; /* marked: the next snapshot copies it */
   CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
+  /* the first slot and the last are compared as every other is */
+  int last = s->c.nslots - 1;
+  s->obj[0].damage = 1; /* the Grizzly Bears */
+  REPORTS("(slot 0) was written without obj_w");
+  s->obj[0].damage = 0;
+  s->obj[last].tapped = (uint8_t)!s->obj[last].tapped;
+  REPORTS("was written without obj_w");
+  s->obj[last].tapped = (uint8_t)!s->obj[last].tapped;
+  CHECK_INT(mtg_game_check(w->game, why, sizeof why), 0);
 }
 
 TEST(checker_finds_a_broken_stack) {

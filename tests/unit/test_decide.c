@@ -133,6 +133,11 @@ TEST(decide_an_order_is_a_permutation_of_all_options) {
   REFUSED(3, dup, "an order is a permutation of options 0..2");
   REFUSED(3, past, "an order is a permutation of options 0..2");
   REFUSED(3, neg, "an order is a permutation of options 0..2");
+  /* the first element is checked as the others are */
+  int first_dup[3] = {1, 1, 2}, first_past[3] = {3, 0, 1}, first_neg[3] = {-1, 0, 1};
+  REFUSED(3, first_dup, "an order is a permutation of options 0..2");
+  REFUSED(3, first_past, "an order is a permutation of options 0..2");
+  REFUSED(3, first_neg, "an order is a permutation of options 0..2");
   int rev[3] = {2, 1, 0};
   CHECK(answer(w, 3, rev) >= 0);
   uint32_t lib[3];
