@@ -231,6 +231,9 @@ typedef struct zout {
   unsigned char *out; /* BUF_SIZE bytes, after in */
 } zout;
 
+/* zlib's memLevel for a level: the bytes written depend on it too */
+static int mem_level(int level) { return level == RLOG_SELFPLAY_LEVEL ? RLOG_SELFPLAY_MEMLEVEL : 8; }
+
 /* 16 + MAX_WBITS: a gzip wrapper with mtime 0, so that equal games give equal
  * files (at the same level: rlog_header.level). Level 0: text, uncompressed.
  * Buffers and compressor come from sc when it has them free (a compressor
@@ -257,13 +260,13 @@ static int zout_init(zout *o, FILE *f, int level, rlog_scratch *sc) {
   } else if (sc && !sc->zlent) {
     if (sc->zlevel) deflateEnd(&sc->z);
     memset(&sc->z, 0, sizeof sc->z);
-    sc->zlevel = deflateInit2(&sc->z, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) == Z_OK ? level : 0;
+    sc->zlevel = deflateInit2(&sc->z, level, Z_DEFLATED, 16 + MAX_WBITS, mem_level(level), Z_DEFAULT_STRATEGY) == Z_OK ? level : 0;
     o->zlent = sc->zlent = sc->zlevel != 0;
   }
   o->z = o->zlent ? &sc->z : &o->own;
   if (!o->zlent) {
     memset(&o->own, 0, sizeof o->own);
-    if (deflateInit2(&o->own, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+    if (deflateInit2(&o->own, level, Z_DEFLATED, 16 + MAX_WBITS, mem_level(level), Z_DEFAULT_STRATEGY) != Z_OK) {
       if (o->buf >= 0) sc->lent[o->buf] = 0;
       else free(o->in);
       o->in = NULL;
