@@ -551,6 +551,8 @@ struct CardDef {
   const CastKw *cast;      /* casting keywords, or NULL */
   Cost morph;              /* face-down: the cost to turn it face up (702.37) */
   uint8_t has_morph;
+  uint8_t ctl_static;      /* one of ab is a static control-changing ability (SE_CONTROL): asked of each
+                            * permanent after each batch (layer.c control_watch), set with ab (def_abilities) */
   uint8_t megamorph;       /* turned up for its megamorph cost: a +1/+1 counter (702.37b) */
   const Room *rooms;       /* dungeons (309.4) */
   uint8_t nrooms;

@@ -1204,6 +1204,16 @@ static int p_keywords(L *l, const ynode *v, KwList *k, int on_card) {
   return 0;
 }
 
+/* A definition's abilities, and what is asked of them often enough to be
+ * found once here: every definition gets its abilities through this. */
+static void def_abilities(CardDef *d, Ability *ab, int n) {
+  d->ab = ab;
+  d->nab = (uint8_t)n;
+  d->ctl_static = 0;
+  for (int i = 0; i < n; i++)
+    if (ab[i].kind == AB_STATIC && ab[i].st.kind == SE_CONTROL) d->ctl_static = 1;
+}
+
 /* A keyword list granted by a static ability or an effect: its abilities with
  * a parameter become those of a definition of their own (607.5). */
 static int p_granted_keywords(L *l, const ynode *v, uint64_t *bits, const CardDef **abs, const char **chosen) {
@@ -1219,8 +1229,7 @@ static int p_granted_keywords(L *l, const ynode *v, uint64_t *bits, const CardDe
     CardDef *d = al(l, sizeof *d);
     if (!d) return -1;
     d->name = l->card;
-    d->ab = k.ab;
-    d->nab = (uint8_t)k.n;
+    def_abilities(d, k.ab, k.n);
     *abs = d;
   }
   return 0;
@@ -2908,8 +2917,7 @@ static const CardDef *p_ability_list(L *l, const ynode *v, const char *what) {
   for (int i = 0; i < v->n; i++)
     if (p_ability(l, v->items[i], &ab[i], i)) return NULL;
   d->name = l->card;
-  d->ab = ab;
-  d->nab = (uint8_t)v->n;
+  def_abilities(d, ab, v->n);
   return d;
 }
 
@@ -3313,8 +3321,7 @@ int pool_kw_init(mtg_pool *p) {
     a->kw_of = (uint8_t)(kw + 1);
     d->name = kw_names[kw];
     d->file = "<keyword>";
-    d->ab = a;
-    d->nab = 1;
+    def_abilities(d, a, 1);
     d->hash = hash_str(0x6b77, y);
     p->kwdef[kw] = d;
     p->kwmask |= 1ULL << kw;
@@ -3839,8 +3846,7 @@ static const CardDef *p_split(L *l, const ynode *n) {
       *a = c->half[i]->ab[j];
       ab_keep(&t);
     }
-  c->ab = t.ab;
-  c->nab = (uint8_t)t.n;
+  def_abilities(c, t.ab, t.n);
   if ((v = ymap_get(n, "text")) && scalar(v)) c->text = dup(l, scalar(v));
   if ((v = ymap_get(n, "unsupported")) && (!scalar(v) || !*scalar(v)))
     return BAD(l, v, "unsupported: expected a short text saying what the definition leaves out");
@@ -4239,8 +4245,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     if (!(t.ab = al(l, (size_t)(t.n ? t.n : 1) * sizeof *t.ab))) return NULL;
     memcpy(t.ab, room, (size_t)t.n * sizeof *t.ab);
   }
-  c->ab = t.ab;
-  c->nab = (uint8_t)t.n;
+  def_abilities(c, t.ab, t.n);
   return c;
 }
 

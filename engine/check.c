@@ -260,6 +260,14 @@ int mtg_game_check(mtg_game *g, char *why, size_t n) {
     if (o->damage < 0) return bad(why, n, "object #%u has negative damage", (unsigned)o->id);
     for (int k = 0; k < o->nc; k++)
       if (o->c[k].n <= 0) return bad(why, n, "object #%u has %d %s counters", (unsigned)o->id, o->c[k].n, ckind_name(g, o->c[k].kind));
+    /* control_watch reads a definition's ctl_static rather than its abilities:
+     * a definition made without def_abilities (cardload.c) would be missed */
+    const CardDef *d = o->copy_of ? o->copy_of : o->def;
+    int ctl = 0;
+    for (int a = 0; d && a < d->nab; a++) ctl |= d->ab[a].kind == AB_STATIC && d->ab[a].st.kind == SE_CONTROL;
+    if (d && d->ctl_static != ctl)
+      return bad(why, n, "object #%u: its definition says %s static control-changing ability, its abilities %s", (unsigned)o->id,
+                 d->ctl_static ? "a" : "no", ctl ? "one" : "none");
   }
   for (int p = 0; p < c->np; p++)
     for (int k = 0; k < c->pl[p].nc; k++)

@@ -1088,10 +1088,8 @@ void control_watch(G *g) {
   int watch = 0;
   for (int k = 0; k < nb && !watch; k++) {
     const Obj *o = &s->obj[bf[k]];
-    if (o->ctl_seen && o->ctl_seen != o->controller + 1) watch = 1;
     const CardDef *d = o->copy_of ? o->copy_of : o->def;
-    for (int a = 0; d && a < d->nab && !watch; a++)
-      if (d->ab[a].kind == AB_STATIC && d->ab[a].st.kind == SE_CONTROL) watch = 1;
+    watch = (o->ctl_seen && o->ctl_seen != o->controller + 1) || (d && d->ctl_static);
   }
   for (int k = 0; k < nb && watch; k++) {
     const Obj *o = &s->obj[bf[k]];
