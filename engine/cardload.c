@@ -2993,6 +2993,11 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
     kinds++;
     s->kind = SE_PT_CDA;
     if (v->kind != YN_MAP) return BADI(l, v, "cda: {power: value, toughness: value}");
+    /* 604.3a(e): an ability that sets power and toughness only under a condition is
+     * not characteristic-defining, and works only on the battlefield */
+    if (ymap_get(n, "if"))
+      return BADI(l, ymap_get(n, "if"), "cda with if: a characteristic-defining ability sets its values unconditionally "
+                  "(604.3a); a conditional one is set_pt with if (layer 7b)");
     const ynode *pw = ymap_get(v, "power"), *tg = ymap_get(v, "toughness");
     if ((pw && !(s->ea = p_expr(l, pw))) || (tg && !(s->eb = p_expr(l, tg)))) return -1;
   }
