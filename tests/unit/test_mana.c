@@ -234,6 +234,14 @@ TEST(add_mana_names_symbols_or_a_choice) {
   CHECK_STR(why, "a choice of mana lists colors only ({W} {U} {B} {R} {G})");
   CHECK_INT(mana_add_parse("{G} or {G}", &mask, &one_of, why, sizeof why), -1);
   CHECK_STR(why, "{G} listed twice in a choice");
+  /* only the word "or", before a space or a symbol, joins a choice */
+  CHECK_INT(mana_add_parse("{G} or{W}", &mask, &one_of, why, sizeof why), 0);
+  CHECK_INT(mask, G_ | W_);
+  CHECK_INT(one_of, 1);
+  CHECK_INT(mana_add_parse("{G} on {W}", &mask, &one_of, why, sizeof why), -1);
+  CHECK_STR(why, "expected mana symbols like \"{G}\", \"{G} or {W}\", any or chosen, found 'on {W}'");
+  CHECK_INT(mana_add_parse("xx{G}{W}", &mask, &one_of, why, sizeof why), -1);
+  CHECK_STR(why, "expected mana symbols like \"{G}\", \"{G} or {W}\", any or chosen, found 'xx{G}{W}'");
 }
 
 const unit_test mana_tests[] = {
