@@ -24,7 +24,7 @@ typedef struct CRule {
   uint16_t grant;
 } CRule;
 
-#define MAX_CRULES 128
+#define MAX_CRULES 512
 typedef struct CRules {
   CRule r[MAX_CRULES];
   int n;
@@ -44,9 +44,10 @@ static void crules_collect(G *g, CRules *cr) {
     int i = bf[k];
     if (s->obj[i].phased_out) continue;
     const Chars *c = chars(g, i);
-    for (int a = 0; a < c->nab && cr->n < MAX_CRULES; a++) {
+    for (int a = 0; a < c->nab; a++) {
       const Ability *ab = c->ab[a].ab;
       if (ab->kind != AB_STATIC || !combat_kind(ab->st.kind)) continue;
+      if (cr->n >= MAX_CRULES) game_limit(g, "combat restrictions and requirements at once", MAX_CRULES);
       CRule *r = &cr->r[cr->n++];
       r->st = &ab->st;
       r->src = (int16_t)i;
@@ -56,9 +57,10 @@ static void crules_collect(G *g, CRules *cr) {
       r->grant = c->ab[a].grant;
     }
   }
-  for (int i = 0; i < s->c.neff && cr->n < MAX_CRULES; i++) {
+  for (int i = 0; i < s->c.neff; i++) {
     const Effect *e = &s->eff[i];
     if (e->kind != EK_RULE || e->used || !e->st || !combat_kind(e->st->kind)) continue;
+    if (cr->n >= MAX_CRULES) game_limit(g, "combat restrictions and requirements at once", MAX_CRULES);
     CRule *r = &cr->r[cr->n++];
     r->st = e->st;
     r->src = -1;
@@ -476,11 +478,16 @@ static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int 
                          int cnt) {
   State *s = g->s;
   BSearch *b = &(BSearch){0};
+  int left_out = 0;
   for (int k = 0; k < nb; k++) {
     int i = bf[k];
-    if (s->obj[i].attacking && combat_defending_player(g, i) == dp && b->na < BS_MAX) b->atk[b->na++] = i;
-    else if (obj_controller(g, i) == dp && is_type(g, i, T_CREATURE) && !s->obj[i].attacking && b->nb < BS_MAX)
-      b->blk[b->nb++] = i;
+    if (s->obj[i].attacking && combat_defending_player(g, i) == dp) {
+      if (b->na < BS_MAX) b->atk[b->na++] = i;
+      else left_out = 1;
+    } else if (obj_controller(g, i) == dp && is_type(g, i, T_CREATURE) && !s->obj[i].attacking) {
+      if (b->nb < BS_MAX) b->blk[b->nb++] = i;
+      else left_out = 1;
+    }
   }
   int chosen[BS_MAX];
   for (int i = 0; i < b->nb; i++) chosen[i] = -1;
@@ -529,6 +536,13 @@ static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int 
     }
   }
   for (int a = 0; a < b->na; a++) anyreq |= b->mbb[a];
+  /* the search below sees 48 attackers and 48 creatures that could block:
+   * past that, a requirement could involve one it doesn't see */
+  for (int i = 0; left_out && i < cr->n; i++) {
+    int k = cr->r[i].st->kind;
+    if (k == SE_MUST_BLOCK || k == SE_BLOCKS_EACH_COMBAT || k == SE_MUST_BE_BLOCKED || k == SE_MUST_BE_BLOCKED_BY_ALL)
+      game_limit(g, "attacking creatures or creatures able to block checked for blocking requirements", BS_MAX);
+  }
   if (!anyreq) return;
   for (int i = 0; i < b->nb; i++) {
     b->choice[i] = chosen[i];

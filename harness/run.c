@@ -401,7 +401,9 @@ static int answer(runner *R, const hact *a, const hact *top, int mid_action) {
   buf_free(&why);
   mtg_error err;
   int rc = decide(R, v, n, &err);
-  if (rc == MTG_EILLEGAL) return refusal(R, a, top, err.msg, mid_action);
+  /* an answer past an engine capacity is refused too, the game unchanged: a
+   * case may expect that refusal by its text */
+  if (rc == MTG_EILLEGAL || (rc == MTG_ELIMIT && top->refused)) return refusal(R, a, top, err.msg, mid_action);
   if (rc < 0) return fail(R, a->at, "%s: the engine failed: %s", where(a), err.msg);
   return APPLIED;
 }
