@@ -1824,10 +1824,15 @@ static void step(G *g, Ctx *c, const Node *n) {
         tc.obj = c->nres ? c->res[i] : oref_none();
         tc.amount = c->amount;
         tc.from = tc.to = -1;
-        if (i < c->nresl && c->resl[i].id) {
+        /* beyond the few kept in resl, the others moved are found by their
+         * old id, as SL_RESULT finds them (608.2h for every one of them) */
+        const Lki *pre = i < c->nresl && c->resl[i].id ? &c->resl[i]
+                         : i < c->nresold && c->resold[i] ? lki_find(g, c->resold[i])
+                                                          : NULL;
+        if (pre) {
           /* it moved: "that creature" is as it last was where it was */
-          tc.objl = c->resl[i];
-          tc.from = (int8_t)c->resl[i].zone;
+          tc.objl = *pre;
+          tc.from = (int8_t)pre->zone;
           tc.to = oref_ok(g, tc.obj) ? (int8_t)s->obj[tc.obj.slot].zone : -1;
         } else if (oref_ok(g, tc.obj)) {
           lki_of(g, tc.obj.slot, &tc.objl);
