@@ -693,7 +693,8 @@ static int apply(G *g, const Repl *r, Event *ev) {
   }
   case RA_TO_ZONE:
     if (e && e->once) e->used = 1;
-    if (ev->type == EV_DISCARD || ev->type == EV_SACRIFICE || ev->type == EV_DESTROY || ev->type == EV_ZONE) {
+    /* a discard is replaced as its move to the graveyard, an EV_ZONE (matches()) */
+    if (ev->type == EV_SACRIFICE || ev->type == EV_DESTROY || ev->type == EV_ZONE) {
       ev->to = rp->dest;
       ev->lib_pos = rp->dest_shuffle ? 2 : rp->dest_bottom ? 1 : 0;
       if (rp->dest == MTG_Z_BATTLEFIELD) ev->etb_ctl = (int8_t)(oref_ok(g, ev->obj) ? s->obj[ev->obj.slot].owner : -1);
