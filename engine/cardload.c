@@ -428,7 +428,7 @@ static const struct {
     {"defending_player", SL_DEFENDING, 0}, {"result", SL_RESULT, 0},
     {"none", SL_NONE, 0},          {"its_controller", SL_ITS_CONTROLLER, 0},
     {"triggering_target", SL_TRIG_TARGET, 0}, {"remembered", SL_REMEMBERED, 0},
-    {"it_new", SL_TRIG_OBJ_NEW, 0}, {"its_owner", SL_OWNER_OF, 1},
+    {"its_owner", SL_OWNER_OF, 1},
     {"this_card", SL_THIS_CARD, 0},        {"triggering_spell_or_ability", SL_TRIG_STACK, 0},
 };
 

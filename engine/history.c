@@ -281,7 +281,7 @@ static int sel_ids(G *g, Ctx *c, const Node *n, uint32_t ids[MAX_SEL], int8_t *p
   if (!s.n && !s.np) {
     /* nothing is there any more: at most two ids of what was */
     if (n->op == SL_SELF && c->srcl && c->srcl->id) ids[k++] = c->srcl->id;
-    if ((n->op == SL_IT || n->op == SL_TRIG_OBJ_NEW) && c->tc) {
+    if (n->op == SL_IT && c->tc) {
       if (c->tc->objl.id) ids[k++] = c->tc->objl.id;
       if (c->tc->obj.id) ids[k++] = c->tc->obj.id;
     }

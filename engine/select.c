@@ -676,11 +676,6 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
     else if (c->tc && !c->tc->obj.id) sel_addp(out, c->tc->ev == EV_TARGETED ? c->tc->player2 : c->tc->player);
     break;
   }
-  case SL_TRIG_OBJ_NEW: {
-    ORef r = trig_obj(g, c);
-    if (r.id) sel_add(g, out, r);
-    break;
-  }
   case SL_TRIG_PLAYER:
     if (c->tc && c->tc->player >= 0) sel_addp(out, c->tc->player);
     else if (c->ev && c->ev->player >= 0) sel_addp(out, c->ev->player);
@@ -852,8 +847,7 @@ static int refs_of(G *g, Ctx *c, const Node *n, Ref *out, int max) {
     }
     return k;
   case SL_IT:
-  case SL_TRIG_OBJ_NEW:
-    if (n->op == SL_IT && c->it_player >= 0) return 0; /* a player (a player filter's 'if') */
+    if (c->it_player >= 0) return 0; /* a player (a player filter's 'if') */
     if (c->each_obj.id) return ref_id(g, out, k, max, c->each_obj, NULL);
     if (!c->tc && c->ev) return c->ev->obj.id ? ref_id(g, out, k, max, c->ev->obj, NULL) : 0;
     if (c->tc && c->tc->objl.id) {
