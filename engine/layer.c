@@ -898,9 +898,20 @@ static int rule_applies(G *g, const StaticSpec *st, int src_slot, int src_ctl, i
   return 1;
 }
 
+/* Whether ab, an ability of the permanent in slot i (characteristics c), is
+ * a static rule effect of this kind that applies to the player or object and,
+ * with `also`, that `also` accepts (asked with the permanent as source). */
+static int static_rule_holds(G *g, int i, const Chars *c, const Ability *ab, int kind, int player, int slot, rule_also also,
+                             int arg) {
+  if (ab->kind != AB_STATIC || ab->st.kind != kind || !rule_applies(g, &ab->st, i, c->controller, player, slot)) return 0;
+  if (!also) return 1;
+  Ctx cx;
+  ctx_for(g, &cx, c->controller, oref(g, i));
+  return also(g, &cx, &ab->st, arg);
+}
+
 /* The first rule effect of this kind that applies to the player or object
  * and, with `also`, that `also` accepts (asked with the effect's source). */
-
 static int rule_effect_where(G *g, int kind, int player, int slot, rule_also also, int arg, const StaticSpec **out, ORef *src) {
   State *s = g->s;
   Ctx cx;
@@ -912,12 +923,7 @@ static int rule_effect_where(G *g, int kind, int player, int slot, rule_also als
     const Chars *c = chars(g, i);
     for (int a = 0; a < c->nab; a++) {
       const Ability *ab = c->ab[a].ab;
-      if (ab->kind != AB_STATIC || ab->st.kind != kind) continue;
-      if (!rule_applies(g, &ab->st, i, c->controller, player, slot)) continue;
-      if (also) {
-        ctx_for(g, &cx, c->controller, oref(g, i));
-        if (!also(g, &cx, &ab->st, arg)) continue;
-      }
+      if (!static_rule_holds(g, i, c, ab, kind, player, slot, also, arg)) continue;
       if (out) *out = &ab->st;
       if (src) *src = oref(g, i);
       return 1;
@@ -1001,7 +1007,7 @@ int rule_effect_sum(G *g, int kind, int player, int *any) {
     const Chars *c = chars(g, bf[k]);
     for (int a = 0; a < c->nab; a++) {
       const Ability *ab = c->ab[a].ab;
-      if (ab->kind != AB_STATIC || ab->st.kind != kind || !rule_applies(g, &ab->st, bf[k], c->controller, player, -1)) continue;
+      if (!static_rule_holds(g, bf[k], c, ab, kind, player, -1, NULL, 0)) continue;
       sum += ab->st.a;
       *any |= ab->st.b != 0;
     }
@@ -1016,20 +1022,11 @@ int rule_effect_count(G *g, int kind, int player, int slot, rule_also also, int 
   int cnt = 0;
   int nb = bf_has_static(g, kind) ? bf_count(g) : 0;
   int16_t *bf = bf_list(g);
-  Ctx cx;
   for (int k = 0; k < nb; k++) {
     int i = bf[k];
     if (g->s->obj[i].phased_out) continue;
     const Chars *c = chars(g, i);
-    for (int a = 0; a < c->nab; a++) {
-      const Ability *ab = c->ab[a].ab;
-      if (ab->kind != AB_STATIC || ab->st.kind != kind || !rule_applies(g, &ab->st, i, c->controller, player, slot)) continue;
-      if (also) {
-        ctx_for(g, &cx, c->controller, oref(g, i));
-        if (!also(g, &cx, &ab->st, arg)) continue;
-      }
-      cnt++;
-    }
+    for (int a = 0; a < c->nab; a++) cnt += static_rule_holds(g, i, c, c->ab[a].ab, kind, player, slot, also, arg) != 0;
   }
   return cnt;
 }
