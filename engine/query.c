@@ -183,11 +183,14 @@ int mtg_object_card(const mtg_game *gc, uint32_t id) {
   return slot < 0 ? -1 : obj_card(&g->s->obj[slot]);
 }
 
+/* an ability on the stack is named by its source, as it last existed */
+static const char *stack_ability_name(const StackItem *it) { return it->srcl.name ? it->srcl.name : "ability"; }
+
 const char *mtg_object_name(const mtg_game *gc, uint32_t id) {
   G *g = (G *)gc;
   if (!g) return NULL;
   int si = ability_on_stack(g->s, id);
-  if (si >= 0) return g->s->stack[si].srcl.name ? g->s->stack[si].srcl.name : "ability"; /* as mtg_object_info */
+  if (si >= 0) return stack_ability_name(&g->s->stack[si]);
   int slot = obj_by_id(g, id);
   return slot < 0 ? NULL : chars(g, slot)->name;
 }
@@ -202,7 +205,7 @@ int mtg_object_info(const mtg_game *gc, uint32_t id, mtg_object *out) {
     StackItem *it = &s->stack[si];
     out->id = id;
     out->card = -1;
-    out->name = it->srcl.name ? it->srcl.name : "ability";
+    out->name = stack_ability_name(it);
     out->zone = MTG_Z_STACK;
     out->owner = out->controller = it->controller;
     out->attached_player = -1;
