@@ -385,9 +385,15 @@ struct StaticSpec {
   const struct StaticSpec *part;
 };
 
+/* How many targets one "target" word asks for (601.2c): one, "any number of
+ * target ..." (none to as many as the capacity allows), "X target ..." (X
+ * as announced, 601.2b). */
+enum { TN_ONE, TN_ANY, TN_X };
+
 typedef struct TargetSpec {
   const Filter *f;       /* what can be targeted */
   uint8_t optional;      /* "up to one" */
+  uint8_t number;        /* TN_*: a variable number is the mode's last spec */
   uint8_t distinct_from_prev;
   const char *prompt;
 } TargetSpec;
@@ -398,6 +404,7 @@ typedef struct TargetSpec {
 typedef struct Mode {
   TargetSpec t[MAX_TARGETS];
   uint8_t nt;
+  uint8_t var;           /* its last spec asks for a variable number of targets (one such mode per ability) */
   const Node *effect;
   const Node *divide;    /* its damage step `divided` among the targets (601.2d), or NULL */
   const char *text;
@@ -538,6 +545,8 @@ struct CardDef {
   Cost alt;                /* "You may pay [cost] rather than pay this spell's mana cost" (118.9) */
   uint8_t has_alt;
   const Node *costs_less;  /* "This spell costs {N} less to cast" (601.2f): generic mana, a value */
+  ManaCost strive;         /* strive: "costs [this] more to cast for each target beyond the first" (601.2f) */
+  uint8_t has_strive;
   const Node *alt_if;      /* "As long as [condition], you may pay [cost] to cast this spell" */
   const char *addl_label;  /* cards exiled to pay it are linked to this label (607.2q) */
   const CardDef *back;     /* the back face of a double-faced card (712) */

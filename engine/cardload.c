@@ -1906,9 +1906,21 @@ static int p_targets(L *l, const ynode *n, Mode *m) {
     const ynode *t = items[i];
     TargetSpec *ts = &m->t[m->nt++];
     if (t->kind == YN_MAP && ymap_get(t, "filter")) {
-      static const char *const keys[] = {"filter", "optional", "prompt", "different", NULL};
+      static const char *const keys[] = {"filter", "optional", "prompt", "different", "number", NULL};
       if (ymap_check_keys(l->d, t, keys, "target", l->err)) return -1;
       if (!(ts->f = p_filter(l, ymap_get(t, "filter")))) return -1;
+      const ynode *num = ymap_get(t, "number");
+      if (num) {
+        /* "any number of target creatures", "X target creatures" (601.2c) */
+        const char *nv = scalar(num);
+        if (!nv || (strcmp(nv, "any") && strcmp(nv, "X")))
+          return BADI(l, num, "target number: 'any' (\"any number of target ...\") or 'X' (\"X target ...\"), found %s",
+                      nv ? nv : ynode_kind_name(num));
+        if (i != cnt - 1) return BADI(l, num, "a target with a 'number' is the last of its ability's targets");
+        if (ymap_get(t, "optional")) return BADI(l, num, "a target with a 'number' takes no 'optional' ('any' may be none)");
+        ts->number = strcmp(nv, "any") ? TN_X : TN_ANY;
+        m->var = 1;
+      }
       const ynode *o = ymap_get(t, "optional");
       int b = 0;
       if (o && ynode_bool(l->d, o, &b, l->err)) return -1;
@@ -2025,10 +2037,14 @@ static int p_modes(L *l, const ynode *n, Ability *a) {
     if (modes->kind != YN_SEQ || modes->n < 2 || modes->n > MAX_MODES)
       return BADI(l, modes, "modes: expected a list of 2 to %d modes", MAX_MODES);
     if (ymap_get(n, "effect")) return BADI(l, ymap_get(n, "effect"), "give either 'modes' or 'effect', not both");
-    for (int i = 0; i < modes->n; i++)
+    int var = 0;
+    for (int i = 0; i < modes->n; i++) {
       if (p_mode(l, modes->items[i], &a->modes[i], "mode") ||
           (!l->nested && check_targets(l, a->modes[i].effect, a->modes[i].nt)))
         return -1;
+      if (a->modes[i].var && var++)
+        return BADI(l, modes->items[i], "one mode of an ability can have a target with a 'number'");
+    }
     a->nmodes = (uint8_t)modes->n;
     a->mode_min = a->mode_max = 1;
     const ynode *ch = ymap_get(n, "choose");
@@ -3870,7 +3886,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
                                      "additional_cost", "costs_less", "back", "morph", "chapters", "rooms", "unsupported",
                                      "cycling", "reinforce", "ward", "vanishing", "fading", "front", "flip", "megamorph", "buyback",
                                      "dash", "retrace", "jump_start", "escape", "foretell", "miracle", "multikicker", "splice",
-                                     "modal", "aftermath", "adventure", NULL};
+                                     "modal", "aftermath", "adventure", "strive", NULL};
   if (!token && n->kind == YN_MAP && ymap_get(n, "split")) return p_split(l, n);
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
@@ -4104,6 +4120,12 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   if ((v = ymap_get(n, "costs_less"))) {
     /* "This spell costs {N} less to cast [for each ...]" (601.2f): generic mana */
     if (!(c->costs_less = p_expr(l, v))) return NULL;
+  }
+  if ((v = ymap_get(n, "strive"))) {
+    /* "Strive — This spell costs {1}{G} more to cast for each target beyond the first." */
+    if (!scalar(v) || mana_parse(scalar(v), &c->strive, NULL, NULL, why, sizeof why))
+      return BAD(l, v, "strive: expected a mana cost like \"{1}{G}\"");
+    c->has_strive = 1;
   }
   if ((v = ymap_get(n, "additional_cost"))) {
     /* {costs: [...], optional: bool, link: label} or just the list of costs */

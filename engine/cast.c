@@ -334,6 +334,9 @@ void cast_added_targets(G *g, StackItem *si, int player) {
     memset(t.ch.t, 0, sizeof t.ch.t); /* TK_NONE: choose_modes_targets fills each target it chooses whole */
     t.ch.nmode = 0;
     choose_modes_targets(g, &t, player);
+    /* the spliced text keeps its first mode's first MAX_TARGETS targets */
+    for (int k = MAX_TARGETS; k < CHOICE_SLOTS; k++)
+      if (t.ch.t[k].kind != TK_NONE) game_limit(g, "targets of text spliced onto a spell", MAX_TARGETS);
     idx = stack_find(g, id);
     if (idx < 0) return;
     memcpy(g->s->stack[idx].ch.at[i], t.ch.t, sizeof t.ch.at[i]);

@@ -255,6 +255,12 @@ void mana_total_cost(G *g, int player, int slot, const Choice *ch, ManaCost *out
     int less = expr_eval(g, &cx, sd->costs_less);
     if (less > 0) out->generic = (uint8_t)(out->generic > less ? out->generic - less : 0);
   }
+  /* strive: more for each target beyond the first, chosen by now (601.2c) */
+  if (sd->has_strive && ch) {
+    int nt = 0;
+    for (int i = 0; i < CHOICE_SLOTS; i++) nt += ch->t[i].kind != TK_NONE;
+    if (nt > 1) mana_add(out, &sd->strive, nt - 1);
+  }
   /* 903.8: the commander tax */
   out->generic = (uint8_t)(out->generic + var_commander_tax(g, slot));
   (void)s;

@@ -517,8 +517,8 @@ static void step_copy_spell(G *g, Ctx *c, const Node *n) {
 static int divided_shares(G *g, const Ctx *c, Sel *a, int *oshare, int *pshare) {
   if (!c->ch) return 0;
   a->n = a->np = 0;
-  for (int k = 0; k < MAX_TARGETS; k++) {
-    const Target *t = &c->ch->t[c->mode * MAX_TARGETS + k];
+  for (int k = 0; k < choice_nslots(c->ch, c->mode); k++) {
+    const Target *t = &c->ch->t[mode_slot(c->mode, k)];
     if (t->div <= 0) continue;
     if (t->kind == TK_OBJ && oref_ok(g, t->obj)) oshare[a->n] = t->div, a->o[a->n++] = t->obj;
     else if (t->kind == TK_PLAYER && player_alive(g, t->player)) pshare[a->np] = t->div, a->p[a->np++] = t->player;
@@ -537,10 +537,10 @@ static void step_change_target(G *g, Ctx *c, const Node *n) {
     if (si < 0 || !s->stack[si].ab) continue;
     StackItem *it = &s->stack[si];
     int ti = -1;
-    for (int i = 0; i < MAX_CHOICE_T; i++)
+    for (int i = 0; i < CHOICE_SLOTS; i++)
       if (it->ch.t[i].kind != TK_NONE) ti = i;
-    if (ti < 0) continue;
-    const TargetSpec *ts = &it->ab->modes[ti / MAX_TARGETS].t[ti % MAX_TARGETS];
+    const TargetSpec *ts = ti < 0 ? NULL : choice_slot_spec(it->ab, ti);
+    if (!ts) continue;
     Target cur = it->ch.t[ti];
     /* 115.7d: the new target must be legal for that spell */
     Target cand[MAX_OPTIONS];
@@ -1291,7 +1291,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_DAMAGE: {
     int amount = expr_eval(g, c, n->k[0]);
     /* divided (601.2d): each legal target gets its announced share */
-    int oshare[MAX_TARGETS], pshare[MAX_TARGETS];
+    int oshare[MAX_MODE_SLOTS], pshare[MAX_MODE_SLOTS];
     int divided = n->k[4] && n->k[4]->i && divided_shares(g, c, &a, oshare, pshare);
     if (!divided) sel_eval(g, c, n->k[1], &a);
     /* "[that creature] deals damage": the object as it is, or as it last
@@ -1452,8 +1452,8 @@ static void step(G *g, Ctx *c, const Node *n) {
     const Node *w = n->k[0];
     if (w && (w->op == SL_TARGET || w->op == SL_TARGETS)) {
       /* the target spells or abilities on the stack it names */
-      for (int i = 0; c->ch && i < MAX_TARGETS; i++) {
-        Target *t = &c->ch->t[c->mode * MAX_TARGETS + i];
+      for (int i = 0; c->ch && i < choice_nslots(c->ch, c->mode); i++) {
+        Target *t = &c->ch->t[mode_slot(c->mode, i)];
         if (t->kind != TK_STACK || (w->op == SL_TARGET && i != w->i)) continue;
         int idx = stack_find(g, t->stack_id);
         if (idx >= 0 && stack_counter(g, idx, to, c->controller, c->cause_id, &b.o[b.n])) b.n++;
@@ -1512,7 +1512,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_PUT_COUNTERS: {
     int kind = ckind_id(g, n->k[0]->s);
     int cnt = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
-    int oshare[MAX_TARGETS], pshare[MAX_TARGETS];
+    int oshare[MAX_MODE_SLOTS], pshare[MAX_MODE_SLOTS];
     int divided = n->k[3] && n->k[3]->i && divided_shares(g, c, &a, oshare, pshare);
     if (!divided) sel_eval(g, c, n->k[2], &a);
     int total = a.n + a.np, base = g->evtop;
@@ -1778,7 +1778,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_DELAYED: {
     ORef obj = oref_none();
     if (c->nres && oref_ok(g, c->res[0])) obj = c->res[0];
-    else if (c->ch && c->ch->t[c->mode * MAX_TARGETS].kind == TK_OBJ) obj = c->ch->t[c->mode * MAX_TARGETS].obj;
+    else if (c->ch && c->ch->t[mode_slot(c->mode, 0)].kind == TK_OBJ) obj = c->ch->t[mode_slot(c->mode, 0)].obj;
     eff_delayed(g, c, n->k[0]->ab, n->k[1] ? n->k[1]->i : DUR_FOREVER, obj);
     return;
   }

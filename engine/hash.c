@@ -73,7 +73,7 @@ static uint64_t hlki(uint64_t h, const Lki *l) {
 
 static uint64_t hchoice(uint64_t h, const Choice *c) {
   for (int i = 0; i < c->nmode; i++) h = hu(h, c->mode[i]);
-  for (int i = 0; i < MAX_CHOICE_T; i++) {
+  for (int i = 0; i < CHOICE_SLOTS; i++) {
     const Target *t = &c->t[i];
     if (t->kind == TK_NONE) continue;
     h = hu(h, (uint64_t)i << 32 | t->kind);

@@ -410,6 +410,17 @@ static inline int activation_reaches(const Obj *o, const Chars *c, const Ability
   return ctl == player || ab->any_player;
 }
 void choose_modes_targets(G *g, StackItem *si, int player);
+/* A mode's target slots, k from 0 to mode_nslots: slot k < MAX_TARGETS is
+ * the mode's own (index m * MAX_TARGETS + k in Choice.t); a variable number
+ * of targets (the mode's last spec) runs on into the MAX_MORE_T slots after
+ * the modes'. mode_slot_spec: the spec a slot's target is chosen for. */
+static inline int mode_nslots(const Mode *md) { return md->var ? MAX_MODE_SLOTS : md->nt; }
+static inline int mode_slot(int m, int k) { return k < MAX_TARGETS ? m * MAX_TARGETS + k : MAX_CHOICE_T + k - MAX_TARGETS; }
+static inline const TargetSpec *mode_slot_spec(const Mode *md, int k) { return &md->t[k < md->nt ? k : md->nt - 1]; }
+/* the slots of mode m holding what ch chose, for reading them */
+static inline int choice_nslots(const Choice *ch, int m) { return ch->more_mode == m + 1 ? MAX_MODE_SLOTS : MAX_TARGETS; }
+/* the spec of Choice.t[i] for ability ab, or NULL */
+const TargetSpec *choice_slot_spec(const Ability *ab, int i);
 int target_legal(G *g, const TargetSpec *ts, const Target *t, int controller, ORef src, const Chars *srcc);
 /* whether t can be targeted by controller's spell or ability from src (srcc: its
  * characteristics), whatever the target's filter: shroud, hexproof, protection

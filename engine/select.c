@@ -42,7 +42,7 @@ int rel_match(G *g, Ctx *c, int rel, int p) {
   case R_NOT_YOU: return p != c->controller;
   case R_CHOSEN: return p == (c->each_player >= 0 ? c->each_player : c->controller);
   case R_TARGET:
-    for (int i = 0; c->ch && i < MAX_CHOICE_T; i++)
+    for (int i = 0; c->ch && i < CHOICE_SLOTS; i++)
       if (c->ch->t[i].kind == TK_PLAYER && c->ch->t[i].player == p) return 1;
     return 0;
   case R_OWNER: return oref_ok(g, c->src) && g->s->obj[c->src.slot].owner == p;
@@ -317,7 +317,7 @@ static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
       if (s->stack[i].slot == slot) si = i;
     if (si < 0) return 0;
     int cnt = 0;
-    for (int i = 0; i < MAX_CHOICE_T; i++) cnt += s->stack[si].ch.t[i].kind != TK_NONE;
+    for (int i = 0; i < CHOICE_SLOTS; i++) cnt += s->stack[si].ch.t[i].kind != TK_NONE;
     if (cnt != 1) return 0;
   }
   if (f->targets_f) {
@@ -329,7 +329,7 @@ static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
       if (s->stack[i].kind == SI_SPELL && s->stack[i].slot == slot) si = i;
     if (si < 0) return 0;
     int ok = 0;
-    for (int i = 0; i < MAX_CHOICE_T && !ok; i++) {
+    for (int i = 0; i < CHOICE_SLOTS && !ok; i++) {
       const Target *tg = &s->stack[si].ch.t[i];
       if (tg->kind == TK_OBJ && oref_ok(g, tg->obj)) {
         Filter tf = *f->targets_f;
@@ -628,9 +628,9 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
   case SL_TARGET:
   case SL_TARGETS:
     if (!c->ch) break;
-    for (int i = 0; i < MAX_TARGETS; i++) {
+    for (int i = 0; i < choice_nslots(c->ch, c->mode); i++) {
       if (n->op == SL_TARGET && i != n->i) continue;
-      Target *t = &c->ch->t[c->mode * MAX_TARGETS + i];
+      Target *t = &c->ch->t[mode_slot(c->mode, i)];
       if (t->kind == TK_OBJ && oref_ok(g, t->obj)) sel_add(g, out, t->obj);
       else if (t->kind == TK_PLAYER && player_alive(g, t->player)) sel_addp(out, t->player);
       else if (t->kind == TK_STACK) {
@@ -836,9 +836,9 @@ static int refs_of(G *g, Ctx *c, const Node *n, Ref *out, int max) {
   case SL_TARGET:
   case SL_TARGETS:
     /* a target that changed zones is read as it last existed (608.2h) */
-    for (int i = 0; c->ch && i < MAX_TARGETS; i++) {
+    for (int i = 0; c->ch && i < choice_nslots(c->ch, c->mode); i++) {
       if (n->op == SL_TARGET && i != n->i) continue;
-      const Target *t = &c->ch->t[c->mode * MAX_TARGETS + i];
+      const Target *t = &c->ch->t[mode_slot(c->mode, i)];
       if (t->kind == TK_OBJ) k = ref_id(g, out, k, max, t->obj, NULL);
       else if (t->kind == TK_STACK) {
         int si = stack_find(g, t->stack_id);

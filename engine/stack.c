@@ -11,9 +11,9 @@
 static void targets_text(G *g, const StackItem *si, char *tg, size_t size) {
   size_t u = 0;
   tg[0] = 0;
-  for (int i = 0; si && i < MAX_CHOICE_T + MAX_ADDED * MAX_TARGETS; i++) {
+  for (int i = 0; si && i < CHOICE_SLOTS + MAX_ADDED * MAX_TARGETS; i++) {
     /* its own targets, then those of text spliced onto it (702.47d) */
-    const Target *t = i < MAX_CHOICE_T ? &si->ch.t[i] : &si->ch.at[(i - MAX_CHOICE_T) / MAX_TARGETS][(i - MAX_CHOICE_T) % MAX_TARGETS];
+    const Target *t = i < CHOICE_SLOTS ? &si->ch.t[i] : &si->ch.at[(i - CHOICE_SLOTS) / MAX_TARGETS][(i - CHOICE_SLOTS) % MAX_TARGETS];
     if (t->kind == TK_NONE) continue;
     char tn[110];
     fmt_target(g, t, tn, sizeof tn);
@@ -201,9 +201,14 @@ int target_legal_for(G *g, StackItem *si, const TargetSpec *ts, const Target *t)
 }
 
 static int mode_feasible(G *g, const Mode *m, int controller, ORef src, const Chars *srcc) {
-  Target tmp[8];
-  for (int i = 0; i < m->nt; i++)
-    if (!m->t[i].optional && !candidates(g, &m->t[i], controller, src, srcc, tmp, 1)) return 0;
+  Target tmp[MAX_MODE_SLOTS];
+  for (int i = 0; i < m->nt; i++) {
+    const TargetSpec *ts = &m->t[i];
+    /* "X target creatures": X of them (X as announced, 601.2b) */
+    int need = ts->number == TN_X ? g->tgt_x : ts->optional || ts->number == TN_ANY ? 0 : 1;
+    if (need > MAX_MODE_SLOTS) need = MAX_MODE_SLOTS;
+    if (need > 0 && candidates(g, ts, controller, src, srcc, tmp, need) < need) return 0;
+  }
   return 1;
 }
 
@@ -235,10 +240,10 @@ static void choose_modes_targets_of(G *g, StackItem *si, int player);
  * one each makes the choice of targets illegal. */
 static void announce_division(G *g, StackItem *si, int m, int player, const char *who) {
   const Mode *md = &si->ab->modes[m];
-  Target *t = &si->ch.t[m * MAX_TARGETS];
-  int idx[MAX_TARGETS], n = 0;
-  for (int k = 0; k < md->nt; k++)
-    if (t[k].kind != TK_NONE) idx[n++] = k;
+  Target *t = si->ch.t;
+  int idx[MAX_MODE_SLOTS], n = 0;
+  for (int k = 0; k < mode_nslots(md); k++)
+    if (t[mode_slot(m, k)].kind != TK_NONE) idx[n++] = mode_slot(m, k);
   if (!n) return;
   Ctx c;
   ctx_from_stack(g, &c, si);
@@ -272,6 +277,62 @@ static void announce_division(G *g, StackItem *si, int m, int player, const char
   int cnt;
   const int *v = dec_ask(g, 0, &cnt);
   for (int i = 0; i < n; i++) t[idx[i]].div = (int16_t)v[i];
+}
+
+const TargetSpec *choice_slot_spec(const Ability *ab, int i) {
+  if (!ab) return NULL;
+  if (i < MAX_CHOICE_T) {
+    const Mode *md = i / MAX_TARGETS < ab->nmodes ? &ab->modes[i / MAX_TARGETS] : NULL;
+    return md && i % MAX_TARGETS < mode_nslots(md) ? mode_slot_spec(md, i % MAX_TARGETS) : NULL;
+  }
+  for (int m = 0; m < ab->nmodes; m++)
+    if (ab->modes[m].var) return &ab->modes[m].t[ab->modes[m].nt - 1];
+  return NULL;
+}
+
+/* 601.2c: the targets of "any number of target ..." (none up to the
+ * candidates, at most the slots left, MAX_MODE_SLOTS - k) or "X target ..."
+ * (exactly X), spec k of mode m, the last, chosen at once among the n
+ * candidates; each can be chosen once for the one word "target". They are
+ * kept in the candidates' order, a set whatever order the answer names them. */
+static void choose_many(G *g, StackItem *si, int m, int k, const Target *cand, int n, int player, const char *who) {
+  const TargetSpec *ts = &si->ab->modes[m].t[k];
+  int cap = MAX_MODE_SLOTS - k, lo = 0, hi = n < cap ? n : cap;
+  si->ch.more_mode = (uint8_t)(m + 1);
+  for (int j = k; j < MAX_MODE_SLOTS; j++) {
+    Target *t = &si->ch.t[mode_slot(m, j)];
+    memset(t, 0, sizeof *t);
+    t->player = -1;
+  }
+  if (ts->number == TN_X) {
+    lo = hi = g->tgt_x < 0 ? 0 : g->tgt_x;
+    if (lo > cap) game_limit(g, "targets chosen for one \"X target\" word", cap);
+    if (n < lo) {
+      if (si->kind == SI_TRIGGERED) { g->push_failed = 1; return; }
+      game_illegal(g, "%s can't have X = %d targets: %d legal (601.2c)", who, lo, n);
+    }
+  }
+  if (!hi) return;
+  int pick[MAX_MODE_SLOTS], cnt = 0;
+  if (lo == n) {
+    for (int i = 0; i < n; i++) pick[cnt++] = i; /* all of them: no choice */
+  } else {
+    dec_begin(g, MTG_D_TARGET, player, "601.2c", "targets %d.. of %s (%s)", k + 1, who, ts->number == TN_X ? "X of them" : "any number");
+    for (int i = 0; i < n; i++) {
+      char nm[110];
+      fmt_target(g, &cand[i], nm, sizeof nm);
+      dec_opt(g, cand[i].kind == TK_PLAYER ? MTG_O_PLAYER : MTG_O_OBJECT,
+              cand[i].kind == TK_OBJ ? cand[i].obj.id : cand[i].stack_id, 0, cand[i].player, -1, "%s", nm);
+    }
+    dec_range(g, lo, hi);
+    const int *v = dec_ask(g, 0, &cnt);
+    unsigned char chosen[MAX_OPTIONS] = {0};
+    for (int i = 0; i < cnt; i++) chosen[v[i]] = 1;
+    cnt = 0;
+    for (int i = 0; i < n; i++)
+      if (chosen[i]) pick[cnt++] = i;
+  }
+  for (int i = 0; i < cnt; i++) si->ch.t[mode_slot(m, k + i)] = cand[pick[i]];
 }
 
 /* Targets of a triggered ability are chosen knowing its trigger event ("that
@@ -335,9 +396,9 @@ static void choose_modes_targets_of(G *g, StackItem *si, int player) {
     si->ch.mode[0] = 0;
   }
   /* 115.7f: new targets for a copy keep the original division */
-  int16_t olddiv[MAX_CHOICE_T];
+  int16_t olddiv[CHOICE_SLOTS];
   if (si->copy)
-    for (int i = 0; i < MAX_CHOICE_T; i++) olddiv[i] = si->ch.t[i].div;
+    for (int i = 0; i < CHOICE_SLOTS; i++) olddiv[i] = si->ch.t[i].div;
   for (int mi = 0; mi < si->ch.nmode; mi++) {
     int m = si->ch.mode[mi];
     const Mode *md = &ab->modes[m];
@@ -350,14 +411,19 @@ static void choose_modes_targets_of(G *g, StackItem *si, int player) {
         for (int i = 0; i < n; i++) {
           int dupl = 0;
           for (int j = 0; j < k; j++) {
-            Target *p = &si->ch.t[m * MAX_TARGETS + j];
+            Target *p = &si->ch.t[mode_slot(m, j)];
             if (p->kind == cand[i].kind && p->player == cand[i].player && p->obj.id == cand[i].obj.id && p->stack_id == cand[i].stack_id) dupl = 1;
           }
           if (!dupl) cand[w++] = cand[i];
         }
         n = w;
       }
-      Target *dst = &si->ch.t[m * MAX_TARGETS + k];
+      if (md->t[k].number != TN_ONE) {
+        choose_many(g, si, m, k, cand, n, player, who);
+        if (g->push_failed) return;
+        continue;
+      }
+      Target *dst = &si->ch.t[mode_slot(m, k)];
       memset(dst, 0, sizeof *dst);
       dst->player = -1;
       if (!n) {
@@ -383,8 +449,8 @@ static void choose_modes_targets_of(G *g, StackItem *si, int player) {
     }
     if (!md->divide) continue;
     if (si->copy) {
-      for (int k = 0; k < md->nt; k++)
-        if (si->ch.t[m * MAX_TARGETS + k].kind != TK_NONE) si->ch.t[m * MAX_TARGETS + k].div = olddiv[m * MAX_TARGETS + k];
+      for (int k = 0; k < mode_nslots(md); k++)
+        if (si->ch.t[mode_slot(m, k)].kind != TK_NONE) si->ch.t[mode_slot(m, k)].div = olddiv[mode_slot(m, k)];
       continue;
     }
     announce_division(g, si, m, player, who);
@@ -424,11 +490,11 @@ static int targets_still_legal_of(G *g, StackItem *si, int *any_legal) {
   for (int mi = 0; mi < si->ch.nmode; mi++) {
     int m = si->ch.mode[mi];
     const Mode *md = &ab->modes[m];
-    for (int k = 0; k < md->nt; k++) {
-      Target *t = &si->ch.t[m * MAX_TARGETS + k];
+    for (int k = 0; k < mode_nslots(md); k++) {
+      Target *t = &si->ch.t[mode_slot(m, k)];
       if (t->kind == TK_NONE) continue;
       total++;
-      if (target_legal(g, &md->t[k], t, si->controller, src, srcc)) legal++;
+      if (target_legal(g, mode_slot_spec(md, k), t, si->controller, src, srcc)) legal++;
       else t->kind = TK_NONE;
     }
   }
@@ -708,14 +774,14 @@ int spell_to_stack(G *g, int player, int slot, int zone_from, const Ability *ab,
   si.def = def;
   si.src = oref(g, slot);
   si.ch.cast_zone = (uint8_t)(zone_from + 1);
-  for (int i = 0; i < MAX_CHOICE_T; i++) si.ch.t[i].player = -1;
+  for (int i = 0; i < CHOICE_SLOTS; i++) si.ch.t[i].player = -1;
   return stack_push(g, &si);
 }
 
 /* The objects and players the stack item stack_id targets become its targets
  * (115.1, 601.2c, 602.2b, 603.3d): one event for each distinct one (only the
  * target at index `only`, if not -1), logged, added to ev (at most one for
- * each of the MAX_CHOICE_T targets); returns how many. */
+ * each of the CHOICE_SLOTS targets); returns how many. */
 static int targeted_events(G *g, uint32_t stack_id, int only, Event *ev) {
   State *s = g->s;
   int idx = stack_id ? stack_find(g, stack_id) : -1;
@@ -729,7 +795,7 @@ static int targeted_events(G *g, uint32_t stack_id, int only, Event *ev) {
     snprintf(by, sizeof by, "%s ability=%d", nm, si->ab ? si->ab->index : 0);
   }
   int n = 0;
-  for (int i = 0; i < MAX_CHOICE_T; i++) {
+  for (int i = 0; i < CHOICE_SLOTS; i++) {
     const Target *t = &si->ch.t[i];
     if (t->kind == TK_NONE || (only >= 0 && i != only)) continue;
     ORef o = t->kind == TK_OBJ ? t->obj : oref_none();
@@ -759,7 +825,7 @@ static int targeted_events(G *g, uint32_t stack_id, int only, Event *ev) {
 }
 
 void stack_targeted(G *g, uint32_t stack_id, int only) {
-  Event ev[MAX_CHOICE_T];
+  Event ev[CHOICE_SLOTS];
   int n = targeted_events(g, stack_id, only, ev);
   if (n) trig_detect(g, ev, n);
 }
@@ -770,7 +836,7 @@ void stack_targeted(G *g, uint32_t stack_id, int only) {
  * before the costs were paid (src), and the event says whether {T} was in the
  * activation cost (aux). */
 void stack_action_taken(G *g, int type, int player, int slot, const Lki *src, int tap_cost, uint32_t stack_id) {
-  Event ev[1 + MAX_CHOICE_T];
+  Event ev[1 + CHOICE_SLOTS];
   Event *e = &ev[0];
   ev_init(e, type);
   e->obj = oref(g, slot);
@@ -1090,7 +1156,7 @@ void stack_activate(G *g, int player, int slot, int abi) {
   si.grant = r.grant;
   si.src = oref(g, slot);
   lki_of(g, slot, &si.srcl);
-  for (int i = 0; i < MAX_CHOICE_T; i++) si.ch.t[i].player = -1;
+  for (int i = 0; i < CHOICE_SLOTS; i++) si.ch.t[i].player = -1;
   int idx = stack_push(g, &si);
   int any_blue = rule_effect(g, SE_ANY_MANA_FOR_ABILITIES, -1, slot, NULL, NULL) ? 1 << COL_U : 0;
   int self_tap = cost_has_tap(&ab->cost);

@@ -137,11 +137,17 @@ typedef struct Target {
 } Target;
 
 #define MAX_CHOICE_T (MAX_MODES * MAX_TARGETS)
+/* The targets of a variable number (TN_ANY, TN_X) run on from their mode's
+ * own slots into MAX_MORE_T more, after the modes' (see mode_slot). */
+#define MAX_MORE_T 12
+#define MAX_MODE_SLOTS (MAX_TARGETS + MAX_MORE_T)
+#define CHOICE_SLOTS (MAX_CHOICE_T + MAX_MORE_T)
 #define MAX_ADDED 4
 typedef struct Choice {
   uint8_t mode[MAX_MODES];
   uint8_t nmode;
-  Target t[MAX_CHOICE_T]; /* index: mode * MAX_TARGETS + slot */
+  Target t[CHOICE_SLOTS]; /* index: mode_slot(mode, k) */
+  uint8_t more_mode;      /* the mode + 1 whose targets run on into the MAX_MORE_T slots, 0: none */
   int32_t x;
   uint8_t kicked;
   int32_t paid;           /* a variable cost paid */
