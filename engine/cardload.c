@@ -1267,6 +1267,7 @@ static const StepDef step_defs[] = {
     {"discard", S_DISCARD, {{"discard", P_EXPR, 0}, {"who", P_SEL, SL_YOU}, {"random", P_BOOL, 0}, {"filter", P_FILTER, 0}, {"by", P_SEL, 0},
                             {"reveal", P_BOOL, 0}}},
     {"shuffle_into_library", S_SHUFFLE_INTO, {{"shuffle_into_library", P_SEL, SL_SELF}}},
+    {"put_on_library", S_PUT_LIBRARY, {{"put_on_library", P_SEL, SL_TARGET}, {"bottom", P_BOOL, 0}}},
     {"shuffle", S_SHUFFLE, {{"shuffle", P_SEL, SL_YOU}}},
     {"search_library", S_SEARCH, {{"search_library", P_FILTER, 0}, {"who", P_SEL, SL_YOU}, {"to", P_ZONE, 0}, {"tapped", P_BOOL, 0}, {"n", P_EXPR, 0}, {"optional", P_BOOL, 0}, {"reveal", P_BOOL, 0},
                                 {"of", P_SEL, 0}, {"zones", P_WORDS1, 0}, {"and_or", P_BOOL, 0}, {"attach_to", P_SEL, 0},

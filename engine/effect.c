@@ -223,7 +223,7 @@ static void batch_move(G *g, Ctx *c, const Sel *s, int type, int to, int flags, 
   batch_objects(g, c, s, type, to, 0, flags, -1, 0, 0, link, moved);
 }
 
-/* Cards put into their owners' libraries: lib_pos 0 on top, 2 shuffled in. */
+/* Cards put into their owners' libraries: lib_pos 0 on top, 1 at the bottom, 2 shuffled in. */
 static void batch_to_library(G *g, Ctx *c, const Sel *s, int lib_pos) {
   batch_objects(g, c, s, EV_ZONE, MTG_Z_LIBRARY, lib_pos, 0, -1, 0, 0, NULL, NULL);
 }
@@ -1490,6 +1490,12 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_SHUFFLE_INTO:
     sel_eval(g, c, n->k[0], &a);
     batch_to_library(g, c, &a, 2);
+    return;
+  case S_PUT_LIBRARY:
+    /* "on top of" / "on the bottom of its owner's library"; two or more at
+     * once are ordered by their owner (401.4) */
+    sel_eval(g, c, n->k[0], &a);
+    batch_to_library(g, c, &a, n->k[1] && n->k[1]->i ? 1 : 0);
     return;
   case S_SHUFFLE:
     sel_eval(g, c, n->k[0], &a);
