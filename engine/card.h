@@ -387,8 +387,9 @@ struct StaticSpec {
 
 /* How many targets one "target" word asks for (601.2c): one, "any number of
  * target ..." (none to as many as the capacity allows), "X target ..." (X
- * as announced, 601.2b). */
-enum { TN_ONE, TN_ANY, TN_X };
+ * as announced, 601.2b: the X of the mana cost, or TN_PAID the amount of a
+ * variable additional cost, "discard X cards"). */
+enum { TN_ONE, TN_ANY, TN_X, TN_PAID };
 
 typedef struct TargetSpec {
   const Filter *f;       /* what can be targeted */

@@ -1914,12 +1914,12 @@ static int p_targets(L *l, const ynode *n, Mode *m) {
       if (num) {
         /* "any number of target creatures", "X target creatures" (601.2c) */
         const char *nv = scalar(num);
-        if (!nv || (strcmp(nv, "any") && strcmp(nv, "X")))
-          return BADI(l, num, "target number: 'any' (\"any number of target ...\") or 'X' (\"X target ...\"), found %s",
-                      nv ? nv : ynode_kind_name(num));
+        if (!nv || (strcmp(nv, "any") && strcmp(nv, "X") && strcmp(nv, "paid")))
+          return BADI(l, num, "target number: 'any' (\"any number of target ...\"), 'X' (\"X target ...\", the X of the mana cost) "
+                              "or 'paid' (X chosen for a variable additional cost), found %s", nv ? nv : ynode_kind_name(num));
         if (i != cnt - 1) return BADI(l, num, "a target with a 'number' is the last of its ability's targets");
         if (ymap_get(t, "optional")) return BADI(l, num, "a target with a 'number' takes no 'optional' ('any' may be none)");
-        ts->number = strcmp(nv, "any") ? TN_X : TN_ANY;
+        ts->number = !strcmp(nv, "any") ? TN_ANY : !strcmp(nv, "X") ? TN_X : TN_PAID;
         m->var = 1;
       }
       const ynode *o = ymap_get(t, "optional");
@@ -2174,7 +2174,8 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
       }
     } else if ((v = ymap_get(p, "discard"))) {
       cp->kind = CK_DISCARD;
-      if (ynode_int_range(l->d, v, 0, INT16_MAX, &x, l->err)) return -1;
+      if (scalar(v) && !strcmp(scalar(v), "X")) x = -1; /* "discard X cards", chosen as it is announced (601.2b) */
+      else if (ynode_int_range(l->d, v, 0, INT16_MAX, &x, l->err)) return -1;
       cp->n = (int16_t)x;
       const ynode *fl = ymap_get(p, "filter"); /* "Discard a Zombie card" */
       if (fl && !(cp->f = p_filter(l, fl))) return -1;

@@ -205,7 +205,7 @@ static int mode_feasible(G *g, const Mode *m, int controller, ORef src, const Ch
   for (int i = 0; i < m->nt; i++) {
     const TargetSpec *ts = &m->t[i];
     /* "X target creatures": X of them (X as announced, 601.2b) */
-    int need = ts->number == TN_X ? g->tgt_x : ts->optional || ts->number == TN_ANY ? 0 : 1;
+    int need = ts->number == TN_X ? g->tgt_x : ts->optional || ts->number != TN_ONE ? 0 : 1;
     if (need > MAX_MODE_SLOTS) need = MAX_MODE_SLOTS;
     if (need > 0 && candidates(g, ts, controller, src, srcc, tmp, need) < need) return 0;
   }
@@ -304,8 +304,9 @@ static void choose_many(G *g, StackItem *si, int m, int k, const Target *cand, i
     memset(t, 0, sizeof *t);
     t->player = -1;
   }
-  if (ts->number == TN_X) {
-    lo = hi = g->tgt_x < 0 ? 0 : g->tgt_x;
+  if (ts->number == TN_X || ts->number == TN_PAID) {
+    int32_t x = ts->number == TN_X ? g->tgt_x : si->ch.paid;
+    lo = hi = x < 0 ? 0 : x;
     if (lo > cap) game_limit(g, "targets chosen for one \"X target\" word", cap);
     if (n < lo) {
       if (si->kind == SI_TRIGGERED) { g->push_failed = 1; return; }
@@ -317,7 +318,7 @@ static void choose_many(G *g, StackItem *si, int m, int k, const Target *cand, i
   if (lo == n) {
     for (int i = 0; i < n; i++) pick[cnt++] = i; /* all of them: no choice */
   } else {
-    dec_begin(g, MTG_D_TARGET, player, "601.2c", "targets %d.. of %s (%s)", k + 1, who, ts->number == TN_X ? "X of them" : "any number");
+    dec_begin(g, MTG_D_TARGET, player, "601.2c", "targets %d.. of %s (%s)", k + 1, who, ts->number == TN_ANY ? "any number" : "X of them");
     for (int i = 0; i < n; i++) {
       char nm[110];
       fmt_target(g, &cand[i], nm, sizeof nm);
@@ -968,7 +969,8 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
       int hi = cp->kind == CK_PAY_LIFE ? s->c.pl[player].life
              : cp->kind == CK_SAC || cp->kind == CK_TAP_OTHERS || cp->kind == CK_RETURN_OWN
                  ? cost_x_max(g, player, slot, &addl)
-                 : zl_count(g, MTG_Z_GRAVEYARD, player);
+             : cp->kind == CK_DISCARD ? zl_count(g, MTG_Z_HAND, player) /* the spell has left the hand */
+                                      : zl_count(g, MTG_Z_GRAVEYARD, player);
       if (hi > INT16_MAX) hi = INT16_MAX; /* the amount is kept in 16 bits */
       cp->n = (int16_t)ask_number(g, player, 0, hi, "choose the amount of %s's additional cost", nm);
       ch->paid = cp->n;
