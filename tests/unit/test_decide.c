@@ -342,6 +342,34 @@ TEST(decide_alternative_cost_prompt_names_the_cost) {
   PROMPT_HAS(MTG_D_MAY, "'s alternative cost {1}{B} rather than its mana cost?");
 }
 
+/* 702.27a: the question of a buyback cost names its mana, {0} included, and
+ * says when the cost has other parts (a discard) besides. */
+TEST(decide_buyback_prompt_names_the_cost) {
+  static const char cards[] = "- name: Test Free Recall\n  cost: \"{B}\"\n  type: Sorcery\n"
+                              "  text: \"Buyback {0}, Discard a card.\\nYou gain 1 life.\"\n"
+                              "  buyback: {cost: \"{0}\", costs: [{discard: 1}]}\n"
+                              "  spell:\n    effect: [{gain_life: 1}]\n"
+                              "- name: Test Mana Recall\n  cost: \"{B}\"\n  type: Sorcery\n"
+                              "  text: \"Buyback {2}\\nYou gain 1 life.\"\n  buyback: \"{2}\"\n"
+                              "  spell:\n    effect: [{gain_life: 1}]\n";
+  static const char *const asked[][2] = {
+      {"cast \"Test Free Recall\"", "pay buyback {0} (and other costs) for \"Test Free Recall\""},
+      {"cast \"Test Mana Recall\"", "pay buyback {2} for \"Test Mana Recall\""},
+  };
+  if (u_begin(t_, w, cards)) return;
+  for (int i = 0; i < 4; i++) u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Swamp");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Free Recall");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Mana Recall");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Forest"); /* a card to discard: the {0} buyback can be paid */
+  if (u_start(t_, w)) return;
+  for (size_t i = 0; i < sizeof asked / sizeof asked[0]; i++) {
+    if (u_pick(t_, w, asked[i][0]) < 0) return;
+    PROMPT_HAS(MTG_D_MAY, asked[i][1]);
+    if (u_pick(t_, w, "no") < 0) return;
+    u_pass(t_, w, 2);
+  }
+}
+
 /* Casting during a resolution asks whether to cast the card, naming the cost
  * and the rule: without paying its mana cost (608.2g, cascade), or for its
  * miracle cost (702.94a). */
@@ -569,6 +597,7 @@ const unit_test decide_tests[] = {
     {"decide_prompts_say_what_is_asked", decide_prompts_say_what_is_asked},
     {"decide_as_enters_player_prompts_say_which_players", decide_as_enters_player_prompts_say_which_players},
     {"decide_alternative_cost_prompt_names_the_cost", decide_alternative_cost_prompt_names_the_cost},
+    {"decide_buyback_prompt_names_the_cost", decide_buyback_prompt_names_the_cost},
     {"decide_casting_during_a_resolution_names_the_cost", decide_casting_during_a_resolution_names_the_cost},
     {"decide_mode_and_target_prompts_name_the_spell", decide_mode_and_target_prompts_name_the_spell},
     {"decide_cleanup_discard_says_how_many", decide_cleanup_discard_says_how_many},
