@@ -34,18 +34,24 @@ struct ydoc {
 
 #define YDOC_LINE_STEP 64
 
-static void *arena_alloc(ydoc *d, size_t n) {
+/* A new block for n bytes (a multiple of 16), the old one kept in the list. */
+static void *arena_grow(ydoc *d, size_t n) {
+  size_t sz = n > 16384 ? n : 16384;
+  ablock *b = malloc(sizeof *b + sz);
+  if (!b) return NULL;
+  b->next = d->arena;
+  b->used = n;
+  b->size = sz;
+  d->arena = b;
+  return b->align;
+}
+
+/* inline: it runs once or twice for every node of every file, and but for a
+ * new block every 16 KiB it is an addition */
+static inline void *arena_alloc(ydoc *d, size_t n) {
   n = (n + 15) & ~(size_t)15;
   ablock *b = d->arena;
-  if (!b || b->size - b->used < n) {
-    size_t sz = n > 16384 ? n : 16384;
-    b = malloc(sizeof *b + sz);
-    if (!b) return NULL;
-    b->next = d->arena;
-    b->used = 0;
-    b->size = sz;
-    d->arena = b;
-  }
+  if (!b || b->size - b->used < n) return arena_grow(d, n);
   void *p = (char *)b->align + b->used;
   b->used += n;
   return p;
@@ -266,8 +272,10 @@ static int push_kid(builder *b, ynode *n) {
   return 0;
 }
 
-static ynode *new_node(builder *b, ynode_kind k, yaml_mark_t m) {
-  ynode *n = arena_alloc(b->d, sizeof *n);
+/* A node with `extra` bytes after it (a scalar's text, so that a scalar is
+ * one allocation). */
+static inline ynode *new_node(builder *b, ynode_kind k, yaml_mark_t m, size_t extra) {
+  ynode *n = arena_alloc(b->d, sizeof *n + extra);
   if (!n) {
     oom(b->d, (int)m.line + 1, (int)m.column + 1, b->err);
     return NULL;
@@ -298,7 +306,7 @@ static int open_collection(builder *b, ynode_kind k, yaml_mark_t m, const char *
   if (b->depth >= YDOC_MAX_DEPTH)
     return perr(b->d, (int)m.line + 1, (int)m.column + 1, b->err,
                 "nesting deeper than %d levels", YDOC_MAX_DEPTH);
-  ynode *n = new_node(b, k, m);
+  ynode *n = new_node(b, k, m, 0);
   if (!n) return -1;
   if (add_anchor(b, anchor_name, n)) return -1;
   frame *f = &b->st[b->depth++];
@@ -419,11 +427,10 @@ static int build(ydoc *d, mtg_error *err) {
       rc = close_collection(&b);
       break;
     case YAML_SCALAR_EVENT: {
-      ynode *n = new_node(&b, YN_SCALAR, e.start_mark);
-      if (!n) { rc = -1; break; }
       size_t len = e.data.scalar.length;
-      char *s = arena_alloc(d, len + 1);
-      if (!s) { rc = oom(d, n->line, n->col, err); break; }
+      ynode *n = new_node(&b, YN_SCALAR, e.start_mark, len + 1);
+      if (!n) { rc = -1; break; }
+      char *s = (char *)(n + 1);
       memcpy(s, e.data.scalar.value, len);
       s[len] = 0;
       /* the text has no NUL byte (ydoc_parse_buffer): only an escape (\0) in a
