@@ -1432,6 +1432,50 @@ static void load_status(L *l, const ynode *root) {
  * one by one; the setup needs the inline cards, and the script and the
  * expectations need the setup's players and labels, so each of these is
  * checked only when what it needs loaded. */
+/* Inline cards repeat from case to case of a file (a third of the corpus's
+ * definitions): a case whose `cards:` are written as an earlier case's of the
+ * same file, and loaded without error there, uses that case's pool instead of
+ * compiling them again. Only within a file: its cases are loaded and run on
+ * one thread, and its pools freed together. The cards compile the same
+ * whatever line they are written at; what an error would say is not shared,
+ * since a pool with an error is not. */
+/* A cheap sketch of a node (its shape, and each scalar's length and end
+ * bytes): equal nodes have equal sketches, and node_same tells the rest. */
+static uint64_t node_hash(const ynode *n, uint64_t h) {
+  h = (h ^ (uint64_t)(n->kind * 4 + (n->quoted != 0) + 1)) * 1099511628211u;
+  if (n->kind == YN_SCALAR)
+    return (h ^ (n->len << 16 ^ (n->len ? (unsigned char)n->str[0] << 8 | (unsigned char)n->str[n->len - 1] : 0))) *
+           1099511628211u;
+  int m = n->kind == YN_MAP ? 2 * n->n : n->n;
+  h = (h ^ (uint64_t)(unsigned)m) * 1099511628211u;
+  for (int i = 0; i < m; i++) h = node_hash(n->items[i], h);
+  return h;
+}
+
+static int node_same(const ynode *a, const ynode *b) {
+  if (a == b) return 1;
+  if (a->kind != b->kind || !a->quoted != !b->quoted || a->n != b->n) return 0;
+  if (a->kind == YN_SCALAR) return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
+  int m = a->kind == YN_MAP ? 2 * a->n : a->n;
+  for (int i = 0; i < m; i++)
+    if (!node_same(a->items[i], b->items[i])) return 0;
+  return 1;
+}
+
+/* Whether the case can use an earlier case's pool; *h: the sketch of v. */
+static int borrow_pool(L *l, const ynode *v, uint64_t *hp) {
+  uint64_t h = *hp = node_hash(v, 1469598103934665603u) | 1;
+  for (int k = 0; k < l->f->ncases; k++) {
+    const hcase *o = l->f->cases[k];
+    if (o != l->hc && o->cards_hash == h && node_same(o->cards, v)) {
+      l->hc->pool = o->pool;
+      l->hc->pool_borrowed = 1;
+      return 1;
+    }
+  }
+  return 0;
+}
+
 static void load_case(L *l, const ynode *root) {
   static const char *const case_keys[] = {"id",    "rules",   "title", "source", "status",   "reason", "setup",
                                           "cards", "actions", "expect", "stop",  "autopass", "notes",  NULL};
@@ -1456,13 +1500,18 @@ static void load_case(L *l, const ynode *root) {
   if ((v = ymap_get(root, "stop"))) load_stop(l, v);
   if ((v = ymap_get(root, "cards"))) {
     hc->cards = v;
-    if (mtg_pool_new(&hc->pool, l->base)) {
-      oom(l, v);
-      return;
-    }
-    if (mtg_pool_load_node(hc->pool, l->d, v, &l->err)) {
-      pushed(l);
-      l->partial_cards = 1;
+    uint64_t h;
+    if (!borrow_pool(l, v, &h)) {
+      if (mtg_pool_new(&hc->pool, l->base)) {
+        oom(l, v);
+        return;
+      }
+      if (mtg_pool_load_node(hc->pool, l->d, v, &l->err)) {
+        pushed(l);
+        l->partial_cards = 1;
+      } else {
+        hc->cards_hash = h;
+      }
     }
   }
   v = ymap_get(root, "setup");
@@ -1772,7 +1821,7 @@ static void free_loaded(hfile *f) {
   if (!f->released)
     for (int k = 0; k < f->ncases; k++) {
       mtg_setup_free(f->cases[k]->setup);
-      mtg_pool_free(f->cases[k]->pool);
+      if (!f->cases[k]->pool_borrowed) mtg_pool_free(f->cases[k]->pool);
     }
   ydoc_free(f->doc);
   f->doc = NULL;
@@ -1802,7 +1851,7 @@ void corpus_release_file(hfile *f) {
     h->err0 = hc->err0;
     h->nerr = hc->nerr;
     mtg_setup_free(hc->setup);
-    mtg_pool_free(hc->pool);
+    if (!hc->pool_borrowed) mtg_pool_free(hc->pool);
     f->cases[k] = h;
   }
   f->released = 1;

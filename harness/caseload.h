@@ -189,8 +189,10 @@ typedef struct hcase {
   /* the rest: valid until the file is released */
   const ynode *root;
   const ynode **rule_at; /* where each rule number is written */
-  mtg_pool *pool;        /* own child pool for inline cards, else NULL */
+  mtg_pool *pool;        /* child pool for inline cards, else NULL */
+  int pool_borrowed;     /* the pool is an earlier case's of the file (the same cards), freed with it */
   const ynode *cards;    /* the inline `cards:` node */
+  uint64_t cards_hash;   /* of its text and shape, for telling a repeat; 0 if its pool is not to be shared */
   mtg_setup *setup;
   const char *players[4];
   int nplayers;
