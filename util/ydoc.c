@@ -176,6 +176,7 @@ typedef struct {
    * keys are found in linear time however many keys a mapping has */
   int *keyset;
   size_t keycap;
+  unsigned keymask; /* a mapping: ykey_bit of its scalar keys so far */
 } frame;
 
 /* Mappings with more keys than this get a key set; smaller ones are scanned. */
@@ -257,9 +258,12 @@ static int push_kid(builder *b, ynode *n) {
   /* Duplicate keys: libyaml accepts them silently, we do not. */
   if (f->node->kind == YN_MAP && f->n % 2 == 0 && n->kind == YN_SCALAR) {
     int dup = -1;
+    unsigned bit = ykey_bit(n->str, n->len);
     if (f->n / 2 < YDOC_SCAN_KEYS) {
-      for (int i = 0; i < f->n && dup < 0; i += 2)
-        if (same_key(f->kids[i], n)) dup = i;
+      /* no earlier key has the new one's bit: none is the same (most keys) */
+      if (f->keymask & bit)
+        for (int i = 0; i < f->n && dup < 0; i += 2)
+          if (same_key(f->kids[i], n)) dup = i;
     } else {
       dup = keyset_add(f, f->n);
       if (dup == -2) return oom(b->d, n->line, n->col, b->err);
@@ -267,6 +271,7 @@ static int push_kid(builder *b, ynode *n) {
     if (dup >= 0)
       return perr(b->d, n->line, n->col, b->err, "duplicate key '%s' (first given at line %d)", n->str,
                   f->kids[dup]->line);
+    f->keymask |= bit;
   }
   f->n++;
   return 0;
@@ -314,6 +319,7 @@ static int open_collection(builder *b, ynode_kind k, yaml_mark_t m, const char *
   f->n = 0; /* its kids buffer is kept from the last collection at this depth */
   f->keyset = NULL;
   f->keycap = 0;
+  f->keymask = 0;
   return 0;
 }
 
@@ -324,9 +330,7 @@ static int close_collection(builder *b) {
   f->keyset = NULL;
   f->keycap = 0;
   n->n = n->kind == YN_MAP ? f->n / 2 : f->n;
-  if (n->kind == YN_MAP)
-    for (int i = 0; i < f->n; i += 2)
-      if (f->kids[i]->kind == YN_SCALAR) n->keymask |= ykey_bit(f->kids[i]->str, f->kids[i]->len);
+  n->keymask = f->keymask;
   if (f->n) {
     n->items = arena_alloc(b->d, (size_t)f->n * sizeof *n->items);
     if (!n->items) return oom(b->d, n->line, n->col, b->err);
