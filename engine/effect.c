@@ -326,28 +326,34 @@ static void step_add_mana(G *g, Ctx *c, const Node *n) {
   }
 }
 
-/* Whether "choose a card name" offers card d's name: a card's, not a token's,
- * of the card types the filter asks for (none: any). */
+/* Whether "choose a card name" offers face d's name: a card's, not a token's
+ * (a back face is read with token 2, a face of a card), of the card types the
+ * filter asks for (none: any), by that face's own characteristics (201.4d). */
 static int name_offered(const CardDef *d, const Filter *nf) {
-  return !d->token && !(nf && ((nf->types_any && !(d->types & nf->types_any)) || (d->types & nf->types_none)));
+  return d->token != 1 && !(nf && ((nf->types_any && !(d->types & nf->types_any)) || (d->types & nf->types_none)));
+}
+
+/* Each name once: a pool nearer the game may define a card of a name its parent
+ * has too, and a face's name may be another card's (a pool's own names are
+ * distinct). */
+static int name_listed(const char *const *names, int cnt, const char *name) {
+  for (int i = 0; i < cnt; i++)
+    if (!strcmp(names[i], name)) return 1;
+  return 0;
 }
 
 int name_options(G *g, const Filter *nf, const char **names) {
   int cnt = 0;
   for (const mtg_pool *q = g->pool; q; q = q->parent)
-    for (int i = 0; i < q->n && cnt < MAX_OPTIONS; i++) {
-      const CardDef *cd = q->cards[i];
-      if (!name_offered(cd, nf)) continue;
-      /* a name a pool nearer the game offered already (a pool's own names are distinct) */
-      int d = 0;
-      for (const mtg_pool *r = g->pool; r != q && !d; r = r->parent) {
-        const CardDef *o = pool_find_own(r, cd->name);
-        d = o && !strcmp(o->name, cd->name) && name_offered(o, nf);
+    for (int i = 0; i < q->n; i++) {
+      /* either face of a double-faced card (712.19, 201.4d) */
+      const CardDef *faces[2] = {q->cards[i], q->cards[i]->back};
+      for (int f = 0; f < 2 && faces[f] && cnt < MAX_OPTIONS; f++) {
+        if (!name_offered(faces[f], nf) || name_listed(names, cnt, faces[f]->name)) continue;
+        names[cnt] = faces[f]->name;
+        dec_opt(g, MTG_O_NAME, 0, 0, -1, cnt, "%s", names[cnt]);
+        cnt++;
       }
-      if (d) continue;
-      names[cnt] = cd->name;
-      dec_opt(g, MTG_O_NAME, 0, 0, -1, cnt, "%s", names[cnt]);
-      cnt++;
     }
   return cnt;
 }
