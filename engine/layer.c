@@ -58,7 +58,7 @@ static ChBase base_key(const Obj *o) {
 
 /* Whether the key b was made from o's fields as they are (base_key): read
  * from the object directly, since most objects are asked every time. */
-static int base_holds(const ChBase *b, const Obj *o) {
+static inline int base_holds(const ChBase *b, const Obj *o) {
   return b->valid && b->def == o->def && b->copy_of == o->copy_of && b->copy_sub == o->copy_sub &&
          b->controller == o->controller && b->face_down == o->face_down && b->transformed == o->transformed &&
          b->flipped == o->flipped && b->zone == o->zone;
@@ -152,14 +152,18 @@ static void chars_from_def(Chars *c, const CardDef *d) {
 /* g->ch[slot] set to the object's copiable values, rebuilt only if the
  * object fields they come from changed or an effect or counter modified
  * them since. */
-static void base_ensure(G *g, int slot) {
-  const Obj *o = &g->s->obj[slot];
-  ChBase *b = &g->chb[slot];
-  if (!b->modified && base_holds(b, o)) return;
-  ChBase k = base_key(o);
+static void base_rebuild(G *g, int slot) {
+  ChBase k = base_key(&g->s->obj[slot]);
   base_chars(g, slot, &g->ch[slot]);
   if (slot >= g->chb_used) g->chb_used = slot + 1;
-  *b = k;
+  g->chb[slot] = k;
+}
+
+/* Inline: most objects asked are kept (a call per object of every
+ * recomputation otherwise). */
+static inline void base_ensure(G *g, int slot) {
+  const ChBase *b = &g->chb[slot];
+  if (b->modified || !base_holds(b, &g->s->obj[slot])) base_rebuild(g, slot);
 }
 
 static int static_functions(G *g, int slot, const Ability *ab) {
@@ -561,9 +565,10 @@ static int recompute_plain(G *g) {
        * is the one the last recomputation made, as it was on the battlefield) */
       int was_bf = (int)(g->ch_bf[w] >> (i & 63) & 1);
       int is_bf = o->id && o->zone == MTG_Z_BATTLEFIELD;
-      bf_changed |= was_bf != is_bf || (is_bf && !base_holds(&g->chb[i], o));
+      int holds = base_holds(&g->chb[i], o); /* the key before base_ensure remakes it */
+      bf_changed |= was_bf != is_bf || (is_bf && !holds);
       if (!o->id || in_lazy) continue;
-      base_ensure(g, i);
+      if (!holds || g->chb[i].modified) base_rebuild(g, i); /* base_ensure, its key compared once */
       const Chars *c = &g->ch[i];
       for (int a = 0; a < c->nab; a++) {
         const Ability *ab = c->ab[a].ab;
