@@ -112,9 +112,16 @@ int sba_check(G *g) {
   const int16_t *all = bf_list(g);
   for (int k = 0; k < nall; k++)
     if (!s->obj[all[k]].phased_out) bf[nb++] = all[k];
+  /* what the later loops over the permanents look for, noted here so that
+   * most checks skip them: counters, deathtouch damage, attachments (nothing
+   * before those loops adds any; the loop below only removes attachments) */
+  int any_nc = 0, any_dt = 0, any_att = 0;
   for (int k = 0; k < nb; k++) {
     int i = bf[k];
     const Obj *o = &s->obj[i];
+    any_nc |= o->nc != 0;
+    any_dt |= o->dt_hit;
+    any_att |= o->attached.id != 0;
     const Chars *c = chars(g, i);
     Event e;
     if (c->types & T_CREATURE) {
@@ -191,7 +198,7 @@ int sba_check(G *g) {
   /* 704.5q, 704.5r: counters */
   const BfSum *sum = bf_sum(g);
   int max_counters = bf_has_static(g, SE_MAX_COUNTERS);
-  for (int k = 0; k < nb; k++) {
+  for (int k = 0; k < nb && (any_nc || max_counters); k++) {
     int i = bf[k];
     const Obj *o = &s->obj[i];
     if (!o->nc && !max_counters) continue; /* most: no counters */
@@ -310,7 +317,7 @@ int sba_check(G *g) {
   }
   /* 704.5y: more than one Role from the same player on a permanent: keep the newest */
   int attached_roles[64], nar = 0;
-  for (int j = 0; j < nb && nar < 64 && (sum->types & T_ENCHANTMENT); j++)
+  for (int j = 0; j < nb && nar < 64 && any_att && (sum->types & T_ENCHANTMENT); j++)
     if (s->obj[bf[j]].id && s->obj[bf[j]].attached.id && has_subtype(chars(g, bf[j]), "Role")) attached_roles[nar++] = bf[j];
   for (int k = 0; k < nb && nar > 1; k++) {
     int host = bf[k];
@@ -337,7 +344,7 @@ int sba_check(G *g) {
   int then;
   any |= var_sba(g, ev, &n, MAX_SBA_EV, &then);
   /* deathtouch damage counts "since the last time state-based actions were checked" */
-  for (int k = 0; k < nb; k++)
+  for (int k = 0; k < nb && any_dt; k++)
     if (s->obj[bf[k]].dt_hit) obj_w(g, bf[k])->dt_hit = 0;
 #undef ADD
   if (n) {
