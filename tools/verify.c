@@ -198,6 +198,21 @@ static int unreadable(verify_report *rep, const mtg_error *err, long events, int
   return VERIFY_UNREADABLE;
 }
 
+/* A fresh report, as if zeroed, with kind "ok": only the numbers and the
+ * first byte of each text are cleared, since the texts (some 25 KB in all)
+ * are written whole before they are read and zeroing them cost as much as
+ * starting the game of a short replay. */
+static void report_start(verify_report *rep) {
+  rep->outcome = VERIFY_OK;
+  rep->kind = "ok";
+  rep->event = rep->decision = rep->last_decision = 0;
+  rep->turn = rep->ncontext = rep->npending = rep->nnotes = 0;
+  rep->events = rep->decisions = rep->checkpoints = 0;
+  rep->message[0] = rep->step[0] = rep->expected[0] = rep->actual[0] = rep->last_decision_line[0] = 0;
+  rep->origin[0] = rep->cites[0] = rep->status[0] = 0;
+  rep->defines.n = rep->redefines.n = rep->changed.n = 0;
+}
+
 /* ---- the queue of records read ahead ---- */
 
 static qrec *q_at(queue *q, long seq) { return &q->e[q->head + (seq - q->first)]; }
@@ -337,15 +352,16 @@ static const char *player_name(const mtg_game *g, int p) {
 }
 
 /* "(the engine waits for ...)": what stands in for a line the engine lacks */
-/* "decide kind=K player=P" (as snprintf, which is slow for a line per decision) */
-static int decide_head(char *buf, size_t size, const char *kind, const char *player) {
-  static const char *const part[] = {"decide kind=", NULL, " player=", NULL};
-  size_t u = 0;
+/* The length of the head "decide kind=K player=P" that text starts with, or
+ * -1: compared in place, as building the head first cost more than the
+ * comparison at every decision. */
+static int decide_match(const char *text, const char *kind, const char *player) {
+  const char *const part[] = {"decide kind=", kind, " player=", player};
+  const char *t = text;
   for (int i = 0; i < 4; i++)
-    for (const char *p = part[i] ? part[i] : i == 1 ? kind : player; *p; p++, u++)
-      if (u + 1 < size) buf[u] = *p;
-  if (size) buf[u < size ? u : size - 1] = 0;
-  return (int)u;
+    for (const char *p = part[i]; *p; p++, t++)
+      if (*t != *p) return -1;
+  return (int)(t - text);
 }
 
 static void waiting(const mtg_game *g, char *buf, size_t size) {
@@ -426,14 +442,12 @@ static int check_options(V *v, long seq, const mtg_decision *d) {
 static int apply(V *v, long seq) {
   const mtg_decision *d = mtg_game_decision(v->g);
   long n = q_at(&v->q, seq)->r.decision;
-  char head[160], buf[VERIFY_TEXT];
-  {
-    const char *text = q_text(&v->q, seq);
-    int hl = decide_head(head, sizeof head, d->kind_name, player_name(v->g, d->player));
-    if (strncmp(text, head, (size_t)hl) || (text[hl] != ' ' && text[hl] != 0)) {
-      waiting(v->g, buf, sizeof buf);
-      return diverge(v, seq, buf, "decision", "decision %ld: the engine asks for a different decision", n);
-    }
+  char buf[VERIFY_TEXT];
+  const char *text = q_text(&v->q, seq);
+  int hl = decide_match(text, d->kind_name, player_name(v->g, d->player));
+  if (hl < 0 || (text[hl] != ' ' && text[hl] != 0)) {
+    waiting(v->g, buf, sizeof buf);
+    return diverge(v, seq, buf, "decision", "decision %ld: the engine asks for a different decision", n);
   }
   if (v->info->version >= 2) {
     int rc = check_options(v, seq, d);
@@ -444,8 +458,8 @@ static int apply(V *v, long seq) {
     mtg_error_set(&err, MTG_ENOMEM, "out of memory");
     return unreadable(v->rep, &err, v->events, v->turn), -1;
   }
-  const char *text = q_text(&v->q, seq);
-  if (rebuild_answer(v, seq, d, text + strlen(head))) return VERIFY_DIVERGED;
+  text = q_text(&v->q, seq); /* check_options may have read more into the queue */
+  if (rebuild_answer(v, seq, d, text + hl)) return VERIFY_DIVERGED;
   v->rep->last_decision = n;
   copy(v->rep->last_decision_line, text);
   int rc = mtg_game_decide(v->g, &(mtg_answer){v->nvals, v->vals}, &err);
@@ -965,8 +979,7 @@ static int finish(V *v, played *pl) {
 }
 
 int verify_file(const verify_opts *o, verify_ws *w, const char *path, verify_report *rep) {
-  memset(rep, 0, sizeof *rep);
-  rep->kind = "ok";
+  report_start(rep);
   V v = {.o = o, .ws = w, .rep = rep, .chain = RLOG_CHAIN_INIT, .step = "-", .last_checkpoint = -1};
   played pl = {0};
   mtg_error err;
@@ -999,8 +1012,7 @@ static int write_failed(verify_report *rep, const char *out, const mtg_error *er
 }
 
 int verify_rerecord(const verify_opts *o, verify_ws *ws, const char *in, const char *out, verify_report *rep) {
-  memset(rep, 0, sizeof *rep);
-  rep->kind = "ok";
+  report_start(rep);
   V v = {.o = o, .ws = ws, .rep = rep, .chain = RLOG_CHAIN_INIT, .step = "-", .last_checkpoint = -1};
   played pl = {0};
   mtg_error err;
@@ -1045,8 +1057,7 @@ int verify_rerecord(const verify_opts *o, verify_ws *ws, const char *in, const c
       break; /* the recording stops here */
     }
     const mtg_decision *d = mtg_game_decision(v.g);
-    char head[160];
-    int hl = decide_head(head, sizeof head, d->kind_name, player_name(v.g, d->player));
+    int hl = decide_match(rec.text, d->kind_name, player_name(v.g, d->player));
     const char *bad = NULL;
     if (vals_room(&v, d->n_options)) {
       mtg_error_set(&err, MTG_ENOMEM, "out of memory");
@@ -1054,7 +1065,7 @@ int verify_rerecord(const verify_opts *o, verify_ws *ws, const char *in, const c
       break;
     }
     v.decisions++;
-    if (strncmp(rec.text, head, (size_t)hl) || answer_parse(d, rec.text + hl, v.vals, &v.nvals, &bad) ||
+    if (hl < 0 || answer_parse(d, rec.text + hl, v.vals, &v.nvals, &bad) ||
         mtg_game_decide(v.g, &(mtg_answer){v.nvals, v.vals}, &err) < 0) {
       char now[VERIFY_TEXT];
       answer_options(d, now, sizeof now);
