@@ -156,7 +156,7 @@ static void track(int *turn, char *step, size_t size, const char *line) {
 /* the setup's "start PLAYER TURN STEP" record, for games that begin mid-game */
 static void track_start(int *turn, char *step, size_t size, const char *setup) {
   for (const char *p = setup; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
-    if (starts(p, "start ")) {
+    if (p[0] == 's' && starts(p, "start ")) { /* the first byte first: a call a line costs */
       char who[64], name[32];
       int t;
       if (sscanf(p, "start %63s %d %31s", who, &t, name) == 3) {
@@ -878,10 +878,10 @@ static int check_header(V *v) {
   for (const char *p = info->setup_text; *p;) {
     const char *eol = strchr(p, '\n');
     size_t len = eol ? (size_t)(eol - p) : strlen(p);
-    if (starts(p, "player ") && np <= RLOG_MAX_PLAYERS) {
+    if (p[0] == 'p' && starts(p, "player ") && np <= RLOG_MAX_PLAYERS) {
       size_t n = strcspn(p + 7, " \n");
       snprintf(names[np++], sizeof names[0], "%.*s", (int)(n < 31 ? n : 31), p + 7);
-    } else if (starts(p, "seed ") && sscanf(p + 5, "%llu", &seed) == 1)
+    } else if (p[0] == 's' && starts(p, "seed ") && sscanf(p + 5, "%llu", &seed) == 1)
       have_seed = 1;
     p += len + (eol != NULL);
   }
