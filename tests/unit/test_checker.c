@@ -703,6 +703,16 @@ TEST(decision_check_keeps_the_option_contract_for_attacks) {
   x = o[0];
   x.kind = MTG_O_BLOCK;
   OPTION_REPORTS(0, x, "a block without the attacker it blocks");
+  /* an attack or a block is about a creature: one without it is malformed */
+  x = o[0];
+  x.obj = 0;
+  OPTION_REPORTS(0, x, "no object");
+  x = o[0];
+  x.kind = MTG_O_BLOCK;
+  x.player = -1;
+  x.obj2 = o[0].obj;
+  x.obj = 0;
+  OPTION_REPORTS(0, x, "no object");
 }
 
 /* The option put at place i passes the contract. */
