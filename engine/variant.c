@@ -59,6 +59,15 @@ int var_init(G *g, mtg_error *err) {
         }
       }
   }
+  /* 903.3: a commander is a card; a token with a legendary creature's
+   * characteristics can't be one (var_commander and var_check rely on it) */
+  for (int i = 0; i < v->ncmd; i++) {
+    const Obj *o = &s->obj[v->cmd_card[i]];
+    if (o->kind != OK_CARD) {
+      mtg_error_set(err, MTG_EDATA, "'%s' can't be a commander: a token is not a card (903.3)", o->def->name);
+      return MTG_EDATA;
+    }
+  }
   int nc = cmd_count(g);
   int16_t *cz = cmd_list(g);
   for (int i = 0; i < nc; i++) {

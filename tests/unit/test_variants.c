@@ -865,6 +865,18 @@ static void t_setup_text(unit_ctx *u, const mtg_pool *pool) {
   VCHECK(&t, mtg_setup_commander(s2, card(s2, 0, MTG_Z_BATTLEFIELD, "Grizzly Bears")) == MTG_EDATA);
   VCHECK(&t, mtg_setup_variant(s2, "two_headed_ogre") == MTG_EARG);
   mtg_setup_free(s2);
+  /* 903.3: a commander is a card: a token Isamaru designated one is refused as the game begins */
+  s2 = mtg_setup_new(pool);
+  mtg_setup_variant(s2, "commander");
+  mtg_setup_player(s2, "alice", 40, 0);
+  mtg_setup_player(s2, "bob", 40, 0);
+  int tok = card(s2, 0, MTG_Z_BATTLEFIELD, "Isamaru, Hound of Konda");
+  VCHECK(&t, mtg_setup_token(s2, tok, 1) == 0 && mtg_setup_commander(s2, tok) == 0);
+  g = NULL;
+  VCHECK(&t, mtg_game_new(&g, s2, &e) == MTG_EDATA);
+  VCHECK(&t, !strcmp(e.msg, "'Isamaru, Hound of Konda' can't be a commander: a token is not a card (903.3)"));
+  mtg_game_free(g);
+  mtg_setup_free(s2);
   finish(&t, NULL, s);
 }
 
