@@ -1963,7 +1963,8 @@ static void step(G *g, Ctx *c, const Node *n) {
   }
   case S_EXTRA_TURN:
     sel_eval(g, c, n->k[0], &a);
-    for (int i = 0; i < a.np && s->c.nextra < NELEM(s->c.extra_turns); i++) {
+    for (int i = 0; i < a.np; i++) {
+      if (s->c.nextra >= NELEM(s->c.extra_turns)) game_limit(g, "extra turns waiting", (int)NELEM(s->c.extra_turns));
       s->c.extra_turns[s->c.nextra++] = (uint8_t)a.p[i];
       log_line(g, 0, "extra_turn player=%s", player_name(g, a.p[i]));
     }

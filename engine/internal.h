@@ -419,7 +419,7 @@ static inline int mode_slot(int m, int k) { return k < MAX_TARGETS ? m * MAX_TAR
 static inline const TargetSpec *mode_slot_spec(const Mode *md, int k) { return &md->t[k < md->nt ? k : md->nt - 1]; }
 /* the slots of mode m holding what ch chose, for reading them */
 static inline int choice_nslots(const Choice *ch, int m) { return ch->more_mode == m + 1 ? MAX_MODE_SLOTS : MAX_TARGETS; }
-/* the spec of Choice.t[i] for ability ab, or NULL */
+/* the spec of Choice.t[i], a slot holding a target, for ability ab, or NULL */
 const TargetSpec *choice_slot_spec(const Ability *ab, int i);
 int target_legal(G *g, const TargetSpec *ts, const Target *t, int controller, ORef src, const Chars *srcc);
 /* whether t can be targeted by controller's spell or ability from src (srcc: its

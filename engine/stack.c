@@ -281,10 +281,8 @@ static void announce_division(G *g, StackItem *si, int m, int player, const char
 
 const TargetSpec *choice_slot_spec(const Ability *ab, int i) {
   if (!ab) return NULL;
-  if (i < MAX_CHOICE_T) {
-    const Mode *md = i / MAX_TARGETS < ab->nmodes ? &ab->modes[i / MAX_TARGETS] : NULL;
-    return md && i % MAX_TARGETS < mode_nslots(md) ? mode_slot_spec(md, i % MAX_TARGETS) : NULL;
-  }
+  /* a slot holding a target is one of a chosen mode's */
+  if (i < MAX_CHOICE_T) return mode_slot_spec(&ab->modes[i / MAX_TARGETS], i % MAX_TARGETS);
   for (int m = 0; m < ab->nmodes; m++)
     if (ab->modes[m].var) return &ab->modes[m].t[ab->modes[m].nt - 1];
   return NULL;

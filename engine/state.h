@@ -454,7 +454,7 @@ typedef struct Core {
   int32_t turn_seq;       /* turns begun so far in this game */
   uint8_t np, active, step, stage, prio, passes;
   uint8_t in_order;         /* whose turn in turn order was taken last: not an extra turn's player (500.7) */
-  uint8_t first_strike_done, combat_damage_fs, blockers_done, extra_turns[8], nextra;
+  uint8_t first_strike_done, combat_damage_fs, blockers_done, extra_turns[32], nextra;
   uint8_t attackers_declared; /* this combat had attackers declared or put onto the battlefield attacking (508.8) */
   uint8_t nattackers;         /* creatures declared as attackers in this combat (506.5), at most 255; set by each declaration, read only by the "attacks alone" triggers it causes */
   uint8_t blockers_declared;  /* this combat's blockers were declared: attackers are blocked or unblocked (509.1h) */

@@ -318,6 +318,28 @@ TEST(limits_extra_phases_waiting_up_to_the_capacity) {
   refused_at_capacity(t_, w, "pass", "more than 16 extra phases waiting");
 }
 
+/* 500.7: extra turns wait to be taken, the last created first; 32 may wait
+ * at once. Alice's Test Long Night creates 32, each resolved in its own
+ * activation; the 33rd would be one more: the pass that resolves it is
+ * refused, naming the capacity, the game unchanged. */
+static const char turn_adders[] =
+    "- name: Test Long Night\n  cost: \"{1}\"\n  type: Artifact\n"
+    "  text: \"{0}: Take an extra turn after this one.\"\n"
+    "  abilities:\n    - activated:\n        cost: \"{0}\"\n"
+    "        effect: [{extra_turn: you}]\n";
+
+TEST(limits_extra_turns_waiting_up_to_the_capacity) {
+  if (u_begin(t_, w, turn_adders)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Long Night");
+  if (u_start(t_, w)) return;
+  for (int i = 0; i < 32; i++) CHECK_INT(activate_resolve(w, "activate \"Test Long Night\""), MTG_DECISION);
+  CHECK_INT(u_count_logged(w->game, "extra_turn player=alice"), 32);
+  CHECK_INT(pick(w, "activate \"Test Long Night\""), MTG_DECISION);
+  CHECK_INT(pick(w, "pass"), MTG_DECISION);
+  refused_at_capacity(t_, w, "pass", "more than 32 extra turns waiting");
+  CHECK_INT(u_count_logged(w->game, "extra_turn player=alice"), 32);
+}
+
 /* 117.1: a priority decision lists what the player can do now; it holds
  * MAX_OPTIONS (512) options, and when there is more the first ones in its
  * order are listed (pass, casting from the hand, foretelling, casting face
@@ -490,6 +512,7 @@ const unit_test limits_tests[] = {
     {"limits_triggered_mana_abilities_of_one_event_up_to_the_capacity", limits_triggered_mana_abilities_of_one_event_up_to_the_capacity},
     {"limits_triggered_mana_abilities_one_past_the_capacity_refused", limits_triggered_mana_abilities_one_past_the_capacity_refused},
     {"limits_extra_phases_waiting_up_to_the_capacity", limits_extra_phases_waiting_up_to_the_capacity},
+    {"limits_extra_turns_waiting_up_to_the_capacity", limits_extra_turns_waiting_up_to_the_capacity},
     {"limits_priority_options_full_from_the_hand", limits_priority_options_full_from_the_hand},
     {"limits_priority_options_full_of_casts", limits_priority_options_full_of_casts},
     {"limits_priority_options_full_from_the_battlefield", limits_priority_options_full_from_the_battlefield},
