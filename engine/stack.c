@@ -522,15 +522,16 @@ static int sorcery_timing(G *g, int player) {
 }
 
 /* Whether a prohibition stops player casting the card in slot as a spell of
- * these types, with its name or (named 0) none: a face-down spell is a
- * nameless creature spell (702.37c) */
-static int cast_forbidden_as(G *g, int player, int slot, uint32_t types, int named) {
+ * these types, with this name or (NULL) none: a face-down spell is a
+ * nameless creature spell (702.37c); a face or half cast has its own name
+ * (709.3, 712.11b, 715.3) */
+static int cast_forbidden_as(G *g, int player, int slot, uint32_t types, const char *name) {
   State *s = g->s;
   /* "your opponents can't cast spells from anywhere other than their hands" */
   if (s->obj[slot].zone != MTG_Z_HAND && rule_effect(g, SE_CAST_ONLY_FROM_HAND, player, -1, NULL, NULL)) return 1;
   if (cant_cast_types(g, player, types)) return 1;
   /* "your opponents can't cast spells with the chosen name" */
-  if (!named || !bf_has_static(g, SE_CANT_CAST_NAMED)) return 0;
+  if (!name || !bf_has_static(g, SE_CANT_CAST_NAMED)) return 0;
   int nb = bf_count(g);
   int16_t *bf = bf_list(g);
   for (int k = 0; k < nb; k++) {
@@ -541,15 +542,11 @@ static int cast_forbidden_as(G *g, int player, int slot, uint32_t types, int nam
       if (!opponents(g, c->controller, player)) continue;
       const char *nm;
       if (link_find_value(g, s->obj[bf[k]].id, c->ab[a].grant, ab->st.label ? ab->st.label : "name", NULL, &nm) && nm &&
-          !strcmp(nm, obj_name(g, slot)))
+          !strcmp(nm, name))
         return 1;
     }
   }
   return 0;
-}
-
-static int cast_forbidden(G *g, int player, int slot) {
-  return cast_forbidden_as(g, player, slot, chars(g, slot)->types, 1);
 }
 
 /* free: "cast without paying its mana cost" is available (Omniscience) */
@@ -743,7 +740,7 @@ int can_cast_way(G *g, int player, int slot, const CastWay *w) {
     if (permitted) alts[nalt++] = permitted & PP_PAY ? ALT_NONE : ALT_FREE;
     if (!nalt) return 0;
   }
-  if (cast_forbidden(g, player, slot)) return 0;
+  if (cast_forbidden_as(g, player, slot, types, own ? fd->name : obj_name(g, slot))) return 0;
   const Ability *ab = spell_ability(fd);
   /* whether its costs can be paid first: most cards whose timing allows them
    * can't be paid for now (four in five in self-play), which is found sooner
@@ -1056,7 +1053,7 @@ int can_cast_face_down(G *g, int player, int slot) {
     ORef src;
     if (!flash_permission(g, player, slot, &st, &src) || (st->spell_types && !(st->spell_types & T_CREATURE))) return 0;
   }
-  if (cast_forbidden_as(g, player, slot, T_CREATURE, 0)) return 0;
+  if (cast_forbidden_as(g, player, slot, T_CREATURE, NULL)) return 0;
   ManaCost m = face_down_cost(g);
   return cost_can_pay_mana(g, player, &m, 0, slot, 0);
 }
