@@ -291,23 +291,28 @@ const TargetSpec *choice_slot_spec(const Ability *ab, int i) {
 /* 601.2c: the targets of "any number of target ..." (none up to the
  * candidates, at most the slots left, MAX_MODE_SLOTS - k) or "X target ..."
  * (exactly X), spec k of mode m, the last, chosen at once among the n
- * candidates; each can be chosen once for the one word "target". They are
- * kept in the candidates' order, a set whatever order the answer names them. */
+ * candidates; each can be chosen once for the one word "target". The size
+ * of the answer is the number of targets announced; once determined it
+ * doesn't change, so new targets for a copy are as many as it has (601.2c,
+ * 707.10). They are kept in the candidates' order, a set whatever order the
+ * answer names them. */
 static void choose_many(G *g, StackItem *si, int m, int k, const Target *cand, int n, int player, const char *who) {
   const TargetSpec *ts = &si->ab->modes[m].t[k];
-  int cap = MAX_MODE_SLOTS - k, lo = 0, hi = n < cap ? n : cap;
+  int cap = MAX_MODE_SLOTS - k, lo = 0, hi = n < cap ? n : cap, had = 0;
+  for (int j = k; si->copy && j < MAX_MODE_SLOTS; j++) had += si->ch.t[mode_slot(m, j)].kind != TK_NONE;
   si->ch.more_mode = (uint8_t)(m + 1);
   for (int j = k; j < MAX_MODE_SLOTS; j++) {
     Target *t = &si->ch.t[mode_slot(m, j)];
     memset(t, 0, sizeof *t);
     t->player = -1;
   }
-  if (ts->number == TN_X || ts->number == TN_PAID) {
-    int32_t x = ts->number == TN_X ? g->tgt_x : si->ch.paid;
+  if (ts->number != TN_ANY || si->copy) {
+    int32_t x = si->copy ? had : ts->number == TN_X ? g->tgt_x : si->ch.paid;
     lo = hi = x < 0 ? 0 : x;
     if (lo > cap) game_limit(g, "targets chosen for one \"X target\" word", cap);
     if (n < lo) {
       if (si->kind == SI_TRIGGERED) { g->push_failed = 1; return; }
+      if (si->copy) game_illegal(g, "%s can't have new targets: it has %d, and %d are legal (601.2c, 707.10c)", who, lo, n);
       game_illegal(g, "%s can't have X = %d targets: %d legal (601.2c)", who, lo, n);
     }
   }
