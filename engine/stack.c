@@ -428,14 +428,22 @@ static void choose_modes_targets_of(G *g, StackItem *si, int player) {
         continue;
       }
       Target *dst = &si->ch.t[mode_slot(m, k)];
+      /* "up to one target": the number is determined once (601.2c) and a copy
+       * copies it (707.10): new targets for a copy are as many as it has */
+      int optional = md->t[k].optional;
+      if (si->copy && optional) {
+        if (dst->kind == TK_NONE) continue;
+        optional = 0;
+      }
       memset(dst, 0, sizeof *dst);
       dst->player = -1;
       if (!n) {
-        if (md->t[k].optional) continue;
+        if (optional) continue;
         if (si->kind == SI_TRIGGERED) { g->push_failed = 1; return; }
+        if (si->copy) game_illegal(g, "%s can't have new targets: it has 1 for target %d, and none is legal (601.2c, 707.10c)", who, k + 1);
         game_illegal(g, "%s has no legal target for target %d", who, k + 1);
       }
-      if (n == 1 && !md->t[k].optional) {
+      if (n == 1 && !optional) {
         *dst = cand[0]; /* a single legal choice is no choice */
         continue;
       }
@@ -446,7 +454,7 @@ static void choose_modes_targets_of(G *g, StackItem *si, int player) {
         dec_opt(g, cand[i].kind == TK_PLAYER ? MTG_O_PLAYER : MTG_O_OBJECT,
                 cand[i].kind == TK_OBJ ? cand[i].obj.id : cand[i].stack_id, 0, cand[i].player, -1, "%s", nm);
       }
-      if (md->t[k].optional) dec_range(g, 0, 1);
+      if (optional) dec_range(g, 0, 1);
       int cnt;
       const int *v = dec_ask(g, 0, &cnt);
       if (cnt) *dst = cand[v[0]];
