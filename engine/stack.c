@@ -279,6 +279,16 @@ static void announce_division(G *g, StackItem *si, int m, int player, const char
   for (int i = 0; i < n; i++) t[idx[i]].div = (int16_t)v[i];
 }
 
+/* The n candidates as the options of the target decision begun. */
+static void target_options(G *g, const Target *cand, int n) {
+  for (int i = 0; i < n; i++) {
+    char nm[110];
+    fmt_target(g, &cand[i], nm, sizeof nm);
+    dec_opt(g, cand[i].kind == TK_PLAYER ? MTG_O_PLAYER : MTG_O_OBJECT,
+            cand[i].kind == TK_OBJ ? cand[i].obj.id : cand[i].stack_id, 0, cand[i].player, -1, "%s", nm);
+  }
+}
+
 const TargetSpec *choice_slot_spec(const Ability *ab, int i) {
   if (!ab) return NULL;
   /* a slot holding a target is one of a chosen mode's */
@@ -322,12 +332,7 @@ static void choose_many(G *g, StackItem *si, int m, int k, const Target *cand, i
     for (int i = 0; i < n; i++) pick[cnt++] = i; /* all of them: no choice */
   } else {
     dec_begin(g, MTG_D_TARGET, player, "601.2c", "targets %d.. of %s (%s)", k + 1, who, ts->number == TN_ANY ? "any number" : "X of them");
-    for (int i = 0; i < n; i++) {
-      char nm[110];
-      fmt_target(g, &cand[i], nm, sizeof nm);
-      dec_opt(g, cand[i].kind == TK_PLAYER ? MTG_O_PLAYER : MTG_O_OBJECT,
-              cand[i].kind == TK_OBJ ? cand[i].obj.id : cand[i].stack_id, 0, cand[i].player, -1, "%s", nm);
-    }
+    target_options(g, cand, n);
     dec_range(g, lo, hi);
     const int *v = dec_ask(g, 0, &cnt);
     unsigned char chosen[MAX_OPTIONS] = {0};
@@ -448,12 +453,7 @@ static void choose_modes_targets_of(G *g, StackItem *si, int player) {
         continue;
       }
       dec_begin(g, MTG_D_TARGET, player, "115.1", "target %d of %s", k + 1, who);
-      for (int i = 0; i < n; i++) {
-        char nm[110];
-        fmt_target(g, &cand[i], nm, sizeof nm);
-        dec_opt(g, cand[i].kind == TK_PLAYER ? MTG_O_PLAYER : MTG_O_OBJECT,
-                cand[i].kind == TK_OBJ ? cand[i].obj.id : cand[i].stack_id, 0, cand[i].player, -1, "%s", nm);
-      }
+      target_options(g, cand, n);
       if (optional) dec_range(g, 0, 1);
       int cnt;
       const int *v = dec_ask(g, 0, &cnt);
