@@ -342,17 +342,19 @@ static int name_listed(const char *const *names, int cnt, const char *name) {
   return 0;
 }
 
+/* Every name is offered: a pool with more names than a decision holds stops
+ * the game (dec_opt's capacity) rather than leave a name out unsaid, since
+ * the player may mean the one that would be missing. */
 int name_options(G *g, const Filter *nf, const char **names) {
   int cnt = 0;
   for (const mtg_pool *q = g->pool; q; q = q->parent)
     for (int i = 0; i < q->n; i++) {
       /* either face of a double-faced card (712.19, 201.4d) */
       const CardDef *faces[2] = {q->cards[i], q->cards[i]->back};
-      for (int f = 0; f < 2 && faces[f] && cnt < MAX_OPTIONS; f++) {
+      for (int f = 0; f < 2 && faces[f]; f++) {
         if (!name_offered(faces[f], nf) || name_listed(names, cnt, faces[f]->name)) continue;
-        names[cnt] = faces[f]->name;
-        dec_opt(g, MTG_O_NAME, 0, 0, -1, cnt, "%s", names[cnt]);
-        cnt++;
+        dec_opt(g, MTG_O_NAME, 0, 0, -1, cnt, "%s", faces[f]->name);
+        names[cnt++] = faces[f]->name;
       }
     }
   return cnt;

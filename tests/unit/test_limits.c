@@ -4,6 +4,7 @@
  * as it was at the decision (play.h: an answer refused with MTG_ELIMIT
  * changes nothing). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "unit.h"
@@ -501,6 +502,49 @@ TEST(limits_a_selection_one_past_the_capacity_refused) {
   CHECK_INT(u_count_in(w->game, MTG_Z_BATTLEFIELD, "Test Mote"), 257);
 }
 
+/* 201.4, 712.19: "choose a card name" offers every name in the pool. A pool
+ * of exactly 512 names (the sorcery's own among them) fills the decision; with
+ * 513 the spell's resolution is refused as past the decision's capacity,
+ * rather than a name left out unsaid. The pool here is the test's alone. */
+static int names_world(unit_ctx *t_, u_world *w, int names) {
+  char *yaml = malloc((size_t)names * 96 + 256);
+  if (!yaml) return unit_fail(t_, __FILE__, __LINE__, "malloc"), -1;
+  size_t n = (size_t)sprintf(yaml, "- name: Test Namer\n  cost: \"{0}\"\n  type: Sorcery\n"
+                                   "  text: Choose a card name.\n  spell:\n    effect: [{choose: name}]\n");
+  for (int i = 1; i < names; i++)
+    n += (size_t)sprintf(yaml + n, "- name: Test Name %03d\n  cost: \"{1}\"\n  type: Artifact\n", i);
+  int rc = mtg_pool_new(&w->base, NULL) < 0 ? -1 : mtg_pool_load_buffer(w->base, "names.yaml", yaml, n, &w->err);
+  free(yaml);
+  if (rc < 0) return unit_fail(t_, __FILE__, __LINE__, "%s", w->err.msg), -1;
+  w->pool = w->base;
+  if (!(w->setup = mtg_setup_new(w->pool))) return unit_fail(t_, __FILE__, __LINE__, "mtg_setup_new"), -1;
+  w->alice = mtg_setup_player(w->setup, "alice", 20, 0);
+  w->bob = mtg_setup_player(w->setup, "bob", 20, 0);
+  mtg_setup_seed(w->setup, 1);
+  mtg_setup_opening_hand(w->setup, 0);
+  mtg_setup_start(w->setup, w->alice, 3, MTG_S_MAIN1);
+  if (u_card(t_, w, w->alice, MTG_Z_HAND, "Test Namer") < 0 || u_start(t_, w)) return -1;
+  return u_pick(t_, w, "cast \"Test Namer\"") == MTG_DECISION ? 0 : -1;
+}
+
+TEST(limits_card_names_up_to_the_capacity) {
+  if (names_world(t_, w, 512)) return;
+  CHECK_INT(u_pass(t_, w, 2), MTG_DECISION);
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d != NULL && d->kind == MTG_D_NAME);
+  if (!d || d->kind != MTG_D_NAME) return;
+  CHECK_INT(d->n_options, 512);
+  CHECK_INT(options_with(w->game, "Test Name 511"), 1);
+  CHECK_INT(u_pick(t_, w, "Test Name 511"), MTG_DECISION);
+  CHECK(u_logged(w->game, "name=\"Test Name 511\""));
+}
+
+TEST(limits_card_names_one_past_the_capacity_refused) {
+  if (names_world(t_, w, 513)) return;
+  CHECK_INT(u_pass(t_, w, 1), MTG_DECISION);
+  refused_at_capacity(t_, w, "pass", "more than 512 options in one decision");
+}
+
 const unit_test limits_tests[] = {
     {"limits_x_up_to_what_one_payment_holds", limits_x_up_to_what_one_payment_holds},
     {"limits_the_stack_holds_its_capacity_and_refuses_one_more", limits_the_stack_holds_its_capacity_and_refuses_one_more},
@@ -520,5 +564,7 @@ const unit_test limits_tests[] = {
     {"limits_pending_triggers_one_past_the_capacity_refused", limits_pending_triggers_one_past_the_capacity_refused},
     {"limits_a_selection_up_to_the_capacity", limits_a_selection_up_to_the_capacity},
     {"limits_a_selection_one_past_the_capacity_refused", limits_a_selection_one_past_the_capacity_refused},
+    {"limits_card_names_up_to_the_capacity", limits_card_names_up_to_the_capacity},
+    {"limits_card_names_one_past_the_capacity_refused", limits_card_names_one_past_the_capacity_refused},
     {NULL, NULL},
 };
