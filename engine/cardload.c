@@ -1303,6 +1303,7 @@ static const StepDef step_defs[] = {
     {"copy_spell", S_COPY_SPELL, {{"copy_spell", P_SEL, SL_SELF}, {"n", P_EXPR, 0}, {"new_targets", P_BOOL, 0}}},
     {"change_target", S_CHANGE_TARGET, {{"change_target", P_SEL, SL_TARGET}}},
     {"reveal", S_REVEAL, {{"reveal", P_SEL, SL_SELF}}},
+    {"look_at_hand", S_LOOK_HAND, {{"look_at_hand", P_SEL, SL_TARGET}, {"who", P_SEL, SL_YOU}}},
     {"unless", S_UNLESS, {{"unless", P_STR, 0}, {"payer", P_SEL, SL_TARGET}, {"do", P_STEPS, 0}, {"x", P_EXPR, 0}}},
     {"pay", S_PAY, {{"pay", P_STR, 0}, {"who", P_SEL, SL_YOU}, {"x", P_EXPR, 0}, {"prompt", P_STR, 0}}},
     {"extra_turn", S_EXTRA_TURN, {{"extra_turn", P_SEL, SL_YOU}}},

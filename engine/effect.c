@@ -1950,6 +1950,18 @@ static void step(G *g, Ctx *c, const Node *n) {
     }
     result_set(g, c, &a);
     return;
+  case S_LOOK_HAND: {
+    /* 701.20e: "look at target player's hand": the cards are shown to the
+     * player looking only, and nothing else happens to them */
+    Sel who;
+    sel_eval(g, c, n->k[1], &who);
+    int p = who.np ? who.p[0] : c->controller;
+    sel_eval(g, c, n->k[0], &a);
+    for (int i = 0; i < a.np; i++)
+      log_line(g, 0, "look player=%s of=%s zone=hand n=%d rule=701.20e", player_name(g, p), player_name(g, a.p[i]),
+               zl_count(g, MTG_Z_HAND, a.p[i]));
+    return;
+  }
   case S_UNLESS: {
     sel_eval(g, c, n->k[1], &a);
     int p = a.np ? a.p[0] : (a.n ? obj_controller(g, a.o[0].slot) : c->controller);

@@ -74,7 +74,7 @@ static const mtg_event_type types[] = {
     {"complete", "player obj rule", 0},
     {"scry", "player n top bottom rule", 0},
     {"surveil", "player n top graveyard rule", 0},
-    {"look", "player of n rule", 0},
+    {"look", "player of zone n rule", 0},
     {"library_order", "player n to rule", 0},
     {"put_on_top", "obj player rule", 0},
     {"clash", "player opponent winner bottom rule", 0},
