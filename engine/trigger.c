@@ -495,8 +495,11 @@ static void check_listener(G *g, int slot, int a, int te, const Event *e, int lo
   int merge = t->batch || (t->ev == TE_DAMAGE && (t->to_self || (!t->to_player && !t->obj)));
   uint32_t key = 0;
   if (merge) {
-    /* "whenever one or more ...": one trigger for the batch, its amount how many events (or damage) */
-    uint64_t who = t->batch ? (uint64_t)0xba7c << 44 : t->to_self ? ((uint64_t)1 << 40) ^ e->obj.id : e->src.id;
+    /* "whenever one or more ...": one trigger for the batch, its amount how many events (or damage);
+     * "one or more creatures deal combat damage to a player": once for each player dealt
+     * damage, "that player" being that one */
+    uint64_t who = t->batch ? ((uint64_t)0xba7c << 44) ^ (t->ev == TE_DAMAGE && t->to_player ? (uint64_t)(e->player + 1) << 8 : 0)
+                 : t->to_self ? ((uint64_t)1 << 40) ^ e->obj.id : e->src.id;
     key = (uint32_t)hash_mix(((uint64_t)o->id << 32) ^ ((uint64_t)ab->index << 24) ^ who);
     int add = t->batch && t->ev != TE_DAMAGE ? 1 : e->amount;
     for (int i = 0; i < g->ndmg_seen; i++)
