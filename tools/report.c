@@ -66,12 +66,19 @@ void report_text(FILE *f, const char *path, const verify_report *r, const report
     lines_text(f, "before it:", r->ncontext, r->context);
     lines_text(f, "then recorded, not yet compared (an action in progress):", r->npending, r->pending);
   }
-  snprintf(title, sizeof title, "changed in %s", pool);
-  cards_text(f, title, &r->changed, "now");
-  snprintf(title, sizeof title, "defines (not in %s)", pool);
-  cards_text(f, title, &r->defines, NULL);
-  snprintf(title, sizeof title, "redefines (defined otherwise in %s)", pool);
-  cards_text(f, title, &r->redefines, "pool");
+  /* a title is written only for a list that has cards: most reports have none */
+  if (r->changed.n) {
+    snprintf(title, sizeof title, "changed in %s", pool);
+    cards_text(f, title, &r->changed, "now");
+  }
+  if (r->defines.n) {
+    snprintf(title, sizeof title, "defines (not in %s)", pool);
+    cards_text(f, title, &r->defines, NULL);
+  }
+  if (r->redefines.n) {
+    snprintf(title, sizeof title, "redefines (defined otherwise in %s)", pool);
+    cards_text(f, title, &r->redefines, "pool");
+  }
   for (int i = 0; i < r->nnotes; i++) {
     fputs("  note: ", f);
     report_text_out(f, r->notes[i]);

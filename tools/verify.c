@@ -25,6 +25,7 @@
  * one missing or one elsewhere is a divergence. */
 #include "verify.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -114,10 +115,26 @@ typedef struct V {
 
 static int starts(const char *s, const char *prefix) { return !strncmp(s, prefix, strlen(prefix)); }
 
-static void copy(char *dst, const char *src) {
-  size_t n = strnlen(src, VERIFY_TEXT - 1);
+/* snprintf(dst, size, "%s", src) without printf, for what every replay copies */
+static void copy_n(char *dst, size_t size, const char *src) {
+  size_t n = strnlen(src, size - 1);
   memcpy(dst, src, n);
   dst[n] = 0;
+}
+
+static void copy(char *dst, const char *src) { copy_n(dst, VERIFY_TEXT, src); }
+
+/* The digits at s, a decimal number of 1 to 18 digits (no sign, no
+ * overflow): how many, with *out set; 0 for any other form, which is left
+ * to sscanf. */
+static size_t plain_number(const char *s, unsigned long long *out) {
+  unsigned long long v = 0;
+  size_t n = 0;
+  for (; s[n] >= '0' && s[n] <= '9'; n++)
+    if (n < 18) v = v * 10 + (unsigned)(s[n] - '0');
+  if (n < 1 || n > 18) return 0;
+  *out = v;
+  return n;
 }
 
 /* snprintf for messages, where cutting a long message short is fine */
@@ -153,12 +170,41 @@ static void track(int *turn, char *step, size_t size, const char *line) {
   }
 }
 
+/* Bytes of a field at s: up to a space, a control character or the end. */
+static size_t field(const char *s) {
+  size_t n = 0;
+  while ((unsigned char)s[n] > ' ') n++;
+  return n;
+}
+
+/* "start PLAYER TURN STEP" read as sscanf(p, "start %63s %d %31s") would,
+ * for the form the writer puts (one space between fields, a turn of at
+ * most 9 digits, names within their bounds): 1 with *turn and step set, 0
+ * for any other form (left to sscanf, which says what it makes of it). */
+static int plain_start(const char *p, int *turn, char *step, size_t size) {
+  p += 6;
+  size_t who = field(p);
+  if (who < 1 || who > 63 || p[who] != ' ') return 0;
+  p += who + 1;
+  unsigned long long t;
+  size_t digits = plain_number(p, &t);
+  if (!digits || digits > 9 || p[digits] != ' ') return 0;
+  p += digits + 1;
+  size_t name = field(p);
+  if (name < 1 || name > 31 || name >= size || (p[name] && !isspace((unsigned char)p[name]))) return 0;
+  *turn = (int)t;
+  memcpy(step, p, name);
+  step[name] = 0;
+  return 1;
+}
+
 /* the setup's "start PLAYER TURN STEP" record, for games that begin mid-game */
 static void track_start(int *turn, char *step, size_t size, const char *setup) {
   for (const char *p = setup; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
     if (p[0] == 's' && starts(p, "start ")) { /* the first byte first: a call a line costs */
       char who[64], name[32];
       int t;
+      if (plain_start(p, turn, step, size)) continue; /* once per replay: no scanf */
       if (sscanf(p, "start %63s %d %31s", who, &t, name) == 3) {
         *turn = t;
         snprintf(step, size, "%s", name);
@@ -674,11 +720,16 @@ static void blame_data(rlog_reader *r, const char *name, verify_report *rep) {
 
 /* ---- the cards a replay plays with ---- */
 
-static void hex16(char *buf, uint64_t h) { snprintf(buf, 17, "%016" PRIx64, h); }
+/* "%016" PRIx64 without printf: a replay lists a card for each it defines */
+static void hex16(char *buf, uint64_t h) {
+  static const char digit[] = "0123456789abcdef";
+  for (int i = 15; i >= 0; i--, h >>= 4) buf[i] = digit[h & 15];
+  buf[16] = 0;
+}
 
 static void list_card(verify_cards *c, const char *name, uint64_t was, const char *now_text) {
   if (c->n < VERIFY_LIST) {
-    snprintf(c->name[c->n], sizeof c->name[0], "%s", name);
+    copy_n(c->name[c->n], sizeof c->name[0], name);
     hex16(c->was[c->n], was);
     if (now_text) hex16(c->now[c->n], rlog_text_hash(now_text, strlen(now_text)));
     else c->now[c->n][0] = 0;
@@ -880,8 +931,11 @@ static int check_header(V *v) {
     size_t len = eol ? (size_t)(eol - p) : strlen(p);
     if (p[0] == 'p' && starts(p, "player ") && np <= RLOG_MAX_PLAYERS) {
       size_t n = strcspn(p + 7, " \n");
-      snprintf(names[np++], sizeof names[0], "%.*s", (int)(n < 31 ? n : 31), p + 7);
-    } else if (p[0] == 's' && starts(p, "seed ") && sscanf(p + 5, "%llu", &seed) == 1)
+      if (n > 31) n = 31;
+      memcpy(names[np], p + 7, n); /* per player of every replay: no printf */
+      names[np++][n] = 0;
+    } else if (p[0] == 's' && starts(p, "seed ") &&
+               (plain_number(p + 5, &seed) || sscanf(p + 5, "%llu", &seed) == 1))
       have_seed = 1;
     p += len + (eol != NULL);
   }
@@ -986,8 +1040,8 @@ int verify_file(const verify_opts *o, verify_ws *w, const char *path, verify_rep
   if (rlog_reader_open_known(&v.r, path, w ? w->known : NULL, &err)) return unreadable(rep, &err, 0, 0);
   v.info = rlog_reader_info(v.r);
   const rlog_info *info = v.info;
-  snprintf(rep->origin, sizeof rep->origin, "%s", info->origin);
-  snprintf(rep->cites, sizeof rep->cites, "%s", info->cites);
+  copy_n(rep->origin, sizeof rep->origin, info->origin);
+  copy_n(rep->cites, sizeof rep->cites, info->cites);
   if (strcmp(info->engine, MTG_VERSION) || strcmp(info->rules, MTG_RULES_EFFECTIVE))
     note(rep, "recorded with engine %s (rules %s), checked with engine %s (rules %s)", info->engine, info->rules,
          MTG_VERSION, MTG_RULES_EFFECTIVE);

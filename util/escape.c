@@ -97,6 +97,10 @@ void escape_fwrite(FILE *f, const char *s, size_t len, int keep_newlines) {
   const unsigned char *u = (const unsigned char *)s;
   size_t run = 0; /* bytes printed as they are, written in one go */
   for (size_t i = 0; i < len;) {
+    if (u[i] >= 0x20 && u[i] < 0x7f) { /* printable ASCII, nearly all text: itself */
+      run++, i++;
+      continue;
+    }
     size_t n = utf8_len(u + i, len - i);
     char tmp[8];
     const char *e = escape_of(u + i, n, keep_newlines, tmp);

@@ -124,7 +124,9 @@ static int read_names(DIR *dp, walk_list *names) {
 #else
     tagged[0] = TAG_ASK;
 #endif
-    snprintf(tagged + 1, sizeof tagged - 1, "%s", e->d_name);
+    size_t nl = strnlen(e->d_name, sizeof tagged - 2); /* once per file: no printf */
+    memcpy(tagged + 1, e->d_name, nl);
+    tagged[nl + 1] = 0;
     if (walk_list_add(names, tagged)) return MTG_ENOMEM;
   }
   if (names->n) qsort(names->path, (size_t)names->n, sizeof *names->path, by_tagged_path);
@@ -162,7 +164,11 @@ static int walk_in(walker *w, const char *dir, int depth) {
       rc = oom(w);
       break;
     }
-    snprintf(path, size, "%s%s%s", dir, slash ? "" : "/", name);
+    /* dir, a slash unless dir ends with one, name: sized above, no printf */
+    size_t at = dl;
+    memcpy(path, dir, dl);
+    if (!slash) path[at++] = '/';
+    memcpy(path + at, name, strlen(name) + 1);
     struct stat lst, st;
     if (regular) {
       if (walk_list_add(w->out, path)) rc = oom(w);
