@@ -826,6 +826,15 @@ static int rd_tok(reader *r, rtok *t) {
   const char *p = r->p;
   while (*p == ' ') p++;
   t->at = p;
+  /* a field without quotes, nearly every one: copied whole */
+  const char *q = p;
+  while (*q && *q != ' ' && *q != '"') q++;
+  if (*q != '"' && (size_t)(q - p) < sizeof t->s) {
+    memcpy(t->s, p, (size_t)(q - p));
+    t->s[q - p] = 0;
+    r->p = q;
+    return MTG_OK;
+  }
   size_t k = 0;
   int inq = 0;
   while (*p && (inq || *p != ' ')) {
@@ -1108,6 +1117,14 @@ int mtg_setup_read(const mtg_pool *pool, const char *name, const char *text, mtg
   r.s->shuffle = 0;
   fwd *fw = NULL;
   int nfw = 0, capfw = 0, rc = MTG_OK, records = 0;
+  /* the card records counted first, so that the entries are allocated once,
+   * not copied at each doubling (a self-play setup has 120 cards) */
+  int ncards = 0;
+  for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) ncards += p[0] == 'c' && !strncmp(p, "card ", 5);
+  if (ncards > 8 && ncards <= MTG_MAX_SETUP_CARDS) {
+    SEntry *e = malloc((size_t)ncards * sizeof *e);
+    if (e) r.s->e = e, r.s->cap = ncards;
+  }
   for (const char *p = text; *p && !rc;) {
     r.line++;
     const char *eol = strchr(p, '\n');
