@@ -335,10 +335,27 @@ static int name_offered(const CardDef *d, const Filter *nf) {
 
 /* Each name once: a pool nearer the game may define a card of a name its parent
  * has too, and a face's name may be another card's (a pool's own names are
- * distinct). */
-static int name_listed(const char *const *names, int cnt, const char *name) {
-  for (int i = 0; i < cnt; i++)
-    if (!strcmp(names[i], name)) return 1;
+ * distinct). The names listed so far are found through a small hash table of
+ * their indices: a search of the whole list for each of a pool's cards was a
+ * strcmp per listed name, most of the cost of a "choose a card name" decision.
+ * It has twice MAX_OPTIONS slots, so it is never full: dec_opt stops the game
+ * before a decision lists more than MAX_OPTIONS names. */
+#define NAME_SLOTS (2 * MAX_OPTIONS)
+_Static_assert((NAME_SLOTS & (NAME_SLOTS - 1)) == 0, "name_slot masks by NAME_SLOTS - 1");
+
+static unsigned name_slot(const char *name) {
+  uint32_t h = 2166136261u;
+  for (const unsigned char *c = (const unsigned char *)name; *c; c++) h = (h ^ *c) * 16777619u;
+  return h & (NAME_SLOTS - 1);
+}
+
+/* Whether name is listed; if not, the slot where it goes in *at. slot holds
+ * 1 + an index into names, 0 for a free slot. */
+static int name_listed(const char *const *names, const int16_t *slot, const char *name, unsigned *at) {
+  unsigned i = name_slot(name);
+  for (; slot[i]; i = (i + 1) & (NAME_SLOTS - 1))
+    if (!strcmp(names[slot[i] - 1], name)) return 1;
+  *at = i;
   return 0;
 }
 
@@ -347,13 +364,16 @@ static int name_listed(const char *const *names, int cnt, const char *name) {
  * the player may mean the one that would be missing. */
 int name_options(G *g, const Filter *nf, const char **names) {
   int cnt = 0;
+  int16_t slot[NAME_SLOTS] = {0};
   for (const mtg_pool *q = g->pool; q; q = q->parent)
     for (int i = 0; i < q->n; i++) {
       /* either face of a double-faced card (712.19, 201.4d) */
       const CardDef *faces[2] = {q->cards[i], q->cards[i]->back};
       for (int f = 0; f < 2 && faces[f]; f++) {
-        if (!name_offered(faces[f], nf) || name_listed(names, cnt, faces[f]->name)) continue;
+        unsigned at;
+        if (!name_offered(faces[f], nf) || name_listed(names, slot, faces[f]->name, &at)) continue;
         dec_opt(g, MTG_O_NAME, 0, 0, -1, cnt, "%s", faces[f]->name);
+        slot[at] = (int16_t)(cnt + 1);
         names[cnt++] = faces[f]->name;
       }
     }
