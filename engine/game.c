@@ -614,6 +614,7 @@ int mtg_game_new(mtg_game **out, const mtg_setup *s, mtg_error *err) {
     mtg_error_set(err, MTG_ENOMEM, "out of memory");
     return MTG_ENOMEM;
   }
+  memset(g->w->id_hint, 0, sizeof g->w->id_hint);
   game_clear(g);
   int rc = game_start(g, s, err);
   if (rc < 0) {

@@ -604,6 +604,9 @@ typedef struct LogEnt {
   uint8_t decision;
 } LogEnt;
 
+#define ID_HINTS 256
+_Static_assert((ID_HINTS & (ID_HINTS - 1)) == 0, "obj_by_id masks an id by ID_HINTS - 1");
+
 /* A game's working storage that is never cleared: each part is read only as
  * far as a count in the handle says it was written, or once recomputed (the
  * decisions, hyp). A new game in the same handle (mtg_game_renew) keeps it. */
@@ -635,6 +638,13 @@ typedef struct Work {
   } rider[64];
   /* triggered mana abilities waiting to resolve at once (605.4a) */
   Pending mtq[8];
+  /* obj_by_id's memory: id & (ID_HINTS - 1) -> the slot that last held that id
+   * (zeroed once, with the handle). Only a guess, checked before use (a live
+   * object's id is in no other slot: every id comes from new_id, and a freed
+   * slot is zeroed), so a restore or a new game never makes it wrong; it spares
+   * the search of every slot, libraries and all, that the harness's questions
+   * about objects cost. Here, not in the handle, which a new game clears. */
+  int16_t id_hint[ID_HINTS];
 } Work;
 
 /* The most mana one payment holds: a cost of more is unpayable, and X is

@@ -27,8 +27,13 @@ uint32_t new_ts(G *g) { return ++g->s->c.next_ts; }
 int obj_by_id(G *g, uint32_t id) {
   if (!id) return -1;
   State *s = g->s;
+  int16_t *hint = &g->w->id_hint[id & (ID_HINTS - 1)];
+  if (*hint < s->c.nslots && s->obj[*hint].id == id) return *hint;
   for (int i = 0; i < s->c.nslots; i++)
-    if (s->obj[i].id == id) return i;
+    if (s->obj[i].id == id) {
+      *hint = (int16_t)i;
+      return i;
+    }
   return -1;
 }
 
