@@ -31,6 +31,9 @@ static void note(hctx *x, uint32_t id, int card) {
   x->card_of[id] = card + 1;
 }
 
+/* Whether id's card was noted: then ctx_card finds one for it. */
+static int noted(const hctx *x, uint32_t id) { return id < x->ncard_of && x->card_of[id]; }
+
 #define MAXOBJ 2048
 
 /* Calls f for every object in every zone. */
@@ -57,7 +60,7 @@ void ctx_note_ids(hctx *x) {
 int ctx_card(hctx *x, uint32_t id) {
   int c = mtg_object_card(x->g, id);
   if (c >= 0) return c;
-  return id < x->ncard_of && x->card_of[id] ? x->card_of[id] - 1 : -1;
+  return noted(x, id) ? x->card_of[id] - 1 : -1;
 }
 
 const char *quoted_end(const char *q, const char *e) {
@@ -96,7 +99,9 @@ void ctx_note_log(hctx *x) {
     const char *obj = nw && nn > 1 && nw[0] == '#' ? log_field(line, "obj", &n) : NULL;
     if (!obj) continue;
     uint32_t from = ref_id(obj, n), to = (uint32_t)strtoul(nw + 1, NULL, 10);
-    if (from && ctx_card(x, from) < 0) note(x, from, ctx_card(x, to));
+    /* a noted id has a card whether or not it is still in the game: the
+     * engine is asked (a search of its objects) only about the others */
+    if (from && !noted(x, from) && ctx_card(x, from) < 0) note(x, from, ctx_card(x, to));
   }
 }
 
@@ -635,15 +640,22 @@ static int take(hctx *x, const uint32_t *ids, int n, char *used, const char *spe
   return -1;
 }
 
+/* The names of a zone's objects for a difference's message, written into b the
+ * first time one asks: most checks find none, and the names cost a search of
+ * the game's objects each. */
+static const char *zone_names(hctx *x, const uint32_t *ids, int n, buf *b) {
+  if (!b->len) names_of(x, ids, n, b);
+  return buf_str(b);
+}
+
 static void zone_check(hctx *x, const hzonex *z, buf *d, int *cnt, int *first) {
   uint32_t ids[MAXOBJ];
   int n = mtg_zone_objects(x->g, z->player, z->zone, ids, MAXOBJ);
   if (n > MAXOBJ) n = MAXOBJ;
   const char *pn = x->hc->players[z->player], *zn = mtg_zone_name(z->zone);
-  buf actual = {0};
-  names_of(x, ids, n, &actual);
+  buf actual = {0}; /* the zone's names, written for the first difference (zone_names) */
   if (z->count != UNSET && n != z->count)
-    diff(d, cnt, first, z->at, "players.%s.%s: expected %d cards, actual %d %s", pn, zn, z->count, n, buf_str(&actual));
+    diff(d, cnt, first, z->at, "players.%s.%s: expected %d cards, actual %d %s", pn, zn, z->count, n, zone_names(x, ids, n, &actual));
   char used[MAXOBJ];
   if (z->has_exact) {
     int ok = n == z->nexact;
@@ -667,19 +679,19 @@ static void zone_check(hctx *x, const hzonex *z, buf *d, int *cnt, int *first) {
       for (int i = 0; i < z->nexact; i++) buf_printf(&want, "%s%s", i ? ", " : "", z->exact[i]);
       buf_puts(&want, "]");
       diff(d, cnt, first, z->at, "players.%s.%s: expected %s%s, actual %s", pn, zn, buf_str(&want),
-           ordered ? " (top first)" : "", buf_str(&actual));
+           ordered ? " (top first)" : "", zone_names(x, ids, n, &actual));
       buf_free(&want);
     }
   }
   memset(used, 0, (size_t)n);
   for (int i = 0; i < z->nincl; i++)
     if (take(x, ids, n, used, z->incl[i]) < 0)
-      diff(d, cnt, first, z->at, "players.%s.%s: expected to include %s, actual %s", pn, zn, z->incl[i], buf_str(&actual));
+      diff(d, cnt, first, z->at, "players.%s.%s: expected to include %s, actual %s", pn, zn, z->incl[i], zone_names(x, ids, n, &actual));
   for (int i = 0; i < z->nexcl; i++) {
     memset(used, 0, (size_t)n);
     if (take(x, ids, n, used, z->excl[i]) >= 0)
       diff(d, cnt, first, z->at, "players.%s.%s: expected not to include %s, actual %s", pn, zn, z->excl[i],
-           buf_str(&actual));
+           zone_names(x, ids, n, &actual));
   }
   buf_free(&actual);
 }
