@@ -112,9 +112,12 @@ int mtg_event_types(const mtg_event_type **out) {
 }
 
 const mtg_event_type *mtg_event_type_find(const char *name, size_t len) {
-  if (!name) return NULL;
-  for (int i = 0; i < NTYPES; i++)
-    if (strlen(types[i].name) == len && !strncmp(types[i].name, name, len)) return &types[i];
+  if (!name || !len) return NULL;
+  /* the first letter first: most types fail it, without a strlen each */
+  for (int i = 0; i < NTYPES; i++) {
+    const char *t = types[i].name;
+    if (t[0] == name[0] && strlen(t) == len && !strncmp(t, name, len)) return &types[i];
+  }
   return NULL;
 }
 
