@@ -403,6 +403,17 @@ static void mark(Event *ev, uint32_t key) {
   if (!ev_applied(ev, key) && ev->napplied < MAX_APPLIED) ev->applied[ev->napplied++] = key;
 }
 
+/* Adds key to the marks the events of a running "instead" inherit, once: an
+ * event's marks already hold those inherited when it was made, so adding them
+ * again would fill the list with copies, and a mark left out would let its
+ * effect apply again to the events made for it (614.5). */
+static void inherit(G *g, uint32_t key) {
+  for (int k = 0; k < g->ninh; k++)
+    if (g->inh[k] == key) return;
+  if (g->ninh >= (int)NELEM(g->inh)) game_limit(g, "replacement effects applied to one event", (int)NELEM(g->inh));
+  g->inh[g->ninh++] = key;
+}
+
 static void run_program(G *g, int controller, ORef src, const Lki *srcl, const CardDef *def, uint16_t grant, int eff,
                         uint32_t key, Event *ev, const Node *steps, int prevented) {
   Ctx c;
@@ -415,8 +426,8 @@ static void run_program(G *g, int controller, ORef src, const Lki *srcl, const C
   if (eff >= 0) c.ch = &g->s->eff[eff].ch;
   /* events the program makes carry this effect's and the event's marks */
   int save = g->ninh;
-  for (int i = 0; i < ev->napplied && g->ninh < NELEM(g->inh); i++) g->inh[g->ninh++] = ev->applied[i];
-  if (g->ninh < NELEM(g->inh)) g->inh[g->ninh++] = key;
+  for (int i = 0; i < ev->napplied; i++) inherit(g, ev->applied[i]);
+  inherit(g, key);
   eff_run(g, &c, steps);
   g->ninh = save;
 }
