@@ -616,8 +616,16 @@ static void leave_game(G *g, int p) {
       slot_free(g, i);
     }
   }
-  for (int k = s->c.nstack - 1; k >= 0; k--)
-    if (s->stack[k].controller == p) stack_remove(g, k);
+  /* 800.4a: what the player still controls on the stack and no card
+   * represents (an ability; copies of spells are owned by their controller
+   * and went above) ceases to exist; a spell that is another player's card
+   * is still a card, exiled with the permanents below */
+  int nspells = 0;
+  for (int k = s->c.nstack - 1; k >= 0; k--) {
+    if (s->stack[k].controller != p) continue;
+    if (s->stack[k].kind == SI_SPELL && s->obj[s->stack[k].slot].kind == OK_CARD) nspells++;
+    else stack_remove(g, k);
+  }
   chars_dirty(g);
   trig_index_dirty(g);
   if (!g->defer_trig_log) trig_log(g, lb, lb_end);
@@ -626,7 +634,7 @@ static void leave_game(G *g, int p) {
   effects_player_left(g, p);
   int nb = bf_count(g), base = g->evtop;
   int16_t *bf = bf_list(g);
-  Event *x = ev_alloc(g, nb);
+  Event *x = ev_alloc(g, nb + nspells);
   int nx = 0;
   for (int k = 0; k < nb; k++) {
     if (obj_controller(g, bf[k]) != p) continue;
@@ -636,6 +644,16 @@ static void leave_game(G *g, int p) {
     x[nx].to = MTG_Z_EXILE;
     x[nx].rule = "800.4a";
     nx++;
+  }
+  for (int k = 0; k < s->c.nstack && nspells; k++) {
+    if (s->stack[k].controller != p || s->stack[k].kind != SI_SPELL) continue;
+    ev_init(&x[nx], EV_ZONE);
+    x[nx].obj = oref(g, s->stack[k].slot);
+    x[nx].from = MTG_Z_STACK;
+    x[nx].to = MTG_Z_EXILE;
+    x[nx].rule = "800.4a";
+    nx++;
+    nspells--;
   }
   if (nx) ev_run(g, x, nx);
   g->evtop = base;

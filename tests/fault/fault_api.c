@@ -205,6 +205,10 @@ static int t_setup(void *ctx, char *why, size_t n) {
       int entry = rc;
       rc = mtg_setup_counters(s, entry, "+1/+1", 2);
       if (rc >= 0) rc = mtg_setup_player_counters(s, 1, "poison", 1);
+      /* an attachment: the reader keeps it until every card is read */
+      int aura = rc >= 0 ? mtg_setup_card(s, 1, MTG_Z_BATTLEFIELD, "Pacifism", &e) : rc;
+      if (aura < 0) rc = aura, said(rc, e.status, e.msg);
+      else rc = mtg_setup_attach(s, aura, entry);
     }
   }
   /* the setters without an mtg_error say why in mtg_setup_error */

@@ -66,6 +66,17 @@ TEST(setup_setters_accept_their_range_and_refuse_past_it) {
     CHECK(strstr(text, "mana alice {R}{R}{G}\n") != NULL);
     CHECK(strstr(text, "mana bob") == NULL);
   }
+  {
+    /* the first kind of mana alone, and the last alone, are written too */
+    char text[4096];
+    CHECK_INT(mtg_setup_mana(s, 0, "{W}"), MTG_OK);
+    CHECK_INT(mtg_setup_mana(s, 1, "{C}"), MTG_OK);
+    CHECK(mtg_setup_write(s, text, sizeof text) < (int)sizeof text);
+    CHECK(strstr(text, "mana alice {W}\n") != NULL);
+    CHECK(strstr(text, "mana bob {C}\n") != NULL);
+    CHECK_INT(mtg_setup_mana(s, 0, "{R}{R}{G}"), MTG_OK);
+    CHECK_INT(mtg_setup_mana(s, 1, ""), MTG_OK);
+  }
   CHECK_INT(mtg_setup_team(s, 0, 0), MTG_OK);
   CHECK_INT(mtg_setup_team(s, 1, 4), MTG_OK);
   CHECK_INT(mtg_setup_team(s, 1, 5), MTG_EARG);
