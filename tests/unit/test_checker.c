@@ -342,6 +342,34 @@ TEST(checker_finds_a_trigger_index_entry_that_differs) {
   CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
 }
 
+/* the activated-ability index of the priority listing, where the engine takes
+ * it as valid: an entry that names other players than a fresh look, with the
+ * same number of entries, and one entry too many */
+TEST(checker_finds_a_stale_activated_ability_index) {
+  if (start(t_, w)) return;
+  G *g = w->game;
+  CHECK(act_index_valid(g)); /* alice's priority was just listed */
+  CHECK(g->act_n >= 1);      /* the Mountain's mana ability at least */
+  char why[256];
+  CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
+  ActRef *r = &g->act[0];
+  char want[200];
+  snprintf(want, sizeof want, "the activated-ability index is stale: its entry 0 is not ability %d of #%u (slot %d) for players %#x",
+           r->ab, (unsigned)g->s->obj[r->slot].id, r->slot, r->reach);
+  r->reach ^= 2; /* bob's bit */
+  REPORTS(want);
+  r->reach ^= 2;
+  CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
+  if (g->act_n == g->act_cap) return; /* no room for the extra entry (the index starts with 128) */
+  int n = g->act_n;
+  g->act[n] = g->act[n - 1];
+  g->act_n++;
+  snprintf(want, sizeof want, "the activated-ability index is stale: it lists %d abilities, a look finds %d", n + 1, n);
+  REPORTS(want);
+  g->act_n--;
+  CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
+}
+
 TEST(checker_finds_an_over_status_without_a_game_over) {
   if (start(t_, w)) return;
   w->game->status = MTG_OVER;
@@ -945,6 +973,7 @@ const unit_test checker_tests[] = {
     {"checker_finds_a_stale_battlefield_summary", checker_finds_a_stale_battlefield_summary},
     {"checker_finds_a_stale_trigger_index", checker_finds_a_stale_trigger_index},
     {"checker_finds_a_trigger_index_entry_that_differs", checker_finds_a_trigger_index_entry_that_differs},
+    {"checker_finds_a_stale_activated_ability_index", checker_finds_a_stale_activated_ability_index},
     {"checker_finds_an_over_status_without_a_game_over", checker_finds_an_over_status_without_a_game_over},
     {"checker_finds_a_decision_without_options", checker_finds_a_decision_without_options},
     {"checker_finds_bad_designations", checker_finds_bad_designations},
