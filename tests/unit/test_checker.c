@@ -344,7 +344,7 @@ TEST(checker_finds_a_trigger_index_entry_that_differs) {
 
 /* the activated-ability index of the priority listing, where the engine takes
  * it as valid: an entry that names other players than a fresh look, with the
- * same number of entries, and one entry too many */
+ * same number of entries, one entry too many and one too few */
 TEST(checker_finds_a_stale_activated_ability_index) {
   if (start(t_, w)) return;
   G *g = w->game;
@@ -367,6 +367,14 @@ TEST(checker_finds_a_stale_activated_ability_index) {
   snprintf(want, sizeof want, "the activated-ability index is stale: it lists %d abilities, a look finds %d", n + 1, n);
   REPORTS(want);
   g->act_n--;
+  CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
+  /* one entry too few: the look finds an ability past the index's end */
+  const ActRef *last = &g->act[n - 1];
+  snprintf(want, sizeof want, "the activated-ability index is stale: its entry %d is not ability %d of #%u (slot %d) for players %#x",
+           n - 1, last->ab, (unsigned)g->s->obj[last->slot].id, last->slot, last->reach);
+  g->act_n--;
+  REPORTS(want);
+  g->act_n++;
   CHECK_INT(mtg_game_check(g, why, sizeof why), 0);
 }
 
