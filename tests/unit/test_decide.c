@@ -302,6 +302,43 @@ TEST(decide_prompts_say_what_is_asked) {
   PROMPT_HAS(MTG_D_MAY, "pay kicker {B} for");
 }
 
+static const char and_or_cards[] =
+    "- name: Test Pond Search\n  cost: \"{U}\"\n  type: Sorcery\n"
+    "  text: Search your library and/or graveyard for a Forest card, put it into your hand. If you search your library "
+    "this way, shuffle.\n"
+    "  spell:\n    effect: [{search_library: {name: Forest}, zones: [library, graveyard], and_or: true}]\n";
+
+/* 701.23: "search your library and/or graveyard": searching the library (and
+ * so shuffling it) is the searcher's choice, asked about their own library. */
+TEST(decide_and_or_search_asks_about_your_library) {
+  if (u_begin(t_, w, and_or_cards)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Island");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Pond Search");
+  u_card(t_, w, w->alice, MTG_Z_GRAVEYARD, "Forest");
+  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Forest");
+  if (u_start(t_, w)) return;
+  if (u_pick(t_, w, "cast \"Test Pond Search\"") < 0) return;
+  u_pass(t_, w, 2);
+  PROMPT_HAS(MTG_D_MAY, "search your library as well?");
+  CHECK_INT(mtg_game_decision(w->game)->player, w->alice);
+}
+
+/* 603.5, 113.7a: an optional effect of a triggered ability whose source has
+ * left the battlefield is asked about in the name its source last had. */
+TEST(decide_may_prompt_names_a_source_that_is_gone) {
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain");
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Solemn Simulacrum");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Lightning Bolt");
+  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Island");
+  if (u_start(t_, w)) return;
+  if (u_pick(t_, w, "cast \"Lightning Bolt\"") < 0) return;
+  if (u_pick(t_, w, "\"Solemn Simulacrum\"") < 0) return;
+  u_pass(t_, w, 4);
+  PROMPT_HAS(MTG_D_MAY, "use the optional effect of \"Solemn Simulacrum\"#");
+  CHECK_INT(mtg_game_decision(w->game)->player, w->alice);
+}
+
 static const char as_enters_cards[] =
     "- name: Test Census Idol\n  cost: \"{1}\"\n  type: Artifact\n  text: As this artifact enters, choose a player.\n"
     "  abilities:\n    - replacement: {event: enters, self: true, as_enters: {choose: player, label: who}}\n"
@@ -595,6 +632,8 @@ const unit_test decide_tests[] = {
     {"decide_an_order_is_a_permutation_of_all_options", decide_an_order_is_a_permutation_of_all_options},
     {"decide_a_damage_division_totals_the_damage", decide_a_damage_division_totals_the_damage},
     {"decide_prompts_say_what_is_asked", decide_prompts_say_what_is_asked},
+    {"decide_and_or_search_asks_about_your_library", decide_and_or_search_asks_about_your_library},
+    {"decide_may_prompt_names_a_source_that_is_gone", decide_may_prompt_names_a_source_that_is_gone},
     {"decide_as_enters_player_prompts_say_which_players", decide_as_enters_player_prompts_say_which_players},
     {"decide_alternative_cost_prompt_names_the_cost", decide_alternative_cost_prompt_names_the_cost},
     {"decide_buyback_prompt_names_the_cost", decide_buyback_prompt_names_the_cost},
