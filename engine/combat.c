@@ -643,7 +643,11 @@ void combat_declare_blockers(G *g) {
       used[t[v[i]].slot] = 1;
     }
     if (n) check_blocks(g, &cr, dp, bf, nb, t, v, cnt);
-    Event ev[MAX_OPTIONS];
+    /* a 'blocks' event per block and a 'blocked' or 'unblocked' one per
+     * attacker: up to MAX_OPTIONS + MAX_SLOTS, more than a frame holds, so
+     * on the event stack */
+    int base = g->evtop;
+    Event *ev = ev_alloc(g, cnt + nb);
     int ne = 0;
     for (int i = 0; i < cnt; i++) {
       int b = t[v[i]].slot, a = t[v[i]].slot2;
@@ -668,7 +672,7 @@ void combat_declare_blockers(G *g) {
       ne++;
     }
     /* 509.1h: the others attacking this player are unblocked creatures (509.3g) */
-    for (int j = 0; j < nb && ne < MAX_OPTIONS; j++) {
+    for (int j = 0; j < nb; j++) {
       int a = bf[j];
       if (!s->obj[a].attacking || s->obj[a].blocked || combat_defending_player(g, a) != dp) continue;
       ev_init(&ev[ne], EV_UNBLOCKED);
@@ -677,6 +681,7 @@ void combat_declare_blockers(G *g) {
       ne++;
     }
     if (ne) ev_run(g, ev, ne);
+    g->evtop = base;
   }
   /* attackers attacking nothing any more (506.4c) are unblocked too */
   Event ev[MAX_OPTIONS];
@@ -743,7 +748,10 @@ void combat_damage(G *g, int first) {
     if ((o->attacking || o->blocking) && (has_kw(g, bf[k], KW_FIRST_STRIKE) || has_kw(g, bf[k], KW_DOUBLE_STRIKE)))
       o->fs_dealt = 1;
   }
-  Event ev[MAX_OPTIONS];
+  /* each attacker deals damage to its blockers and at most one more
+   * recipient, each blocker to what it blocks: at most 2 * nb events */
+  int base = g->evtop;
+  Event *ev = ev_alloc(g, 2 * nb);
   int ne = 0;
   for (int k = 0; k < nb; k++) {
     int a = bf[k];
@@ -752,10 +760,15 @@ void combat_damage(G *g, int first) {
     int power = obj_power(g, a);
     if (power <= 0) continue; /* 510.1a */
     if (crule_count(g, &cr, SE_NO_COMBAT_DAMAGE, a)) continue; /* "assigns no combat damage" */
-    int blockers[32], nbk = 0;
-    for (int j = 0; j < nb && nbk < 32; j++) {
+    /* 510.1c: every creature blocking it is among the recipients, and the
+     * division is one decision: its blockers and the player or permanent it
+     * attacks are at most MAX_OPTIONS options */
+    int blockers[MAX_OPTIONS - 1], nbk = 0;
+    for (int j = 0; j < nb; j++) {
       const Obj *b = &s->obj[bf[j]];
-      if (b->blocking && b->block_of.id == o->id) blockers[nbk++] = bf[j];
+      if (!b->blocking || b->block_of.id != o->id) continue;
+      if (nbk == NELEM(blockers)) game_limit(g, "creatures blocking one creature", NELEM(blockers));
+      blockers[nbk++] = bf[j];
     }
     int trample = has_kw(g, a, KW_TRAMPLE);
     Target to_def;
@@ -795,7 +808,7 @@ void combat_damage(G *g, int first) {
       ne++;
       continue;
     }
-    int amounts[33] = {0};
+    int amounts[MAX_OPTIONS] = {0};
     int nopt = nbk + (trample && to_def.kind != TK_NONE);
     if (nopt == 1) {
       amounts[0] = power;
@@ -855,6 +868,7 @@ void combat_damage(G *g, int first) {
     ne++;
   }
   if (ne) ev_run(g, ev, ne);
+  g->evtop = base;
 }
 
 /* ---- leaving combat ---- */

@@ -545,6 +545,72 @@ TEST(limits_card_names_one_past_the_capacity_refused) {
   refused_at_capacity(t_, w, "pass", "more than 512 options in one decision");
 }
 
+/* 510.1c, 702.19b: a blocked creature divides its combat damage among every
+ * creature blocking it, and with trample the rest goes to the player it
+ * attacks; that division is one decision of at most 512 options (the
+ * blockers and the player), so 511 blockers is the capacity. Bob's Mint
+ * makes the blockers (a setup holds 500 cards). */
+static int trampler_blocked_by(unit_ctx *t_, u_world *w, int n) {
+  char cards[1024];
+  snprintf(cards, sizeof cards,
+           "- name: Test Trampling Colossus\n  cost: \"{7}{G}{G}\"\n  type: Creature — Giant\n  pt: 520/520\n"
+           "  keywords: [trample]\n  text: Trample\n"
+           "- name: Test Sentry Mint\n  cost: \"{1}\"\n  type: Artifact\n"
+           "  text: \"{0}: Create %d 0/1 colorless Sentry creature tokens.\"\n"
+           "  abilities:\n    - activated:\n        cost: \"{0}\"\n"
+           "        effect: [{create_token: {name: Sentry, type: Creature — Sentry, pt: 0/1}, n: %d}]\n",
+           n, n);
+  if (u_begin(t_, w, cards)) return -1;
+  if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Trampling Colossus") < 0) return -1;
+  if (u_card(t_, w, w->bob, MTG_Z_BATTLEFIELD, "Test Sentry Mint") < 0) return -1;
+  mtg_setup_start(w->setup, w->alice, 3, MTG_S_BEGIN_COMBAT);
+  if (u_start(t_, w)) return -1;
+  /* alice passes as combat begins; bob makes the Sentries; both pass: it resolves */
+  if (pick(w, "pass") != MTG_DECISION || activate_resolve(w, "activate \"Test Sentry Mint\"") != MTG_DECISION) return -1;
+  if (u_count_logged(w->game, "to=battlefield cause=token") != n) return -1;
+  if (u_pass(t_, w, 20) != MTG_DECISION || pick(w, "\"Test Trampling Colossus\"") != MTG_DECISION) return -1;
+  if (u_pass(t_, w, 20) != MTG_DECISION) return -1;
+  const mtg_decision *d = mtg_game_decision(w->game);
+  if (!d || d->kind != MTG_D_BLOCKERS || d->n_options != n) return -1;
+  int every[512];
+  for (int i = 0; i < n; i++) every[i] = i;
+  mtg_answer a = {n, every};
+  return mtg_game_decide(w->game, &a, &w->err) == MTG_DECISION ? 0 : -1;
+}
+
+TEST(limits_blockers_of_one_creature_up_to_the_capacity) {
+  if (trampler_blocked_by(t_, w, 511)) {
+    CHECK(!"511 Sentries could not block the Colossus");
+    return;
+  }
+  CHECK_INT(u_pass(t_, w, 2), MTG_DECISION);
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d && d->kind == MTG_D_DAMAGE);
+  CHECK_INT(d->n_options, 512);
+  int v[512], to_bob = -1;
+  for (int i = 0; i < d->n_options; i++) {
+    v[i] = 1;
+    if (!strcmp(d->options[i].label, "bob")) to_bob = i;
+  }
+  CHECK(to_bob >= 0);
+  v[to_bob] = 520 - 511;
+  mtg_answer a = {d->n_options, v};
+  CHECK_INT(mtg_game_decide(w->game, &a, &w->err), MTG_DECISION);
+  CHECK_INT(u_life(w->game, w->bob), 20 - 9);
+  CHECK_INT(u_count_logged(w->game, "cease_to_exist obj=\"Sentry\""), 511);
+  CHECK_INT(u_count_logged(w->game, "damage src=\"Test Trampling Colossus\""), 512);
+}
+
+TEST(limits_blockers_of_one_creature_one_past_the_capacity_refused) {
+  if (trampler_blocked_by(t_, w, 512)) {
+    CHECK(!"512 Sentries could not block the Colossus");
+    return;
+  }
+  CHECK_INT(pick(w, "pass"), MTG_DECISION);
+  refused_at_capacity(t_, w, "pass", "more than 511 creatures blocking one creature");
+  CHECK_INT(u_life(w->game, w->bob), 20);
+}
+
 const unit_test limits_tests[] = {
     {"limits_x_up_to_what_one_payment_holds", limits_x_up_to_what_one_payment_holds},
     {"limits_the_stack_holds_its_capacity_and_refuses_one_more", limits_the_stack_holds_its_capacity_and_refuses_one_more},
@@ -560,6 +626,8 @@ const unit_test limits_tests[] = {
     {"limits_priority_options_full_from_the_hand", limits_priority_options_full_from_the_hand},
     {"limits_priority_options_full_of_casts", limits_priority_options_full_of_casts},
     {"limits_priority_options_full_from_the_battlefield", limits_priority_options_full_from_the_battlefield},
+    {"limits_blockers_of_one_creature_up_to_the_capacity", limits_blockers_of_one_creature_up_to_the_capacity},
+    {"limits_blockers_of_one_creature_one_past_the_capacity_refused", limits_blockers_of_one_creature_one_past_the_capacity_refused},
     {"limits_pending_triggers_up_to_the_capacity", limits_pending_triggers_up_to_the_capacity},
     {"limits_pending_triggers_one_past_the_capacity_refused", limits_pending_triggers_one_past_the_capacity_refused},
     {"limits_a_selection_up_to_the_capacity", limits_a_selection_up_to_the_capacity},
