@@ -150,6 +150,7 @@ static inline int low_bit(uint64_t m) {
  * write that bypasses this does not compile (make obj-write-check). */
 static inline Obj *obj_w(G *g, int slot) {
   g->odirty[slot >> 6] |= (uint64_t)1 << (slot & 63);
+  g->owrites++; /* the state-based action check's key (sba.c) */
   return (Obj *)&g->s->obj[slot];
 }
 static inline ORef oref(G *g, int slot) { ORef r = {(int16_t)slot, g->s->obj[slot].id}; return r; }

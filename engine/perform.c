@@ -199,6 +199,8 @@ static void perform_damage(G *g, Event *e) {
 
 void perform(G *g, Event *b, int m) {
   State *s = g->s;
+  g->batches++; /* every batch: the state-based action check's key (sba.c), which
+                 * unlike epoch must see mana, tap and life batches too */
   /* What the batch may change decides whether characteristics must be
    * computed again (613). No filter, condition or value looks at a mana
    * pool: a batch only adding mana leaves them as they are. Tapping,

@@ -63,6 +63,17 @@ Event sba_event(G *g, int type, int slot, const char *rule) {
 
 int sba_check(G *g) {
   State *s = g->s;
+  /* Nothing has happened since a check that found nothing: it would find
+   * nothing again. What the check reads is an object's (written through
+   * obj_w: owrites), a player's (life, counters, a draw from an empty
+   * library: changed by a performed batch of events) or moves epoch (types,
+   * abilities, controllers, the stack, pending triggers, the effects whose
+   * conditions it asks); and what a check finding nothing writes (drew_empty
+   * and dt_hit cleared, stale Equipment unattached, non-creatures removed
+   * from combat) leaves nothing for the next one to write. Two checks in
+   * five are skipped so in self-play. */
+  if (g->sba_clean && g->sba_epoch == g->epoch && g->sba_batches == g->batches && g->sba_owrites == g->owrites)
+    return 0;
   combat_check(g); /* not a state-based action, but seen whenever they are checked */
   int base = g->evtop, n = 0;
   Event *ev = ev_alloc(g, MAX_SBA_EV);
@@ -354,6 +365,10 @@ int sba_check(G *g) {
   }
   var_sba_then(g, then);
   g->evtop = base;
+  g->sba_clean = !any && !n && then < 0;
+  g->sba_epoch = g->epoch;
+  g->sba_batches = g->batches;
+  g->sba_owrites = g->owrites;
   return any;
 }
 

@@ -744,6 +744,14 @@ struct mtg_game {
   int li_cap;
   int have_statics;       /* any static ability with a condition */
   int in_sba;
+  /* The last state-based action check found nothing to do and changed
+   * nothing it would change again (sba.c): while no object has been written
+   * (owrites), no batch of events performed (batches) and epoch has not
+   * moved since, the next check finds the same nothing. */
+  uint32_t owrites;           /* calls of obj_w */
+  uint32_t batches;           /* batches of events performed (perform.c), whatever they change */
+  uint32_t sba_epoch, sba_batches, sba_owrites;
+  int sba_clean;
   int hypothetical;       /* computing characteristics as they would be (614.12) */
   int hyp_slot, hyp_ctl;  /* chars() of hyp_slot answer as it would enter (-1: none) */
   uint32_t hyp_epoch;
