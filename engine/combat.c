@@ -192,25 +192,26 @@ static int attack_options(G *g, const CRules *cr, const int16_t *bf, int nb) {
     char nm[110];
     fmt_slot(g, i, nm, sizeof nm);
     for (int p = 0; p < s->c.np; p++) {
-      if (!player_alive(g, p) || !opponents(g, ap, p) || n >= MAX_OPTIONS) continue;
+      if (!player_alive(g, p) || !opponents(g, ap, p)) continue;
       if (!can_attack_player(g, cr, i, p)) continue;
+      /* past MAX_OPTIONS dec_opt stops the game: no attack left out unsaid */
+      dec_opt(g, MTG_O_ATTACK, s->obj[i].id, 0, p, -1, "%s -> %s", nm, player_name(g, p));
       t[n].slot = (int16_t)i;
       t[n].player = (int8_t)p;
       t[n].slot2 = -1;
-      dec_opt(g, MTG_O_ATTACK, s->obj[i].id, 0, p, -1, "%s -> %s", nm, player_name(g, p));
       n++;
     }
     for (int kk = 0; kk < nb; kk++) {
       int w = bf[kk];
       /* 508.1b: planeswalkers of defending players, battles they protect (310.8b) */
-      if (!ct_attackable(g, ap, w) || n >= MAX_OPTIONS) continue;
+      if (!ct_attackable(g, ap, w)) continue;
       if (!can_attack_player(g, cr, i, ct_defender(g, w))) continue;
       char wn[110];
       fmt_slot(g, w, wn, sizeof wn);
+      dec_opt(g, MTG_O_ATTACK, s->obj[i].id, s->obj[w].id, -1, -1, "%s -> %s", nm, wn);
       t[n].slot = (int16_t)i;
       t[n].player = -1;
       t[n].slot2 = (int16_t)w;
-      dec_opt(g, MTG_O_ATTACK, s->obj[i].id, s->obj[w].id, -1, -1, "%s -> %s", nm, wn);
       n++;
     }
   }
@@ -602,12 +603,12 @@ static int block_options(G *g, const CRules *cr, int dp, const int16_t *bf, int 
       const Obj *ao = &s->obj[a];
       if (!ao->attacking) continue;
       /* 509.1a: attacking this player, a planeswalker they control or a battle they protect */
-      if (combat_defending_player(g, a) != dp || !can_block(g, cr, b, a) || n >= MAX_OPTIONS) continue;
+      if (combat_defending_player(g, a) != dp || !can_block(g, cr, b, a)) continue;
       char an[110];
       fmt_slot(g, a, an, sizeof an);
+      dec_opt(g, MTG_O_BLOCK, s->obj[b].id, s->obj[a].id, -1, -1, "%s -> %s", bn, an); /* stops the game past MAX_OPTIONS */
       t[n].slot = (int16_t)b;
       t[n].slot2 = (int16_t)a;
-      dec_opt(g, MTG_O_BLOCK, s->obj[b].id, s->obj[a].id, -1, -1, "%s -> %s", bn, an);
       n++;
     }
   }

@@ -611,6 +611,77 @@ TEST(limits_blockers_of_one_creature_one_past_the_capacity_refused) {
   CHECK_INT(u_life(w->game, w->bob), 20);
 }
 
+/* 508.1a-b: the attackers decision lists each creature with each player and
+ * planeswalker it could attack, one option per pair, 512 at most. With bob's
+ * planeswalker out each creature makes two: 256 creatures fill the decision,
+ * 257 stop the game as the declaration begins rather than leave an attack out. */
+static const char walker[] =
+    "- name: Test Lone Walker\n  cost: \"{3}\"\n  type: Legendary Planeswalker — Test\n  loyalty: 3\n"
+    "  text: \"+1: You gain 1 life.\"\n  abilities:\n    - activated:\n        loyalty: 1\n        effect: [{gain_life: 1}]\n";
+
+static int attackers_world(unit_ctx *t_, u_world *w, int creatures) {
+  if (u_begin(t_, w, walker)) return -1;
+  for (int i = 0; i < creatures; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Grizzly Bears") < 0) return -1;
+  if (u_card(t_, w, w->bob, MTG_Z_BATTLEFIELD, "Test Lone Walker") < 0) return -1;
+  mtg_setup_start(w->setup, w->alice, 3, MTG_S_BEGIN_COMBAT);
+  return u_start(t_, w) ? -1 : 0;
+}
+
+TEST(limits_attack_options_up_to_the_capacity) {
+  if (attackers_world(t_, w, 256)) return;
+  CHECK_INT(u_pass(t_, w, 2), MTG_DECISION);
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d != NULL && d->kind == MTG_D_ATTACKERS);
+  if (!d || d->kind != MTG_D_ATTACKERS) return;
+  CHECK_INT(d->n_options, 512);
+  CHECK_INT(options_with(w->game, "-> bob"), 256);
+  CHECK_INT(options_with(w->game, "-> \"Test Lone Walker\""), 256);
+  int k = d->n_options - 1;
+  mtg_answer a = {1, &k};
+  CHECK_INT(mtg_game_decide(w->game, &a, &w->err), MTG_DECISION);
+  CHECK_INT(u_count_logged(w->game, "attacks obj=\"Grizzly Bears\""), 1);
+}
+
+TEST(limits_attack_options_one_past_the_capacity_refused) {
+  if (attackers_world(t_, w, 257)) return;
+  CHECK_INT(pick(w, "pass"), MTG_DECISION);
+  refused_at_capacity(t_, w, "pass", "more than 512 options in one decision");
+}
+
+/* 509.1a: the blockers decision lists each creature that could block with
+ * each attacker it could block. Two attackers and 256 creatures of bob's fill
+ * its 512 options; a 257th creature stops the game as it is listed. */
+static int blockers_world(unit_ctx *t_, u_world *w, int creatures) {
+  if (u_begin(t_, w, NULL)) return -1;
+  for (int i = 0; i < 2; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Grizzly Bears") < 0) return -1;
+  for (int i = 0; i < creatures; i++)
+    if (u_card(t_, w, w->bob, MTG_Z_BATTLEFIELD, "Grizzly Bears") < 0) return -1;
+  mtg_setup_start(w->setup, w->alice, 3, MTG_S_BEGIN_COMBAT);
+  if (u_start(t_, w) || u_pass(t_, w, 2) != MTG_DECISION) return -1;
+  const mtg_decision *d = mtg_game_decision(w->game);
+  if (!d || d->kind != MTG_D_ATTACKERS || d->n_options != 2) return unit_fail(t_, __FILE__, __LINE__, "no attackers decision of 2 options"), -1;
+  int both[2] = {0, 1};
+  mtg_answer a = {2, both};
+  return mtg_game_decide(w->game, &a, &w->err) == MTG_DECISION ? 0 : -1;
+}
+
+TEST(limits_block_options_up_to_the_capacity) {
+  if (blockers_world(t_, w, 256)) return;
+  CHECK_INT(u_pass(t_, w, 2), MTG_DECISION);
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d != NULL && d->kind == MTG_D_BLOCKERS);
+  if (!d || d->kind != MTG_D_BLOCKERS) return;
+  CHECK_INT(d->n_options, 512);
+}
+
+TEST(limits_block_options_one_past_the_capacity_refused) {
+  if (blockers_world(t_, w, 257)) return;
+  CHECK_INT(pick(w, "pass"), MTG_DECISION);
+  refused_at_capacity(t_, w, "pass", "more than 512 options in one decision");
+}
+
 const unit_test limits_tests[] = {
     {"limits_x_up_to_what_one_payment_holds", limits_x_up_to_what_one_payment_holds},
     {"limits_the_stack_holds_its_capacity_and_refuses_one_more", limits_the_stack_holds_its_capacity_and_refuses_one_more},
@@ -634,5 +705,9 @@ const unit_test limits_tests[] = {
     {"limits_a_selection_one_past_the_capacity_refused", limits_a_selection_one_past_the_capacity_refused},
     {"limits_card_names_up_to_the_capacity", limits_card_names_up_to_the_capacity},
     {"limits_card_names_one_past_the_capacity_refused", limits_card_names_one_past_the_capacity_refused},
+    {"limits_attack_options_up_to_the_capacity", limits_attack_options_up_to_the_capacity},
+    {"limits_attack_options_one_past_the_capacity_refused", limits_attack_options_one_past_the_capacity_refused},
+    {"limits_block_options_up_to_the_capacity", limits_block_options_up_to_the_capacity},
+    {"limits_block_options_one_past_the_capacity_refused", limits_block_options_one_past_the_capacity_refused},
     {NULL, NULL},
 };
