@@ -2193,13 +2193,15 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_PHASE_OUT: /* 702.26 */
     sel_eval(g, c, n->k[0], &a);
     {
-      Event pe[MAX_OPTIONS];
-      int np = 0;
+      /* one event per permanent at most, however many: on the event stack */
+      int base = g->evtop, nb = bf_count(g), np = 0;
+      Event *pe = ev_alloc(g, nb);
       for (int i = 0; i < a.n; i++) {
         if (s->obj[a.o[i].slot].phased_out || s->obj[a.o[i].slot].zone != MTG_Z_BATTLEFIELD) continue;
-        np = phase_events(g, pe, np, MAX_OPTIONS, a.o[i].slot, 1, 0);
+        np = phase_events(g, pe, np, a.o[i].slot, 1, 0);
       }
       if (np) ev_run(g, pe, np);
+      g->evtop = base;
     }
     return;
   case S_MUST_BLOCK:

@@ -905,15 +905,16 @@ void do_attach(G *g, int slot, ORef to, int player) {
 }
 
 /* Appends the events of slot phasing out (out=1) or in, and of what is
- * attached to it phasing with it "indirectly" (702.26g); returns the count. */
-int phase_events(G *g, Event *ev, int n, int max, int slot, int out, int indirect) {
+ * attached to it phasing with it "indirectly" (702.26g); returns the count.
+ * Each permanent is listed once, so ev needs room for the battlefield's
+ * permanents (bf_count) and no more. */
+int phase_events(G *g, Event *ev, int n, int slot, int out, int indirect) {
   State *s = g->s;
   for (int k = 0; k < n; k++)
     if (ev[k].obj.id == s->obj[slot].id) {
       if (indirect) ev[k].aux = 1; /* 702.26h: directly and indirectly at once is once, indirectly */
       return n;
     }
-  if (n >= max) return n;
   ev_init(&ev[n], EV_PHASE);
   ev[n].obj = oref(g, slot);
   ev[n].amount = out;
@@ -925,7 +926,7 @@ int phase_events(G *g, Event *ev, int n, int max, int slot, int out, int indirec
     if ((a->phased_out != 0) == (out != 0)) continue;
     /* phasing in: only what phased out indirectly with it (702.26g, 702.26i) */
     if (!out && !a->phased_indirectly) continue;
-    n = phase_events(g, ev, n, max, k, out, 1);
+    n = phase_events(g, ev, n, k, out, 1);
   }
   return n;
 }

@@ -288,7 +288,7 @@ void do_mana(G *g, int player, int color, int n, ORef src);
 int do_token(G *g, const CardDef *def, int controller, int n, int cause_ctl, uint32_t cause_id, int *slots, int max);
 void do_attach(G *g, int slot, ORef to, int player);
 void do_unattach(G *g, int slot);
-int phase_events(G *g, Event *ev, int n, int max, int slot, int out, int indirect); /* 702.26g */
+int phase_events(G *g, Event *ev, int n, int slot, int out, int indirect); /* 702.26g */
 
 /* ---- replace.c: replacement and prevention effects (614-616) ---- */
 /* Applies replacement effects to ev per 616. Returns 1 if the event (possibly

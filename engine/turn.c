@@ -145,26 +145,28 @@ static void begin_step(G *g) {
     step_log(g, &se, &step_logged);
     int nb = bf_count(g);
     int16_t *bf = bf_list(g);
-    Event ev[MAX_OPTIONS];
+    /* one event per permanent at most, however many: on the event stack */
+    int base = g->evtop;
+    Event *ev = ev_alloc(g, nb);
     int ne = 0;
     /* 502.2, 702.26a: at once, the active player's phased-in permanents with
      * phasing phase out and those that phased out under their control phase
      * in; what is attached goes with them (702.26g) */
-    for (int i = 0; i < nb && ne < MAX_OPTIONS; i++) {
+    for (int i = 0; i < nb; i++) {
       const Obj *o = &s->obj[bf[i]];
       if (o->controller != ap) continue;
       if (o->phased_out) {
         if (o->phased_indirectly) continue; /* phases in with its host */
-        ne = phase_events(g, ev, ne, MAX_OPTIONS, bf[i], 0, 0);
+        ne = phase_events(g, ev, ne, bf[i], 0, 0);
       } else if (has_kw(g, bf[i], KW_PHASING)) {
-        ne = phase_events(g, ev, ne, MAX_OPTIONS, bf[i], 1, 0);
+        ne = phase_events(g, ev, ne, bf[i], 1, 0);
       }
     }
     if (ne) ev_run(g, ev, ne);
     ne = 0;
     /* 502.3: untap everything the active player controls; 701.43a: what they
      * exerted doesn't untap during this, their next untap step */
-    for (int i = 0; i < nb && ne < MAX_OPTIONS; i++) {
+    for (int i = 0; i < nb; i++) {
       const Obj *o = &s->obj[bf[i]];
       int exerted = o->exerted == ap + 1;
       if (exerted) obj_w(g, bf[i])->exerted = 0;
@@ -183,6 +185,7 @@ static void begin_step(G *g) {
       }
     }
     if (ne) ev_run(g, ev, ne);
+    g->evtop = base;
     trig_step(g, c->step);
     /* 502.4: no priority in the untap step; triggers wait for the upkeep */
     c->stage = SG_STEP_END;

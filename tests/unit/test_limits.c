@@ -682,6 +682,45 @@ TEST(limits_block_options_one_past_the_capacity_refused) {
   refused_at_capacity(t_, w, "pass", "more than 512 options in one decision");
 }
 
+/* 502.3: the active player's permanents all untap, however many. Three Mints
+ * each make 200 artifact tokens and tap them (a selection holds 256); at
+ * alice's next untap step all 600 untap at once. */
+static const char tapped_mints[] =
+    "- name: Test Alpha Mint\n  cost: \"{1}\"\n  type: Artifact\n"
+    "  text: \"{0}: Create 200 Alpha artifact tokens, then tap them.\"\n"
+    "  abilities:\n    - activated:\n        cost: \"{0}\"\n"
+    "        effect: [{create_token: {name: Alpha, type: Artifact}, n: 200}, {tap: {each: {name: Alpha}}}]\n"
+    "- name: Test Beta Mint\n  cost: \"{1}\"\n  type: Artifact\n"
+    "  text: \"{0}: Create 200 Beta artifact tokens, then tap them.\"\n"
+    "  abilities:\n    - activated:\n        cost: \"{0}\"\n"
+    "        effect: [{create_token: {name: Beta, type: Artifact}, n: 200}, {tap: {each: {name: Beta}}}]\n"
+    "- name: Test Gamma Mint\n  cost: \"{1}\"\n  type: Artifact\n"
+    "  text: \"{0}: Create 200 Gamma artifact tokens, then tap them.\"\n"
+    "  abilities:\n    - activated:\n        cost: \"{0}\"\n"
+    "        effect: [{create_token: {name: Gamma, type: Artifact}, n: 200}, {tap: {each: {name: Gamma}}}]\n";
+
+TEST(limits_every_permanent_untaps_past_a_decision_s_capacity) {
+  if (u_begin(t_, w, tapped_mints)) return;
+  const char *mints[3] = {"Test Alpha Mint", "Test Beta Mint", "Test Gamma Mint"};
+  for (int i = 0; i < 3; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, mints[i]) < 0) return;
+  for (int i = 0; i < 3; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Forest") < 0 || u_card(t_, w, w->bob, MTG_Z_LIBRARY, "Forest") < 0) return;
+  if (u_start(t_, w)) return;
+  for (int i = 0; i < 3; i++) {
+    char opt[64];
+    snprintf(opt, sizeof opt, "activate \"%s\"", mints[i]);
+    CHECK_INT(activate_resolve(w, opt), MTG_DECISION);
+  }
+  CHECK_INT(u_count_logged(w->game, "tap obj="), 600);
+  /* to alice's next turn: her untap step untaps all 600 */
+  int rc = MTG_DECISION;
+  for (int i = 0; i < 60 && rc == MTG_DECISION && !u_logged(w->game, "turn n=5"); i++) rc = pick(w, "pass");
+  CHECK_INT(rc, MTG_DECISION);
+  CHECK(u_logged(w->game, "turn n=5"));
+  CHECK_INT(u_count_logged(w->game, "untap obj="), 600);
+}
+
 const unit_test limits_tests[] = {
     {"limits_x_up_to_what_one_payment_holds", limits_x_up_to_what_one_payment_holds},
     {"limits_the_stack_holds_its_capacity_and_refuses_one_more", limits_the_stack_holds_its_capacity_and_refuses_one_more},
@@ -709,5 +748,6 @@ const unit_test limits_tests[] = {
     {"limits_attack_options_one_past_the_capacity_refused", limits_attack_options_one_past_the_capacity_refused},
     {"limits_block_options_up_to_the_capacity", limits_block_options_up_to_the_capacity},
     {"limits_block_options_one_past_the_capacity_refused", limits_block_options_one_past_the_capacity_refused},
+    {"limits_every_permanent_untaps_past_a_decision_s_capacity", limits_every_permanent_untaps_past_a_decision_s_capacity},
     {NULL, NULL},
 };
