@@ -1355,6 +1355,76 @@ static const Ability *p_trigger_ability(L *l, const ynode *n, int delayed);
 static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect);
 static const CardDef *p_card(L *l, const ynode *n, int token);
 
+/* 111.10: the predefined tokens, each written out once in the card format, so
+ * that `create_token: Clue` creates exactly the token its full definition
+ * creates. The name is the subtype plus "Token" (111.4). */
+static const struct { const char *name, *yaml; } predefined_tokens[] = {
+    {"Treasure", "name: Treasure Token\ntype: Artifact \xe2\x80\x94 Treasure\ntext: \"{T}, Sacrifice this token: Add one mana of any color.\"\n"
+                 "abilities: [{activated: {cost: \"{T}\", costs: [sacrifice_self], effect: [{add_mana: any}]}}]"},
+    {"Food", "name: Food Token\ntype: Artifact \xe2\x80\x94 Food\ntext: \"{2}, {T}, Sacrifice this token: You gain 3 life.\"\n"
+             "abilities: [{activated: {cost: \"{2}, {T}\", costs: [sacrifice_self], effect: [{gain_life: 3}]}}]"},
+    {"Gold", "name: Gold Token\ntype: Artifact \xe2\x80\x94 Gold\ntext: \"Sacrifice this token: Add one mana of any color.\"\n"
+             "abilities: [{activated: {costs: [sacrifice_self], effect: [{add_mana: any}]}}]"},
+    {"Walker", "name: Walker\ntype: Creature \xe2\x80\x94 Zombie\ncolors: [black]\npt: 2/2"},
+    {"Shard", "name: Shard Token\ntype: Enchantment \xe2\x80\x94 Shard\ntext: \"{2}, Sacrifice this token: Scry 1, then draw a card.\"\n"
+              "abilities: [{activated: {cost: \"{2}\", costs: [sacrifice_self], effect: [{scry: 1}, {draw: 1}]}}]"},
+    {"Clue", "name: Clue Token\ntype: Artifact \xe2\x80\x94 Clue\ntext: \"{2}, Sacrifice this token: Draw a card.\"\n"
+             "abilities: [{activated: {cost: \"{2}\", costs: [sacrifice_self], effect: [{draw: 1}]}}]"},
+    {"Blood", "name: Blood Token\ntype: Artifact \xe2\x80\x94 Blood\ntext: \"{1}, {T}, Discard a card, Sacrifice this token: Draw a card.\"\n"
+              "abilities: [{activated: {cost: \"{1}, {T}\", costs: [{discard: 1}, sacrifice_self], effect: [{draw: 1}]}}]"},
+    {"Junk", "name: Junk Token\ntype: Artifact \xe2\x80\x94 Junk\n"
+             "text: \"{T}, Sacrifice this token: Exile the top card of your library. You may play that card this turn. Activate only as a sorcery.\"\n"
+             "abilities: [{activated: {cost: \"{T}\", costs: [sacrifice_self], sorcery: true, effect: [{exile_top: 1}, {play_exiled: result}]}}]"},
+    {"Lander", "name: Lander Token\ntype: Artifact \xe2\x80\x94 Lander\n"
+               "text: \"{2}, {T}, Sacrifice this token: Search your library for a basic land card, put it onto the battlefield tapped, then shuffle.\"\n"
+               "abilities: [{activated: {cost: \"{2}, {T}\", costs: [sacrifice_self], "
+               "effect: [{search_library: {type: land, supertype: basic}, to: battlefield, tapped: true}]}}]"},
+};
+
+/* Predefined tokens whose rules-defined parts the engine does not have yet:
+ * refused with the reason rather than created without them */
+static const struct { const char *name, *why; } unsupported_tokens[] = {
+    {"Powerstone", "its mana's spending restriction (\"can't be spent to cast a nonartifact spell\", 106.6) is not supported"},
+    {"Incubator", "double-faced tokens (111.10i, 712) are not supported"},
+    {"Map", "its ability explores (701.44), which is not supported"},
+    {"Cursed", "Role tokens (303.7) are not supported"},
+    {"Monster", "Role tokens (303.7) are not supported"},
+    {"Royal", "Role tokens (303.7) are not supported"},
+    {"Sorcerer", "Role tokens (303.7) are not supported"},
+    {"Virtuous", "Role tokens (303.7) are not supported"},
+    {"Wicked", "Role tokens (303.7) are not supported"},
+    {"Young Hero", "Role tokens (303.7) are not supported"},
+};
+
+/* `create_token: Treasure`: the predefined token of that name (111.10) */
+static const CardDef *predefined_token(L *l, const ynode *v) {
+  const char *w = scalar(v);
+  const char *names[NELEM(predefined_tokens)];
+  for (int i = 0; i < NELEM(predefined_tokens); i++) {
+    names[i] = predefined_tokens[i].name;
+    if (strcmp(w, names[i])) continue;
+    ydoc *d;
+    if (ydoc_parse_buffer("<predefined token>", predefined_tokens[i].yaml, strlen(predefined_tokens[i].yaml), &d, l->err)) return NULL;
+    L sub = *l;
+    sub.d = d;
+    CardDef *c = (CardDef *)p_card(&sub, ydoc_root(d, 0), 1);
+    ydoc_free(d);
+    if (!c) return NULL;
+    /* where the card asked for it, for messages about it */
+    c->file = dup(l, ydoc_name(l->d));
+    c->line = v->line;
+    l->card = c->name;
+    return c;
+  }
+  for (int i = 0; i < NELEM(unsupported_tokens); i++)
+    if (!strcmp(w, unsupported_tokens[i].name)) return BAD(l, v, "create_token: the predefined %s token is not supported: %s", w, unsupported_tokens[i].why);
+  const char *best = suggest_best(w, names, NELEM(names));
+  if (best) return BAD(l, v, "create_token: unknown predefined token '%s'; did you mean '%s'?", w, best);
+  char list[400];
+  suggest_join(names, NELEM(names), list, sizeof list);
+  return BAD(l, v, "create_token: unknown predefined token '%s'; expected a token definition (a mapping) or one of: %s", w, list);
+}
+
 static Node *lit_str(L *l, const ynode *v) {
   const char *s = scalar(v);
   if (!s) return BAD(l, v, "expected a string, found %s", ynode_kind_name(v));
@@ -1427,7 +1497,7 @@ static Node *p_param(L *l, int t, const ynode *v) {
   }
   case P_TOKEN:
     x = mk(l, E_INT, v);
-    if (!x || !(x->def = p_card(l, v, 1))) return NULL;
+    if (!x || !(x->def = scalar(v) ? predefined_token(l, v) : p_card(l, v, 1))) return NULL;
     if (x->def->name && pool_add_token(l->p, x->def->name)) {
       *l->oom = 1;
       return NULL;
@@ -1793,7 +1863,118 @@ static int step_defaults(L *l, const StepDef *sd, Node *s, const ynode *at) {
   return 0;
 }
 
+/* ---- keyword actions (701) written out in the card format ---- */
+
+/* Gives a compiled template and everything in it the place of the step that
+ * asked for it, so that messages about it point at the card. */
+static void node_at(Node *n, const ynode *at) {
+  if (!n) return;
+  n->line = at->line;
+  n->col = at->col;
+  for (int i = 0; i < n->n; i++) node_at(n->k[i], at);
+}
+
+/* Compiles the steps of a keyword action from a fixed template in the card
+ * format (its meaning, as synth_ability does for keyword abilities); the
+ * card's own values are checked where they are written and put in the text. */
+static Node *synth_steps(L *l, const ynode *at, const char *yaml) {
+  ydoc *d;
+  if (ydoc_parse_buffer("<keyword action>", yaml, strlen(yaml), &d, l->err)) return NULL;
+  L sub = *l;
+  sub.d = d;
+  Node *s = p_steps(&sub, ydoc_root(d, 0));
+  ydoc_free(d);
+  if (!s) return NULL;
+  node_at(s, at);
+  return s->n == 1 ? s->k[0] : s;
+}
+
+/* A keyword action's N: a number from 1 to 100, into buf */
+static int action_n(L *l, const ynode *v, const char *what, char *buf, size_t size) {
+  long x;
+  if (ynode_int(l->d, v, &x, l->err)) return -1;
+  if (x < 1 || x > 100) return BADI(l, v, "%s: N is a number from 1 to 100", what);
+  snprintf(buf, size, "%ld", x);
+  return 0;
+}
+
+static const char *const keyword_actions[] = {"investigate", "adapt", "amass", "connive", "explore", "populate", NULL};
+
+/* "Investigate" (701.16a), "Adapt N" (701.46a), "Amass [subtype] N" (701.47a),
+ * "[this] connives" (701.50a): each is its definition in existing steps.
+ * `which` indexes keyword_actions; v is the step's value (NULL for a bare word). */
+static Node *p_keyword_action(L *l, const ynode *n, int which, const ynode *v) {
+  char num[24] = "1", y[1024];
+  const char *what = keyword_actions[which];
+  if (n->kind == YN_MAP && n->n != 1)
+    return BAD(l, n, "'%s' takes no other key: write it as {%s: ...} alone", what, what);
+  switch (which) {
+  case 0: /* 701.16a: "Investigate" means "Create a Clue token"; "investigate N times" */
+    if (v && action_n(l, v, what, num, sizeof num)) return NULL;
+    snprintf(y, sizeof y, "[{create_token: Clue, n: %s}]", num);
+    break;
+  case 1: /* 701.46a: "if this permanent has no +1/+1 counters on it, put N +1/+1 counters on it" */
+    if (!v) return BAD(l, n, "adapt needs N: {adapt: 2}");
+    if (action_n(l, v, what, num, sizeof num)) return NULL;
+    snprintf(y, sizeof y, "[{if: {counters: \"+1/+1\", on: self, equals: 0}, then: [{put_counters: \"+1/+1\", n: %s, on: self}]}]", num);
+    break;
+  case 2: { /* 701.47a */
+    static const char *const keys[] = {"subtype", "n", NULL};
+    if (!v || v->kind != YN_MAP) return BAD(l, v ? v : n, "amass: expected {subtype: Orc, n: 2} (\"Amass Orcs 2\")");
+    if (ymap_check_keys(l->d, v, keys, "amass", l->err)) return NULL;
+    const ynode *st = ymap_get(v, "subtype"), *nn = ymap_get(v, "n");
+    /* 701.47d: amass N without a subtype is amass Zombies N on older cards' Oracle text */
+    if (!st) return BAD(l, v, "amass needs 'subtype' (the Oracle text names one: \"Amass Zombies 2\" is subtype: Zombie, 701.47d)");
+    if (!nn) return BAD(l, v, "amass needs 'n'");
+    const char *w = scalar(st);
+    int ok = w && *w && isupper((unsigned char)w[0]);
+    for (const char *q = w; ok && *q; q++) ok = isalpha((unsigned char)*q) || *q == '-' || *q == '\'';
+    if (!ok || strlen(w) > 40) return BAD(l, st, "amass: subtype is one creature type, a capitalized word like Orc");
+    if (!strcmp(w, "Army")) return BAD(l, st, "amass: the subtype is the creature type beside Army (\"Amass Orcs\": Orc)");
+    if (action_n(l, nn, what, num, sizeof num)) return NULL;
+    /* "If you don't control an Army creature, create a 0/0 black [subtype] Army
+     * creature token. Choose an Army creature you control. Put N +1/+1 counters on
+     * that creature. If it isn't a [subtype], it becomes a [subtype] in addition to
+     * its other types." The token's name is its subtypes and "Token" (111.4). */
+    snprintf(y, sizeof y,
+             "- if: {none: {type: creature, subtype: Army, controller: you}}\n"
+             "  then: [{create_token: {name: %s Army Token, type: \"Creature \xe2\x80\x94 %s Army\", colors: [black], pt: 0/0}}]\n"
+             "- for_each: {choose: {type: creature, subtype: Army, controller: you}}\n"
+             "  do:\n"
+             "    - {put_counters: \"+1/+1\", n: %s, on: it}\n"
+             "    - if: {not: {is: it, filter: {subtype: %s}}}\n"
+             "      then: [{becomes: it, types: [creature], in_addition: true, subtypes: [%s], duration: forever}]\n",
+             w, w, num, w, w);
+    break;
+  }
+  case 3: { /* 701.50a */
+    const char *who = v ? scalar(v) : "self";
+    if (!who || (strcmp(who, "self") && strcmp(who, "target") && strcmp(who, "it")))
+      return BAD(l, v, "connive: the permanent that connives is self, target or it");
+    /* "that permanent's controller draws a card, then discards a card. If a
+     * nonland card is discarded this way, that player puts a +1/+1 counter on
+     * the conniving permanent"; its controller as it last existed if it left
+     * (701.50c), and it connives even if nothing could be done (701.50b) */
+    snprintf(y, sizeof y,
+             "[{draw: 1, who: {controller_of: %s}}, {discard: 1, who: {controller_of: %s}},\n"
+             " {if: {is: result, filter: {not_type: land, zone: any}}, then: [{put_counters: \"+1/+1\", n: 1, on: %s}]}]",
+             who, who, who);
+    break;
+  }
+  case 4:
+    return BAD(l, v ? ymap_key(n, 0) : n, "explore (701.44) is not supported yet");
+  default:
+    return BAD(l, v ? ymap_key(n, 0) : n, "populate (701.36) is not supported yet: tokens that are copies of a token are not");
+  }
+  return synth_steps(l, v ? v : n, y);
+}
+
 static Node *p_step(L *l, const ynode *n) {
+  for (int i = 0; keyword_actions[i]; i++) {
+    if (n->kind == YN_SCALAR && !strcmp(n->str, keyword_actions[i])) return p_keyword_action(l, n, i, NULL);
+    if (n->kind == YN_MAP && ymap_get(n, keyword_actions[i]))
+      return p_keyword_action(l, n, i, ymap_get(n, keyword_actions[i]));
+  }
   if (n->kind == YN_SCALAR) {
     /* bare step words with no parameter */
     for (int i = 0; i < NELEM(step_defs); i++)
@@ -1815,8 +1996,9 @@ static Node *p_step(L *l, const ynode *n) {
       }
   }
   if (!sd) {
-    const char *names[NELEM(step_defs)];
+    const char *names[NELEM(step_defs) + NELEM(keyword_actions) - 1];
     for (int j = 0; j < NELEM(step_defs); j++) names[j] = step_defs[j].name;
+    for (int j = 0; keyword_actions[j]; j++) names[NELEM(step_defs) + j] = keyword_actions[j];
     const char *k = n->n ? scalar(ymap_key(n, 0)) : NULL;
     const char *best = k ? suggest_best(k, names, NELEM(names)) : NULL;
     if (best) return BAD(l, n->n ? ymap_key(n, 0) : n, "unknown effect '%s'; did you mean '%s'?", k, best);
