@@ -92,7 +92,7 @@ typedef struct CardDef CardDef;
   X(S_MONSTROSITY) X(S_RENOWN) X(S_ADD_PHASES) X(S_FLIP) X(S_ROLL_DICE) X(S_BECOMES) X(S_PAIR) X(S_BECOME_COPY) X(S_PROLIFERATE) X(S_LOOK_TOP)  \
   X(S_CLASH)                                                                             \
   X(S_EXILE_UNTIL) X(S_LAND_PLAYS) X(S_REPLACEMENT) X(S_PLAY_EXILED) X(S_CAST) X(S_CASCADE) X(S_MANIFEST)         \
-  X(S_PAY) X(S_REORDER_GRAVEYARD) X(S_LOOK_HAND)                                                                        \
+  X(S_PAY) X(S_REORDER_GRAVEYARD) X(S_LOOK_HAND) X(S_EXPLORE)                                                                   \
   X(E_INT) X(E_X) X(E_AMOUNT) X(E_COUNT) X(E_POWER) X(E_TOUGHNESS) X(E_LIFE) X(E_HAND)     \
   X(E_LIBRARY) X(E_COUNTERS) X(E_SUM) X(E_DIFF) X(E_MUL) X(E_MIN) X(E_MAX) X(E_HALF)      \
   X(E_PREVENTED) X(E_DEVOTION) X(E_CHOSEN) X(E_STORM) X(E_RESOLUTIONS) X(E_MANA_VALUE) X(E_NEG)            \

@@ -1303,6 +1303,7 @@ static const StepDef step_defs[] = {
     {"copy_spell", S_COPY_SPELL, {{"copy_spell", P_SEL, SL_SELF}, {"n", P_EXPR, 0}, {"new_targets", P_BOOL, 0}}},
     {"change_target", S_CHANGE_TARGET, {{"change_target", P_SEL, SL_TARGET}}},
     {"reveal", S_REVEAL, {{"reveal", P_SEL, SL_SELF}}},
+    {"explore", S_EXPLORE, {{"explore", P_SEL, SL_SELF}}},
     {"look_at_hand", S_LOOK_HAND, {{"look_at_hand", P_SEL, SL_TARGET}, {"who", P_SEL, SL_YOU}}},
     {"unless", S_UNLESS, {{"unless", P_STR, 0}, {"payer", P_SEL, SL_TARGET}, {"do", P_STEPS, 0}, {"x", P_EXPR, 0}}},
     {"pay", S_PAY, {{"pay", P_STR, 0}, {"who", P_SEL, SL_YOU}, {"x", P_EXPR, 0}, {"prompt", P_STR, 0}}},
@@ -1372,6 +1373,10 @@ static const struct { const char *name, *yaml; } predefined_tokens[] = {
              "abilities: [{activated: {cost: \"{2}\", costs: [sacrifice_self], effect: [{draw: 1}]}}]"},
     {"Blood", "name: Blood Token\ntype: Artifact \xe2\x80\x94 Blood\ntext: \"{1}, {T}, Discard a card, Sacrifice this token: Draw a card.\"\n"
               "abilities: [{activated: {cost: \"{1}, {T}\", costs: [{discard: 1}, sacrifice_self], effect: [{draw: 1}]}}]"},
+    {"Map", "name: Map Token\ntype: Artifact \xe2\x80\x94 Map\n"
+            "text: \"{1}, {T}, Sacrifice this token: Target creature you control explores. Activate only as a sorcery.\"\n"
+            "abilities: [{activated: {cost: \"{1}, {T}\", costs: [sacrifice_self], sorcery: true, targets: [{type: creature, controller: you}], "
+            "effect: [{explore: target}]}}]"},
     {"Junk", "name: Junk Token\ntype: Artifact \xe2\x80\x94 Junk\n"
              "text: \"{T}, Sacrifice this token: Exile the top card of your library. You may play that card this turn. Activate only as a sorcery.\"\n"
              "abilities: [{activated: {cost: \"{T}\", costs: [sacrifice_self], sorcery: true, effect: [{exile_top: 1}, {play_exiled: result}]}}]"},
@@ -1386,7 +1391,6 @@ static const struct { const char *name, *yaml; } predefined_tokens[] = {
 static const struct { const char *name, *why; } unsupported_tokens[] = {
     {"Powerstone", "its mana's spending restriction (\"can't be spent to cast a nonartifact spell\", 106.6) is not supported"},
     {"Incubator", "double-faced tokens (111.10i, 712) are not supported"},
-    {"Map", "its ability explores (701.44), which is not supported"},
     {"Cursed", "Role tokens (303.7) are not supported"},
     {"Monster", "Role tokens (303.7) are not supported"},
     {"Royal", "Role tokens (303.7) are not supported"},
@@ -1815,6 +1819,19 @@ static int step_finish(L *l, const ynode *n, Node *s) {
     if (s->k[6] && (s->k[6]->i == MTG_Z_STACK || s->k[6]->i == MTG_Z_LIBRARY))
       return BADI(l, ymap_get(n, "to"), "look_at_top: to: hand, battlefield, graveyard or exile");
   }
+  if (s->op == S_EXPLORE) {
+    /* 701.44d (several permanents exploring at once, in APNAP order) is not
+     * supported: one permanent explores */
+    int op = s->k[0] ? s->k[0]->op : SL_SELF;
+    if (op != SL_SELF && op != SL_TARGET && op != SL_IT)
+      return BADI(l, ymap_get(n, "explore"), "explore: the permanent that explores is self, target or it (several exploring at once, 701.44d, is not supported)");
+    /* 701.44a, c: its controller explores, as it last existed if it has left */
+    Node *who = mk(l, SL_CONTROLLER_OF, n);
+    if (!who || kids(l, who, 1)) return -1;
+    if (!(who->k[0] = s->k[0] ? s->k[0] : mk(l, SL_SELF, n))) return -1;
+    who->i = 2;
+    s->k[1] = who;
+  }
   if (s->op == S_CLASH && strcmp(s->k[0]->s, "opponent"))
     return BADI(l, ymap_get(n, "clash"), "clash: opponent (\"clash with an opponent\", 701.30b)");
   if (s->op == S_SEARCH && s->k[8]) {
@@ -1898,7 +1915,7 @@ static int action_n(L *l, const ynode *v, const char *what, char *buf, size_t si
   return 0;
 }
 
-static const char *const keyword_actions[] = {"investigate", "adapt", "amass", "connive", "explore", "populate", NULL};
+static const char *const keyword_actions[] = {"investigate", "adapt", "amass", "connive", "populate", NULL};
 
 /* "Investigate" (701.16a), "Adapt N" (701.46a), "Amass [subtype] N" (701.47a),
  * "[this] connives" (701.50a): each is its definition in existing steps.
@@ -1961,8 +1978,6 @@ static Node *p_keyword_action(L *l, const ynode *n, int which, const ynode *v) {
              who, who, who);
     break;
   }
-  case 4:
-    return BAD(l, v ? ymap_key(n, 0) : n, "explore (701.44) is not supported yet");
   default:
     return BAD(l, v ? ymap_key(n, 0) : n, "populate (701.36) is not supported yet: tokens that are copies of a token are not");
   }
@@ -1981,6 +1996,7 @@ static Node *p_step(L *l, const ynode *n) {
       if (step_defs[i].name[0] == n->str[0] && !strcmp(step_defs[i].name, n->str) && step_defs[i].p[0].t == P_SEL) {
         Node *s = mk(l, step_defs[i].op, n);
         if (!s || kids(l, s, MAX_STEP_PARAMS) || step_defaults(l, &step_defs[i], s, n)) return NULL;
+        if (s->op == S_EXPLORE && step_finish(l, n, s)) return NULL; /* who explores */
         return s;
       }
   }

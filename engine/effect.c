@@ -1077,6 +1077,49 @@ static void step_look_top(G *g, Ctx *c, const Node *n) {
   result_set(g, c, &taken);
 }
 
+/* 701.44a: a permanent explores: its controller (k[1]: as it last existed if
+ * it has left, 701.44c) reveals the top card of their library. A land card
+ * goes to their hand; otherwise a +1/+1 counter on the permanent, and the
+ * player may put the card into their graveyard. It has explored even if some
+ * of that was impossible (701.44b): an empty library, a permanent gone. */
+static void step_explore(G *g, Ctx *c, const Node *n) {
+  State *s = g->s;
+  Sel who, top, perm;
+  sel_eval(g, c, n->k[1], &who);
+  if (!who.np) return;
+  int p = who.p[0];
+  top.n = top.np = 0;
+  library_top(g, p, 1, &top);
+  if (top.n) reveal(g, c, top.o[0], p);
+  Filter land;
+  memset(&land, 0, sizeof land);
+  land.types_any = T_LAND;
+  land.zone = MTG_Z_LIBRARY;
+  if (top.n && filter_match(g, c, &land, top.o[0].slot)) {
+    batch_move(g, c, &top, EV_ZONE, MTG_Z_HAND, 0, NULL, NULL);
+    return;
+  }
+  sel_eval(g, c, n->k[0], &perm);
+  for (int i = 0; i < perm.n; i++) {
+    if (!oref_ok(g, perm.o[i]) || s->obj[perm.o[i].slot].zone != MTG_Z_BATTLEFIELD) continue;
+    int base = g->evtop;
+    Event *ev = ev_alloc(g, 1);
+    ev_init(ev, EV_COUNTERS);
+    ev->obj = perm.o[i];
+    ev->ckind = (uint8_t)ckind_id(g, "+1/+1");
+    ev->amount = 1;
+    ev->cause_ctl = (int8_t)c->controller;
+    ev->cause_id = c->cause_id;
+    ev_run(g, ev, 1);
+    g->evtop = base;
+  }
+  /* the revealed card, if it is still on top (a replacement may have moved it) */
+  if (!top.n || !oref_ok(g, top.o[0]) || s->obj[top.o[0].slot].zone != MTG_Z_LIBRARY) return;
+  char nm[110];
+  fmt_obj(g, top.o[0], nm, sizeof nm);
+  if (ask_yes_no(g, p, "701.44a", "put %s into your graveyard", nm)) batch_move(g, c, &top, EV_ZONE, MTG_Z_GRAVEYARD, 0, NULL, NULL);
+}
+
 /* 701.30: "clash with an opponent": the controller chooses an opponent
  * (701.30b); both reveal their top cards at the same time, then in APNAP
  * order decide whether to put them on the bottom, and the cards move at the
@@ -2279,6 +2322,9 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   case S_LOOK_TOP:
     step_look_top(g, c, n);
+    return;
+  case S_EXPLORE:
+    step_explore(g, c, n);
     return;
   case S_CLASH:
     step_clash(g, c, n);
