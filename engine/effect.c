@@ -1091,11 +1091,7 @@ static void step_explore(G *g, Ctx *c, const Node *n) {
   top.n = top.np = 0;
   library_top(g, p, 1, &top);
   if (top.n) reveal(g, c, top.o[0], p);
-  Filter land;
-  memset(&land, 0, sizeof land);
-  land.types_any = T_LAND;
-  land.zone = MTG_Z_LIBRARY;
-  if (top.n && filter_match(g, c, &land, top.o[0].slot)) {
+  if (top.n && (chars(g, top.o[0].slot)->types & T_LAND)) {
     batch_move(g, c, &top, EV_ZONE, MTG_Z_HAND, 0, NULL, NULL);
     return;
   }
