@@ -16,7 +16,7 @@ const char *const kw_names[KW_COUNT] = {
     "protection_from_multicolored_spells", "cant_be_countered", "flash", "menace", "undying",
     "persist", "storm", "start_your_engines", "space_sculptor", "phasing", "exalted", "prowess", "fear", "intimidate",
     "skulk", "horsemanship", "flanking", "wither", "banding", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
-    "forestwalk", "exert", "changeling", "soulbond", "extort", "cascade", "partner"};
+    "forestwalk", "exert", "changeling", "soulbond", "extort", "cascade", "partner", "convoke", "improvise", "delve"};
 
 const char *const op_names[OP_COUNT] = {
 #define X(n) #n,

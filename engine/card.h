@@ -47,6 +47,9 @@ enum {
   KW_EXTORT,     /* 702.101: a triggered ability */
   KW_CASCADE,
   KW_PARTNER,    /* 702.124: two commanders if both have it (checked by the setup, 903.3c) */
+  KW_CONVOKE,    /* 702.51: creatures tapped rather than mana paid (cost.c) */
+  KW_IMPROVISE,  /* 702.126: artifacts tapped rather than generic mana paid */
+  KW_DELVE,      /* 702.66: graveyard cards exiled rather than generic mana paid */
   KW_COUNT
 };
 /* Keyword abilities with a parameter, kept as abilities (AB_KEYWORD, Ability.kw):

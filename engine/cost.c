@@ -55,6 +55,7 @@ static int gather_now(G *g, int player, Unit *u, int exclude) {
       u[n].slot = -1;
       u[n].abi = -1;
       u[n].used = 0;
+      u[n].alt = u[n].how = 0;
       n++;
     }
   int nb = bf_count(g);
@@ -81,6 +82,7 @@ static int gather_now(G *g, int player, Unit *u, int exclude) {
       u[n].slot = (int16_t)slot;
       u[n].abi = (int8_t)first;
       u[n].used = 0;
+      u[n].alt = u[n].how = 0;
       n++;
       /* what tapping it makes triggered mana abilities add (605.1b, 605.4a) */
       uint8_t bonus[4];
@@ -155,12 +157,155 @@ static int solve(Unit *u, int nu, const uint8_t *req, int nr, int i, int *assign
   return 0;
 }
 
+/* ---- convoke (702.51), improvise (702.126), delve (702.66): creatures or
+ * artifacts tapped, graveyard cards exiled, rather than mana paid. Each
+ * applies to the total cost once it is determined (702.51b, 702.126b,
+ * 702.66b), so the payment is the same matching of units to the cost's
+ * symbols as for mana, with these units added. ---- */
+
+enum { AK_CONVOKE = 1, AK_IMPROVISE = 2, AK_DELVE = 4 };
+
+/* Which of them the spell (or card being cast) in for_slot has: they
+ * function while it is on the stack (702.51a), never for a permanent's
+ * abilities. */
+static int alt_kinds(G *g, int for_slot) {
+  if (for_slot < 0) return 0;
+  const Obj *o = &g->s->obj[for_slot];
+  if (!o->id || o->zone == MTG_Z_BATTLEFIELD) return 0;
+  uint64_t kw = chars(g, for_slot)->kw;
+  return (int)(kw >> KW_CONVOKE & 1) * AK_CONVOKE | (int)(kw >> KW_IMPROVISE & 1) * AK_IMPROVISE |
+         (int)(kw >> KW_DELVE & 1) * AK_DELVE;
+}
+
+/* Adds to the n mana units what may pay rather than mana: untapped creatures
+ * (convoke: their colors or generic; summoning sickness doesn't matter, it
+ * is no {T} cost, 302.6) and artifacts (improvise: generic) player controls,
+ * cards in their graveyard but the spell (delve: generic). A permanent that
+ * is also a mana source stays one unit, as it can be tapped once; the mana
+ * its tapping would trigger (abi -2) is not counted then, since a creature
+ * tapped for convoke is not tapped for mana. */
+static int gather_alt(G *g, int player, int for_slot, int kinds, Unit *u, int n) {
+  if (kinds & (AK_CONVOKE | AK_IMPROVISE)) {
+    int nb = bf_count(g);
+    int16_t *bf = bf_list(g);
+    for (int i = 0; i < nb; i++) {
+      int slot = bf[i];
+      const Chars *c = chars(g, slot);
+      if (g->s->obj[slot].tapped || c->controller != player) continue;
+      uint8_t alt = 0;
+      if ((kinds & AK_CONVOKE) && (c->types & T_CREATURE)) alt |= (uint8_t)((c->colors & 0x1f) | UNIT_GENERIC);
+      if ((kinds & AK_IMPROVISE) && (c->types & T_ARTIFACT)) alt |= UNIT_GENERIC;
+      if (!alt) continue;
+      int at = -1;
+      for (int k = 0; k < n; k++) {
+        if (u[k].pool || u[k].slot != slot) continue;
+        if (u[k].abi >= 0) at = k;
+        else u[k].mask = 0;
+      }
+      if (at < 0) {
+        if (n >= MAX_UNITS) continue;
+        at = n++;
+        u[at] = (Unit){.pool = 0, .mask = 0, .slot = (int16_t)slot, .abi = -1, .used = 0};
+      }
+      u[at].alt = alt;
+      u[at].how = UNIT_TAP;
+    }
+  }
+  if (kinds & AK_DELVE) {
+    int cnt = zl_count(g, MTG_Z_GRAVEYARD, player);
+    int16_t *gy = zl_list(g, MTG_Z_GRAVEYARD, player);
+    for (int i = 0; i < cnt && n < MAX_UNITS; i++) {
+      if (gy[i] == for_slot) continue;
+      u[n++] = (Unit){.pool = 0, .mask = 0, .slot = gy[i], .abi = -1, .used = 0, .alt = UNIT_GENERIC, .how = UNIT_EXILE};
+    }
+  }
+  return n;
+}
+
+/* How a unit may be used in a matching: not at all, as mana only, as mana or
+ * rather than mana, or (chosen by the player) only rather than mana. */
+enum { RO_NONE, RO_MANA, RO_ANY, RO_ALT };
+
+/* 702.51a: a creature pays a colored symbol of one of its colors (a hybrid
+ * one of either half) or a generic one; an artifact or a card only a
+ * generic one; none pays {C}. */
+static int alt_fits(const Unit *u, uint8_t req) {
+  if (req == 0x3f) return (u->alt & UNIT_GENERIC) != 0;
+  return (u->alt & req & 0x1f) != 0;
+}
+
+typedef struct Match {
+  const Unit *u;
+  const uint8_t *req;
+  const int8_t *role;
+  int nu, nr, any;
+  int mu[MAX_UNITS], mr[MAX_UNITS]; /* the requirement each unit pays, the unit paying each requirement */
+  uint8_t seen[MAX_UNITS];
+} Match;
+
+static int role_fits(const Match *m, int k, int r) {
+  const Unit *u = &m->u[k];
+  switch (m->role[k]) {
+  case RO_MANA: return fits(u, m->req[r], m->any);
+  case RO_ANY: return fits(u, m->req[r], m->any) || alt_fits(u, m->req[r]);
+  case RO_ALT: return alt_fits(u, m->req[r]);
+  default: return 0;
+  }
+}
+
+/* An augmenting path (a bipartite matching) from unit i (from_unit) or from
+ * requirement i: whatever is matched already stays matched. */
+static int augment(Match *m, int from_unit, int i) {
+  int n = from_unit ? m->nr : m->nu;
+  int *mine = from_unit ? m->mu : m->mr, *theirs = from_unit ? m->mr : m->mu;
+  for (int j = 0; j < n; j++) {
+    if (m->seen[j] || !(from_unit ? role_fits(m, i, j) : role_fits(m, j, i))) continue;
+    m->seen[j] = 1;
+    if (theirs[j] < 0 || augment(m, from_unit, theirs[j])) {
+      theirs[j] = i;
+      mine[i] = j;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Whether the units pay every requirement, each RO_ALT unit paying one
+ * (601.2h: partial payments are not allowed); by_req, if not NULL, gets the
+ * unit paying each requirement. The RO_ALT units are matched first; matching
+ * the requirements then keeps them matched. */
+static int alt_match(const Unit *u, int nu, const uint8_t *req, int nr, int any, const int8_t *role, int *by_req) {
+  if (nr > nu) return 0;
+  Match m = {.u = u, .req = req, .role = role, .nu = nu, .nr = nr, .any = any};
+  for (int k = 0; k < nu; k++) m.mu[k] = -1;
+  for (int r = 0; r < nr; r++) m.mr[r] = -1;
+  for (int k = 0; k < nu; k++) {
+    if (role[k] != RO_ALT) continue;
+    memset(m.seen, 0, sizeof m.seen);
+    if (!augment(&m, 1, k)) return 0;
+  }
+  for (int r = 0; r < nr; r++) {
+    if (m.mr[r] >= 0) continue;
+    memset(m.seen, 0, sizeof m.seen);
+    if (!augment(&m, 0, r)) return 0;
+  }
+  if (by_req) memcpy(by_req, m.mr, (size_t)nr * sizeof *by_req);
+  return 1;
+}
+
 static int can_pay_plain(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue) {
   Unit u[MAX_UNITS];
   uint8_t req[MAX_UNITS];
   int assign[MAX_UNITS];
   int nu = gather(g, player, u, for_slot);
   int nr = requirements(c, x, req);
+  int kinds = alt_kinds(g, for_slot);
+  if (kinds) {
+    int8_t role[MAX_UNITS];
+    nu = gather_alt(g, player, for_slot, kinds, u, nu);
+    for (int k = 0; k < nu; k++) role[k] = RO_ANY;
+    return alt_match(u, nu, req, nr, any_blue, role, NULL);
+  }
   if (nr > nu) return 0;
   return solve(u, nu, req, nr, 0, assign, any_blue);
 }
@@ -307,6 +452,103 @@ static void activate_for(G *g, int player, int slot, int abi, int color) {
   eff_run(g, &cx, r.ab->modes[0].effect);
 }
 
+/* The cost c with the requirements (numbered as requirements() lists them)
+ * whose paid[] is set taken off, {X} counted as generic. */
+static ManaCost cost_without(const ManaCost *c, int x, const uint8_t *paid) {
+  ManaCost m = *c;
+  int64_t gen = (int64_t)c->generic + (int64_t)c->x * x;
+  m.x = 0;
+  m.nhybrid = 0;
+  int r = 0;
+  for (int col = 0; col < COL_COUNT; col++)
+    for (int k = 0; k < c->colored[col]; k++)
+      if (paid[r++]) m.colored[col]--;
+  for (int h = 0; h < c->nhybrid; h++)
+    if (!paid[r++]) {
+      m.hybrid[m.nhybrid][0] = c->hybrid[h][0];
+      m.hybrid[m.nhybrid++][1] = c->hybrid[h][1];
+    }
+  int64_t left = gen;
+  for (int64_t k = 0; k < gen; k++)
+    if (paid[r++]) left--;
+  m.generic = (uint8_t)left;
+  return m;
+}
+
+/* 601.2h with convoke, improvise or delve: as the cost is paid the player
+ * chooses, one at a time, the creatures and artifacts to tap and the cards
+ * to exile rather than pay mana; only those that still leave a way to pay
+ * the whole cost are offered, and stopping is offered when the rest can be
+ * paid with mana. They are tapped or exiled, then the rest is paid with mana. */
+static void pay_alt(G *g, int player, const ManaCost *c, int x, int any_blue, int kinds, int for_slot, uint8_t *spent) {
+  Unit u[MAX_UNITS];
+  uint8_t req[MAX_UNITS], chosen[MAX_UNITS] = {0}, paid[MAX_UNITS] = {0};
+  int8_t role[MAX_UNITS];
+  int by_req[MAX_UNITS];
+  int nr = requirements(c, x, req);
+  int nu = gather_alt(g, player, for_slot, kinds, u, gather(g, player, u, for_slot));
+  if (nr > MAX_UNITS) nr = MAX_UNITS + 1; /* unpayable: the matching below refuses it */
+  const char *rule = kinds & AK_CONVOKE ? "702.51a" : kinds & AK_IMPROVISE ? "702.126a" : "702.66a";
+  char nm[110];
+  fmt_slot(g, for_slot, nm, sizeof nm);
+  for (int step = 0; step < nr && nr <= MAX_UNITS; step++) {
+    for (int k = 0; k < nu; k++) role[k] = chosen[k] ? RO_ALT : RO_MANA;
+    int stop_ok = alt_match(u, nu, req, nr, any_blue, role, NULL);
+    int cand[MAX_UNITS], nc = 0;
+    for (int k = 0; k < nu; k++) {
+      if (!u[k].how || chosen[k]) continue;
+      for (int j = 0; j < nu; j++) role[j] = chosen[j] || j == k ? RO_ALT : RO_ANY;
+      if (alt_match(u, nu, req, nr, any_blue, role, NULL)) cand[nc++] = k;
+    }
+    if (!nc) break;
+    int pick = 0;
+    if (stop_ok || nc > 1) {
+      dec_begin(g, MTG_D_CHOOSE, player, rule, "%s for %s%s", kinds == AK_DELVE ? "exile a card from your graveyard" : kinds & AK_DELVE ? "tap a permanent or exile a card" : "tap a permanent", nm,
+                stop_ok ? " (none: pay the rest with mana)" : "");
+      for (int i = 0; i < nc; i++) {
+        char on[110];
+        fmt_slot(g, u[cand[i]].slot, on, sizeof on);
+        dec_opt(g, MTG_O_OBJECT, g->s->obj[u[cand[i]].slot].id, 0, -1, -1, "%s", on);
+      }
+      dec_range(g, stop_ok ? 0 : 1, 1);
+      pick = ask_pick(g);
+    }
+    if (pick < 0) break;
+    chosen[cand[pick]] = 1;
+  }
+  for (int k = 0; k < nu; k++) role[k] = chosen[k] ? RO_ALT : RO_MANA;
+  if (!alt_match(u, nu, req, nr, any_blue, role, by_req)) {
+    char mc[64];
+    mana_format(c, mc, sizeof mc);
+    game_illegal(g, "%s can't pay %s", player_name(g, player), mc);
+  }
+  for (int r = 0; r < nr; r++) paid[r] = chosen[by_req[r]];
+  ManaCost rest = cost_without(c, x, paid);
+  /* the permanents tapped and cards exiled are chosen before any is (601.2h) */
+  ORef refs[MAX_UNITS];
+  int nref = 0;
+  for (int k = 0; k < nu; k++)
+    if (chosen[k]) refs[nref++] = oref(g, u[k].slot);
+  uint32_t spell = g->s->obj[for_slot].id;
+  for (int i = 0; i < nref; i++) {
+    if (!oref_ok(g, refs[i])) continue;
+    if (g->s->obj[refs[i].slot].zone == MTG_Z_BATTLEFIELD) {
+      do_tap(g, refs[i].slot, 1);
+      continue;
+    }
+    Event e;
+    ev_init(&e, EV_EXILE);
+    e.obj = refs[i];
+    e.from = MTG_Z_GRAVEYARD;
+    e.to = MTG_Z_EXILE;
+    e.cause = CA_COST;
+    e.cause_ctl = (int8_t)player;
+    e.cause_id = spell;
+    ev_one(g, &e);
+  }
+  cost_pay_mana(g, player, &rest, 0, -1, any_blue, spent);
+}
+
 void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue, uint8_t *spent) {
   int nphy = phy_count(c);
   if (nphy) {
@@ -332,6 +574,11 @@ void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int
       e.rule = "107.4f";
       ev_one(g, &e);
     }
+    return;
+  }
+  int kinds = alt_kinds(g, for_slot);
+  if (kinds) {
+    pay_alt(g, player, c, x, any_blue, kinds, for_slot, spent);
     return;
   }
   State *s = g->s;

@@ -658,7 +658,10 @@ typedef struct ManaUnit {
   int16_t slot;   /* source permanent */
   int8_t abi;     /* its mana ability; -1 in the pool, -2 added by a triggered mana ability */
   int8_t used;
+  uint8_t alt;    /* what it pays rather than mana (convoke, improvise, delve): colors, UNIT_GENERIC */
+  uint8_t how;    /* UNIT_TAP, UNIT_EXILE: how it pays so; 0 only as mana */
 } ManaUnit;
+enum { UNIT_GENERIC = 0x40, UNIT_TAP = 1, UNIT_EXILE = 2 };
 
 /* The mana units a player's payments could use, as found during a listing. */
 typedef struct ManaSeen {
