@@ -4087,7 +4087,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
                                      "additional_cost", "costs_less", "back", "morph", "chapters", "rooms", "unsupported",
                                      "cycling", "reinforce", "ward", "vanishing", "fading", "front", "flip", "megamorph", "buyback",
                                      "dash", "retrace", "jump_start", "escape", "foretell", "miracle", "multikicker", "splice",
-                                     "modal", "aftermath", "adventure", "strive", NULL};
+                                     "modal", "aftermath", "adventure", "strive", "affinity", NULL};
   if (!token && n->kind == YN_MAP && ymap_get(n, "split")) return p_split(l, n);
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
@@ -4321,6 +4321,21 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   if ((v = ymap_get(n, "costs_less"))) {
     /* "This spell costs {N} less to cast [for each ...]" (601.2f): generic mana */
     if (!(c->costs_less = p_expr(l, v))) return NULL;
+  }
+  if ((v = ymap_get(n, "affinity"))) {
+    /* 702.41a: "Affinity for [quality]" is "this spell costs {1} less to cast
+     * for each [quality] you control": costs_less with that count */
+    if (c->costs_less) return BAD(l, v, "affinity and costs_less both reduce the cost: write their sum in costs_less");
+    const Filter *pf = p_filter(l, v);
+    if (!pf) return NULL;
+    if (pf->controller != R_ANY) return BAD(l, v, "affinity: expected a filter on permanents ('artifact', {subtype: Equipment}); it counts those you control, without 'controller'");
+    Filter *f = al(l, sizeof *f);
+    Node *e = mk(l, E_COUNT, v);
+    if (!f || !e) return NULL;
+    *f = *pf;
+    f->controller = R_YOU;
+    e->f = f;
+    c->costs_less = e;
   }
   if ((v = ymap_get(n, "strive"))) {
     /* "Strive — This spell costs {1}{G} more to cast for each target beyond the first." */
