@@ -54,8 +54,8 @@ enum {
 };
 /* Keyword abilities with a parameter, kept as abilities (AB_KEYWORD, Ability.kw):
  * "protection from [quality]" (702.16a), "[quality] landwalk" (702.14a),
- * "bands with other [quality]" (702.22b). */
-enum { PK_PROTECTION = 1, PK_LANDWALK, PK_BANDS_WITH_OTHER };
+ * "bands with other [quality]" (702.22b), "toxic N" (702.164a, its N in Ability.kwn). */
+enum { PK_PROTECTION = 1, PK_LANDWALK, PK_BANDS_WITH_OTHER, PK_TOXIC };
 extern const char *const kw_names[KW_COUNT];
 
 typedef struct ManaCost {
@@ -95,7 +95,7 @@ typedef struct CardDef CardDef;
   X(S_MONSTROSITY) X(S_RENOWN) X(S_ADD_PHASES) X(S_FLIP) X(S_ROLL_DICE) X(S_BECOMES) X(S_PAIR) X(S_BECOME_COPY) X(S_PROLIFERATE) X(S_LOOK_TOP)  \
   X(S_CLASH)                                                                             \
   X(S_EXILE_UNTIL) X(S_LAND_PLAYS) X(S_REPLACEMENT) X(S_PLAY_EXILED) X(S_CAST) X(S_CASCADE) X(S_MANIFEST)         \
-  X(S_PAY) X(S_REORDER_GRAVEYARD) X(S_LOOK_HAND) X(S_EXPLORE)                                                                   \
+  X(S_PAY) X(S_REORDER_GRAVEYARD) X(S_LOOK_HAND) X(S_EXPLORE) X(S_SADDLE)                                                       \
   X(E_INT) X(E_X) X(E_AMOUNT) X(E_COUNT) X(E_POWER) X(E_TOUGHNESS) X(E_LIFE) X(E_HAND)     \
   X(E_LIBRARY) X(E_COUNTERS) X(E_SUM) X(E_DIFF) X(E_MUL) X(E_MIN) X(E_MAX) X(E_HALF)      \
   X(E_PREVENTED) X(E_DEVOTION) X(E_CHOSEN) X(E_STORM) X(E_RESOLUTIONS) X(E_MANA_VALUE) X(E_NEG)            \
@@ -176,6 +176,7 @@ struct Filter {
   uint8_t self_only;       /* is the source itself ("this creature") */
   int8_t unblocked;        /* 1: an unblocked attacking creature (509.1h), 0: not one, -1 any */
   int8_t renowned, monstrous; /* designations (702.112b, 701.37b); -1 any */
+  int8_t saddled;           /* 702.171b: 1 saddled, 0 not, -1 any */
   uint8_t mana_spent_color; /* shares a color with the mana spent to activate the resolving ability */
   uint8_t attached_player;  /* attached to a player of this relation + 1 ("Curses attached to you"); 0 any */
   int8_t paired;            /* 1 paired with a creature, 0 unpaired (702.95b), -1 any */
@@ -421,7 +422,9 @@ enum cost_kind {
   CK_LOYALTY, CK_RETURN_UNBLOCKED, CK_EXILE_GRAVEYARD_N,
   CK_DISCARD_SELF,       /* "Discard this card": an ability that functions in a hand */
   CK_TAP_OTHERS,         /* "Tap N untapped [quality] you control" (the source too, if it has the quality) */
-  CK_RETURN_OWN          /* "return a [quality] you control to its owner's hand" */
+  CK_RETURN_OWN,         /* "return a [quality] you control to its owner's hand" */
+  CK_TAP_POWER           /* "Tap any number of other untapped creatures you control with total power N
+                          * or greater" (crew 702.122a, saddle 702.171a): f the creatures, n the power */
 };
 typedef struct CostPart {
   uint8_t kind;
@@ -477,6 +480,7 @@ struct Ability {
   uint8_t kw;              /* AB_KEYWORD: PK_* */
   uint8_t kw_of;           /* this ability is what keyword kw_of - 1 means (702): it comes and goes with the keyword */
   const Filter *kwf;       /* its quality: what protection is from, the land of landwalk */
+  int16_t kwn;             /* its number: the N of toxic N */
   Cost kicker;             /* additional optional cost (kicker), or flashback cost */
   uint8_t has_kicker;
   uint8_t flashback;

@@ -759,7 +759,7 @@ static int filter_word(L *l, const ynode *n, Filter *f) {
 
 static void filter_defaults(Filter *f) {
   f->colored = f->multicolored = f->tapped = f->token = f->attacking = f->blocking = f->spell = -1;
-  f->unblocked = f->renowned = f->monstrous = -1;
+  f->unblocked = f->renowned = f->monstrous = f->saddled = -1;
   f->paired = -1;
   f->zone = -1;
 }
@@ -803,7 +803,7 @@ static const Filter *p_filter(L *l, const ynode *n) {
       "toughness", "mana_value", "keyword", "not_keyword", "counter", "no_counter", "not", "if",
       "blocking_or_blocked_by_self", "ability", "single_target", "player", "legendary", "or",
       "entered_with_self", "shares_color_with", "same_name_as", "other_than", "one_of", "unblocked", "renowned", "paired", "paired_with_self",
-      "monstrous", "shares_color_with_mana_spent", "attached_to_player", "targets", NULL};
+      "monstrous", "shares_color_with_mana_spent", "attached_to_player", "targets", "saddled", NULL};
   if (ymap_check_keys(l->d, n, keys, "filter", l->err)) return NULL;
   const ynode *isv = ymap_get(n, "is"), *typev = ymap_get(n, "type");
   if (isv && scalar(isv) && typev) {
@@ -968,6 +968,8 @@ static const Filter *p_filter(L *l, const ynode *n) {
       f->attached_player = (uint8_t)(r + 1);
     } else if (!strcmp(k, "monstrous")) {
       if (bool_field(l, v, &f->monstrous)) return NULL;
+    } else if (!strcmp(k, "saddled")) {
+      if (bool_field(l, v, &f->saddled)) return NULL;
     } else if (!strcmp(k, "shares_color_with_mana_spent")) {
       int8_t b;
       if (bool_field(l, v, &b)) return NULL;
@@ -1041,7 +1043,7 @@ static int kw_param(L *l, const ynode *at, KwList *k, int pk, const Filter *f) {
 
 static const char *const basic_types[5] = {"Plains", "Island", "Swamp", "Mountain", "Forest"};
 static const char *const param_kws[] = {"protection_from", "landwalk", "bands_with_other", "bushido", "rampage",
-                                        "renown", "ninjutsu", NULL};
+                                        "renown", "ninjutsu", "crew", "toxic", "poisonous", "saddle", NULL};
 
 /* "protection from X": a color (a keyword the rules implement), everything,
  * the chosen color, or a quality (a filter on the source, 702.16a) */
@@ -1102,7 +1104,8 @@ static int kw_item(L *l, const ynode *it, KwList *k, int on_card) {
     suggest_join(kw_names, KW_COUNT, list, sizeof list);
     if (best) return BADI(l, it, "unknown keyword '%s'; did you mean '%s'?", s, best);
     return BADI(l, it, "unknown keyword '%s'; expected one of: %s, or one with a parameter: {protection_from: ...}, "
-                "{landwalk: ...}, {bands_with_other: ...}, {bushido: N}, {rampage: N}, {renown: N}, {ninjutsu: cost}", s, list);
+                "{landwalk: ...}, {bands_with_other: ...}, {bushido: N}, {rampage: N}, {renown: N}, {ninjutsu: cost}, "
+                "{crew: N}, {saddle: N}, {toxic: N}, {poisonous: N}", s, list);
   }
   if (it->kind != YN_MAP || it->n != 1 || !scalar(ymap_key(it, 0)))
     return BADI(l, it, "a keyword is a word (flying) or a mapping with one key ({protection_from: red}, {bushido: 1})");
@@ -1181,6 +1184,48 @@ static int kw_item(L *l, const ynode *it, KwList *k, int on_card) {
                           "effect: [{put_onto_battlefield: self, tapped: true, attacking: returned}]}\n"
                           "text: Ninjutsu (702.49)", scalar(v));
     return kw_compile(l, v, y, k);
+  }
+  case 7: case 8: case 9: case 10: {
+    long n;
+    if (ynode_int(l->d, v, &n, l->err)) return -1;
+    if (n < 1 || n > 99) return BADI(l, v, "%s: a number from 1 to 99", key);
+    if (pk == 8) {
+      /* 702.164a-c: a static ability; the player dealt combat damage gets the
+       * creature's total toxic value in poison counters (perform.c) */
+      if (kw_param(l, v, k, PK_TOXIC, NULL)) return -1;
+      k->ab[k->n - 1].kwn = (int16_t)n;
+      return 0;
+    }
+    if (pk == 9) {
+      /* 702.70a: "Whenever this creature deals combat damage to a player, that player gets N poison counters" */
+      snprintf(y, sizeof y, "triggered: {when: {damage: {by: self, to: player, combat: true}}, "
+                            "effect: [{put_counters: poison, n: %ld, on: triggering_player}]}\n"
+                            "text: Poisonous %ld (702.70)", n, n);
+      return kw_compile(l, v, y, k);
+    }
+    if (pk == 7)
+      /* 702.122a: "Tap any number of other untapped creatures you control with
+       * total power N or greater: This permanent becomes an artifact creature
+       * until end of turn"; it then has its printed power and toughness (301.7b) */
+      snprintf(y, sizeof y, "activated: {effect: [{becomes: self, types: [artifact, creature], in_addition: true}]}\n"
+                            "text: Crew %ld (702.122)", n);
+    else
+      /* 702.171a: the same cost: "This permanent becomes saddled until end of
+       * turn. Activate only as a sorcery." */
+      snprintf(y, sizeof y, "activated: {sorcery: true, effect: [{become_saddled: self}]}\n"
+                            "text: Saddle %ld (702.171)", n);
+    if (kw_compile(l, v, y, k)) return -1;
+    Filter *f = al(l, sizeof *f);
+    if (!f) return -1;
+    filter_defaults(f);
+    f->types_any = T_CREATURE;
+    f->other = 1;
+    Cost *c = &k->ab[k->n - 1].cost;
+    c->part[0].kind = CK_TAP_POWER;
+    c->part[0].n = (int16_t)n;
+    c->part[0].f = f;
+    c->nparts = 1;
+    return 0;
   }
   }
   return BADI(l, it, "internal: keyword");
@@ -1333,6 +1378,7 @@ static const StepDef step_defs[] = {
     {"surveil", S_SURVEIL, {{"surveil", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
     {"monstrosity", S_MONSTROSITY, {{"monstrosity", P_EXPR, 0}}},
     {"renown", S_RENOWN, {{"renown", P_EXPR, 0}}},
+    {"become_saddled", S_SADDLE, {{"become_saddled", P_SEL, SL_SELF}}},
     {"additional_phases", S_ADD_PHASES, {{"additional_phases", P_WORDS1, 0}, {"after", P_STR, 0}}},
     {"proliferate", S_PROLIFERATE, {{"proliferate", P_SEL, SL_YOU}}},
     {"look_at_top", S_LOOK_TOP, {{"look_at_top", P_EXPR, 0}, {"of", P_SEL, SL_YOU}, {"reveal", P_BOOL, 0}, {"take", P_FILTER, 0}, {"n", P_EXPR, 0},

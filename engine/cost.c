@@ -722,10 +722,49 @@ static int own_candidates(G *g, int player, int slot, const Cost *c, const CostP
   int self_tap = cost_has_tap(c); /* the source is among the candidates only on the battlefield */
   for (int k = 0; k < nb && n < MAX_OPTIONS; k++) {
     if (obj_controller(g, bf[k]) != player || !filter_match(g, &cx, p->f, bf[k])) continue;
-    if (p->kind == CK_TAP_OTHERS && (g->s->obj[bf[k]].tapped || (self_tap && bf[k] == slot))) continue;
+    if ((p->kind == CK_TAP_OTHERS || p->kind == CK_TAP_POWER) && (g->s->obj[bf[k]].tapped || (self_tap && bf[k] == slot))) continue;
     cand[n++] = bf[k];
   }
   return n;
+}
+
+/* The total power of the creatures in cand; with positive_only, only those
+ * whose power adds to it (the most a choice of them can reach). */
+static long power_total(G *g, const int *cand, int n, int positive_only) {
+  long sum = 0;
+  for (int k = 0; k < n; k++) {
+    const Chars *ch = chars(g, cand[k]);
+    int pw = (ch->types & T_CREATURE) ? ch->power : 0;
+    if (!positive_only || pw > 0) sum += pw;
+  }
+  return sum;
+}
+
+/* "Tap any number of other untapped creatures you control with total power N
+ * or greater" (702.122a, 702.171a): the player chooses the creatures, then
+ * they are tapped; a choice short of N is refused. Tapping them is not a {T}
+ * cost, so summoning-sick creatures may be chosen (302.6); each tapped one
+ * crews or saddles the permanent (702.122b, 702.171c). */
+static void pay_tap_power(G *g, int player, int slot, const Cost *c, const CostPart *p) {
+  int cand[MAX_OPTIONS], picked[MAX_OPTIONS], np = 0;
+  int nc = own_candidates(g, player, slot, c, p, cand);
+  if (power_total(g, cand, nc, 1) < p->n) game_illegal(g, "untapped creatures with total power %d or greater to tap", p->n);
+  dec_begin(g, MTG_D_CHOOSE, player, "702.122a,702.171a", "choose untapped creatures with total power %d or greater to tap", p->n);
+  for (int i = 0; i < nc; i++) {
+    char nm[110];
+    fmt_slot(g, cand[i], nm, sizeof nm);
+    dec_opt(g, MTG_O_OBJECT, g->s->obj[cand[i]].id, 0, -1, -1, "%s", nm);
+  }
+  dec_range(g, 1, nc);
+  int cnt;
+  const int *v = dec_ask(g, 0, &cnt);
+  for (int i = 0; i < cnt; i++) picked[np++] = cand[v[i]];
+  long total = power_total(g, picked, np, 0);
+  if (total < p->n) game_illegal(g, "the creatures chosen have total power %ld; %d or greater is needed", total, p->n);
+  ORef refs[MAX_OPTIONS];
+  for (int k = 0; k < np; k++) refs[k] = oref(g, picked[k]);
+  for (int k = 0; k < np; k++)
+    if (oref_ok(g, refs[k])) do_tap(g, refs[k].slot, 1);
 }
 
 /* The player picks `want` of the candidates (all of them when there are only
@@ -841,6 +880,12 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
       if (own_candidates(g, player, slot, c, p, cand) < (p->n < 0 ? 0 : p->n)) return 0;
       break;
     }
+    case CK_TAP_POWER: {
+      /* payable when all the creatures that add power together reach N */
+      int cand[MAX_OPTIONS], nc = own_candidates(g, player, slot, c, p, cand);
+      if (power_total(g, cand, nc, 1) < p->n) return 0;
+      break;
+    }
     case CK_EXILE_HAND:
       if (!count_in_hand(g, player, p->f, slot, slot)) return 0;
       break;
@@ -926,6 +971,9 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
       }
       break;
     }
+    case CK_TAP_POWER:
+      pay_tap_power(g, player, slot, c, p);
+      break;
     case CK_PAY_LIFE: {
       Event e;
       ev_init(&e, EV_LOSE_LIFE);

@@ -1218,6 +1218,24 @@ static void step_designation(G *g, Ctx *c, const Node *n) {
   ev_one(g, &e);
 }
 
+/* 702.171a: "This permanent becomes saddled until end of turn" (cleared in
+ * the cleanup step, turn.c; a new object isn't saddled, 400.7). */
+static void step_saddle(G *g, Ctx *c, const Node *n) {
+  Sel a;
+  sel_eval(g, c, n->k[0], &a);
+  for (int i = 0; i < a.n; i++) {
+    if (!oref_ok(g, a.o[i]) || g->s->obj[a.o[i].slot].zone != MTG_Z_BATTLEFIELD) continue;
+    Event e;
+    ev_init(&e, EV_BECOMES);
+    e.obj = a.o[i];
+    e.ckind = 3;
+    e.cause_ctl = (int8_t)c->controller;
+    e.cause_id = c->cause_id;
+    e.rule = "702.171a";
+    ev_one(g, &e);
+  }
+}
+
 /* 500.8: phases added after this main phase (or after the current phase),
  * the most recently added first; 505.1a: an added main phase is a
  * postcombat main phase. */
@@ -2284,6 +2302,9 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_MONSTROSITY:
   case S_RENOWN:
     step_designation(g, c, n);
+    return;
+  case S_SADDLE:
+    step_saddle(g, c, n);
     return;
   case S_ADD_PHASES:
     step_add_phases(g, c, n);

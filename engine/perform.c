@@ -134,8 +134,20 @@ static void perform_draw(G *g, Event *e) {
   NUM_INC(pl->drawn_turn, INT16_MAX);
 }
 
+/* 702.164b: a creature's total toxic value, the sum of the N of its toxic abilities. */
+static int toxic_value(G *g, int slot) {
+  const Chars *c = chars(g, slot);
+  int sum = 0;
+  for (int i = 0; i < c->nab; i++) {
+    const Ability *ab = c->ab[i].ab;
+    if (ab->kind == AB_KEYWORD && ab->kw == PK_TOXIC) sum = num_add(sum, ab->kwn);
+  }
+  return sum;
+}
+
 static void perform_damage(G *g, Event *e) {
   State *s = g->s;
+  int toxic = 0;
   int infect = (e->flags & EF_INFECT) != 0, dt = (e->flags & EF_DEATHTOUCH) != 0, ll = (e->flags & EF_LIFELINK) != 0;
   int wither = (e->flags & EF_WITHER) != 0;
   int src_ctl = e->cause_ctl;
@@ -145,6 +157,7 @@ static void perform_damage(G *g, Event *e) {
     wither |= has_kw(g, ss, KW_WITHER);
     dt |= has_kw(g, ss, KW_DEATHTOUCH);
     ll |= has_kw(g, ss, KW_LIFELINK);
+    if ((e->flags & EF_COMBAT) && e->player >= 0 && e->amount > 0 && (chars(g, ss)->types & T_CREATURE)) toxic = toxic_value(g, ss);
     src_ctl = obj_controller(g, ss);
   } else {
     /* a source that is gone: its controller as it last existed (702.15b-c) */
@@ -160,10 +173,12 @@ static void perform_damage(G *g, Event *e) {
     Player *pl = &s->c.pl[e->player];
     /* Phyrexian Unlife: damage as though its source had infect while at 0 or less life */
     if (!infect && pl->life <= 0 && rule_effect(g, SE_DAMAGE_AS_INFECT, e->player, -1, NULL, NULL)) infect = 1;
-    if (infect) {
-      e->flags |= EF_INFECT;
-      if (!var_rule_effect(g, SE_CANT_GET_POISON, e->player)) var_player_counters(g, e->player, CN_POISON, e->amount);
-    } else if (!var_rule_effect(g, SE_LIFE_CANT_CHANGE, e->player)) {
+    if (infect) e->flags |= EF_INFECT;
+    /* 120.3b infect: poison counters instead of life loss; 120.3g toxic: poison
+     * counters in addition to the damage's other results */
+    int poison = num_add(infect ? e->amount : 0, toxic);
+    if (poison > 0 && !var_rule_effect(g, SE_CANT_GET_POISON, e->player)) var_player_counters(g, e->player, CN_POISON, poison);
+    if (!infect && !var_rule_effect(g, SE_LIFE_CANT_CHANGE, e->player)) {
       int loss = e->amount;
       if (e->life_floor && (int64_t)pl->life - loss < e->life_floor) loss = pl->life > e->life_floor ? num_sub(pl->life, e->life_floor) : 0;
       var_life_add(g, e->player, -loss); /* 120.3a; 810.9: the team's life */
@@ -348,10 +363,11 @@ void perform(G *g, Event *b, int m) {
       e->done = 1;
       break;
     case EV_BECOMES: {
-      /* 701.37b monstrous, 702.112b renowned: designations of the permanent */
+      /* 701.37b monstrous, 702.112b renowned, 702.171b saddled: designations of the permanent */
       if (!oref_ok(g, e->obj) || s->obj[e->obj.slot].zone != MTG_Z_BATTLEFIELD) break;
       Obj *o = obj_w(g, e->obj.slot);
       if (e->ckind == 1) o->monstrous = 1;
+      else if (e->ckind == 3) o->saddled = 1;
       else o->renowned = 1;
       e->done = 1;
       break;

@@ -249,6 +249,7 @@ static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
   if (f->paired >= 0 && (zone == MTG_Z_BATTLEFIELD && o->paired.id != 0) != f->paired) return 0;
   if (f->paired_with_self && !(zone == MTG_Z_BATTLEFIELD && o->paired.id && o->paired.id == src_id(g, c))) return 0;
   if (f->monstrous >= 0 && (zone == MTG_Z_BATTLEFIELD && o->monstrous) != f->monstrous) return 0;
+  if (f->saddled >= 0 && (zone == MTG_Z_BATTLEFIELD && o->saddled) != f->saddled) return 0;
   if (f->self_only && o->id != src_id(g, c)) return 0;
   if (f->mana_spent_color && !(ch->colors & c->mana_spent & COLORS_ALL)) return 0;
   if (f->name && strcmp(ch->name, f->name)) return 0;

@@ -90,6 +90,7 @@ typedef struct Obj {
   uint8_t sector;         /* sector designation (702.158b): 1 alpha, 2 beta, 3 gamma */
   uint8_t room;           /* a dungeon's venture marker: room index + 1 (309.4) */
   uint8_t monstrous, renowned; /* designations (701.37b, 702.112b) */
+  uint8_t saddled;        /* 702.171b: until end of turn (514.2) or it leaves the battlefield; not copiable */
   uint8_t exerted;        /* exerted by this player + 1: doesn't untap during their next untap step (701.43a) */
   ORef paired;            /* the creature it is paired with (soulbond, 702.95b), or none */
   int8_t paired_by;       /* the player who controlled both as they were paired */

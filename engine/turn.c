@@ -247,7 +247,10 @@ static void begin_step(G *g) {
     cleanup_discard(g);
     /* 514.2: damage wears off and "until end of turn" effects end, together */
     for (int i = 0; i < c->nslots; i++)
-      if (s->obj[i].id && s->obj[i].zone == MTG_Z_BATTLEFIELD && s->obj[i].damage) obj_w(g, i)->damage = 0;
+      if (s->obj[i].id && s->obj[i].zone == MTG_Z_BATTLEFIELD && (s->obj[i].damage || s->obj[i].saddled)) {
+        obj_w(g, i)->damage = 0;
+        obj_w(g, i)->saddled = 0; /* 702.171b: saddled until end of turn */
+      }
     effects_expire(g, DUR_EOT);
     log_line(g, 0, "damage_removed rule=514.2");
     trig_step(g, c->step);
