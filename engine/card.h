@@ -95,7 +95,7 @@ typedef struct CardDef CardDef;
   X(S_MONSTROSITY) X(S_RENOWN) X(S_ADD_PHASES) X(S_FLIP) X(S_ROLL_DICE) X(S_BECOMES) X(S_PAIR) X(S_BECOME_COPY) X(S_PROLIFERATE) X(S_LOOK_TOP)  \
   X(S_CLASH)                                                                             \
   X(S_EXILE_UNTIL) X(S_LAND_PLAYS) X(S_REPLACEMENT) X(S_PLAY_EXILED) X(S_CAST) X(S_CASCADE) X(S_MANIFEST)         \
-  X(S_PAY) X(S_REORDER_GRAVEYARD) X(S_LOOK_HAND) X(S_EXPLORE) X(S_SADDLE)                                                       \
+  X(S_PAY) X(S_REORDER_GRAVEYARD) X(S_LOOK_HAND) X(S_EXPLORE) X(S_SADDLE) X(S_CREWED)                                          \
   X(E_INT) X(E_X) X(E_AMOUNT) X(E_COUNT) X(E_POWER) X(E_TOUGHNESS) X(E_LIFE) X(E_HAND)     \
   X(E_LIBRARY) X(E_COUNTERS) X(E_SUM) X(E_DIFF) X(E_MUL) X(E_MIN) X(E_MAX) X(E_HALF)      \
   X(E_PREVENTED) X(E_DEVOTION) X(E_CHOSEN) X(E_STORM) X(E_RESOLUTIONS) X(E_MANA_VALUE) X(E_NEG)            \
@@ -250,7 +250,7 @@ typedef struct TrigPat {
   uint8_t last;          /* TE_COUNTERS_REMOVED: only when the last such counter is removed */
   uint8_t atk_self;      /* TE_BLOCKS: the creature blocked is this object ("blocks this creature") */
   const Filter *atk;     /* TE_BLOCKS: a filter on the creature blocked */
-  uint8_t designation;   /* TE_BECOMES: 1 monstrous, 2 renowned */
+  uint8_t designation;   /* TE_BECOMES: 1 monstrous, 2 renowned, 4 crewed (a crew ability of it resolved, 702.122d) */
   uint8_t batch;         /* "one or more": once for all the matching events of one batch, amount = how many */
   uint16_t from_mask;    /* TE_ZONE: from any of these zones (bits; 0: `from`) */
 } TrigPat;

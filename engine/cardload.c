@@ -1206,8 +1206,10 @@ static int kw_item(L *l, const ynode *it, KwList *k, int on_card) {
     if (pk == 7)
       /* 702.122a: "Tap any number of other untapped creatures you control with
        * total power N or greater: This permanent becomes an artifact creature
-       * until end of turn"; it then has its printed power and toughness (301.7b) */
-      snprintf(y, sizeof y, "activated: {effect: [{becomes: self, types: [artifact, creature], in_addition: true}]}\n"
+       * until end of turn"; it then has its printed power and toughness (301.7b).
+       * Its resolving is what "becomes crewed" triggers on (702.122d). */
+      snprintf(y, sizeof y, "activated: {effect: [{becomes: self, types: [artifact, creature], in_addition: true}, "
+                            "{become_crewed: self}]}\n"
                             "text: Crew %ld (702.122)", n);
     else
       /* 702.171a: the same cost: "This permanent becomes saddled until end of
@@ -1379,6 +1381,7 @@ static const StepDef step_defs[] = {
     {"monstrosity", S_MONSTROSITY, {{"monstrosity", P_EXPR, 0}}},
     {"renown", S_RENOWN, {{"renown", P_EXPR, 0}}},
     {"become_saddled", S_SADDLE, {{"become_saddled", P_SEL, SL_SELF}}},
+    {"become_crewed", S_CREWED, {{"become_crewed", P_SEL, SL_SELF}}},
     {"additional_phases", S_ADD_PHASES, {{"additional_phases", P_WORDS1, 0}, {"after", P_STR, 0}}},
     {"proliferate", S_PROLIFERATE, {{"proliferate", P_SEL, SL_YOU}}},
     {"look_at_top", S_LOOK_TOP, {{"look_at_top", P_EXPR, 0}, {"of", P_SEL, SL_YOU}, {"reveal", P_BOOL, 0}, {"take", P_FILTER, 0}, {"n", P_EXPR, 0},
@@ -2458,7 +2461,7 @@ static const char *const trig_events[] = {
     "discard", "sacrifice", "unattached", "control_lost", "mana", "state", "reveal", "activate", "prevented",
     "phases_out", "turned_face_up", "defeated", "set_in_motion", "planeswalk_to", "planeswalk_away",
     "ability_triggers", "cycle", "becomes_target", "counters_removed", "unblocked", "exerted", "becomes_monstrous",
-    "becomes_renowned", NULL};
+    "becomes_renowned", "becomes_crewed", NULL};
 
 static const char *const step_keys[] = {"untap", "upkeep", "draw", "main1", "beginning_of_combat",
                                         "declare_attackers", "declare_blockers", "combat_damage",
@@ -2519,8 +2522,9 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
                                    TE_SACRIFICE, TE_UNATTACHED, TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL,
                                    TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT, TE_FACE_UP, TE_DEFEATED, TE_SET_IN_MOTION,
                                    TE_PLANESWALK_TO, TE_PLANESWALK_AWAY, TE_TRIGGERED, TE_CYCLE, TE_TARGETED,
-                                   TE_COUNTERS_REMOVED, TE_UNBLOCKED, TE_EXERTED, TE_BECOMES, TE_BECOMES};
-  t->designation = (uint8_t)(!strcmp(e, "becomes_monstrous") ? 1 : !strcmp(e, "becomes_renowned") ? 2 : 0);
+                                   TE_COUNTERS_REMOVED, TE_UNBLOCKED, TE_EXERTED, TE_BECOMES, TE_BECOMES, TE_BECOMES};
+  t->designation = (uint8_t)(!strcmp(e, "becomes_monstrous") ? 1 : !strcmp(e, "becomes_renowned") ? 2
+                             : !strcmp(e, "becomes_crewed") ? 4 : 0);
   t->ev = map_ev[t->ev];
   /* the keys beside the event, each for the events that read it */
   if ((v = ymap_get(n, "player"))) {

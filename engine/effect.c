@@ -1219,8 +1219,11 @@ static void step_designation(G *g, Ctx *c, const Node *n) {
 }
 
 /* 702.171a: "This permanent becomes saddled until end of turn" (cleared in
- * the cleanup step, turn.c; a new object isn't saddled, 400.7). */
+ * the cleanup step, turn.c; a new object isn't saddled, 400.7). With
+ * S_CREWED, the end of a crew ability's resolution: the event "becomes
+ * crewed" triggers on (702.122d); it changes nothing. */
 static void step_saddle(G *g, Ctx *c, const Node *n) {
+  int crewed = n->op == S_CREWED;
   Sel a;
   sel_eval(g, c, n->k[0], &a);
   for (int i = 0; i < a.n; i++) {
@@ -1228,10 +1231,10 @@ static void step_saddle(G *g, Ctx *c, const Node *n) {
     Event e;
     ev_init(&e, EV_BECOMES);
     e.obj = a.o[i];
-    e.ckind = 3;
+    e.ckind = (uint8_t)(crewed ? 4 : 3);
     e.cause_ctl = (int8_t)c->controller;
     e.cause_id = c->cause_id;
-    e.rule = "702.171a";
+    e.rule = crewed ? "702.122d" : "702.171a";
     ev_one(g, &e);
   }
 }
@@ -2304,6 +2307,7 @@ static void step(G *g, Ctx *c, const Node *n) {
     step_designation(g, c, n);
     return;
   case S_SADDLE:
+  case S_CREWED:
     step_saddle(g, c, n);
     return;
   case S_ADD_PHASES:

@@ -368,7 +368,7 @@ void perform(G *g, Event *b, int m) {
       Obj *o = obj_w(g, e->obj.slot);
       if (e->ckind == 1) o->monstrous = 1;
       else if (e->ckind == 3) o->saddled = 1;
-      else o->renowned = 1;
+      else if (e->ckind == 2) o->renowned = 1; /* 4, "becomes crewed", is an event only (702.122d) */
       e->done = 1;
       break;
     }
