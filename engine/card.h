@@ -108,7 +108,7 @@ typedef struct CardDef CardDef;
   X(SL_REMEMBERED) X(SL_THIS_CARD) X(SL_TRIG_STACK)                                                     \
   X(C_TRUE) X(C_NOT) X(C_ALL) X(C_ANY) X(C_CMP) X(C_EXISTS) X(C_YOUR_TURN) X(C_KICKED)     \
   X(C_IS) X(C_DID) X(C_HAD_COUNTERS) X(C_IN_ZONE) X(C_CHOSEN_IS) X(C_TRIGGERED_IS)        \
-  X(C_CAST_FROM) X(C_ADDL_PAID) X(C_CAST_WITH)
+  X(C_CAST_FROM) X(C_ADDL_PAID) X(C_CAST_WITH) X(C_NEW_SINCE_UPKEEP)
 
 enum op {
 #define X(n) n,

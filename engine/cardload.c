@@ -570,7 +570,7 @@ static Node *p_cond(L *l, const ynode *n) {
   if (n->kind == YN_SCALAR) {
     static const struct { const char *w; int op; } words[] = {
         {"your_turn", C_YOUR_TURN}, {"kicked", C_KICKED}, {"did", C_DID}, {"true", C_TRUE},
-        {"additional_cost_paid", C_ADDL_PAID}};
+        {"additional_cost_paid", C_ADDL_PAID}, {"new_since_last_upkeep", C_NEW_SINCE_UPKEEP}};
     for (int i = 0; i < NELEM(words); i++)
       if (!strcmp(n->str, words[i].w)) return mk(l, words[i].op, n);
     if (!strcmp(n->str, "not_your_turn")) {
@@ -578,7 +578,7 @@ static Node *p_cond(L *l, const ynode *n) {
       if (!c || kids(l, c, 1) || !(c->k[0] = mk(l, C_YOUR_TURN, n))) return NULL;
       return c;
     }
-    return BAD(l, n, "unknown condition '%s' (your_turn, not_your_turn, kicked, additional_cost_paid, did, or a mapping such as {life: you, at_least: 40})", n->str);
+    return BAD(l, n, "unknown condition '%s' (your_turn, not_your_turn, kicked, additional_cost_paid, new_since_last_upkeep, did, or a mapping such as {life: you, at_least: 40})", n->str);
   }
   if (n->kind == YN_SEQ) {
     Node *c = mk(l, C_ALL, n);
@@ -4135,7 +4135,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
                                      "keywords", "abilities", "spell", "text", "kicker",
                                      "flashback", "enchant", "equip", "leyline", "alt_cost",
                                      "additional_cost", "costs_less", "back", "morph", "chapters", "rooms", "unsupported",
-                                     "cycling", "reinforce", "ward", "vanishing", "fading", "front", "flip", "megamorph", "buyback",
+                                     "cycling", "reinforce", "ward", "vanishing", "fading", "echo", "front", "flip", "megamorph", "buyback",
                                      "dash", "retrace", "jump_start", "escape", "foretell", "miracle", "multikicker", "splice",
                                      "modal", "aftermath", "adventure", "strive", "affinity", NULL};
   if (!token && n->kind == YN_MAP && ymap_get(n, "split")) return p_split(l, n);
@@ -4259,7 +4259,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   int nab = (abs ? abs->n : 0) + (sp ? 1 : 0) + (eq ? 1 : 0) + nkw + kw_count_params(kws) + (c->enchant ? 1 : 0) +
             (c->types & T_BATTLE ? 1 : 0) + (ymap_get(n, "flashback") ? 1 : 0) + (ymap_get(n, "ward") ? 1 : 0) +
             count_chapters(chs) + (rms && rms->kind == YN_SEQ ? rms->n : 0) + (ymap_get(n, "vanishing") ? 3 : 0) +
-            (ymap_get(n, "fading") ? 2 : 0) + count_casting_keys(n);
+            (ymap_get(n, "fading") ? 2 : 0) + (ymap_get(n, "echo") ? 1 : 0) + count_casting_keys(n);
   if (nab > 255) return BAD(l, n, "card '%s' has too many abilities", c->name);
   /* built on the stack and kept at the size used: the room for the abilities
    * a card may have is most of the pool's memory otherwise */
@@ -4466,6 +4466,18 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     if (ab_synth(l, &t, v, "triggered: {when: {step: upkeep, player: you}, effect: [{if: {counters: fade, on: self, at_least: 1}, "
                           "then: [{remove_counters: fade, n: 1, from: self}], else: [{sacrifice: self}]}]}\ntext: Fading (702.32a)"))
       return NULL;
+  }
+  if ((v = ymap_get(n, "echo"))) {
+    /* 702.30a: "At the beginning of your upkeep, if this permanent came under your control since
+     * the beginning of your last upkeep, sacrifice it unless you pay [cost]." */
+    ManaCost ec;
+    if (!(c->types & T_PERMANENT)) return BAD(l, v, "echo is for permanents (702.30a)");
+    if (!scalar(v) || mana_parse(scalar(v), &ec, NULL, NULL, why, sizeof why) || ec.x)
+      return BAD(l, v, "echo: expected a mana cost like \"{2}{G}\" (an echo cost that is not mana, or has {X}, is not supported)");
+    char y[400];
+    snprintf(y, sizeof y, "triggered: {when: {step: upkeep, player: you}, if: new_since_last_upkeep, effect: [{unless: \"%s\", payer: you, "
+             "do: [{sacrifice: self}]}]}\ntext: Echo (702.30a)", scalar(v));
+    if (ab_synth(l, &t, v, y)) return NULL;
   }
   if ((v = ymap_get(n, "ward"))) {
     /* 702.21a: "Whenever this permanent becomes the target of a spell or ability an

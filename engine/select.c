@@ -1153,6 +1153,12 @@ int cond_eval(G *g, Ctx *c, const Node *n) {
     return r.n > 0;
   }
   case C_YOUR_TURN: return s->c.active == c->controller;
+  case C_NEW_SINCE_UPKEEP:
+    /* 702.30a: this permanent came under your control since the beginning of your
+     * last upkeep (ctl_since and upkeep_prev are turn sequence numbers; before a
+     * player's first upkeep, since the game began) */
+    return oref_ok(g, c->src) && s->obj[c->src.slot].zone == MTG_Z_BATTLEFIELD && obj_controller(g, c->src.slot) == c->controller &&
+           s->obj[c->src.slot].ctl_since >= s->c.pl[c->controller].upkeep_prev;
   case C_KICKED: {
     int t, k = kicked_of(g, c, &t);
     return n->i ? (k >> (n->i - 1) & 1) != 0 : k != 0;

@@ -415,6 +415,8 @@ typedef struct Player {
   int16_t spells_cast_turn;
   int32_t mana[COL_COUNT];
   int32_t turn_started;   /* turn sequence of this player's most recent turn */
+  int32_t upkeep_last, upkeep_prev; /* turn sequence of the beginning of their most recent upkeep and of the
+                                     * one before it (0: none): echo's "since the beginning of your last upkeep" */
   uint8_t team;
   int8_t speed;           /* 702.179: 0 = no speed */
   int16_t dungeons_done;  /* dungeons completed (309.7) */

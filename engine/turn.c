@@ -127,6 +127,11 @@ static void begin_step(G *g) {
     return;
   }
   c->skipping = 0;
+  if (c->step == MTG_S_UPKEEP) {
+    /* 702.30a: read as this upkeep's triggers are, "your last upkeep" is the one before it */
+    c->pl[ap].upkeep_prev = c->pl[ap].upkeep_last;
+    c->pl[ap].upkeep_last = c->turn_seq;
+  }
   c->passes = 0;
   c->prio = (uint8_t)ap;
   if (c->step == MTG_S_BEGIN_COMBAT) c->combat_seq++; /* a new combat phase ("this combat") */
