@@ -1352,7 +1352,7 @@ static const StepDef step_defs[] = {
     {"reveal", S_REVEAL, {{"reveal", P_SEL, SL_SELF}}},
     {"explore", S_EXPLORE, {{"explore", P_SEL, SL_SELF}}},
     {"look_at_hand", S_LOOK_HAND, {{"look_at_hand", P_SEL, SL_TARGET}, {"who", P_SEL, SL_YOU}}},
-    {"unless", S_UNLESS, {{"unless", P_STR, 0}, {"payer", P_SEL, SL_TARGET}, {"do", P_STEPS, 0}, {"x", P_EXPR, 0}}},
+    {"unless", S_UNLESS, {{"unless", P_STR, 0}, {"payer", P_SEL, SL_TARGET}, {"do", P_STEPS, 0}, {"x", P_EXPR, 0}, {"times", P_EXPR, 0}}},
     {"pay", S_PAY, {{"pay", P_STR, 0}, {"who", P_SEL, SL_YOU}, {"x", P_EXPR, 0}, {"prompt", P_STR, 0}}},
     {"extra_turn", S_EXTRA_TURN, {{"extra_turn", P_SEL, SL_YOU}}},
     {"return", S_RETURN, {{"return", P_SEL, SL_TARGET}, {"to", P_ZONE, 0}, {"under", P_SEL, 0}, {"tapped", P_BOOL, 0}, {"counters", P_COUNTERS, 0}}},
@@ -4059,6 +4059,32 @@ static int p_casting_keys(L *l, const ynode *n, CardDef *c, AbTable *t) {
   return 0;
 }
 
+/* How many instances a keyword written as one value or a list of them has. */
+static int kw_list_len(const ynode *v) { return v ? (v->kind == YN_SEQ ? v->n : 1) : 0; }
+
+/* 702.24a: "Cumulative upkeep [cost]" is "At the beginning of your upkeep, if this permanent is on
+ * the battlefield, put an age counter on this permanent. Then you may pay [cost] for each age
+ * counter on it. If you don't, sacrifice it." A list gives several instances, each triggering on
+ * its own and counting all the age counters as it resolves (702.24b). */
+static int p_cumulative_upkeep(L *l, const ynode *v, const CardDef *c, AbTable *t) {
+  const ynode *one[1] = {v};
+  const ynode *const *items = v->kind == YN_SEQ ? (const ynode *const *)v->items : one;
+  if (!(c->types & T_PERMANENT)) return BADI(l, v, "cumulative_upkeep is for permanents (702.24a)");
+  for (int i = 0; i < kw_list_len(v); i++) {
+    ManaCost m;
+    char why[200], y[400];
+    const char *s = scalar(items[i]);
+    if (!s || mana_parse(s, &m, NULL, NULL, why, sizeof why) || m.x || m.nhybrid)
+      return BADI(l, items[i], "cumulative_upkeep: expected a mana cost like \"{1}{U}\" (a cost with {X}, hybrid mana, a "
+                  "choice or parts that are not mana is not supported)");
+    snprintf(y, sizeof y, "triggered: {when: {step: upkeep, player: you}, if: {in_zone: battlefield, object: self}, effect: "
+             "[{put_counters: age, n: 1, on: self}, {unless: \"%s\", payer: you, times: {counters: age, on: self}, "
+             "do: [{sacrifice: self}]}]}\ntext: Cumulative upkeep (702.24a)", s);
+    if (ab_synth(l, t, items[i], y)) return -1;
+  }
+  return 0;
+}
+
 /* How many abilities p_casting_keys adds, at most. */
 static int count_casting_keys(const ynode *n) {
   const ynode *v = ymap_get(n, "cycling");
@@ -4135,7 +4161,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
                                      "keywords", "abilities", "spell", "text", "kicker",
                                      "flashback", "enchant", "equip", "leyline", "alt_cost",
                                      "additional_cost", "costs_less", "back", "morph", "chapters", "rooms", "unsupported",
-                                     "cycling", "reinforce", "ward", "vanishing", "fading", "echo", "front", "flip", "megamorph", "buyback",
+                                     "cycling", "reinforce", "ward", "vanishing", "fading", "echo", "cumulative_upkeep", "front", "flip", "megamorph", "buyback",
                                      "dash", "retrace", "jump_start", "escape", "foretell", "miracle", "multikicker", "splice",
                                      "modal", "aftermath", "adventure", "strive", "affinity", NULL};
   if (!token && n->kind == YN_MAP && ymap_get(n, "split")) return p_split(l, n);
@@ -4259,7 +4285,8 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   int nab = (abs ? abs->n : 0) + (sp ? 1 : 0) + (eq ? 1 : 0) + nkw + kw_count_params(kws) + (c->enchant ? 1 : 0) +
             (c->types & T_BATTLE ? 1 : 0) + (ymap_get(n, "flashback") ? 1 : 0) + (ymap_get(n, "ward") ? 1 : 0) +
             count_chapters(chs) + (rms && rms->kind == YN_SEQ ? rms->n : 0) + (ymap_get(n, "vanishing") ? 3 : 0) +
-            (ymap_get(n, "fading") ? 2 : 0) + (ymap_get(n, "echo") ? 1 : 0) + count_casting_keys(n);
+            (ymap_get(n, "fading") ? 2 : 0) + (ymap_get(n, "echo") ? 1 : 0) +
+            kw_list_len(ymap_get(n, "cumulative_upkeep")) + count_casting_keys(n);
   if (nab > 255) return BAD(l, n, "card '%s' has too many abilities", c->name);
   /* built on the stack and kept at the size used: the room for the abilities
    * a card may have is most of the pool's memory otherwise */
@@ -4479,6 +4506,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
              "do: [{sacrifice: self}]}]}\ntext: Echo (702.30a)", scalar(v));
     if (ab_synth(l, &t, v, y)) return NULL;
   }
+  if ((v = ymap_get(n, "cumulative_upkeep")) && p_cumulative_upkeep(l, v, c, &t)) return NULL;
   if ((v = ymap_get(n, "ward"))) {
     /* 702.21a: "Whenever this permanent becomes the target of a spell or ability an
      * opponent controls, counter that spell or ability unless that player pays [cost]." */

@@ -251,7 +251,7 @@ static int choose_color(G *g, int player, const char *why) {
 /* Player p is offered to pay a mana cost (its {X} the value of x): returns
  * whether they paid. Nothing is asked when it can't be paid (a cost of {0}
  * is asked: it is paid by acknowledging it, 118.5). */
-static int offer_payment(G *g, Ctx *c, int p, const char *cost, const Node *x, const char *prompt) {
+static int offer_payment(G *g, Ctx *c, int p, const char *cost, const Node *x, const Node *times, const char *prompt) {
   ManaCost mc;
   char why[100];
   if (p < 0) return 0;
@@ -264,6 +264,19 @@ static int offer_payment(G *g, Ctx *c, int p, const char *cost, const Node *x, c
     mc.x = 0;
   } else if (mana_parse(cost, &mc, NULL, NULL, why, sizeof why)) {
     return 0;
+  }
+  if (times) {
+    /* "pay [cost] for each ...": the whole set at once, or none of it (702.24a) */
+    int t = expr_eval(g, c, times);
+    if (t < 0) t = 0;
+    ManaCost one = mc;
+    memset(&mc, 0, sizeof mc);
+    mc.present = 1;
+    int most = one.generic;
+    for (int i = 0; i < COL_COUNT; i++) most = one.colored[i] > most ? one.colored[i] : most;
+    for (int i = 0; i < 5; i++) most = one.phyrexian[i] > most ? one.phyrexian[i] : most;
+    if (most && t > 255 / most) game_limit(g, "mana symbols of one kind in a payment", 255);
+    mana_add(&mc, &one, t);
   }
   int xv = x ? expr_eval(g, c, x) : 0;
   if (xv < 0) xv = 0;
@@ -2045,14 +2058,14 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_UNLESS: {
     sel_eval(g, c, n->k[1], &a);
     int p = a.np ? a.p[0] : (a.n ? obj_controller(g, a.o[0].slot) : c->controller);
-    if (!offer_payment(g, c, p, n->k[0]->s, n->k[3], NULL)) step(g, c, n->k[2]);
+    if (!offer_payment(g, c, p, n->k[0]->s, n->k[3], n->k[4], NULL)) step(g, c, n->k[2]);
     return;
   }
   case S_PAY: {
     /* "you may pay {N}. If you do, ...": did is whether it was paid */
     sel_eval(g, c, n->k[1], &a);
     int p = a.np ? a.p[0] : c->controller;
-    c->did = offer_payment(g, c, p, n->k[0]->s, n->k[2], n->k[3] ? n->k[3]->s : NULL);
+    c->did = offer_payment(g, c, p, n->k[0]->s, n->k[2], NULL, n->k[3] ? n->k[3]->s : NULL);
     return;
   }
   case S_EXTRA_TURN:
