@@ -3995,6 +3995,20 @@ static int p_casting_keys(L *l, const ynode *n, CardDef *c, AbTable *t) {
     kw->has_dash = 1;
     if (!(kw->dash_return = synth_delayed(l, "when: {step: end}\neffect: [{bounce: remembered}]\ntext: Dash (702.109a)"))) return -1;
   }
+  if ((v = ymap_get(n, "evoke"))) {
+    /* 702.74a: "You may cast this card by paying [cost] rather than paying its mana cost" and
+     * "When this permanent enters, if its evoke cost was paid, its controller sacrifices it" */
+    CastKw *kw = castkw(l, c);
+    if (spell || (c->types & T_LAND)) return BADI(l, v, "evoke is for permanent cards that are cast (702.74a)");
+    if (p_keyword_cost(l, v, "evoke", ck, &kw->evoke)) return -1;
+    for (int i = 0; i < kw->evoke.nparts; i++)
+      if (kw->evoke.part[i].kind == CK_TAP || kw->evoke.part[i].kind == CK_UNTAP || kw->evoke.part[i].n < 0)
+        return BADI(l, v, "evoke: a spell's cost has no {T}, {Q} or X part");
+    if (kw->evoke.mana.x) return BADI(l, v, "evoke: an evoke cost with {X} is not supported");
+    kw->has_evoke = 1;
+    if (ab_synth(l, t, v, "triggered: {when: {enters: self}, if: {cast_with: evoke}, effect: [{sacrifice: self}]}\n"
+                          "text: Evoke (702.74a)")) return -1;
+  }
   if ((v = ymap_get(n, "retrace")) && p_flag_key(l, v, &castkw(l, c)->retrace)) return -1;
   if ((v = ymap_get(n, "jump_start"))) {
     if (!spell) return BADI(l, v, "jump-start is for instants and sorceries (702.133a)");
@@ -4089,7 +4103,7 @@ static int p_cumulative_upkeep(L *l, const ynode *v, const CardDef *c, AbTable *
 static int count_casting_keys(const ynode *n) {
   const ynode *v = ymap_get(n, "cycling");
   int cnt = v ? (v->kind == YN_SEQ ? v->n : 1) : 0;
-  return cnt + (ymap_get(n, "reinforce") ? 1 : 0);
+  return cnt + (ymap_get(n, "reinforce") ? 1 : 0) + (ymap_get(n, "evoke") ? 1 : 0);
 }
 
 static int card_has_subtype(const CardDef *c, const char *sub) {
@@ -4162,7 +4176,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
                                      "flashback", "enchant", "equip", "leyline", "alt_cost",
                                      "additional_cost", "costs_less", "back", "morph", "chapters", "rooms", "unsupported",
                                      "cycling", "reinforce", "ward", "vanishing", "fading", "echo", "cumulative_upkeep", "front", "flip", "megamorph", "buyback",
-                                     "dash", "retrace", "jump_start", "escape", "foretell", "miracle", "multikicker", "splice",
+                                     "dash", "evoke", "retrace", "jump_start", "escape", "foretell", "miracle", "multikicker", "splice",
                                      "modal", "aftermath", "adventure", "strive", "affinity", NULL};
   if (!token && n->kind == YN_MAP && ymap_get(n, "split")) return p_split(l, n);
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;

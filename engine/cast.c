@@ -1,6 +1,6 @@
 /* cast.c - the casting keywords: ways a card may be cast other than from a
  * hand for its mana cost, and what they change (601.2b, 702): alternative
- * costs (dash, escape, flashback, foretell, miracle), additional costs
+ * costs (dash, escape, evoke, flashback, foretell, miracle), additional costs
  * (buyback, multikicker, splice, jump-start, retrace), split cards (709),
  * modal double-faced cards (712.3), and morph's turning face up (702.37e). */
 #include <stdio.h>
@@ -10,7 +10,7 @@
 
 const char *const alt_names[ALT_COUNT] = {"none",      "flashback", "dash",    "escape",    "foretell",
                                           "miracle",   "jump_start", "retrace", "aftermath", "free",
-                                          "alternative"};
+                                          "alternative", "evoke"};
 
 /* ---- morph (702.37) ---- */
 
@@ -119,10 +119,20 @@ static int foretold_before(G *g, const Obj *o) {
 /* The casting keywords of the face fd of card: the face's own, else the card's. */
 static const CastKw *face_kw(const CardDef *card, const CardDef *fd) { return fd->cast ? fd->cast : card->cast; }
 
+/* 702.74a: the alternative costs that function in any zone the card may be
+ * cast from (evoke), appended to the n ways in out: the hand, and a zone an
+ * effect or rule lets it be cast from paying its costs. Returns how many. */
+int cast_anywhere_alts(const CardDef *card, int face, uint8_t *out, int n) {
+  const CardDef *fd = cast_face(card, face);
+  const CastKw *k = fd ? face_kw(card, fd) : NULL;
+  if (k && k->has_evoke) out[n++] = ALT_EVOKE;
+  return n;
+}
+
 /* The ways face `face` of the card in slot may be cast from `zone` for a cost
  * (enum alt_cost; ALT_NONE: its mana cost): the zone's permissions (flashback,
  * escape, jump-start, retrace, aftermath from a graveyard, a foretold card from
- * exile) and the alternative costs offered there (dash). Returns how many. */
+ * exile) and the alternative costs offered there (dash, evoke). Returns how many. */
 int cast_alts(G *g, int player, int slot, int zone, int face, uint8_t *out) {
   const Obj *o = &g->s->obj[slot];
   const CardDef *card = chars(g, slot)->base, *fd = cast_face(card, face);
@@ -142,6 +152,7 @@ int cast_alts(G *g, int player, int slot, int zone, int face, uint8_t *out) {
   case MTG_Z_HAND:
     if (!fd->aftermath) out[n++] = ALT_NONE; /* 702.127a: that half can't be cast from another zone */
     if (k && k->has_dash) out[n++] = ALT_DASH;
+    n = cast_anywhere_alts(card, face, out, n);
     break;
   case MTG_Z_GRAVEYARD: {
     const Ability *fb = flashback_ability(fd);

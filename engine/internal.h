@@ -442,6 +442,7 @@ int cast_faces(const CardDef *card, int *out);
 void cast_face_label(const CardDef *card, int face, char *buf, size_t n);
 void cast_set_face(G *g, int slot, const CardDef *card, int face);
 int cast_alts(G *g, int player, int slot, int zone, int face, uint8_t *out); /* enum alt_cost ways */
+int cast_anywhere_alts(const CardDef *card, int face, uint8_t *out, int n); /* evoke (702.74a) */
 int cast_choose_alt(G *g, int player, const char *nm, const uint8_t *alts, int n);
 void cast_announce_additional(G *g, int player, int slot, const CardDef *fd, StackItem *si, ManaCost *total, int any_mana);
 void cast_pay_additional(G *g, int player, int slot, const CardDef *fd, StackItem *si);

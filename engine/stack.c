@@ -656,6 +656,7 @@ static void way_cost(const CardDef *fd, int alt, ManaCost *mana, Cost *parts) {
   case ALT_FORETELL: *mana = k->foretell; break;
   case ALT_MIRACLE: *mana = k->miracle; break;
   case ALT_ESCAPE: *parts = k->escape; *mana = k->escape.mana; parts->mana = (ManaCost){0}; break;
+  case ALT_EVOKE: *parts = k->evoke; *mana = k->evoke.mana; parts->mana = (ManaCost){0}; break;
   case ALT_FREE: memset(mana, 0, sizeof *mana); break;
   case ALT_ALTERNATIVE: *parts = fd->alt; *mana = fd->alt.mana; parts->mana = (ManaCost){0}; break;
   case ALT_JUMP_START: /* 702.133a: discard a card as an additional cost */
@@ -748,9 +749,13 @@ int can_cast_way(G *g, int player, int slot, const CastWay *w) {
       return 0;
     nalt = cast_alts(g, player, slot, zone_from, w->face, alts);
     /* 903.8: a player may cast a commander they own from the command zone */
-    if (zone_from == MTG_Z_COMMAND && var_commander(g, slot) >= 0) alts[nalt++] = ALT_NONE;
+    if (zone_from == MTG_Z_COMMAND && var_commander(g, slot) >= 0) {
+      alts[nalt++] = ALT_NONE;
+      nalt = cast_anywhere_alts(card, w->face, alts, nalt);
+    }
     /* an exiled card an effect lets its player cast: without paying its mana cost, or paying it */
     if (permitted) alts[nalt++] = permitted & PP_PAY ? ALT_NONE : ALT_FREE;
+    if (permitted & PP_PAY) nalt = cast_anywhere_alts(card, w->face, alts, nalt);
     if (!nalt) return 0;
   }
   if (cast_forbidden_as(g, player, slot, types, own ? fd->name : obj_name(g, slot))) return 0;
@@ -912,7 +917,11 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
   /* the ways this card offers from its zone, before it moves (601.2b) */
   uint8_t alts[ALT_COUNT];
   int nalt = w->during ? 0 : cast_alts(g, player, slot, zone_from, w->face, alts), np = 0;
-  if (permitted & PP_PAY) alts[nalt++] = ALT_NONE; /* an effect's permission, paying its mana cost */
+  /* an effect's permission, paying its mana cost, or a commander from the command zone (903.8) */
+  if ((permitted & PP_PAY) || (!w->during && zone_from == MTG_Z_COMMAND && var_commander(g, slot) >= 0)) {
+    alts[nalt++] = ALT_NONE;
+    nalt = cast_anywhere_alts(card, w->face, alts, nalt);
+  }
   for (int i = 0; i < nalt; i++)
     if (way_payable(g, player, slot, card, fd, alts[i], any_mana)) alts[np++] = alts[i];
   nalt = np;
