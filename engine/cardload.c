@@ -4009,6 +4009,11 @@ static int p_casting_keys(L *l, const ynode *n, CardDef *c, AbTable *t) {
     if (ab_synth(l, t, v, "triggered: {when: {enters: self}, if: {cast_with: evoke}, effect: [{sacrifice: self}]}\n"
                           "text: Evoke (702.74a)")) return -1;
   }
+  if ((v = ymap_get(n, "suspend")))
+    /* 702.62a: its three abilities need a special action from a hand, triggers of a card in exile
+     * and a cast without paying its mana cost that grants haste: none is there yet */
+    return BADI(l, v, "suspend is not supported (702.62a: the special action exiling the card with time counters, its upkeep "
+                "and last-counter abilities in exile, and the cast with haste): leave it out and say so in 'unsupported'");
   if ((v = ymap_get(n, "retrace")) && p_flag_key(l, v, &castkw(l, c)->retrace)) return -1;
   if ((v = ymap_get(n, "jump_start"))) {
     if (!spell) return BADI(l, v, "jump-start is for instants and sorceries (702.133a)");
@@ -4176,8 +4181,9 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
                                      "flashback", "enchant", "equip", "leyline", "alt_cost",
                                      "additional_cost", "costs_less", "back", "morph", "chapters", "rooms", "unsupported",
                                      "cycling", "reinforce", "ward", "vanishing", "fading", "echo", "cumulative_upkeep", "front", "flip", "megamorph", "buyback",
-                                     "dash", "evoke", "retrace", "jump_start", "escape", "foretell", "miracle", "multikicker", "splice",
-                                     "modal", "aftermath", "adventure", "strive", "affinity", NULL};
+                                     "dash", "evoke", "suspend", "retrace", "jump_start", "escape",
+                                     "foretell", "miracle", "multikicker", "splice", "modal", "aftermath",
+                                     "adventure", "strive", "affinity", NULL};
   if (!token && n->kind == YN_MAP && ymap_get(n, "split")) return p_split(l, n);
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
