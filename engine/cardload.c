@@ -3945,6 +3945,29 @@ static int p_reinforce(L *l, const ynode *v, AbTable *t) {
   return 0;
 }
 
+/* 702.97a: "Scavenge [cost]" is "[Cost], Exile this card from your graveyard:
+ * Put a number of +1/+1 counters equal to the power of the card you exiled on
+ * target creature. Activate only as a sorcery." The power is the card's as it
+ * last existed in the graveyard (608.2h). */
+static int p_scavenge(L *l, const ynode *v, AbTable *t) {
+  static const char *const keys[] = {"cost", "costs", NULL};
+  Ability *a = ab_slot(l, t, v);
+  if (!a || synth_ability(l, "activated: {zone: graveyard, sorcery: true, targets: [creature], "
+                             "effect: [{put_counters: \"+1/+1\", n: {power: self}, on: target}]}\ntext: Scavenge (702.97a)", a, t->n))
+    return -1;
+  if (p_keyword_cost(l, v, "scavenge", keys, &a->cost) || add_cost_part(l, v, &a->cost, CK_EXILE_SELF)) return -1;
+  ab_keep(t);
+  return 0;
+}
+
+/* The abilities of keywords that function while the card is in a graveyard
+ * (113.6), added after the casting keywords' abilities. */
+static int p_graveyard_keys(L *l, const ynode *n, AbTable *t) {
+  const ynode *v;
+  if ((v = ymap_get(n, "scavenge")) && p_scavenge(l, v, t)) return -1;
+  return 0;
+}
+
 static const Ability *synth_delayed(L *l, const char *yaml) {
   ydoc *d;
   if (ydoc_parse_buffer("<keyword>", yaml, strlen(yaml), &d, l->err)) return NULL;
@@ -4108,7 +4131,7 @@ static int p_cumulative_upkeep(L *l, const ynode *v, const CardDef *c, AbTable *
 static int count_casting_keys(const ynode *n) {
   const ynode *v = ymap_get(n, "cycling");
   int cnt = v ? (v->kind == YN_SEQ ? v->n : 1) : 0;
-  return cnt + (ymap_get(n, "reinforce") ? 1 : 0) + (ymap_get(n, "evoke") ? 1 : 0);
+  return cnt + (ymap_get(n, "reinforce") ? 1 : 0) + (ymap_get(n, "evoke") ? 1 : 0) + (ymap_get(n, "scavenge") ? 1 : 0);
 }
 
 static int card_has_subtype(const CardDef *c, const char *sub) {
@@ -4180,10 +4203,11 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
                                      "keywords", "abilities", "spell", "text", "kicker",
                                      "flashback", "enchant", "equip", "leyline", "alt_cost",
                                      "additional_cost", "costs_less", "back", "morph", "chapters", "rooms", "unsupported",
-                                     "cycling", "reinforce", "ward", "vanishing", "fading", "echo", "cumulative_upkeep", "front", "flip", "megamorph", "buyback",
-                                     "dash", "evoke", "suspend", "retrace", "jump_start", "escape",
-                                     "foretell", "miracle", "multikicker", "splice", "modal", "aftermath",
-                                     "adventure", "strive", "affinity", NULL};
+                                     "cycling", "reinforce", "ward", "vanishing", "fading", "echo",
+                                     "cumulative_upkeep", "front", "flip", "megamorph", "buyback", "dash",
+                                     "evoke", "suspend", "retrace", "jump_start", "escape", "foretell",
+                                     "miracle", "multikicker", "splice", "modal", "aftermath", "adventure",
+                                     "strive", "scavenge", "affinity", NULL};
   if (!token && n->kind == YN_MAP && ymap_get(n, "split")) return p_split(l, n);
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
@@ -4390,6 +4414,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     c->equip_f = ef;
   }
   if (p_casting_keys(l, n, c, &t)) return NULL;
+  if (p_graveyard_keys(l, n, &t)) return NULL;
   if ((v = ymap_get(n, "kicker"))) {
     const ynode *one[1] = {v};
     const ynode *const *items = v->kind == YN_SEQ ? (const ynode *const *)v->items : one;
