@@ -3945,6 +3945,8 @@ static int p_reinforce(L *l, const ynode *v, AbTable *t) {
   return 0;
 }
 
+static int card_has_subtype(const CardDef *c, const char *sub);
+
 /* 702.97a: "Scavenge [cost]" is "[Cost], Exile this card from your graveyard:
  * Put a number of +1/+1 counters equal to the power of the card you exiled on
  * target creature. Activate only as a sorcery." The power is the card's as it
@@ -3960,12 +3962,61 @@ static int p_scavenge(L *l, const ynode *v, AbTable *t) {
   return 0;
 }
 
+/* 702.128a, 702.129a: "Embalm [cost]" / "Eternalize [cost]" is "[Cost], Exile
+ * this card from your graveyard: Create a token that's a copy of this card,
+ * except ... Activate only as a sorcery." The token's definition is the card's
+ * copiable values with the exceptions (707.2, 707.9b); it is filled in by
+ * token_copies once the card is complete, so it has the card's abilities. */
+static int p_token_copy_key(L *l, const ynode *v, AbTable *t, const char *what, const char *text, CardDef **tok) {
+  static const char *const keys[] = {"cost", "costs", NULL};
+  char y[300];
+  snprintf(y, sizeof y, "activated: {zone: graveyard, sorcery: true, effect: [{create_token: {name: copy, type: Creature, pt: 0/0}}]}\n"
+           "text: %s", text);
+  Ability *a = ab_slot(l, t, v);
+  if (!a || synth_ability(l, y, a, t->n)) return -1;
+  if (p_keyword_cost(l, v, what, keys, &a->cost) || add_cost_part(l, v, &a->cost, CK_EXILE_SELF)) return -1;
+  if (!(*tok = al(l, sizeof **tok))) return -1;
+  a->modes[0].effect->k[0]->k[0]->def = *tok;
+  ab_keep(t);
+  return 0;
+}
+
 /* The abilities of keywords that function while the card is in a graveyard
  * (113.6), added after the casting keywords' abilities. */
-static int p_graveyard_keys(L *l, const ynode *n, AbTable *t) {
+static int p_graveyard_keys(L *l, const ynode *n, CardDef *c, AbTable *t, CardDef *copies[2]) {
   const ynode *v;
   if ((v = ymap_get(n, "scavenge")) && p_scavenge(l, v, t)) return -1;
+  const char *const key[2] = {"embalm", "eternalize"};
+  const char *const text[2] = {"Embalm (702.128a)", "Eternalize (702.129a)"};
+  for (int i = 0; i < 2; i++) {
+    if (!(v = ymap_get(n, key[i]))) continue;
+    int zombie = card_has_subtype(c, "Zombie");
+    if (!zombie && c->nsub >= MAX_SUBTYPES)
+      return BADI(l, v, "%s: the token is a Zombie in addition to its %d subtypes, more than the %d a card may have", key[i], c->nsub, MAX_SUBTYPES);
+    if (p_token_copy_key(l, v, t, key[i], text[i], &copies[i])) return -1;
+  }
   return 0;
+}
+
+/* The token definitions of embalm and eternalize: the card, except it is white
+ * (embalm) or a black 4/4 (eternalize), with no mana cost, and a Zombie in
+ * addition to its other types (702.128a, 702.129a). */
+static void token_copies(const CardDef *c, CardDef *copies[2]) {
+  for (int i = 0; i < 2; i++) {
+    CardDef *tk = copies[i];
+    if (!tk) continue;
+    *tk = *c;
+    tk->token = 1;
+    tk->yaml = NULL;
+    tk->hash = hash_mix(c->hash ^ (uint64_t)(0x7e0 + i));
+    memset(&tk->cost, 0, sizeof tk->cost);
+    tk->colors = (uint8_t)(1u << (i ? COL_B : COL_W));
+    if (!card_has_subtype(c, "Zombie")) tk->subtypes[tk->nsub++] = "Zombie";
+    if (i) {
+      tk->has_pt = 1;
+      tk->power = tk->toughness = 4;
+    }
+  }
 }
 
 static const Ability *synth_delayed(L *l, const char *yaml) {
@@ -4131,7 +4182,7 @@ static int p_cumulative_upkeep(L *l, const ynode *v, const CardDef *c, AbTable *
 static int count_casting_keys(const ynode *n) {
   const ynode *v = ymap_get(n, "cycling");
   int cnt = v ? (v->kind == YN_SEQ ? v->n : 1) : 0;
-  return cnt + (ymap_get(n, "reinforce") ? 1 : 0) + (ymap_get(n, "evoke") ? 1 : 0) + (ymap_get(n, "scavenge") ? 1 : 0);
+  return cnt + (ymap_get(n, "reinforce") ? 1 : 0) + (ymap_get(n, "evoke") ? 1 : 0) + (ymap_get(n, "scavenge") ? 1 : 0) + (ymap_get(n, "embalm") ? 1 : 0) + (ymap_get(n, "eternalize") ? 1 : 0);
 }
 
 static int card_has_subtype(const CardDef *c, const char *sub) {
@@ -4207,7 +4258,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
                                      "cumulative_upkeep", "front", "flip", "megamorph", "buyback", "dash",
                                      "evoke", "suspend", "retrace", "jump_start", "escape", "foretell",
                                      "miracle", "multikicker", "splice", "modal", "aftermath", "adventure",
-                                     "strive", "scavenge", "affinity", NULL};
+                                     "strive", "scavenge", "embalm", "eternalize", "affinity", NULL};
   if (!token && n->kind == YN_MAP && ymap_get(n, "split")) return p_split(l, n);
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
@@ -4414,7 +4465,8 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     c->equip_f = ef;
   }
   if (p_casting_keys(l, n, c, &t)) return NULL;
-  if (p_graveyard_keys(l, n, &t)) return NULL;
+  CardDef *copies[2] = {NULL, NULL};
+  if (p_graveyard_keys(l, n, c, &t, copies)) return NULL;
   if ((v = ymap_get(n, "kicker"))) {
     const ynode *one[1] = {v};
     const ynode *const *items = v->kind == YN_SEQ ? (const ynode *const *)v->items : one;
@@ -4624,6 +4676,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     memcpy(t.ab, room, (size_t)t.n * sizeof *t.ab);
   }
   def_abilities(c, t.ab, t.n);
+  token_copies(c, copies);
   return c;
 }
 
