@@ -1392,7 +1392,7 @@ static const StepDef step_defs[] = {
     {"play_exiled", S_PLAY_EXILED, {{"play_exiled", P_SEL, SL_TARGET}, {"who", P_SEL, SL_YOU}, {"duration", P_DUR, 0}, {"free", P_BOOL, 0},
                                    {"any_mana", P_BOOL, 0}, {"cast_only", P_BOOL, 0}}},
     {"additional_land_plays", S_LAND_PLAYS, {{"additional_land_plays", P_EXPR, 0}, {"who", P_SEL, SL_YOU}}},
-    {"replacement", S_REPLACEMENT, {{"replacement", P_REPL, 0}, {"duration", P_DUR, 0}}},
+    {"replacement", S_REPLACEMENT, {{"replacement", P_REPL, 0}, {"duration", P_DUR, 0}, {"on", P_SEL, 0}}},
     {"exile_until", S_EXILE_UNTIL, {{"exile_until", P_FILTER, 0}, {"who", P_SEL, SL_YOU}, {"link", P_STR, 0}}},
     {"pair", S_PAIR, {{"pair", P_SEL, SL_SELF}, {"with", P_SEL, 0}}},
     {"become_copy", S_BECOME_COPY, {{"become_copy", P_SEL, SL_SELF}, {"of", P_SEL, 0}, {"name", P_STR, 0}, {"add_supertypes", P_RAW, 0},
@@ -1823,6 +1823,13 @@ static int step_finish(L *l, const ynode *n, Node *s) {
     return BADI(l, ymap_get(n, "one_color"), "one_color goes with add_mana: any (\"two mana of any one color\": {add_mana: any, n: 2, one_color: true})");
   if (s->op == S_BECOMES && step_becomes(l, n, s)) return -1;
   if (s->op == S_PAIR && !ymap_get(n, "with")) return BADI(l, n, "pair: needs with: the creature to pair it with");
+  if (s->op == S_REPLACEMENT && s->k[2]) {
+    /* "if it would ...": the effect is about those objects only, so its event
+     * must be one that happens to an object */
+    int ev = s->k[0]->ab->rp.ev;
+    if (ev != RE_ZONE && ev != RE_DAMAGE && ev != RE_DESTROY && ev != RE_SACRIFICE && ev != RE_DISCARD)
+      return BADI(l, ymap_get(n, "on"), "replacement: 'on' goes with the events zone, damage, destroy, sacrifice and discard");
+  }
   if (s->op == S_BECOME_COPY) {
     /* "becomes a copy of [object], except its name is ..., it's legendary in
      * addition to its other types, and it has this ability" (707.9) */
@@ -3981,11 +3988,31 @@ static int p_token_copy_key(L *l, const ynode *v, AbTable *t, const char *what, 
   return 0;
 }
 
+/* 702.84a: "Unearth [cost]" is "[Cost]: Return this card from your graveyard
+ * to the battlefield. It gains haste. Exile it at the beginning of the next end
+ * step. If it would leave the battlefield, exile it instead of putting it
+ * anywhere else. Activate only as a sorcery." "It" is the permanent returned
+ * (`result`): the replacement and the delayed trigger are about it only. */
+static int p_unearth(L *l, const ynode *v, AbTable *t) {
+  static const char *const keys[] = {"cost", "costs", NULL};
+  Ability *a = ab_slot(l, t, v);
+  if (!a || synth_ability(l, "activated: {zone: graveyard, sorcery: true, effect: [{return: self, to: battlefield}, "
+                             "{grant: result, keywords: [haste], duration: forever}, "
+                             "{delayed_trigger: {when: {step: end}, effect: [{exile: remembered}]}}, "
+                             "{replacement: {event: zone, from: battlefield, to_zone: exile}, on: result, duration: forever}]}\n"
+                             "text: Unearth (702.84a)", a, t->n))
+    return -1;
+  if (p_keyword_cost(l, v, "unearth", keys, &a->cost)) return -1;
+  ab_keep(t);
+  return 0;
+}
+
 /* The abilities of keywords that function while the card is in a graveyard
  * (113.6), added after the casting keywords' abilities. */
 static int p_graveyard_keys(L *l, const ynode *n, CardDef *c, AbTable *t, CardDef *copies[2]) {
   const ynode *v;
   if ((v = ymap_get(n, "scavenge")) && p_scavenge(l, v, t)) return -1;
+  if ((v = ymap_get(n, "unearth")) && p_unearth(l, v, t)) return -1;
   const char *const key[2] = {"embalm", "eternalize"};
   const char *const text[2] = {"Embalm (702.128a)", "Eternalize (702.129a)"};
   for (int i = 0; i < 2; i++) {
@@ -4182,7 +4209,7 @@ static int p_cumulative_upkeep(L *l, const ynode *v, const CardDef *c, AbTable *
 static int count_casting_keys(const ynode *n) {
   const ynode *v = ymap_get(n, "cycling");
   int cnt = v ? (v->kind == YN_SEQ ? v->n : 1) : 0;
-  return cnt + (ymap_get(n, "reinforce") ? 1 : 0) + (ymap_get(n, "evoke") ? 1 : 0) + (ymap_get(n, "scavenge") ? 1 : 0) + (ymap_get(n, "embalm") ? 1 : 0) + (ymap_get(n, "eternalize") ? 1 : 0);
+  return cnt + (ymap_get(n, "reinforce") ? 1 : 0) + (ymap_get(n, "evoke") ? 1 : 0) + (ymap_get(n, "scavenge") ? 1 : 0) + (ymap_get(n, "embalm") ? 1 : 0) + (ymap_get(n, "eternalize") ? 1 : 0) + (ymap_get(n, "unearth") ? 1 : 0);
 }
 
 static int card_has_subtype(const CardDef *c, const char *sub) {
@@ -4258,7 +4285,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
                                      "cumulative_upkeep", "front", "flip", "megamorph", "buyback", "dash",
                                      "evoke", "suspend", "retrace", "jump_start", "escape", "foretell",
                                      "miracle", "multikicker", "splice", "modal", "aftermath", "adventure",
-                                     "strive", "scavenge", "embalm", "eternalize", "affinity", NULL};
+                                     "strive", "scavenge", "embalm", "eternalize", "unearth", "affinity", NULL};
   if (!token && n->kind == YN_MAP && ymap_get(n, "split")) return p_split(l, n);
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;

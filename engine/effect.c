@@ -1956,6 +1956,16 @@ static void step(G *g, Ctx *c, const Node *n) {
     effect_base(g, c, &e, EK_REPL, dur_of(n->k[1], DUR_EOT));
     e.rp = &n->k[0]->ab->rp;
     e.once = n->op == S_REPLACE_NEXT;
+    if (n->op == S_REPLACEMENT && n->k[2]) {
+      /* `on`: "if it would ...", one effect for each object, about it only
+       * (a new object is not it, 400.7) */
+      sel_eval(g, c, n->k[2], &a);
+      for (int i = 0; i < a.n; i++) {
+        e.obj = a.o[i];
+        if (oref_ok(g, e.obj)) effect_add(g, &e);
+      }
+      return;
+    }
     effect_add(g, &e);
     return;
   case S_LAND_PLAYS: {

@@ -143,6 +143,10 @@ static int matches(G *g, const Repl *r, Event *ev) {
     if (rp->from >= 0 && ev->from != rp->from) return 0;
     if (rp->to >= 0 && ev->to != rp->to) return 0;
     if (rp->player && oref_ok(g, ev->obj) && !rel_match(g, &c, rp->player, g->s->obj[ev->obj.slot].owner)) return 0;
+    if (e && e->obj.id && ev->obj.id != e->obj.id) return 0; /* an effect about one object (`on`) */
+    /* "put it into [zone] instead of anywhere else": a move already going
+     * there is not replaced (an unearthed creature being exiled is exiled) */
+    if (rp->act == RA_TO_ZONE && rp->to < 0 && ev->to == rp->dest) return 0;
     break;
   case RE_DISCARD:
   case RE_SACRIFICE:
