@@ -536,15 +536,7 @@ static void pay_alt(G *g, int player, const ManaCost *c, int x, int any_blue, in
       do_tap(g, refs[i].slot, 1);
       continue;
     }
-    Event e;
-    ev_init(&e, EV_EXILE);
-    e.obj = refs[i];
-    e.from = MTG_Z_GRAVEYARD;
-    e.to = MTG_Z_EXILE;
-    e.cause = CA_COST;
-    e.cause_ctl = (int8_t)player;
-    e.cause_id = spell;
-    ev_one(g, &e);
+    do_move(g, refs[i].slot, EV_EXILE, MTG_Z_EXILE, CA_COST, player, spell); /* from the graveyard */
   }
   cost_pay_mana(g, player, &rest, 0, -1, any_blue, spent);
 }
