@@ -1109,19 +1109,9 @@ static void step_explore(G *g, Ctx *c, const Node *n) {
     return;
   }
   sel_eval(g, c, n->k[0], &perm);
-  for (int i = 0; i < perm.n; i++) {
-    if (!oref_ok(g, perm.o[i]) || s->obj[perm.o[i].slot].zone != MTG_Z_BATTLEFIELD) continue;
-    int base = g->evtop;
-    Event *ev = ev_alloc(g, 1);
-    ev_init(ev, EV_COUNTERS);
-    ev->obj = perm.o[i];
-    ev->ckind = (uint8_t)ckind_id(g, "+1/+1");
-    ev->amount = 1;
-    ev->cause_ctl = (int8_t)c->controller;
-    ev->cause_id = c->cause_id;
-    ev_run(g, ev, 1);
-    g->evtop = base;
-  }
+  for (int i = 0; i < perm.n; i++)
+    if (oref_ok(g, perm.o[i]) && s->obj[perm.o[i].slot].zone == MTG_Z_BATTLEFIELD)
+      do_counters(g, perm.o[i].slot, -1, CN_PLUS1, 1, c->controller, c->cause_id);
   /* the revealed card, if it is still on top (a replacement may have moved it) */
   if (!top.n || !oref_ok(g, top.o[0]) || s->obj[top.o[0].slot].zone != MTG_Z_LIBRARY) return;
   char nm[110];
@@ -1211,6 +1201,21 @@ static void step_exile_until(G *g, Ctx *c, const Node *n) {
 
 /* 701.37a monstrosity N, 702.112a renown N: if this permanent isn't monstrous
  * (renowned), put N +1/+1 counters on it and it becomes so. */
+/* The event of obj becoming what ckind says (perform.c EV_BECOMES: 1
+ * monstrous, 2 renowned, 3 saddled, 4 crewed); amount is the N of
+ * monstrosity or renown. */
+static void becomes_event(G *g, Ctx *c, ORef obj, int ckind, int amount, const char *rule) {
+  Event e;
+  ev_init(&e, EV_BECOMES);
+  e.obj = obj;
+  e.ckind = (uint8_t)ckind;
+  e.amount = amount;
+  e.cause_ctl = (int8_t)c->controller;
+  e.cause_id = c->cause_id;
+  e.rule = rule;
+  ev_one(g, &e);
+}
+
 static void step_designation(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   int monster = n->op == S_MONSTROSITY;
@@ -1220,15 +1225,7 @@ static void step_designation(G *g, Ctx *c, const Node *n) {
   if (monster ? o->monstrous : o->renowned) return;
   do_counters(g, c->src.slot, -1, CN_PLUS1, k, c->controller, c->cause_id); /* none for N <= 0 */
   if (!oref_ok(g, c->src)) return;
-  Event e;
-  ev_init(&e, EV_BECOMES);
-  e.obj = c->src;
-  e.ckind = (uint8_t)(monster ? 1 : 2);
-  e.amount = k;
-  e.cause_ctl = (int8_t)c->controller;
-  e.cause_id = c->cause_id;
-  e.rule = monster ? "701.37a" : "702.112a";
-  ev_one(g, &e);
+  becomes_event(g, c, c->src, monster ? 1 : 2, k, monster ? "701.37a" : "702.112a");
 }
 
 /* 702.171a: "This permanent becomes saddled until end of turn" (cleared in
@@ -1240,15 +1237,8 @@ static void step_saddle(G *g, Ctx *c, const Node *n) {
   Sel a;
   sel_eval(g, c, n->k[0], &a);
   for (int i = 0; i < a.n; i++) {
-    if (!oref_ok(g, a.o[i]) || g->s->obj[a.o[i].slot].zone != MTG_Z_BATTLEFIELD) continue;
-    Event e;
-    ev_init(&e, EV_BECOMES);
-    e.obj = a.o[i];
-    e.ckind = (uint8_t)(crewed ? 4 : 3);
-    e.cause_ctl = (int8_t)c->controller;
-    e.cause_id = c->cause_id;
-    e.rule = crewed ? "702.122d" : "702.171a";
-    ev_one(g, &e);
+    if (oref_ok(g, a.o[i]) && g->s->obj[a.o[i].slot].zone == MTG_Z_BATTLEFIELD)
+      becomes_event(g, c, a.o[i], crewed ? 4 : 3, 0, crewed ? "702.122d" : "702.171a");
   }
 }
 
