@@ -4202,8 +4202,7 @@ static int p_cumulative_upkeep(L *l, const ynode *v, const CardDef *c, AbTable *
 
 /* How many abilities p_casting_keys adds, at most. */
 static int count_casting_keys(const ynode *n) {
-  const ynode *v = ymap_get(n, "cycling");
-  int cnt = v ? (v->kind == YN_SEQ ? v->n : 1) : 0;
+  int cnt = kw_list_len(ymap_get(n, "cycling"));
   static const char *const one[] = {"reinforce", "evoke", "scavenge", "embalm", "eternalize", "unearth"};
   for (size_t i = 0; i < NELEM(one); i++) cnt += ymap_get(n, one[i]) != NULL;
   return cnt;
