@@ -430,6 +430,24 @@ int mana_parse(const char *s, ManaCost *c, int *tap, int *untap, char *why, size
   return 0;
 }
 
+/* A cost's player-counter symbols taken out of it: {E} is one energy counter
+ * (107.14) and {TK} one ticket counter (107.17a), each paid by removing that
+ * counter from the paying player. The rest of s, for mana_parse, goes into
+ * rest (of size rsz); *energy and *tickets count the symbols. Returns -1 when
+ * rest would not hold the rest. */
+int cost_counter_symbols(const char *s, char *rest, size_t rsz, int *energy, int *tickets) {
+  size_t n = 0;
+  *energy = *tickets = 0;
+  while (*s) {
+    if (!strncmp(s, "{E}", 3)) { ++*energy; s += 3; continue; }
+    if (!strncmp(s, "{TK}", 4)) { ++*tickets; s += 4; continue; }
+    if (n + 1 >= rsz) return -1;
+    rest[n++] = *s++;
+  }
+  rest[n] = 0;
+  return 0;
+}
+
 /* The mana an add_mana step names: mana symbols added together ("{R}{G}",
  * "{C}{C}"), or one of several listed with "or" ("{G} or {W}", "{W}, {U}, or
  * {B}": one mana of a color its controller chooses among them, 106.1). Fills

@@ -423,8 +423,10 @@ enum cost_kind {
   CK_DISCARD_SELF,       /* "Discard this card": an ability that functions in a hand */
   CK_TAP_OTHERS,         /* "Tap N untapped [quality] you control" (the source too, if it has the quality) */
   CK_RETURN_OWN,         /* "return a [quality] you control to its owner's hand" */
-  CK_TAP_POWER           /* "Tap any number of other untapped creatures you control with total power N
+  CK_TAP_POWER,          /* "Tap any number of other untapped creatures you control with total power N
                           * or greater" (crew 702.122a, saddle 702.171a): f the creatures, n the power */
+  CK_PAY_COUNTERS        /* n counters of kind `counter` removed from the paying player: "Pay {E}{E}"
+                          * (107.14), a ticket cost (107.17a) */
 };
 typedef struct CostPart {
   uint8_t kind;

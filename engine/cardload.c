@@ -1850,8 +1850,12 @@ static int step_finish(L *l, const ynode *n, Node *s) {
     char why[200];
     ManaCost mc;
     const ynode *mv = ymap_get(n, s->op == S_PAY ? "pay" : "unless");
+    char rest[256];
+    int energy, tickets;
     if (!strcmp(s->k[0]->s, "mana_cost")) mc.x = 0; /* "pay its mana cost" */
-    else if (mana_parse(s->k[0]->s, &mc, NULL, NULL, why, sizeof why))
+    else if (cost_counter_symbols(s->k[0]->s, rest, sizeof rest, &energy, &tickets))
+      return BADI(l, mv, "%s: too long", s->op == S_PAY ? "pay" : "unless");
+    else if (mana_parse(rest, &mc, NULL, NULL, why, sizeof why))
       return BADI(l, mv, "%s: %s (or mana_cost: this object's mana cost)", s->op == S_PAY ? "pay" : "unless", why);
     const ynode *xv = ymap_get(n, "x");
     if (mc.x && !xv) return BADI(l, mv, "{X} in a payment needs x: the value of X");
@@ -2351,10 +2355,23 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
   memset(c, 0, sizeof *c);
   if (mana) {
     const char *s = scalar(mana);
+    char rest[256];
+    int energy, tickets;
     if (!s) return BADI(l, mana, "cost: expected a string like \"{2}{R}, {T}\"");
-    if (mana_parse(s, &c->mana, &tap, &untap, why, sizeof why)) return BADI(l, mana, "cost: %s", why);
+    if (cost_counter_symbols(s, rest, sizeof rest, &energy, &tickets)) return BADI(l, mana, "cost: too long");
+    if (mana_parse(rest, &c->mana, &tap, &untap, why, sizeof why)) return BADI(l, mana, "cost: %s", why);
     if (tap) c->part[c->nparts++].kind = CK_TAP;
     if (untap) c->part[c->nparts++].kind = CK_UNTAP;
+    /* "{T}, Pay {E}{E}" is cost: "{T}, {E}{E}" (107.14, 107.17a) */
+    for (int k = 0; k < 2; k++) {
+      int cnt = k ? tickets : energy;
+      if (!cnt) continue;
+      if (cnt > INT16_MAX) return BADI(l, mana, "cost: too many counter symbols");
+      CostPart *cp = &c->part[c->nparts++];
+      cp->kind = CK_PAY_COUNTERS;
+      cp->counter = k ? "ticket" : "energy";
+      cp->n = (int16_t)cnt;
+    }
   }
   if (!parts) return 0;
   if (parts->kind != YN_SEQ) return BADI(l, parts, "costs: expected a list");
@@ -2382,11 +2399,14 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
     {
       /* one cost per mapping; n only where it counts */
       static const char *const ck[] = {"sacrifice", "tap", "return", "pay_life", "exile_from_graveyard", "discard", "exile_top",
-                                       "exile_from_hand", "remove_counters", "add_counters", "n", "x", "filter", NULL};
+                                       "exile_from_hand", "remove_counters", "add_counters", "n", "x", "filter", "from", NULL};
       if (ymap_check_keys(l->d, p, ck, "cost", l->err)) return -1;
-      int mains = p->n - (ymap_get(p, "n") ? 1 : 0) - (ymap_get(p, "x") ? 1 : 0) - (ymap_get(p, "filter") ? 1 : 0);
+      int mains = p->n - (ymap_get(p, "n") ? 1 : 0) - (ymap_get(p, "x") ? 1 : 0) - (ymap_get(p, "filter") ? 1 : 0) -
+                  (ymap_get(p, "from") ? 1 : 0);
       if (ymap_get(p, "x") && (!ymap_get(p, "exile_from_hand") || !scalar(ymap_get(p, "x")) || strcmp(scalar(ymap_get(p, "x")), "mana_value")))
         return BADI(l, ymap_get(p, "x"), "x: mana_value goes with exile_from_hand (\"exile a card with mana value X from your hand\")");
+      if (ymap_get(p, "from") && !ymap_get(p, "remove_counters"))
+        return BADI(l, ymap_get(p, "from"), "'from' goes with remove_counters (\"remove N [kind] counters from you\")");
       if (ymap_get(p, "filter") && !ymap_get(p, "discard"))
         return BADI(l, ymap_get(p, "filter"), "'filter' goes with discard (\"Discard a [quality] card\")");
       if (mains != 1) return BADI(l, p, "a cost mapping has one cost (sacrifice, pay_life, discard, ...); found %d", mains);
@@ -2446,6 +2466,14 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
     } else if ((v = ymap_get(p, "remove_counters")) || (v = ymap_get(p, "add_counters"))) {
       cp->kind = ymap_get(p, "remove_counters") ? CK_REMOVE_COUNTERS : CK_ADD_COUNTERS;
       if (!scalar(v)) return BADI(l, v, "expected a counter kind");
+      const ynode *fr = ymap_get(p, "from");
+      if (fr) {
+        /* 122.1: "remove N [kind] counters from you", a player's counters as a cost */
+        if (cp->kind != CK_REMOVE_COUNTERS) return BADI(l, fr, "'from' goes with remove_counters");
+        if (!scalar(fr) || strcmp(scalar(fr), "you"))
+          return BADI(l, fr, "from: you (counters on the player paying; without 'from', counters on this object)");
+        cp->kind = CK_PAY_COUNTERS;
+      }
       cp->counter = dup(l, scalar(v));
       const ynode *nn = ymap_get(p, "n");
       cp->n = 1;

@@ -833,6 +833,9 @@ int cost_can_pay_parts(G *g, int player, int slot, const Cost *c) {
     case CK_REMOVE_COUNTERS:
       if (counters_get(o->c, o->nc, ckind_id(g, p->counter)) < p->n) return 0;
       break;
+    case CK_PAY_COUNTERS:
+      if (counters_get(s->c.pl[player].c, s->c.pl[player].nc, ckind_id(g, p->counter)) < p->n) return 0; /* 107.14 */
+      break;
     case CK_LOYALTY:
       if (p->n < 0 && counters_get(o->c, o->nc, CN_LOYALTY) < -p->n) return 0; /* 606.6 */
       break;
@@ -977,6 +980,9 @@ void cost_pay_parts(G *g, int player, int slot, const Cost *c, StackItem *si) {
     }
     case CK_REMOVE_COUNTERS:
       do_remove_counters(g, slot, -1, ckind_id(g, p->counter), p->n);
+      break;
+    case CK_PAY_COUNTERS:
+      do_pay_counters(g, player, ckind_id(g, p->counter), p->n);
       break;
     case CK_ADD_COUNTERS:
       do_counters(g, slot, -1, ckind_id(g, p->counter), p->n, player, cause);

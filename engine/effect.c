@@ -248,12 +248,15 @@ static int choose_color(G *g, int player, const char *why) {
   return ask_pick(g);
 }
 
-/* Player p is offered to pay a mana cost (its {X} the value of x): returns
- * whether they paid. Nothing is asked when it can't be paid (a cost of {0}
- * is asked: it is paid by acknowledging it, 118.5). */
+/* Player p is offered to pay a mana cost (its {X} the value of x), with
+ * energy {E} and ticket {TK} symbols paid by removing those counters from p
+ * (107.14, 107.17a): returns whether they paid. Nothing is asked when it
+ * can't be paid (a cost of {0} is asked: it is paid by acknowledging it, 118.5). */
 static int offer_payment(G *g, Ctx *c, int p, const char *cost, const Node *x, const Node *times, const char *prompt) {
   ManaCost mc;
-  char why[100];
+  char why[100], rest[256];
+  int pc[2] = {0, 0}; /* energy, tickets */
+  static const char *const pc_kind[2] = {"energy", "ticket"}, *const pc_sym[2] = {"{E}", "{TK}"};
   if (p < 0) return 0;
   if (!strcmp(cost, "mana_cost")) {
     /* "pay its mana cost": this object's, X being 0 (107.3f); none is an
@@ -262,7 +265,7 @@ static int offer_payment(G *g, Ctx *c, int p, const char *cost, const Node *x, c
     if (!d || !d->cost.present) return 0;
     mc = d->cost;
     mc.x = 0;
-  } else if (mana_parse(cost, &mc, NULL, NULL, why, sizeof why)) {
+  } else if (cost_counter_symbols(cost, rest, sizeof rest, &pc[0], &pc[1]) || mana_parse(rest, &mc, NULL, NULL, why, sizeof why)) {
     return 0;
   }
   if (times) {
@@ -277,6 +280,7 @@ static int offer_payment(G *g, Ctx *c, int p, const char *cost, const Node *x, c
     for (int i = 0; i < 5; i++) most = one.phyrexian[i] > most ? one.phyrexian[i] : most;
     if (most && t > 255 / most) game_limit(g, "mana symbols of one kind in a payment", 255);
     mana_add(&mc, &one, t);
+    for (int k = 0; k < 2; k++) pc[k] = num_mul(pc[k], t);
   }
   int xv = x ? expr_eval(g, c, x) : 0;
   if (xv < 0) xv = 0;
@@ -284,11 +288,22 @@ static int offer_payment(G *g, Ctx *c, int p, const char *cost, const Node *x, c
   int gen = shown.generic + shown.x * xv;
   shown.generic = (uint8_t)(gen > 255 ? 255 : gen);
   shown.x = 0;
-  char txt[64];
-  mana_format(&shown, txt, sizeof txt);
-  if (!cost_can_pay_mana(g, p, &mc, xv, -1, 0) || !ask_yes_no(g, p, "603.5", "%s%s?", prompt ? prompt : "pay ", prompt ? "" : txt))
+  char txt[96];
+  if (mana_format(&shown, txt, sizeof txt) || ((pc[0] || pc[1]) && !mana_value(&shown))) txt[0] = 0; /* no "{0}" before {E} */
+  size_t len = strlen(txt);
+  int has[2] = {0, 0};
+  for (int k = 0; k < 2; k++) {
+    if (!pc[k]) continue;
+    has[k] = counters_get(g->s->c.pl[p].c, g->s->c.pl[p].nc, ckind_id(g, pc_kind[k]));
+    for (int i = 0; i < pc[k] && i < 8 && len + 5 < sizeof txt; i++) len += (size_t)snprintf(txt + len, sizeof txt - len, "%s", pc_sym[k]);
+    if (pc[k] > 8 && len + 24 < sizeof txt) len += (size_t)snprintf(txt + len, sizeof txt - len, "... (%d)", pc[k]);
+  }
+  if (has[0] < pc[0] || has[1] < pc[1] || !cost_can_pay_mana(g, p, &mc, xv, -1, 0) ||
+      !ask_yes_no(g, p, "603.5", "%s%s?", prompt ? prompt : "pay ", prompt ? "" : txt))
     return 0;
   cost_pay_mana(g, p, &mc, xv, -1, 0, NULL);
+  for (int k = 0; k < 2; k++)
+    if (pc[k]) do_pay_counters(g, p, ckind_id(g, pc_kind[k]), pc[k]);
   return 1;
 }
 

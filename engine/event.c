@@ -813,7 +813,7 @@ void do_counters(G *g, int slot, int player, int kind, int n, int cause_ctl, uin
   do_counters_as(g, slot, player, kind, n, cause_ctl, cause_id, CA_EFFECT);
 }
 
-void do_remove_counters(G *g, int slot, int player, int kind, int n) {
+static void remove_counters(G *g, int slot, int player, int kind, int n, const char *rule) {
   if (n <= 0) return;
   Event e;
   ev_init(&e, EV_COUNTERS_OFF);
@@ -821,7 +821,17 @@ void do_remove_counters(G *g, int slot, int player, int kind, int n) {
   e.player = (int8_t)player;
   e.ckind = (uint8_t)kind;
   e.amount = n;
+  e.rule = rule;
   ev_one(g, &e);
+}
+
+void do_remove_counters(G *g, int slot, int player, int kind, int n) { remove_counters(g, slot, player, kind, n, NULL); }
+
+/* A cost paid with a player's counters: {E} (107.14), {TK} (107.17a), or
+ * "remove N [kind] counters from you" (122.1). */
+void do_pay_counters(G *g, int player, int kind, int n) {
+  const char *nm = ckind_name(g, kind);
+  remove_counters(g, -1, player, kind, n, !strcmp(nm, "energy") ? "107.14" : !strcmp(nm, "ticket") ? "107.17a" : "122.1");
 }
 
 void do_tap(G *g, int slot, int tap) {

@@ -53,6 +53,7 @@ uint64_t pool_kw_mask(const mtg_pool *p); /* the keywords that stand for an abil
 const CardDef *pool_find_own(const mtg_pool *p, const char *name); /* this pool only, not its parents */
 int mana_parse(const char *s, ManaCost *c, int *tap, int *untap, char *why, size_t wsz);
 int mana_format(const ManaCost *c, char *buf, size_t size);
+int cost_counter_symbols(const char *s, char *rest, size_t rsz, int *energy, int *tickets);
 int mana_add_parse(const char *s, uint8_t *mask, int *one_of, char *why, size_t wsz);
 int color_from_char(int ch);
 int color_parse(const char *s);
@@ -280,6 +281,7 @@ void do_move_many(G *g, const int *slots, int n, int type, int to, int cause, in
 void do_counters(G *g, int slot, int player, int kind, int n, int cause_ctl, uint32_t cause_id);
 void do_counters_as(G *g, int slot, int player, int kind, int n, int cause_ctl, uint32_t cause_id, int cause); /* cause: CA_* */
 void do_remove_counters(G *g, int slot, int player, int kind, int n);
+void do_pay_counters(G *g, int player, int kind, int n);
 void do_tap(G *g, int slot, int tap);
 void do_lose(G *g, unsigned players, const char *rule);
 void do_win(G *g, int player, const char *rule);
