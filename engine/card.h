@@ -95,11 +95,11 @@ typedef struct CardDef CardDef;
   X(S_MONSTROSITY) X(S_RENOWN) X(S_ADD_PHASES) X(S_FLIP) X(S_ROLL_DICE) X(S_BECOMES) X(S_PAIR) X(S_BECOME_COPY) X(S_PROLIFERATE) X(S_LOOK_TOP)  \
   X(S_CLASH)                                                                             \
   X(S_EXILE_UNTIL) X(S_LAND_PLAYS) X(S_REPLACEMENT) X(S_PLAY_EXILED) X(S_CAST) X(S_CASCADE) X(S_MANIFEST)         \
-  X(S_PAY) X(S_REORDER_GRAVEYARD) X(S_LOOK_HAND) X(S_EXPLORE) X(S_SADDLE) X(S_CREWED)                                          \
+  X(S_PAY) X(S_REORDER_GRAVEYARD) X(S_LOOK_HAND) X(S_EXPLORE) X(S_SADDLE) X(S_CREWED) X(S_CLASS_LEVEL)                                          \
   X(E_INT) X(E_X) X(E_AMOUNT) X(E_COUNT) X(E_POWER) X(E_TOUGHNESS) X(E_LIFE) X(E_HAND)     \
   X(E_LIBRARY) X(E_COUNTERS) X(E_SUM) X(E_DIFF) X(E_MUL) X(E_MIN) X(E_MAX) X(E_HALF)      \
   X(E_PREVENTED) X(E_DEVOTION) X(E_CHOSEN) X(E_STORM) X(E_RESOLUTIONS) X(E_MANA_VALUE) X(E_NEG)            \
-  X(E_KICKED) X(E_KICK_N) X(E_PAID) X(E_RESULT) X(E_DAMAGE_ON) X(E_LOYALTY) X(E_NOTED) X(E_HISTORY) X(E_GREATEST) X(E_LIFE_LOST) X(E_STARTING_LIFE) \
+  X(E_KICKED) X(E_KICK_N) X(E_PAID) X(E_RESULT) X(E_DAMAGE_ON) X(E_LOYALTY) X(E_NOTED) X(E_HISTORY) X(E_GREATEST) X(E_LIFE_LOST) X(E_STARTING_LIFE) X(E_CLASS_LEVEL) \
   X(SL_SELF) X(SL_YOU) X(SL_TARGET) X(SL_TARGETS) X(SL_EACH) X(SL_EACH_PLAYER)            \
   X(SL_EACH_OPPONENT) X(SL_IT) X(SL_TRIG_PLAYER) X(SL_TRIG_SOURCE) X(SL_ENCHANTED)        \
   X(SL_EQUIPPED) X(SL_CONTROLLER_OF) X(SL_OWNER_OF) X(SL_LINKED) X(SL_CHOSEN)             \
@@ -250,7 +250,9 @@ typedef struct TrigPat {
   uint8_t last;          /* TE_COUNTERS_REMOVED: only when the last such counter is removed */
   uint8_t atk_self;      /* TE_BLOCKS: the creature blocked is this object ("blocks this creature") */
   const Filter *atk;     /* TE_BLOCKS: a filter on the creature blocked */
-  uint8_t designation;   /* TE_BECOMES: 1 monstrous, 2 renowned, 4 crewed (a crew ability of it resolved, 702.122d) */
+  uint8_t designation;   /* TE_BECOMES: 1 monstrous, 2 renowned, 4 crewed (a crew ability of it resolved, 702.122d),
+                          * 5 a Class level (716.2a) */
+  uint8_t level;         /* TE_BECOMES 5: the level it becomes */
   uint8_t batch;         /* "one or more": once for all the matching events of one batch, amount = how many */
   uint16_t from_mask;    /* TE_ZONE: from any of these zones (bits; 0: `from`) */
 } TrigPat;
@@ -344,6 +346,7 @@ enum se_kind {
   SE_CANT_HAVE_COUNTERS, /* "[this] can't have counters put on it" (`counter`: only that kind) */
   SE_FORETELL_COST,      /* "Foretelling cards from your hand costs {N} less [and can be done on any player's turn]" */
   SE_PLAYER_PROTECTION,  /* "you have protection from [quality]" (`other`: the sources; none: everything; 702.16) */
+  SE_NO_MAX_HAND_SIZE,   /* "you have no maximum hand size" (402.2) */
   /* not rule effects: */
   SE_COPY,               /* layer 1: "becomes a copy of ..., except ..." (an effect of a resolved ability, 707.9) */
   SE_COUNT

@@ -297,7 +297,7 @@ static Node *p_expr_map(L *l, const ynode *n, const char *const *skip) {
   static const char *const keys[] = {"count", "life", "hand", "library", "power", "toughness", "counters",
                                      "sum", "minus", "times", "min", "max", "half", "devotion", "chosen",
                                      "mana_value", "damage_on", "loyalty", "neg", "noted", "on", "round",
-                                     "chosen_by_creator", "history", "greatest", "starting_life", NULL};
+                                     "chosen_by_creator", "history", "greatest", "starting_life", "class_level", NULL};
   const ynode *main = NULL, *mainkey = NULL;
   for (int i = 0; i < n->n; i++) {
     const ynode *k = ymap_key(n, i);
@@ -325,6 +325,10 @@ static Node *p_expr_map(L *l, const ynode *n, const char *const *skip) {
   if (!strcmp(m, "count")) {
     e = mk(l, E_COUNT, n);
     if (!e || !(e->f = p_filter(l, main))) return NULL;
+  } else if (!strcmp(m, "class_level")) {
+    /* 716.2b: a permanent's level (as it last existed, 608.2h) */
+    e = mk(l, E_CLASS_LEVEL, n);
+    if (!e || kids(l, e, 1) || !(e->k[0] = p_sel(l, main))) return NULL;
   } else if (!strcmp(m, "starting_life")) {
     e = mk(l, E_STARTING_LIFE, n);
     if (!e || kids(l, e, 1) || !(e->k[0] = p_sel(l, main))) return NULL;
@@ -1382,6 +1386,7 @@ static const StepDef step_defs[] = {
     {"renown", S_RENOWN, {{"renown", P_EXPR, 0}}},
     {"become_saddled", S_SADDLE, {{"become_saddled", P_SEL, SL_SELF}}},
     {"become_crewed", S_CREWED, {{"become_crewed", P_SEL, SL_SELF}}},
+    {"class_level", S_CLASS_LEVEL, {{"class_level", P_EXPR, 0}}},
     {"additional_phases", S_ADD_PHASES, {{"additional_phases", P_WORDS1, 0}, {"after", P_STR, 0}}},
     {"proliferate", S_PROLIFERATE, {{"proliferate", P_SEL, SL_YOU}}},
     {"look_at_top", S_LOOK_TOP, {{"look_at_top", P_EXPR, 0}, {"of", P_SEL, SL_YOU}, {"reveal", P_BOOL, 0}, {"take", P_FILTER, 0}, {"n", P_EXPR, 0},
@@ -1604,7 +1609,7 @@ static const char *const rule_names[] = {
     "attacks_as_though_no_defender", "no_combat_damage", "combat_damage_as_unblocked", "cant_attack_alone",
     "cant_block_alone", "hand_revealed", "hexproof", "shroud", "cant_be_target_of", "cast_only_from_hand", "cant_cast",
     "venture_limit", "doesnt_untap", "may_choose_not_to_untap", "dice_advantage",
-    "cant_have_counters", "foretell_cost", "protection", NULL};
+    "cant_have_counters", "foretell_cost", "protection", "no_max_hand_size", NULL};
 
 /* Rule effects about one creature (combat restrictions and requirements): a
  * static ability with no `affects` is about its own object (the others, about
@@ -2496,7 +2501,7 @@ static const char *const trig_events[] = {
     "discard", "sacrifice", "unattached", "control_lost", "mana", "state", "reveal", "activate", "prevented",
     "phases_out", "turned_face_up", "defeated", "set_in_motion", "planeswalk_to", "planeswalk_away",
     "ability_triggers", "cycle", "becomes_target", "counters_removed", "unblocked", "exerted", "becomes_monstrous",
-    "becomes_renowned", "becomes_crewed", NULL};
+    "becomes_renowned", "becomes_crewed", "becomes_class_level", NULL};
 
 static const char *const step_keys[] = {"untap", "upkeep", "draw", "main1", "beginning_of_combat",
                                         "declare_attackers", "declare_blockers", "combat_damage",
@@ -2525,7 +2530,7 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
   t->step = -1;
   if (want_map(l, n, "when")) return -1;
   static const char *const extra[] = {"player", "combat", "this_way", "alone", "nth", "nth_in_turn", "tap_cost", "by",
-                                      "kind", "source", "attacker", "one_or_more", NULL};
+                                      "kind", "source", "attacker", "one_or_more", "level", NULL};
   static const char *const inner[] = {"from", "to", "on", "object", NULL};
   const ynode *evk = NULL, *ev = NULL;
   for (int i = 0; i < n->n; i++) {
@@ -2557,11 +2562,20 @@ static int p_trigpat(L *l, const ynode *n, TrigPat *t) {
                                    TE_SACRIFICE, TE_UNATTACHED, TE_CONTROL_LOST, TE_MANA, TE_STATE, TE_REVEAL,
                                    TE_ACTIVATE, TE_PREVENTED, TE_PHASED_OUT, TE_FACE_UP, TE_DEFEATED, TE_SET_IN_MOTION,
                                    TE_PLANESWALK_TO, TE_PLANESWALK_AWAY, TE_TRIGGERED, TE_CYCLE, TE_TARGETED,
-                                   TE_COUNTERS_REMOVED, TE_UNBLOCKED, TE_EXERTED, TE_BECOMES, TE_BECOMES, TE_BECOMES};
+                                   TE_COUNTERS_REMOVED, TE_UNBLOCKED, TE_EXERTED, TE_BECOMES, TE_BECOMES, TE_BECOMES,
+                                   TE_BECOMES};
   t->designation = (uint8_t)(!strcmp(e, "becomes_monstrous") ? 1 : !strcmp(e, "becomes_renowned") ? 2
-                             : !strcmp(e, "becomes_crewed") ? 4 : 0);
+                             : !strcmp(e, "becomes_crewed") ? 4 : !strcmp(e, "becomes_class_level") ? 5 : 0);
   t->ev = map_ev[t->ev];
   /* the keys beside the event, each for the events that read it */
+  if ((v = ymap_get(n, "level")) || t->designation == 5) {
+    /* "When this Class becomes level N" (716.2a) */
+    long x;
+    if (t->designation != 5) return BADI(l, v, "level: for a becomes_class_level trigger");
+    if (!v) return BADI(l, n, "becomes_class_level needs 'level': the level N of \"when this Class becomes level N\"");
+    if (ynode_int_range(l->d, v, 2, 255, &x, l->err)) return -1;
+    t->level = (uint8_t)x;
+  }
   if ((v = ymap_get(n, "player"))) {
     if (t->ev != TE_CAST && t->ev != TE_ACTIVATE && t->ev != TE_STEP && t->ev != TE_DISCARD && t->ev != TE_CONTROL_LOST &&
         t->ev != TE_TRIGGERED && t->ev != TE_CYCLE && t->ev != TE_EXERTED)

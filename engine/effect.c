@@ -2338,6 +2338,13 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_CREWED:
     step_saddle(g, c, n);
     return;
+  case S_CLASS_LEVEL: {
+    /* 716.2a: "this Class's level becomes N" */
+    int k = expr_eval(g, c, n->k[0]);
+    if (k < 1 || k > 255) return;
+    if (oref_ok(g, c->src) && g->s->obj[c->src.slot].zone == MTG_Z_BATTLEFIELD) becomes_event(g, c, c->src, 5, k, "716.2a");
+    return;
+  }
   case S_ADD_PHASES:
     step_add_phases(g, c, n);
     return;

@@ -60,6 +60,7 @@ static uint64_t hobj(uint64_t h, G *g, int slot) {
   if (o->monstrous || o->renowned || o->exerted)
     h = hu(h, 0x6d6f6e00u | (uint64_t)o->monstrous << 16 | (uint64_t)o->renowned << 8 | o->exerted);
   if (o->saddled) h = hu(h, 0x73616464u);
+  if (o->class_level) h = hu(h, 0x6c766c00u | o->class_level);
   if (o->alt || o->face || o->kick_n) h = hu(h, (uint64_t)o->alt << 16 | (uint64_t)o->face << 8 | o->kick_n);
   if (o->foretold) h = hu(h, (uint64_t)(int64_t)o->foretold);
   return h;

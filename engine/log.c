@@ -415,7 +415,7 @@ void log_event(G *g, const Event *e) {
     break;
   case EV_BECOMES:
     fmt_obj(g, e->obj, a, sizeof a);
-    log_line(g, 0, "becomes obj=%s designation=%s n=%d%s", a, e->ckind == 1 ? "monstrous" : e->ckind == 3 ? "saddled" : e->ckind == 4 ? "crewed" : "renowned", e->amount, rule);
+    log_line(g, 0, "becomes obj=%s designation=%s n=%d%s", a, e->ckind == 1 ? "monstrous" : e->ckind == 3 ? "saddled" : e->ckind == 4 ? "crewed" : e->ckind == 5 ? "level" : "renowned", e->amount, rule);
     break;
   default:
     fmt_obj(g, e->obj, a, sizeof a);

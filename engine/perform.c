@@ -363,12 +363,13 @@ void perform(G *g, Event *b, int m) {
       e->done = 1;
       break;
     case EV_BECOMES: {
-      /* 701.37b monstrous, 702.112b renowned, 702.171b saddled: designations of the permanent */
+      /* 701.37b monstrous, 702.112b renowned, 702.171b saddled, 716.2b a level: designations of the permanent */
       if (!oref_ok(g, e->obj) || s->obj[e->obj.slot].zone != MTG_Z_BATTLEFIELD) break;
       Obj *o = obj_w(g, e->obj.slot);
       if (e->ckind == 1) o->monstrous = 1;
       else if (e->ckind == 3) o->saddled = 1;
       else if (e->ckind == 2) o->renowned = 1; /* 4, "becomes crewed", is an event only (702.122d) */
+      else if (e->ckind == 5) o->class_level = (uint8_t)e->amount; /* 716.2a */
       e->done = 1;
       break;
     }

@@ -927,6 +927,7 @@ static int ref_value(G *g, int op, const Ref *r) {
     case E_TOUGHNESS: return obj_toughness(g, r->slot);
     case E_MANA_VALUE: return obj_mv(g, r->slot);
     case E_DAMAGE_ON: return o->damage;
+    case E_CLASS_LEVEL: return o->class_level ? o->class_level : 1; /* 716.2d */
     default: return counters_get(o->c, o->nc, CN_LOYALTY);
     }
   }
@@ -936,6 +937,7 @@ static int ref_value(G *g, int op, const Ref *r) {
   case E_TOUGHNESS: return l->toughness;
   case E_MANA_VALUE: return l->mv;
   case E_DAMAGE_ON: return l->damage;
+  case E_CLASS_LEVEL: return l->class_level ? l->class_level : 1;
   default: return counters_get(l->c, l->nc, CN_LOYALTY);
   }
 }
@@ -1001,6 +1003,7 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
   case E_TOUGHNESS:
   case E_MANA_VALUE:
   case E_DAMAGE_ON:
+  case E_CLASS_LEVEL:
   case E_LOYALTY: {
     /* 608.2h: an object that changed zones is read as it last existed; a value
      * asked of several objects (cards exiled with ...) is their sum (607.3) */

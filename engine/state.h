@@ -91,6 +91,7 @@ typedef struct Obj {
   uint8_t room;           /* a dungeon's venture marker: room index + 1 (309.4) */
   uint8_t monstrous, renowned; /* designations (701.37b, 702.112b) */
   uint8_t saddled;        /* 702.171b: until end of turn (514.2) or it leaves the battlefield; not copiable */
+  uint8_t class_level;    /* 716.2b: its level, a designation (0: none, read as level 1, 716.2d); not copiable */
   uint8_t exerted;        /* exerted by this player + 1: doesn't untap during their next untap step (701.43a) */
   ORef paired;            /* the creature it is paired with (soulbond, 702.95b), or none */
   int8_t paired_by;       /* the player who controlled both as they were paired */
@@ -117,6 +118,7 @@ typedef struct Lki {
   int32_t mv;
   uint8_t spell;
   uint8_t kicked;
+  uint8_t class_level;    /* 716.2b */
   uint8_t kick_n;         /* times a multikicker cost was paid (702.33c) */
   uint8_t addl_paid;      /* its optional additional cost was paid when cast */
   uint8_t alt;            /* the alternative cost it was cast for */

@@ -318,8 +318,8 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
   case TE_EXERTED: /* 701.43 */
     if (t->player && !rel_match(g, c, t->player, e->player)) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
-  case TE_BECOMES: /* 701.37b, 702.112b, 702.122d */
-    if (e->ckind != t->designation) return 0;
+  case TE_BECOMES: /* 701.37b, 702.112b, 702.122d, 716.2a */
+    if (e->ckind != t->designation || (t->level && e->amount != t->level)) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_UNBLOCKED: /* 509.3g */
   case TE_BLOCKED:

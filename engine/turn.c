@@ -3,6 +3,7 @@
  * before every priority (704.3), special actions (116: playing a land), and
  * the cleanup step (514.3a). The loop's position is State.c.stage, so a run
  * can resume at a top-level decision. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,7 @@ static void begin_turn(G *g) {
 
 static int hand_size(G *g, int p) {
   const StaticSpec *st;
+  if (rule_effect(g, SE_NO_MAX_HAND_SIZE, p, -1, NULL, NULL)) return INT_MAX; /* 402.2 */
   if (rule_effect(g, SE_HAND_SIZE, p, -1, &st, NULL)) return st->a;
   (void)p;
   return 7;

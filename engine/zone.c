@@ -129,9 +129,9 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
   o->abil_used[0] = o->abil_used[1] = 0;
   memset(o->resolved, 0, sizeof o->resolved);
   o->protector = o->sector = o->room = 0; /* designations don't follow it (400.7, 702.158b) */
-  /* nor do monstrous, renowned, saddled, exerted (400.7: a new object; 701.37b,
-   * 702.112b, 702.171b, 701.43) */
-  o->monstrous = o->renowned = o->saddled = o->exerted = 0;
+  /* nor do monstrous, renowned, saddled, exerted and a level (400.7: a new
+   * object; 701.37b, 702.112b, 702.171b, 701.43, 716.2b) */
+  o->monstrous = o->renowned = o->saddled = o->exerted = o->class_level = 0;
   o->controller = (uint8_t)(zone == MTG_Z_BATTLEFIELD || zone == MTG_Z_STACK ? (controller >= 0 ? controller : o->owner) : o->owner);
   o->ctl_since = s->c.turn_seq;
   o->ctl_seen = 0;
@@ -188,6 +188,7 @@ void lki_of(G *g, int slot, Lki *l) {
   memcpy(l->c, o->c, sizeof l->c);
   l->nc = o->nc;
   l->damage = o->damage;
+  l->class_level = o->class_level;
   l->attached = o->attached;
   l->attached_player = o->attached_player;
   l->mv = c->base ? mana_value(&c->base->cost) + (o->zone == MTG_Z_STACK ? o->x * c->base->cost.x : 0) : 0;
