@@ -1324,6 +1324,7 @@ static const StepDef step_defs[] = {
                                 {"of", P_SEL, 0}, {"zones", P_WORDS1, 0}, {"and_or", P_BOOL, 0}, {"attach_to", P_SEL, 0},
                                 {"face_down", P_BOOL, 0}}},
     {"create_token", S_TOKEN, {{"create_token", P_TOKEN, 0}, {"n", P_EXPR, 0}, {"under", P_SEL, SL_YOU}}},
+    {"create_token_copy", S_TOKEN_COPY, {{"create_token_copy", P_SEL, 0}, {"n", P_EXPR, 0}, {"under", P_SEL, SL_YOU}}},
     {"put_counters", S_PUT_COUNTERS, {{"put_counters", P_STR, 0}, {"n", P_EXPR, 0}, {"on", P_SEL, SL_SELF}, {"divided", P_BOOL, 0}}},
     {"remove_counters", S_REMOVE_COUNTERS, {{"remove_counters", P_STR, 0}, {"n", P_EXPR, 0}, {"from", P_SEL, SL_SELF}}},
     {"double_counters", S_DOUBLE_COUNTERS, {{"double_counters", P_STR, 0}, {"on", P_SEL, SL_SELF}}},
@@ -2043,8 +2044,11 @@ static Node *p_keyword_action(L *l, const ynode *n, int which, const ynode *v) {
              who, who, who);
     break;
   }
-  default:
-    return BAD(l, v ? ymap_key(n, 0) : n, "populate (701.36) is not supported yet: tokens that are copies of a token are not");
+  default: /* 701.36a-b: "choose a creature token you control and create a token that's a copy of
+            * that creature token"; controlling none, no token is created */
+    if (v) return BAD(l, ymap_key(n, 0), "populate takes no value: write it as the bare word populate (701.36a)");
+    snprintf(y, sizeof y, "[{for_each: {choose: {type: creature, token: true, controller: you}}, do: [{create_token_copy: it}]}]");
+    break;
   }
   return synth_steps(l, v ? v : n, y);
 }

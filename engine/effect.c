@@ -1610,13 +1610,29 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_SEARCH:
     step_search(g, c, n);
     return;
-  case S_TOKEN: {
+  case S_TOKEN:
+  case S_TOKEN_COPY: {
+    const CardDef *def = n->k[0]->def;
+    const char *sub = NULL;
+    if (n->op == S_TOKEN_COPY) {
+      /* "create a token that's a copy of [object]": its copiable values as the
+       * token is created (707.2); of no object, no token (111.12); of an
+       * instant or sorcery, none either (111.5) */
+      sel_eval(g, c, n->k[0], &b);
+      def = b.n && oref_ok(g, b.o[0]) ? copiable_def(g, b.o[0].slot, &sub) : NULL;
+      if (!def || (def->types & (T_INSTANT | T_SORCERY))) {
+        c->nres = c->nresl = c->nresold = 0;
+        return;
+      }
+    }
     int cnt = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
     sel_eval(g, c, n->k[2], &a);
     int slots[64];
     c->nres = c->nresl = c->nresold = 0;
     for (int i = 0; i < a.np; i++) {
-      int made = do_token(g, n->k[0]->def, a.p[i], cnt, c->controller, c->src.id ? c->src.id : c->cause_id, slots, 64);
+      uint32_t cause = c->src.id ? c->src.id : c->cause_id;
+      int made = n->op == S_TOKEN ? do_token(g, def, a.p[i], cnt, c->controller, cause, slots, 64)
+                                  : do_token_copy(g, def, sub, a.p[i], cnt, c->controller, cause, slots, 64);
       for (int k = 0; k < made && c->nres < NELEM(c->res); k++) c->res[c->nres++] = oref(g, slots[k]); /* made <= 64 */
     }
     return;

@@ -530,6 +530,8 @@ static void make_tokens(G *g, Event *e) {
     z[i].cause = CA_TOKEN;
     z[i].cause_ctl = e->cause_ctl;
     z[i].cause_id = e->cause_id;
+    z[i].etb_copy = e->etb_copy;
+    z[i].etb_copy_sub = e->etb_copy_sub;
   }
   ev_run(g, z, n);
   for (int i = 0; i < n; i++) {
@@ -881,11 +883,19 @@ void do_mana(G *g, int player, int color, int n, ORef src) {
   ev_one(g, &e);
 }
 
-int do_token(G *g, const CardDef *def, int controller, int n, int cause_ctl, uint32_t cause_id, int *slots, int max) {
+/* Creates n tokens of def under controller; with copy, tokens that are copies
+ * of an object whose copiable values are def and the added subtype sub (707.2,
+ * 707.9b): they enter as copies, so a copy of them copies the same values. */
+static int token_run(G *g, const CardDef *def, int copy, const char *sub, int controller, int n, int cause_ctl, uint32_t cause_id,
+                     int *slots, int max) {
   Event e;
   ev_init(&e, EV_TOKEN);
   e.player = (int8_t)controller;
   e.token_def = def;
+  if (copy) {
+    e.etb_copy = def;
+    e.etb_copy_sub = sub;
+  }
   e.amount = n;
   e.cause_ctl = (int8_t)cause_ctl;
   e.cause_id = cause_id;
@@ -896,6 +906,14 @@ int do_token(G *g, const CardDef *def, int controller, int n, int cause_ctl, uin
   int made = g->tok_n;
   g->tok_out = NULL;
   return made;
+}
+
+int do_token(G *g, const CardDef *def, int controller, int n, int cause_ctl, uint32_t cause_id, int *slots, int max) {
+  return token_run(g, def, 0, NULL, controller, n, cause_ctl, cause_id, slots, max);
+}
+
+int do_token_copy(G *g, const CardDef *def, const char *sub, int controller, int n, int cause_ctl, uint32_t cause_id, int *slots, int max) {
+  return token_run(g, def, 1, sub, controller, n, cause_ctl, cause_id, slots, max);
 }
 
 void do_attach(G *g, int slot, ORef to, int player) {

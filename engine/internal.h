@@ -288,6 +288,7 @@ void do_win(G *g, int player, const char *rule);
 void do_shuffle(G *g, int player);
 void do_mana(G *g, int player, int color, int n, ORef src);
 int do_token(G *g, const CardDef *def, int controller, int n, int cause_ctl, uint32_t cause_id, int *slots, int max);
+int do_token_copy(G *g, const CardDef *def, const char *sub, int controller, int n, int cause_ctl, uint32_t cause_id, int *slots, int max);
 void do_attach(G *g, int slot, ORef to, int player);
 void do_unattach(G *g, int slot);
 int phase_events(G *g, Event *ev, int n, int slot, int out, int indirect); /* 702.26g */
@@ -440,6 +441,7 @@ int cast_can_turn_face_up(G *g, int player, int slot); /* 702.37e */
 void cast_turn_face_up(G *g, int player, int slot);
 const CardDef *cast_face(const CardDef *card, int face); /* 709.3a, 712.11c */
 const CardDef *face_up_def(const Obj *o); /* 712.8d-f, 709.3b */
+const CardDef *copiable_def(G *g, int slot, const char **sub); /* 707.2, 707.9b, 708.2 */
 int cast_faces(const CardDef *card, int *out);
 void cast_face_label(const CardDef *card, int face, char *buf, size_t n);
 void cast_set_face(G *g, int slot, const CardDef *card, int face);

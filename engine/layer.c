@@ -103,6 +103,18 @@ static void base_chars(G *g, int slot, Chars *c) {
     c->sub[c->nsub++] = o->copy_sub;
 }
 
+/* The copiable values a copy of the object in slot takes (707.2): the
+ * definition it has after copy effects, and the subtype a copy effect added
+ * as an exception (707.9b) into *sub. A face-down permanent's copiable values
+ * are a nameless, colorless 2/2 creature with no abilities and no mana cost
+ * (708.2), with no exception. */
+const CardDef *copiable_def(G *g, int slot, const char **sub) {
+  static const CardDef face_down_values = {.name = "face-down", .types = T_CREATURE, .has_pt = 1, .power = 2, .toughness = 2};
+  const Obj *o = &g->s->obj[slot];
+  *sub = o->face_down ? NULL : o->copy_sub;
+  return o->face_down ? &face_down_values : chars(g, slot)->base;
+}
+
 /* Layer 1 (613.2a): "[this] becomes a copy of [object], except ...", an
  * effect of a resolved ability: the copied object's copiable values (707.2),
  * then the exceptions, which are part of the copy effect (707.9b): another

@@ -871,12 +871,10 @@ static int apply(G *g, const Repl *r, Event *ev) {
     int n;
     const int *v = dec_ask(g, 0, &n);
     if (!n) return 1;
-    /* 707.2, 708.2: a face-down permanent's copiable values are a nameless,
-     * colorless 2/2 creature with no abilities and no mana cost */
-    static const CardDef face_down_values = {.name = "face-down", .types = T_CREATURE, .has_pt = 1, .power = 2, .toughness = 2};
-    ev->etb_copy = s->obj[cand[v[0]]].face_down ? &face_down_values : chars(g, cand[v[0]])->base;
+    const char *sub;
+    ev->etb_copy = copiable_def(g, cand[v[0]], &sub);
     /* an exception of the copy effect, or one the copied object has (707.9b) */
-    ev->etb_copy_sub = rp->copy_sub ? rp->copy_sub : s->obj[cand[v[0]]].face_down ? NULL : s->obj[cand[v[0]]].copy_sub;
+    ev->etb_copy_sub = rp->copy_sub ? rp->copy_sub : sub;
     fmt_slot(g, cand[v[0]], nm, sizeof nm);
     snprintf(what, sizeof what, " copy=%s", nm);
     log_repl(g, r, ev, what);
