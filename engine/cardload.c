@@ -1920,13 +1920,14 @@ static int step_finish(L *l, const ynode *n, Node *s) {
   if (s->op == S_DISCARD && s->k[2] && s->k[2]->i && (s->k[3] || s->k[4]))
     return BADI(l, n, "discard: a random discard has no filter or chooser");
   if (s->op == S_CAST) {
-    /* what the effect lets the card be cast for (608.2g): without paying its mana cost, or its miracle cost */
-    static const char *const fors[] = {"free", "miracle"};
+    /* what the effect lets the card be cast for (608.2g): without paying its mana cost, its miracle or madness cost */
+    static const char *const fors[] = {"free", "miracle", "madness"};
+    static const uint8_t alts[] = {ALT_FREE, ALT_MIRACLE, ALT_MADNESS};
     s->i = ALT_FREE;
     if ((v = ymap_get(n, "for"))) {
-      int w = name_index(scalar(v), fors, 2);
-      if (w < 0) return bad_name(l, v, "cast for", fors, 2);
-      if (w == 1) s->i = ALT_MIRACLE;
+      int w = name_index(scalar(v), fors, 3);
+      if (w < 0) return bad_name(l, v, "cast for", fors, 3);
+      s->i = alts[w];
     }
   }
   if (s->op == S_PUT_BATTLEFIELD && s->k[5] && strcmp(s->k[5]->s, "true") && strcmp(s->k[5]->s, "returned"))
@@ -4156,6 +4157,27 @@ static int p_casting_keys(L *l, const ynode *n, CardDef *c, AbTable *t) {
     if (ab_synth(l, t, v, "triggered: {when: {enters: self}, if: {cast_with: evoke}, effect: [{sacrifice: self}]}\n"
                           "text: Evoke (702.74a)")) return -1;
   }
+  if ((v = ymap_get(n, "madness"))) {
+    /* 702.35a: "If a player would discard this card, that player discards it,
+     * but exiles it instead of putting it into their graveyard" (a replacement
+     * of the card itself, wherever it is discarded from: a hand) and "When this
+     * card is exiled this way, its owner may cast it by paying [cost] rather
+     * than paying its mana cost. If that player doesn't, they put this card
+     * into their graveyard": the trigger, linked to the replacement by its
+     * label (607.2b), is added by cast_madness when the replacement exiled it */
+    CastKw *kw = castkw(l, c);
+    if (c->types & T_LAND) return BADI(l, v, "madness is for cards that are cast: a land can't be (702.35a, 305.9)");
+    if (p_mana_key(l, v, "madness", &kw->madness)) return -1;
+    if (kw->madness.x) return BADI(l, v, "madness: a madness cost with {X} is not supported");
+    kw->has_madness = 1;
+    if (ab_synth(l, t, v, "replacement: {event: discard, self: true, to_zone: exile, link: " MADNESS_LINK "}\n"
+                          "text: Madness (702.35a)")) return -1;
+    Ability *a = al(l, sizeof *a);
+    if (!a || synth_ability(l, "triggered: {when: {discard: self}, zone: exile, effect: [{cast: self, for: madness}, "
+                               "{if: {in_zone: exile, object: self}, then: [{return: self, to: graveyard}]}]}\n"
+                               "text: Madness (702.35a)", a, 0)) return -1;
+    kw->madness_trig = a;
+  }
   if ((v = ymap_get(n, "retrace")) && p_flag_key(l, v, &castkw(l, c)->retrace)) return -1;
   if ((v = ymap_get(n, "jump_start"))) {
     if (!spell) return BADI(l, v, "jump-start is for instants and sorceries (702.133a)");
@@ -4249,7 +4271,7 @@ static int p_cumulative_upkeep(L *l, const ynode *v, const CardDef *c, AbTable *
 /* How many abilities p_casting_keys adds, at most. */
 static int count_casting_keys(const ynode *n) {
   int cnt = kw_list_len(ymap_get(n, "cycling"));
-  static const char *const one[] = {"reinforce", "evoke", "scavenge", "embalm", "eternalize", "unearth"};
+  static const char *const one[] = {"reinforce", "evoke", "scavenge", "embalm", "eternalize", "unearth", "madness"};
   for (size_t i = 0; i < NELEM(one); i++) cnt += ymap_get(n, one[i]) != NULL;
   return cnt;
 }
@@ -4337,7 +4359,6 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   static const char *const notyet[][2] = {
       {"suspend", "suspend (702.62a: the special action exiling the card with time counters, its upkeep and "
                   "last-counter abilities in exile, and the cast with haste)"},
-      {"madness", "madness (702.35a: the discard into exile and the cast for the madness cost)"},
       {"disturb", "disturb (702.146a: casting the back face from a graveyard for the disturb cost)"}};
   for (size_t i = 0; i < NELEM(notyet); i++)
     if (ymap_get(n, notyet[i][0]))

@@ -10,7 +10,7 @@
 
 const char *const alt_names[ALT_COUNT] = {"none",      "flashback", "dash",    "escape",    "foretell",
                                           "miracle",   "jump_start", "retrace", "aftermath", "free",
-                                          "alternative", "evoke"};
+                                          "alternative", "evoke",     "madness"};
 
 /* ---- morph (702.37) ---- */
 
@@ -407,7 +407,7 @@ void cast_leaving_stack(G *g, Event *e) {
 /* ---- casting during a resolution (608.2g) ---- */
 
 /* An effect lets player cast the card in slot now, for the cost `alt` allows
- * (ALT_FREE: without paying its mana cost; ALT_MIRACLE), and, with mv_below
+ * (ALT_FREE: without paying its mana cost; ALT_MIRACLE, ALT_MADNESS), and, with mv_below
  * >= 0, only a spell of mana value less than that (cascade, 702.85a). The
  * player may decline. */
 void cast_during(G *g, int player, int slot, int alt, int mv_below) {
@@ -423,9 +423,9 @@ void cast_during(G *g, int player, int slot, int alt, int mv_below) {
   if (!n) return;
   char nm[110], mc[64] = "";
   fmt_slot(g, slot, nm, sizeof nm);
-  if (alt == ALT_MIRACLE) mana_format(&card->cast->miracle, mc, sizeof mc);
-  if (!(alt == ALT_MIRACLE ? ask_yes_no(g, player, "702.94a", "cast %s for its miracle cost %s?", nm, mc)
-                           : ask_yes_no(g, player, "608.2g", "cast %s without paying its mana cost?", nm)))
+  if (alt == ALT_MIRACLE || alt == ALT_MADNESS) mana_format(alt == ALT_MIRACLE ? &card->cast->miracle : &card->cast->madness, mc, sizeof mc);
+  if (!(alt == ALT_FREE ? ask_yes_no(g, player, "608.2g", "cast %s without paying its mana cost?", nm)
+                        : ask_yes_no(g, player, alt == ALT_MIRACLE ? "702.94a" : "702.35a", "cast %s for its %s cost %s?", nm, alt_names[alt], mc)))
     return;
   int face = ok[0];
   if (n > 1) {
@@ -534,6 +534,25 @@ void cast_drawn(G *g, const Event *e) {
   ev_one(g, &r);
   TrigCtx tc = {.ev = EV_REVEAL, .obj = oref(g, slot), .player = e->player};
   trig_add(g, k->miracle_trig, s->obj[slot].def, 0, slot, e->player, &tc);
+}
+
+/* ---- madness (702.35) ---- */
+
+/* 702.35a: "When this card is exiled this way, its owner may cast it by paying
+ * [cost] rather than paying its mana cost. If that player doesn't, they put
+ * this card into their graveyard." e moved a card into exile: "this way" is by
+ * the card's own madness replacement, which links the card it exiled by its
+ * label (607.2b) and whose source is the card itself. */
+void cast_madness(G *g, const Event *e) {
+  State *s = g->s;
+  if (e->to != MTG_Z_EXILE || !e->link_label || e->link_src != e->obj.id || strcmp(e->link_label, MADNESS_LINK)) return;
+  ORef o = ev_new_obj(e);
+  if (!oref_ok(g, o) || s->obj[o.slot].zone != MTG_Z_EXILE) return;
+  const CardDef *d = s->obj[o.slot].def;
+  if (!d->cast || !d->cast->has_madness) return;
+  int owner = s->obj[o.slot].owner;
+  TrigCtx tc = {.ev = EV_ZONE, .obj = o, .player = (int8_t)owner};
+  trig_add(g, d->cast->madness_trig, d, 0, o.slot, owner, &tc);
 }
 
 /* ---- foretell (702.143) ---- */

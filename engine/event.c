@@ -672,6 +672,7 @@ static void after_batch(G *g, Event *b, int m) {
     if (e->type == EV_LOSE || e->type == EV_WIN) over = 1;
     if (e->type == EV_TOKEN) make_tokens(g, e);
     if (e->type == EV_DRAW) cast_drawn(g, e); /* 702.94a: miracle */
+    if (e->type == EV_ZONE && e->link_label) cast_madness(g, e); /* 702.35a */
     if (e->type == EV_DRAW && e->new_id && s->c.pl[e->player].drawn_turn == 1) {
       /* 603.11: "Reveal the first card you draw each turn" (a static ability) */
       int nb = bf_count(g);

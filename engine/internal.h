@@ -459,6 +459,7 @@ void cast_during(G *g, int player, int slot, int alt, int mv_below); /* 608.2g *
 void cast_cascade(G *g, struct Ctx *c); /* 702.85a */
 void cast_resolved(G *g, const StackItem *si, int slot); /* a permanent spell became slot (dash, 702.109a) */
 void cast_drawn(G *g, const Event *e); /* 702.94a: miracle */
+void cast_madness(G *g, const Event *e); /* 702.35a */
 int cast_can_foretell(G *g, int player, int slot); /* 702.143a, 116.2h */
 void cast_foretell(G *g, int player, int slot);
 

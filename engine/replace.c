@@ -155,7 +155,8 @@ static int matches(G *g, const Repl *r, Event *ev) {
       /* "causes you to discard this card, put it onto the battlefield instead
        * of putting it into your graveyard": it replaces the discard's move,
        * offered with the other effects on that move (616.1) */
-      if (ev->type != EV_ZONE || ev->cause != CA_DISCARD || ev->to != MTG_Z_GRAVEYARD) return 0;
+      int discard = ev->cause == CA_DISCARD || (ev->cause == CA_COST && ev->cost_cause == CA_DISCARD);
+      if (ev->type != EV_ZONE || !discard || ev->to != MTG_Z_GRAVEYARD) return 0;
     } else if (ev->type != (rp->ev == RE_DISCARD ? EV_DISCARD : rp->ev == RE_SACRIFICE ? EV_SACRIFICE : EV_DESTROY)) {
       return 0;
     }

@@ -655,6 +655,7 @@ static void way_cost(const CardDef *fd, int alt, ManaCost *mana, Cost *parts) {
   case ALT_DASH: *mana = k->dash; break;
   case ALT_FORETELL: *mana = k->foretell; break;
   case ALT_MIRACLE: *mana = k->miracle; break;
+  case ALT_MADNESS: *mana = k->madness; break;
   case ALT_ESCAPE: *parts = k->escape; *mana = k->escape.mana; parts->mana = (ManaCost){0}; break;
   case ALT_EVOKE: *parts = k->evoke; *mana = k->evoke.mana; parts->mana = (ManaCost){0}; break;
   case ALT_FREE: memset(mana, 0, sizeof *mana); break;
