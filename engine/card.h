@@ -512,7 +512,7 @@ enum alt_cost {
   ALT_FORETELL /* 702.143 */, ALT_MIRACLE /* 702.94 */, ALT_JUMP_START /* 702.133 */,
   ALT_RETRACE /* 702.81 */, ALT_AFTERMATH /* 702.127 */, ALT_FREE /* without paying its mana cost */,
   ALT_ALTERNATIVE /* 118.9: a card's own "rather than pay this spell's mana cost" */, ALT_EVOKE /* 702.74 */,
-  ALT_MADNESS /* 702.35 */, ALT_COUNT
+  ALT_MADNESS /* 702.35 */, ALT_DISTURB /* 702.146 */, ALT_COUNT
 };
 extern const char *const alt_names[ALT_COUNT];
 
@@ -527,12 +527,12 @@ typedef struct CastKw {
   Cost escape;             /* 702.138: mana and other cards to exile from its owner's graveyard */
   Cost splice;             /* 702.47: the splice cost */
   Cost evoke;              /* 702.74: an alternative cost, mana and other parts */
-  ManaCost dash, foretell, miracle, madness; /* 702.109, 702.143, 702.94, 702.35 */
+  ManaCost dash, foretell, miracle, madness, disturb; /* 702.109, 702.143, 702.94, 702.35, 702.146 */
   const char *splice_onto; /* "Splice onto [subtype]" */
   const Ability *miracle_trig; /* "When you reveal this card this way, you may cast it ..." (702.94a) */
   const Ability *madness_trig; /* "When this card is exiled this way, its owner may cast it ..." (702.35a) */
   const Ability *dash_return; /* "return the permanent this spell becomes to its owner's hand at the beginning of the next end step" */
-  uint8_t has_buyback, has_escape, has_splice, has_dash, has_foretell, has_miracle, has_evoke, has_madness;
+  uint8_t has_buyback, has_escape, has_splice, has_dash, has_foretell, has_miracle, has_evoke, has_madness, has_disturb;
   uint8_t retrace, jump_start; /* 702.81, 702.133 */
   uint8_t multikicker;     /* 702.33c: its kicker cost may be paid any number of times */
 } CastKw;

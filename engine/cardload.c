@@ -4358,8 +4358,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
    * out and name them in `unsupported` */
   static const char *const notyet[][2] = {
       {"suspend", "suspend (702.62a: the special action exiling the card with time counters, its upkeep and "
-                  "last-counter abilities in exile, and the cast with haste)"},
-      {"disturb", "disturb (702.146a: casting the back face from a graveyard for the disturb cost)"}};
+                  "last-counter abilities in exile, and the cast with haste)"}};
   for (size_t i = 0; i < NELEM(notyet); i++)
     if (ymap_get(n, notyet[i][0]))
       return BAD(l, ymap_get(n, notyet[i][0]), "%s is not in the card format yet; leave it out and say so in 'unsupported'", notyet[i][1]);
@@ -4719,6 +4718,18 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     /* 712.3: a modal double-faced card: either face may be cast or played */
     if (!c->back) return BAD(l, v, "modal: a modal double-faced card needs its 'back' face");
     if (p_flag_key(l, v, &c->modal)) return NULL;
+  }
+  if ((v = ymap_get(n, "disturb"))) {
+    /* 702.146a: "You may cast this card transformed from your graveyard by
+     * paying [cost] rather than its mana cost": the front face of a
+     * transforming double-faced card (712.2); its back face says what the
+     * permanent does when it would go to a graveyard */
+    if (!c->back || c->modal || from_back) return BAD(l, v, "disturb is on the front face of a transforming double-faced card: the card needs its 'back' face, and isn't modal (702.146a, 712.2)");
+    if (c->back->types & T_LAND) return BAD(l, v, "disturb: a back face that is a land can't be cast (305.9)");
+    CastKw *kw = castkw(l, c);
+    if (p_mana_key(l, v, "disturb", &kw->disturb)) return NULL;
+    if (kw->disturb.x) return BAD(l, v, "disturb: a disturb cost with {X} is not supported");
+    kw->has_disturb = 1;
   }
   if ((v = ymap_get(n, "adventure"))) {
     /* 715.2: an adventurer card: a permanent card with an Adventure, an instant or sorcery with that subtype */

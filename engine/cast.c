@@ -10,7 +10,7 @@
 
 const char *const alt_names[ALT_COUNT] = {"none",      "flashback", "dash",    "escape",    "foretell",
                                           "miracle",   "jump_start", "retrace", "aftermath", "free",
-                                          "alternative", "evoke",     "madness"};
+                                          "alternative", "evoke",     "madness",  "disturb"};
 
 /* ---- morph (702.37) ---- */
 
@@ -60,6 +60,10 @@ void cast_turn_face_up(G *g, int player, int slot) {
 
 /* ---- faces and halves ---- */
 
+/* 702.146a: a transforming double-faced card with disturb, whose back face
+ * may be cast (face 1) from its owner's graveyard */
+static int disturb_card(const CardDef *card) { return card->back && !card->modal && card->cast && card->cast->has_disturb; }
+
 /* The definition whose characteristics the object has, before continuous
  * effects: its copiable values (layer 1), the back face of a double-faced
  * card with its back face up (712.8d-f), the half of a split card cast (709.3b). */
@@ -82,12 +86,13 @@ const CardDef *cast_face(const CardDef *card, int face) {
   if (!face) return card;
   if (face == 1 && card->modal) return card->back;
   if (face == 1 && card->adventure) return card->adventure; /* 715.3: cast as an Adventure */
+  if (face == 1 && disturb_card(card)) return card->back; /* 702.146a: cast transformed */
   return NULL;
 }
 
 /* The faces of the card that may be cast or played (priority options). */
 int cast_faces(const CardDef *card, int *out) {
-  if (!card->split && !card->modal && !card->adventure) {
+  if (!card->split && !card->modal && !card->adventure && !disturb_card(card)) {
     out[0] = 0; /* a card of one face (most cards): cast_face gives only 0 */
     return 1;
   }
@@ -104,7 +109,7 @@ int cast_faces(const CardDef *card, int *out) {
 void cast_set_face(G *g, int slot, const CardDef *card, int face) {
   Obj *o = obj_w(g, slot);
   if ((card->split || card->adventure) && face) o->face = (uint8_t)face;
-  else if (card->modal && face == 1) o->transformed = 1; /* 712.11b: cast with its back face up */
+  else if ((card->modal || disturb_card(card)) && face == 1) o->transformed = 1; /* 712.11b, 702.146a: cast with its back face up */
   else return;
   chars_dirty(g);
 }
@@ -148,6 +153,12 @@ int cast_alts(G *g, int player, int slot, int zone, int face, uint8_t *out) {
   if (o->owner != player) return 0;
   if (face == 3 && zone != MTG_Z_HAND) return 0; /* 702.102a: fused only from a hand */
   const CastKw *k = face_kw(card, fd);
+  if (face == 1 && disturb_card(card)) {
+    /* 702.146a: "You may cast this card transformed from your graveyard by
+     * paying [cost] rather than its mana cost": only so */
+    if (zone == MTG_Z_GRAVEYARD) out[n++] = ALT_DISTURB;
+    return n;
+  }
   switch (zone) {
   case MTG_Z_HAND:
     if (!fd->aftermath) out[n++] = ALT_NONE; /* 702.127a: that half can't be cast from another zone */

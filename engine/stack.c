@@ -644,10 +644,10 @@ static int alt_cost_payable(G *g, int player, int slot, int zone_from, int any_m
 
 /* 601.2b, 601.2f: the mana cost and other costs of casting face fd of the
  * card the way alt says, before additional costs and cost changes. */
-static void way_cost(const CardDef *fd, int alt, ManaCost *mana, Cost *parts) {
+static void way_cost(const CardDef *card, const CardDef *fd, int alt, ManaCost *mana, Cost *parts) {
   static const Filter land = {.types_any = T_LAND, .colored = -1, .multicolored = -1, .tapped = -1, .token = -1,
                               .attacking = -1, .blocking = -1, .spell = -1, .zone = -1};
-  const CastKw *k = fd->cast;
+  const CastKw *k = fd->cast ? fd->cast : card->cast;
   memset(parts, 0, sizeof *parts);
   *mana = fd->cost;
   switch (alt) {
@@ -656,6 +656,7 @@ static void way_cost(const CardDef *fd, int alt, ManaCost *mana, Cost *parts) {
   case ALT_FORETELL: *mana = k->foretell; break;
   case ALT_MIRACLE: *mana = k->miracle; break;
   case ALT_MADNESS: *mana = k->madness; break;
+  case ALT_DISTURB: *mana = k->disturb; break;
   case ALT_ESCAPE: *parts = k->escape; *mana = k->escape.mana; parts->mana = (ManaCost){0}; break;
   case ALT_EVOKE: *parts = k->evoke; *mana = k->evoke.mana; parts->mana = (ManaCost){0}; break;
   case ALT_FREE: memset(mana, 0, sizeof *mana); break;
@@ -679,7 +680,7 @@ static int way_payable(G *g, int player, int slot, const CardDef *card, const Ca
   ManaCost cost;
   Cost parts;
   if (alt == ALT_NONE && !fd->cost.present) return 0; /* 118.6: no mana cost is an unpayable cost */
-  way_cost(fd, alt, &cost, &parts);
+  way_cost(card, fd, alt, &cost, &parts);
   Choice most;
   memset(&most, 0, sizeof most);
   if (card->costs_less && card->has_addl)
@@ -960,7 +961,7 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
   if (ch->alt == ALT_FREE && !ch->free) ch->free = 1;
   ManaCost base;
   Cost alt_parts;
-  way_cost(fd, ch->alt, &base, &alt_parts);
+  way_cost(card, fd, ch->alt, &base, &alt_parts);
   /* 601.2b: additional costs: kicker (702.33), buyback (702.27), splice (702.47) */
   cast_announce_additional(g, player, slot, fd, &s->stack[idx], &base, any_mana);
   idx = stack_find(g, spell_id);
