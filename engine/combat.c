@@ -415,8 +415,9 @@ static int bs_score(const BSearch *b) {
 }
 
 /* Is there a legal declaration obeying at least `want` requirements? */
+#define BS_NODES 2000000 /* the search's allowance of steps */
 static int bs_dfs(BSearch *b, int i, int score, int want) {
-  if (++b->nodes > 2000000) return 0;
+  if (++b->nodes > BS_NODES) return 0;
   if (i == b->nb) {
     if (!bs_legal(b)) return 0;
     int sc = score;
@@ -572,7 +573,13 @@ static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int 
       if (b->opt[i][k] >= 0 && bs_gain(b, i, b->opt[i][k]) > m) m = bs_gain(b, i, b->opt[i][k]);
     b->rest[i] = b->rest[i + 1] + m;
   }
-  if (!bs_dfs(b, 0, 0, obeyed + 1)) return;
+  if (!bs_dfs(b, 0, 0, obeyed + 1)) {
+    /* a search cut short can't tell that no declaration obeys more: the
+     * declaration is refused as past a capacity, never accepted on a guess */
+    if (b->nodes > BS_NODES)
+      game_limit(g, "steps searching for a declaration that obeys more blocking requirements (509.1c)", BS_NODES);
+    return;
+  }
   char wit[600] = "";
   size_t u = 0;
   for (int i = 0; i < b->nb && u < sizeof wit - 240; i++) {
