@@ -691,11 +691,13 @@ static int way_payable(G *g, int player, int slot, const CardDef *card, const Ca
   return cost_can_pay_mana(g, player, &cost, 0, slot, any_mana);
 }
 
-/* 406.3a: a card exiled face down that a player may play is turned face up
- * just before it is played: whether it can be is asked of its face. */
+/* 406.3a: a card exiled face down that a player may play (by an effect, or
+ * their own foretold card, 702.143a) is turned face up just before it is
+ * played: whether it can be is asked of its face. */
 int face_up_to_play(G *g, int player, int slot) {
   const Obj *o = &g->s->obj[slot];
-  if (!o->face_down || o->zone != MTG_Z_EXILE || !play_permission(g, player, slot)) return 0;
+  if (!o->face_down || o->zone != MTG_Z_EXILE) return 0;
+  if (!(o->foretold && o->owner == player) && !play_permission(g, player, slot)) return 0;
   obj_w(g, slot)->face_down = 0;
   chars_dirty(g);
   return 1;
@@ -722,7 +724,7 @@ static int cast_payable(G *g, int player, int slot, const CastWay *w, const Abil
 }
 
 /* 601.3: can `player` begin to cast the card in slot the way w says? */
-int can_cast_way(G *g, int player, int slot, const CastWay *w) {
+static int can_cast_way_as_is(G *g, int player, int slot, const CastWay *w) {
   State *s = g->s;
   const Obj *o = &s->obj[slot];
   int zone_from = w->zone;
@@ -767,6 +769,16 @@ int can_cast_way(G *g, int player, int slot, const CastWay *w) {
    * than whether their targets exist (both only ask) */
   if (!cast_payable(g, player, slot, w, ab, card, fd, alts, nalt, permitted)) return 0;
   return ability_feasible(g, ab, player, oref(g, slot), c);
+}
+
+/* 406.3a: a card exiled face down that the player may play is turned face up
+ * as it is cast (stack_cast_way), so whether it can be is asked of the card it
+ * is: its types decide which cost increases apply to it (601.2f). */
+int can_cast_way(G *g, int player, int slot, const CastWay *w) {
+  int up = face_up_to_play(g, player, slot);
+  int r = can_cast_way_as_is(g, player, slot, w);
+  if (up) face_down_again(g, slot);
+  return r;
 }
 
 int can_cast(G *g, int player, int slot, int zone_from) {
