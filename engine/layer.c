@@ -67,8 +67,7 @@ static inline int base_holds(const ChBase *b, const Obj *o) {
 /* An object's copiable values (707.2). Every field of the object read here
  * is part of its ChBase key (base_key), so that the values cached for a slot
  * are rebuilt when one changes. */
-static void base_chars(G *g, int slot, Chars *c) {
-  const Obj *o = &g->s->obj[slot];
+static void base_chars(const Obj *o, Chars *c) {
   const CardDef *d = face_up_def(o); /* 712.8d, 709.3b */
   memset(c, 0, sizeof *c);
   c->controller = o->controller;
@@ -166,7 +165,7 @@ static void chars_from_def(Chars *c, const CardDef *d) {
  * them since. */
 static void base_rebuild(G *g, int slot) {
   ChBase k = base_key(&g->s->obj[slot]);
-  base_chars(g, slot, &g->ch[slot]);
+  base_chars(&g->s->obj[slot], &g->ch[slot]);
   if (slot >= g->chb_used) g->chb_used = slot + 1;
   g->chb[slot] = k;
 }
@@ -541,6 +540,19 @@ static int lazy_cards(G *g) {
   return 1;
 }
 
+/* Whether an object with characteristics c leaves a board plain: none of its
+ * static abilities applies in a layer, grants abilities or lets spells be cast
+ * as though they had flash (recompute_plain). */
+static inline int stays_plain(G *g, const Chars *c) {
+  for (int a = 0; a < c->nab; a++) {
+    const Ability *ab = c->ab[a].ab;
+    if (ab->kind == AB_STATIC && (ab->st.kind == SE_CAST_AS_FLASH || spec_layer(&ab->st) || ab->st.kw_abs ||
+                                  changes_abilities(g, &ab->st, NULL)))
+      return 0;
+  }
+  return 1;
+}
+
 /* A recomputation after one that met no continuous effect (ch_plain): as
  * long as none has appeared since, every object's characteristics are its
  * copiable values and counters alone, which depend on that object only, so
@@ -581,13 +593,7 @@ static int recompute_plain(G *g) {
       bf_changed |= was_bf != is_bf || (is_bf && !holds);
       if (!o->id || in_lazy) continue;
       if (!holds || g->chb[i].modified) base_rebuild(g, i); /* base_ensure, its key compared once */
-      const Chars *c = &g->ch[i];
-      for (int a = 0; a < c->nab; a++) {
-        const Ability *ab = c->ab[a].ab;
-        if (ab->kind == AB_STATIC && (ab->st.kind == SE_CAST_AS_FLASH || spec_layer(&ab->st) || ab->st.kw_abs ||
-                                      changes_abilities(g, &ab->st, NULL)))
-          return 0;
-      }
+      if (!stays_plain(g, &g->ch[i])) return 0;
       if (o->nc) chars_counters(g, i);
     }
   }
@@ -737,12 +743,49 @@ static void recompute(G *g) {
   g->ch_in--;
 }
 
+/* compute_entering on a plain board (the cache valid and ch_plain, no
+ * continuous effect in the table at all): a recomputation with the object on
+ * the battlefield would be recompute_plain's, which gives each object its own
+ * copiable values and counters, so the entering object's are computed alone,
+ * from the object as it would be, with no epoch moved and the cache kept
+ * (twice the whole recomputation otherwise: each of many tokens entering at
+ * once redid every object written since the snapshot twice). 0, and out
+ * untouched, when that recomputation would not be plain (the object as it
+ * would enter has a static ability recompute_plain gives up for) or the
+ * cache is not valid (recomputed here, it would be without the object looked
+ * at as it would enter, which a recomputation outside sees: chars_get). */
+static int entering_plain(G *g, int slot, int ctl, Chars *out) {
+  const State *s = g->s;
+  if (g->ch_epoch != g->epoch || g->ch_full || !g->ch_plain || !g->ch_lazy_on || g->flash_perms || g->grants) return 0;
+  for (int i = 0; i < s->c.neff; i++)
+    if (s->eff[i].kind == EK_CONT && !s->eff[i].used) return 0; /* lazy_cards and recompute_plain read these */
+  Obj o = s->obj[slot]; /* the object as it would enter, a copy: the state is not written */
+  o.zone = MTG_Z_BATTLEFIELD;
+  o.controller = (uint8_t)ctl;
+  o.attached = oref_none();
+  Chars c;
+  base_chars(&o, &c);
+  if (!stays_plain(g, &c)) return 0;
+  int p = o.nc ? counters_get(o.c, o.nc, CN_PLUS1) : 0, m = o.nc ? counters_get(o.c, o.nc, CN_MINUS1) : 0;
+  if (p != m) { /* as chars_counters */
+    c.power = num_add(c.power, num_sub(p, m));
+    c.toughness = num_add(c.toughness, num_sub(p, m));
+  }
+  *out = c;
+  return 1;
+}
+
 static void compute_entering(G *g, int slot, int ctl, Chars *out) {
-  Obj *o = obj_w(g, slot);
-  Obj save = *o;
   int hs = g->hyp_slot;
   g->hyp_slot = -1;
   g->in_hyp = 1;
+  if (entering_plain(g, slot, ctl, out)) {
+    g->in_hyp = 0;
+    g->hyp_slot = hs;
+    return;
+  }
+  Obj *o = obj_w(g, slot);
+  Obj save = *o;
   o->zone = MTG_Z_BATTLEFIELD;
   o->controller = (uint8_t)ctl;
   o->attached = oref_none();
