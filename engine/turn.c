@@ -523,6 +523,19 @@ static void play_or_cast_options(G *g, int p, int slot, int zone, const char *su
   }
 }
 
+/* Whether some face of the card in slot, in player p's graveyard, has a way
+ * to be cast from there (cast_alts: flashback, escape, ...): without one,
+ * can_cast_way refuses it whatever else it asks, and most cards in
+ * graveyards have none (asked first, it spares the timing and cost
+ * questions about each of them at every listing). */
+static int grave_castable(G *g, int p, int slot) {
+  int faces[4], nf = cast_faces(g->s->obj[slot].def, faces);
+  uint8_t alts[ALT_COUNT];
+  for (int f = 0; f < nf; f++)
+    if (cast_alts(g, p, slot, MTG_Z_GRAVEYARD, faces[f], alts)) return 1;
+  return 0;
+}
+
 /* The priority decision's options: what player p can do now (117.1), and
  * what each does (g->w->popt, kept with the snapshot: dec_resume). */
 static void priority_options(G *g, int p) {
@@ -576,7 +589,8 @@ static void priority_options(G *g, int p) {
       play_or_cast_options(g, p, ex[i], MTG_Z_EXILE, " from=exile", 0, 1, o);
   int gn = zl_count(g, MTG_Z_GRAVEYARD, p);
   int16_t *gy = zl_list(g, MTG_Z_GRAVEYARD, p);
-  for (int i = 0; i < gn; i++) play_or_cast_options(g, p, gy[i], MTG_Z_GRAVEYARD, " from=graveyard", 0, 1, o);
+  for (int i = 0; i < gn; i++)
+    if (grave_castable(g, p, gy[i])) play_or_cast_options(g, p, gy[i], MTG_Z_GRAVEYARD, " from=graveyard", 0, 1, o);
   activate_options(g, p, o);
   int nb = bf_count(g);
   int16_t *bf = bf_list(g);
