@@ -269,6 +269,19 @@ TEST(setup_a_game_from_its_start_offers_leylines_in_turn_order) {
   CHECK_INT(u_zone_of(w->game, "Leyline of the Void"), MTG_Z_BATTLEFIELD);
   CHECK_INT(u_zone_of(w->game, "Test Leyline of Hush"), MTG_Z_HAND);
   CHECK_INT(mtg_game_turn(w->game), 1);
+  /* 103.6: the offer is made once, before the first turn; a card still in
+   * hand when a later turn begins is not in an opening hand any more, so
+   * turns 2 and 3 ask nothing but priority */
+  for (int k = 0; k < 200 && mtg_game_turn(w->game) < 3; k++) {
+    d = mtg_game_decision(w->game);
+    if (!d || d->kind != MTG_D_PRIORITY) break;
+    if (u_pick(t_, w, "pass") < 0) return;
+  }
+  CHECK_INT(mtg_game_turn(w->game), 3);
+  d = mtg_game_decision(w->game);
+  CHECK(d && d->kind == MTG_D_PRIORITY);
+  CHECK_INT(u_zone_of(w->game, "Test Leyline of Hush"), MTG_Z_HAND);
+  CHECK_INT(u_count_logged(w->game, "decide kind=may"), 2);
 }
 
 TEST(setup_commanders_and_battle_designations) {
