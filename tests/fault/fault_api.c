@@ -426,7 +426,14 @@ static int t_decide(void *ctx, char *why, size_t n) {
     snprintf(why, n, "answer %d succeeded under failing allocations but reached another state", c->at);
     rc = 1;
   } else if (rc >= 0) {
+    /* a failure absorbed (an index or cache not made) must leave nothing
+     * claiming to be valid that is not: the next listing would read it */
+    char w[512];
     rc = 0;
+    if (mtg_game_check(g, w, sizeof w) && !strstr(w, "out of memory")) {
+      snprintf(why, n, "answer %d succeeded under failing allocations but left a broken invariant: %.400s", c->at, w);
+      rc = 1;
+    }
   }
   mtg_game_free(g);
   return rc;
