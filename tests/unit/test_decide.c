@@ -283,6 +283,7 @@ TEST(decide_prompts_say_what_is_asked) {
   /* 701.23: two cards found go back on top, in the order the searcher says */
   if (u_pick(t_, w, "cast \"Test Double Tutor\"") < 0) return;
   u_pass(t_, w, 3);
+  PROMPT_HAS(MTG_D_CHOOSE, "search your library");
   CHECK(answer(w, 2, two) >= 0);
   PROMPT_HAS(MTG_D_ORDER, "order the cards for the top (first listed is on top)");
   CHECK(answer(w, 2, two) >= 0);
@@ -321,6 +322,10 @@ TEST(decide_and_or_search_asks_about_your_library) {
   u_pass(t_, w, 2);
   PROMPT_HAS(MTG_D_MAY, "search your library as well?");
   CHECK_INT(mtg_game_decision(w->game)->player, w->alice);
+  /* both zones are searched: the choice is among cards of either, not of the library alone */
+  if (u_pick(t_, w, "yes") < 0) return;
+  PROMPT_HAS(MTG_D_CHOOSE, "search your cards");
+  CHECK_INT(mtg_game_decision(w->game)->n_options, 2);
 }
 
 /* 603.5, 113.7a: an optional effect of a triggered ability whose source has
