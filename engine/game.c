@@ -105,9 +105,26 @@ static int top_kind(int kind) {
 /* Prompts and labels are shown to players and quote card data (a mode's text, a
  * prompt), which a card file may give any bytes: a control character there (a
  * tab) is shown as a space, so every decision's text stays printable. */
-static void shown_text(char *s) {
-  for (; *s; s++)
-    if ((unsigned char)*s < 0x20 || *s == 0x7f) *s = ' ';
+static void shown_text(char *s, int len, size_t size) {
+  size_t n = len < 0 ? 0 : (size_t)len < size ? (size_t)len : size - 1; /* fmt_v's length, untruncated */
+  size_t i = 0;
+  /* Eight bytes at a time, passed over whole while none is below 0x20 or is
+   * 0x7f (the bit tests tell whether any byte is, not which): a listing
+   * formats thousands of labels, nearly all printable. A word with one is
+   * redone byte by byte. */
+  const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w, del;
+    memcpy(&w, s + i, 8);
+    del = w ^ 0x7f7f7f7f7f7f7f7fu;
+    if (!(((w - 0x20 * ones) & ~w & highs) | ((del - ones) & ~del & highs))) continue;
+    for (size_t j = i; j < i + 8; j++) {
+      if (!s[j]) return; /* the text ends there, as before */
+      if ((unsigned char)s[j] < 0x20 || s[j] == 0x7f) s[j] = ' ';
+    }
+  }
+  for (; i < n && s[i]; i++)
+    if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f) s[i] = ' ';
 }
 
 void dec_begin(G *g, int kind, int player, const char *rule, const char *fmt, ...) {
@@ -124,9 +141,9 @@ void dec_begin(G *g, int kind, int player, const char *rule, const char *fmt, ..
   d->pub.rule = rule ? rule : ""; /* a rule number literal: kept, not copied */
   va_list ap;
   va_start(ap, fmt);
-  fmt_v(d->prompt, sizeof d->prompt, fmt, ap);
+  int len = fmt_v(d->prompt, sizeof d->prompt, fmt, ap);
   va_end(ap);
-  shown_text(d->prompt);
+  shown_text(d->prompt, len, sizeof d->prompt);
   d->pub.prompt = d->prompt;
 }
 
@@ -142,9 +159,9 @@ int dec_opt(G *g, int kind, uint32_t obj, uint32_t obj2, int player, int index, 
   o->index = index;
   va_list ap;
   va_start(ap, fmt);
-  fmt_v(d->labels[i], sizeof d->labels[i], fmt, ap);
+  int len = fmt_v(d->labels[i], sizeof d->labels[i], fmt, ap);
   va_end(ap);
-  shown_text(d->labels[i]);
+  shown_text(d->labels[i], len, sizeof d->labels[i]);
   o->label = d->labels[i];
   d->pub.n_options = i + 1;
   return i;
