@@ -676,17 +676,35 @@ static size_t word_len(const char *s) {
   return n;
 }
 
-/* The event_rules entry of a log line's type, or -1: a binary search, the
- * table being sorted by type. */
-static int line_type(const char *line) {
-  size_t n = word_len(line);
-  int lo = 0, hi = NTYPES - 1;
+/* Where each first letter's types begin in event_rules (by[c - 'a'] to
+ * by[c - 'a' + 1]), found once per case whose log is read: most lines are
+ * then told apart within a few entries. */
+typedef struct type_index {
+  unsigned char by[27];
+} type_index;
+
+static void type_index_fill(type_index *x) {
+  int t = 0;
+  for (int c = 0; c < 26; c++) {
+    x->by[c] = (unsigned char)t;
+    while (t < NTYPES && event_rules[t].type[0] == 'a' + c) t++;
+  }
+  x->by[26] = (unsigned char)t;
+}
+
+/* The event_rules entry of a log line's type (its first word), or -1: a
+ * binary search among the types of its first letter, the table being sorted
+ * by type. */
+static int line_type(const type_index *x, const char *line) {
+  if (line[0] < 'a' || line[0] > 'z') return -1;
+  int lo = x->by[line[0] - 'a'], hi = x->by[line[0] - 'a' + 1] - 1;
   while (lo <= hi) {
     int mid = (lo + hi) / 2;
     const char *t = event_rules[mid].type;
-    size_t i = 0;
-    while (i < n && line[i] == t[i]) i++; /* t ends (a NUL) where it differs */
-    int c = i < n ? (unsigned char)line[i] - (unsigned char)t[i] : t[n] ? -1 : 0;
+    size_t i = 1;
+    while (line[i] && line[i] != ' ' && line[i] == t[i]) i++; /* t ends (a NUL) where it differs */
+    int end = !line[i] || line[i] == ' ';
+    int c = end ? (t[i] ? -1 : 0) : (unsigned char)line[i] - (unsigned char)t[i];
     if (!c) return mid;
     if (c < 0) hi = mid - 1;
     else lo = mid + 1;
@@ -747,9 +765,11 @@ static int unchecked_rules(runner *R, buf *warn) {
     uint64_t performs[NTYPES];
     unsigned char known[NTYPES];
     memset(known, 0, sizeof known);
+    type_index tx;
+    if (left) type_index_fill(&tx);
     for (int i = 0; i < n && left; i++) {
       const char *line = mtg_log_line(R->g, i);
-      int t = line_type(line);
+      int t = line_type(&tx, line);
       if (t >= 0) {
         if (!known[t]) {
           performs[t] = 0;
