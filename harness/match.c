@@ -15,6 +15,9 @@ void ctx_free(hctx *x) {
   free(x->card_of);
   x->card_of = NULL;
   x->ncard_of = 0;
+  free(x->live);
+  x->live = NULL;
+  x->nlive = 0;
 }
 
 static void note(hctx *x, uint32_t id, int card) {
@@ -87,7 +90,49 @@ static uint32_t ref_id(const char *v, size_t n) {
   return id;
 }
 
+/* The objects that exist now with a card, for the old ids a reading of the
+ * log asks about: a log of many moves asks about as many ids, nearly all gone,
+ * and each question to the engine about a gone id is a search of all its
+ * objects. The set is made (one search) at the second question, the first
+ * costing no more asked directly. */
+typedef struct live_set {
+  int asked, built; /* built: 1 in x->live, -1 not made (too many objects) */
+  int n;
+  uint32_t ids[MAXOBJ];
+  int cards[MAXOBJ];
+} live_set;
+
+static int live_make(hctx *x, live_set *ls) {
+  int n = mtg_game_objects(x->g, ls->ids, ls->cards, MAXOBJ);
+  if (n < 0 || n > MAXOBJ) return -1;
+  uint32_t top = 0;
+  for (int i = 0; i < n; i++)
+    if (ls->cards[i] >= 0 && ls->ids[i] > top) top = ls->ids[i];
+  if (top > 1000000) return -1; /* as note: ids past a game's reach */
+  uint32_t words = top / 64 + 1;
+  if (words > x->nlive) {
+    uint64_t *v = realloc(x->live, words * sizeof *v);
+    if (!v) return -1;
+    memset(v + x->nlive, 0, (words - x->nlive) * sizeof *v);
+    x->live = v;
+    x->nlive = words;
+  }
+  for (int i = 0; i < n; i++)
+    if (ls->cards[i] >= 0) x->live[ls->ids[i] / 64] |= (uint64_t)1 << (ls->ids[i] % 64);
+  ls->n = n;
+  return 1;
+}
+
+/* mtg_object_card(x->g, id): asked of the engine only for an id in the set. */
+static int live_card(hctx *x, live_set *ls, uint32_t id) {
+  if (ls->asked++ && !ls->built) ls->built = live_make(x, ls);
+  if (ls->built > 0 && (id / 64 >= x->nlive || !(x->live[id / 64] >> (id % 64) & 1))) return -1;
+  return mtg_object_card(x->g, id);
+}
+
 void ctx_note_log(hctx *x) {
+  live_set ls;
+  ls.asked = ls.built = 0;
   /* latest first, so that a chain of new ids (A -> B -> C) resolves back to A */
   for (int i = mtg_log_count(x->g) - 1; i >= 0; i--) {
     const char *line = mtg_log_line(x->g, i);
@@ -100,9 +145,12 @@ void ctx_note_log(hctx *x) {
     if (!obj) continue;
     uint32_t from = ref_id(obj, n), to = (uint32_t)strtoul(nw + 1, NULL, 10);
     /* a noted id has a card whether or not it is still in the game: the
-     * engine is asked (a search of its objects) only about the others */
-    if (from && !noted(x, from) && ctx_card(x, from) < 0) note(x, from, ctx_card(x, to));
+     * engine is asked only about the others (ctx_card, without the note) */
+    if (from && !noted(x, from) && live_card(x, &ls, from) < 0) note(x, from, ctx_card(x, to));
   }
+  if (ls.built > 0) /* leave the scratch all 0 */
+    for (int i = 0; i < ls.n; i++)
+      if (ls.cards[i] >= 0) x->live[ls.ids[i] / 64] = 0;
 }
 
 int ref_matches(hctx *x, uint32_t id, const char *name, const char *spec) {

@@ -20,6 +20,8 @@ typedef struct hctx {
   mtg_game *g;
   int *card_of;      /* card_of[id] = card + 1, 0 if unknown */
   uint32_t ncard_of;
+  uint64_t *live;    /* ctx_note_log's scratch: bit id set while object id exists with a card */
+  uint32_t nlive;    /* words of live, all 0 between calls */
 } hctx;
 
 void ctx_free(hctx *x);
