@@ -437,16 +437,28 @@ void ev_run(G *g, Event *in, int n) {
     prevention_riders(g, rider_from);
     return;
   }
-  if (no > 1)
-    for (int a = 1; a < m; a++) /* back to the batch's order */
-      for (int c = a; c > 0 && bi[c - 1] > bi[c]; c--) {
-        Event t = b[c];
-        b[c] = b[c - 1];
-        b[c - 1] = t;
-        int16_t u = bi[c];
-        bi[c] = bi[c - 1];
-        bi[c - 1] = u;
+  if (no > 1) {
+    /* back to the batch's order: where each entry goes, by a stable counting
+     * sort on the caller's event (bi), then each moved once into its place.
+     * Moving entries past each other one step at a time cost a large batch
+     * that APNAP order reversed (hundreds of creatures dealt damage) a copy
+     * of every event past every other. bi is not used after. */
+    int at[NELEM(ord) + 1];
+    int16_t dest[2 * NELEM(ord)];
+    memset(at, 0, (size_t)(no + 1) * sizeof *at);
+    for (int j = 0; j < m; j++) at[bi[j] + 1]++;
+    for (int i = 0; i < no; i++) at[i + 1] += at[i];
+    for (int j = 0; j < m; j++) dest[j] = (int16_t)at[bi[j]]++;
+    for (int j = 0; j < m; j++)
+      while (dest[j] != j) { /* the entry at j to its place d; the one there to j */
+        int d = dest[j];
+        Event t = b[d];
+        b[d] = b[j];
+        b[j] = t;
+        dest[j] = dest[d];
+        dest[d] = (int16_t)d;
       }
+  }
   zone_order(g, b, m);
   /* as a permanent enters: counters the moving effect gives it; a Saga's,
    * battle's or planeswalker's own counters, a protector (cardtype.c) */
