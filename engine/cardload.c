@@ -3232,6 +3232,7 @@ static const ReplSpec *p_repl(L *l, const ynode *n, int in_effect) {
  * themselves (607.5). */
 static const CardDef *p_ability_list(L *l, const ynode *v, const char *what) {
   if (v->kind != YN_SEQ) return BAD(l, v, "%s: expected a list of abilities", what);
+  if (v->n > MAX_ABS) return BAD(l, v, "%s: %d abilities; an object holds at most %d", what, v->n, MAX_ABS);
   CardDef *d = al(l, sizeof *d);
   Ability *ab = al(l, (size_t)(v->n ? v->n : 1) * sizeof *ab);
   if (!d || !ab) return NULL;
@@ -4317,7 +4318,8 @@ static const CardDef *p_split(L *l, const ynode *n) {
     }
     nab += half->nab;
   }
-  if (nab > 255) return BAD(l, n, "card '%s' has too many abilities", c->name);
+  /* 709.4c: the card has each half's abilities, and holds MAX_ABS as any object does */
+  if (nab > MAX_ABS) return BAD(l, n, "card '%s' has %d abilities in its two halves; an object holds at most %d", c->name, nab, MAX_ABS);
   /* 709.4c: each ability in the text box of each half */
   AbTable t = {al(l, (size_t)(nab ? nab : 1) * sizeof *t.ab), 0, nab};
   if (!t.ab) return NULL;
@@ -4783,6 +4785,9 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
       if (t.ab[i].zone < 0) t.ab[i].zone = MTG_Z_COMMAND;
   }
   if ((c->supers & ST_ONGOING) && !(c->types & T_SCHEME)) return BAD(l, n, "only schemes can be Ongoing (314)");
+  /* an object holds MAX_ABS abilities (layer.c ab_add): a card with more is
+   * refused here, where its file names it, not cut short in play */
+  if (t.n > MAX_ABS) return BAD(l, n, "card '%s' has %d abilities, keywords included; an object holds at most %d", c->name, t.n, MAX_ABS);
   if (t.ab == room) {
     if (!(t.ab = al(l, (size_t)(t.n ? t.n : 1) * sizeof *t.ab))) return NULL;
     memcpy(t.ab, room, (size_t)t.n * sizeof *t.ab);

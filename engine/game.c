@@ -549,6 +549,10 @@ void mtg_game_free(mtg_game *g) {
 
 /* setup_build may unwind (a capacity, memory): it runs behind this boundary */
 static int build(G *g, const mtg_setup *s, mtg_error *err) {
+  /* a capacity met computing characteristics unwinds only where it can
+   * (layer.c ab_add); the run that follows a build sets and clears it again,
+   * and a failed build's handle is freed */
+  g->jb_set = 1;
   int code = setjmp(g->jb);
   if (code == 0) return setup_build(g, s, err);
   char msg[sizeof g->illegal];

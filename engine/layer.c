@@ -38,7 +38,7 @@ static int cand_cmp(const void *a, const void *b) {
   return x->eff < y->eff ? -1 : x->eff > y->eff;
 }
 
-static void chars_from_def(Chars *c, const CardDef *d);
+static void chars_from_def(G *g, Chars *c, const CardDef *d);
 
 /* What base_chars reads of an object. */
 static ChBase base_key(const Obj *o) {
@@ -67,7 +67,7 @@ static inline int base_holds(const ChBase *b, const Obj *o) {
 /* An object's copiable values (707.2). Every field of the object read here
  * is part of its ChBase key (base_key), so that the values cached for a slot
  * are rebuilt when one changes. */
-static void base_chars(const Obj *o, Chars *c) {
+static void base_chars(G *g, const Obj *o, Chars *c) {
   const CardDef *d = face_up_def(o); /* 712.8d, 709.3b */
   memset(c, 0, sizeof *c);
   c->controller = o->controller;
@@ -93,7 +93,7 @@ static void base_chars(const Obj *o, Chars *c) {
   /* 710.2: flipped on the battlefield, a flip card's alternative name, text box, type
    * line, power and toughness apply; its color and mana cost don't change (710.1c) */
   if (o->flipped && d->flip && o->zone == MTG_Z_BATTLEFIELD) d = d->flip;
-  chars_from_def(c, d);
+  chars_from_def(g, c, d);
   /* 702.109a: "As long as this permanent's dash cost was paid, it has haste" */
   if (o->alt == ALT_DASH && o->zone == MTG_Z_BATTLEFIELD) c->kw |= 1ULL << KW_HASTE;
   /* 707.9b: an exception of the copy effect ("except it's a Ninja in addition
@@ -114,6 +114,20 @@ const CardDef *copiable_def(G *g, int slot, const char **sub) {
   return o->face_down ? &face_down_values : chars(g, slot)->base;
 }
 
+/* One more ability of an object. An object holds MAX_ABS; a copy or a grant
+ * that would give it more stops the game past the capacity (MTG_ELIMIT)
+ * rather than leave an ability out unsaid (the loader refuses a card with
+ * more). Only a run or a setup build can unwind: asked between decisions
+ * (a query, the checker), characteristics a run has not computed are kept
+ * to the capacity. */
+static void ab_add(G *g, Chars *c, const Ability *ab, const CardDef *d, uint16_t grant) {
+  if (c->nab >= MAX_ABS) {
+    if (g->jb_set) game_limit(g, "abilities of one object", MAX_ABS);
+    return;
+  }
+  c->ab[c->nab++] = (AbRef){ab, d, grant};
+}
+
 /* Layer 1 (613.2a): "[this] becomes a copy of [object], except ...", an
  * effect of a resolved ability: the copied object's copiable values (707.2),
  * then the exceptions, which are part of the copy effect (707.9b): another
@@ -127,19 +141,14 @@ static void copy_onto(G *g, int slot, const Effect *e) {
   c->controller = ctl;
   c->base = d;
   c->colors = d->colors;
-  chars_from_def(c, d);
+  chars_from_def(g, c, d);
   if (e->st->label) c->name = e->st->label;
   c->supers |= (uint8_t)e->st->supers;
-  if (e->st->a && e->ab && c->nab < MAX_ABS) {
-    c->ab[c->nab].ab = e->ab;
-    c->ab[c->nab].def = e->def;
-    c->ab[c->nab].grant = 0;
-    c->nab++;
-  }
+  if (e->st->a && e->ab) ab_add(g, c, e->ab, e->def, 0);
 }
 
 /* The characteristics a definition gives, but its colors (710.1c) */
-static void chars_from_def(Chars *c, const CardDef *d) {
+static void chars_from_def(G *g, Chars *c, const CardDef *d) {
   c->name = d->name;
   c->types = d->types;
   c->supers = d->supers;
@@ -152,12 +161,7 @@ static void chars_from_def(Chars *c, const CardDef *d) {
    * other effect applies, in every zone, and losing the ability later (layer 6)
    * doesn't undo it */
   c->all_creature_types = (uint8_t)(d->keywords >> KW_CHANGELING & 1);
-  for (int i = 0; i < d->nab && c->nab < MAX_ABS; i++) {
-    c->ab[c->nab].ab = &d->ab[i];
-    c->ab[c->nab].def = d;
-    c->ab[c->nab].grant = 0;
-    c->nab++;
-  }
+  for (int i = 0; i < d->nab; i++) ab_add(g, c, &d->ab[i], d, 0);
 }
 
 /* g->ch[slot] set to the object's copiable values, rebuilt only if the
@@ -165,7 +169,7 @@ static void chars_from_def(Chars *c, const CardDef *d) {
  * them since. */
 static void base_rebuild(G *g, int slot) {
   ChBase k = base_key(&g->s->obj[slot]);
-  base_chars(&g->s->obj[slot], &g->ch[slot]);
+  base_chars(g, &g->s->obj[slot], &g->ch[slot]);
   if (slot >= g->chb_used) g->chb_used = slot + 1;
   g->chb[slot] = k;
 }
@@ -215,11 +219,7 @@ static void kw_grant(G *g, Chars *c, uint64_t kw) {
     if (!(kw >> k & 1)) continue;
     const CardDef *d;
     const Ability *ab = pool_kw_ability(g->pool, k, &d);
-    if (!ab || c->nab >= MAX_ABS) continue;
-    c->ab[c->nab].ab = ab;
-    c->ab[c->nab].def = d;
-    c->ab[c->nab].grant = 0;
-    c->nab++;
+    if (ab) ab_add(g, c, ab, d, 0);
   }
 }
 
@@ -264,12 +264,8 @@ static void apply(G *g, const StaticSpec *st, const Effect *e, int slot, Ctx *cx
     if (!e && st->kw_abs) {
       /* keyword abilities with a parameter (protection from a quality, landwalk, ...) */
       const CardDef *d = st->kw_abs;
-      for (int i = 0; i < d->nab && c->nab < MAX_ABS; i++) {
-        c->ab[c->nab].ab = &d->ab[i];
-        c->ab[c->nab].def = d;
-        c->ab[c->nab].grant = (uint16_t)(0x8000u | (src >= 0 ? g->s->obj[src].id & 0x7fffu : 0));
-        c->nab++;
-      }
+      for (int i = 0; i < d->nab; i++)
+        ab_add(g, c, &d->ab[i], d, (uint16_t)(0x8000u | (src >= 0 ? g->s->obj[src].id & 0x7fffu : 0)));
     }
     if (!e && st->prot_chosen && src >= 0) {
       /* "protection from the chosen color": the color chosen for this ability's source (607.2d) */
@@ -296,23 +292,15 @@ static void apply(G *g, const StaticSpec *st, const Effect *e, int slot, Ctx *cx
       for (int i = 0; slot == src && own && i < own->nab; i++)
         if (&own->ab[i].st == st) printed = 1;
       uint16_t gid = printed ? 0 : (uint16_t)(0x8000u | (g->s->obj[src].id & 0x7fffu));
-      for (int i = 0; i < d->nab && c->nab < MAX_ABS; i++) {
-        c->ab[c->nab].ab = &d->ab[i];
-        c->ab[c->nab].def = d;
-        c->ab[c->nab].grant = gid;
-        c->nab++;
-      }
+      for (int i = 0; i < d->nab; i++) ab_add(g, c, &d->ab[i], d, gid);
     }
     if (e && e->grant_def) {
       const CardDef *d = e->grant_def;
       /* keywords are abilities too; their abilities are among d's (printed) */
       if (e->a != 1) c->kw |= d->keywords;
-      for (int i = 0; i < d->nab && c->nab < MAX_ABS; i++) {
+      for (int i = 0; i < d->nab; i++) {
         if (e->a == 1 && d->ab[i].kind != AB_ACTIVATED) continue; /* activated abilities only */
-        c->ab[c->nab].ab = &d->ab[i];
-        c->ab[c->nab].def = d;
-        c->ab[c->nab].grant = (uint16_t)(e->id & 0xffff);
-        c->nab++;
+        ab_add(g, c, &d->ab[i], d, (uint16_t)(e->id & 0xffff));
       }
     }
     break;
@@ -764,7 +752,7 @@ static int entering_plain(G *g, int slot, int ctl, Chars *out) {
   o.controller = (uint8_t)ctl;
   o.attached = oref_none();
   Chars c;
-  base_chars(&o, &c);
+  base_chars(g, &o, &c);
   if (!stays_plain(g, &c)) return 0;
   int p = o.nc ? counters_get(o.c, o.nc, CN_PLUS1) : 0, m = o.nc ? counters_get(o.c, o.nc, CN_MINUS1) : 0;
   if (p != m) { /* as chars_counters */

@@ -721,6 +721,158 @@ TEST(limits_every_permanent_untaps_past_a_decision_s_capacity) {
   CHECK_INT(u_count_logged(w->game, "untap obj="), 600);
 }
 
+/* 113.2c, 613.1f, 707.9b: an object holds 20 abilities (MAX_ABS), keywords
+ * with an ability among them. The loader refuses a card with more, naming
+ * its file, line and column; a grant or a copy effect that would give an
+ * object the 21st stops the game as past the capacity, the game as it was
+ * at the decision, rather than leave an ability out unsaid. Test Golem has
+ * n abilities: "{0}: Test Golem gains prowess until end of turn." (prowess
+ * is a triggered ability, 702.108a) and n-1 of "{0}: You gain 1 life.";
+ * Test Mimic becomes a copy of a creature, except it has that ability;
+ * Test Drillmaster gives creatures prowess. */
+enum { ABS_CAP = 20 };
+
+static char *golem_yaml(int n) {
+  char *y = malloc((size_t)n * 128 + 2048);
+  if (!y) return NULL;
+  size_t k = (size_t)sprintf(y, "- name: Test Golem\n  cost: \"{1}\"\n  type: Creature — Golem\n  pt: 1/1\n"
+                                "  text: \"{0}: Test Golem gains prowess until end of turn.\"\n  abilities:\n"
+                                "    - activated:\n        cost: \"{0}\"\n        effect: [{grant: self, keywords: [prowess]}]\n");
+  for (int i = 1; i < n; i++)
+    k += (size_t)sprintf(y + k, "    - activated:\n        cost: \"{0}\"\n        effect: [{gain_life: 1}]\n");
+  sprintf(y + k, "- name: Test Mimic\n  cost: \"{1}\"\n  type: Creature — Shapeshifter\n  pt: 1/1\n"
+                 "  text: \"{0}: Test Mimic becomes a copy of target creature, except it has this ability.\"\n"
+                 "  abilities:\n    - activated:\n        cost: \"{0}\"\n        targets: [creature]\n"
+                 "        effect: [{become_copy: self, of: target, keep_ability: true}]\n"
+                 "- name: Test Trinket\n  cost: \"{0}\"\n  type: Sorcery\n  text: You gain 1 life.\n"
+                 "  spell:\n    effect: [{gain_life: 1}]\n"
+                 "- name: Test Drillmaster\n  cost: \"{2}\"\n  type: Artifact\n  text: Creatures you control have prowess.\n"
+                 "  abilities:\n    - static: {affects: {type: creature, controller: you}, add_keywords: [prowess]}\n");
+  return y;
+}
+
+/* The world of the tests below: Test Golem with n abilities and the
+ * permanent other on alice's battlefield, Test Trinket in her hand; started
+ * when start is set. */
+static int golem_world(unit_ctx *t_, u_world *w, int n, const char *other, int start) {
+  char *y = golem_yaml(n);
+  if (!y) return unit_fail(t_, __FILE__, __LINE__, "malloc"), -1;
+  int rc = u_begin(t_, w, y);
+  free(y);
+  if (rc || u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Golem") < 0 ||
+      u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, other) < 0 || u_card(t_, w, w->alice, MTG_Z_HAND, "Test Trinket") < 0)
+    return -1;
+  return start ? u_start(t_, w) : 0;
+}
+
+/* Answers with the option whose label starts with prefix and ends with
+ * suffix ("activate \"Test Golem\"#5/0": the id between them varies); the
+ * status, or MTG_EARG when no option is so labelled. */
+static int pick_ends(u_world *w, const char *prefix, const char *suffix) {
+  const mtg_decision *d = mtg_game_decision(w->game);
+  size_t np = strlen(prefix), ns = strlen(suffix);
+  for (int k = 0; d && k < d->n_options; k++) {
+    const char *l = d->options[k].label;
+    size_t nl = strlen(l);
+    if (!strncmp(l, prefix, np) && nl >= np + ns && !strcmp(l + nl - ns, suffix)) {
+      mtg_answer a = {1, &k};
+      return mtg_game_decide(w->game, &a, &w->err);
+    }
+  }
+  return MTG_EARG;
+}
+
+/* The power of the permanent named name on the battlefield (the first), or -1. */
+static int power_of(const mtg_game *g, const char *name) {
+  uint32_t ids[16];
+  int n = mtg_zone_objects(g, -1, MTG_Z_BATTLEFIELD, ids, 16);
+  for (int i = 0; i < n && i < 16; i++) {
+    mtg_object o;
+    if (mtg_object_info(g, ids[i], &o) == 0 && !strcmp(o.name, name)) return o.power;
+  }
+  return -1;
+}
+
+/* The Golem's 20th ability, prowess, triggers on a noncreature spell
+ * (702.108a): Test Trinket cast and resolved, the Golem is 2/2. */
+static void prowess_triggers(unit_ctx *t_, u_world *w) {
+  CHECK_INT(pick(w, "cast \"Test Trinket\""), MTG_DECISION);
+  CHECK_INT(u_pass(t_, w, 4), MTG_DECISION);
+  CHECK_INT(u_zone_of(w->game, "Test Trinket"), MTG_Z_GRAVEYARD);
+  CHECK_INT(power_of(w->game, "Test Golem"), 2);
+}
+
+TEST(limits_a_card_with_more_abilities_than_an_object_holds_is_refused) {
+  for (int n = ABS_CAP - 1; n <= ABS_CAP + 1; n++) {
+    char *y = golem_yaml(n);
+    mtg_pool *p;
+    mtg_error e;
+    memset(&e, 0, sizeof e);
+    CHECK(y != NULL);
+    CHECK_INT(mtg_pool_new(&p, NULL), 0);
+    if (!y) return;
+    int rc = mtg_pool_load_buffer(p, "golem.yaml", y, strlen(y), &e);
+    mtg_pool_free(p);
+    free(y);
+    if (n <= ABS_CAP) {
+      CHECK_OK(rc, &e);
+      continue;
+    }
+    CHECK_INT(rc, MTG_EDATA);
+    CHECK_STR(e.file, "golem.yaml");
+    CHECK_INT(e.line, 1); /* the card's entry */
+    CHECK_INT(e.col, 3);
+    CHECK(strstr(e.msg, "'Test Golem' has 21 abilities") != NULL);
+    CHECK(strstr(e.msg, "an object holds at most 20") != NULL);
+  }
+}
+
+TEST(limits_a_grant_up_to_the_abilities_an_object_holds) {
+  if (golem_world(t_, w, ABS_CAP - 1, "Test Mimic", 1)) return;
+  CHECK_INT(pick_ends(w, "activate \"Test Golem\"", "/0"), MTG_DECISION);
+  CHECK_INT(u_pass(t_, w, 2), MTG_DECISION);
+  prowess_triggers(t_, w);
+}
+
+TEST(limits_a_grant_one_past_the_abilities_an_object_holds_refused) {
+  if (golem_world(t_, w, ABS_CAP, "Test Mimic", 1)) return;
+  CHECK_INT(pick_ends(w, "activate \"Test Golem\"", "/0"), MTG_DECISION);
+  CHECK_INT(pick(w, "pass"), MTG_DECISION);
+  refused_at_capacity(t_, w, "pass", "more than 20 abilities of one object");
+}
+
+TEST(limits_a_copy_keeping_an_ability_up_to_the_abilities_an_object_holds) {
+  if (golem_world(t_, w, ABS_CAP - 1, "Test Mimic", 1)) return;
+  CHECK_INT(pick(w, "activate \"Test Mimic\""), MTG_DECISION);
+  CHECK_INT(pick(w, "\"Test Golem\""), MTG_DECISION);
+  CHECK_INT(u_pass(t_, w, 2), MTG_DECISION);
+  /* the copy has the Golem's 19 abilities and, 20th, the one it kept */
+  CHECK_INT(pick_ends(w, "activate \"Test Mimic\"", "/19"), MTG_DECISION);
+}
+
+TEST(limits_a_copy_keeping_an_ability_one_past_the_abilities_an_object_holds_refused) {
+  if (golem_world(t_, w, ABS_CAP, "Test Mimic", 1)) return;
+  CHECK_INT(pick(w, "activate \"Test Mimic\""), MTG_DECISION);
+  CHECK_INT(pick(w, "\"Test Golem\""), MTG_DECISION);
+  CHECK_INT(pick(w, "pass"), MTG_DECISION);
+  refused_at_capacity(t_, w, "pass", "more than 20 abilities of one object");
+}
+
+/* A static ability's grant (613.1f) applies as soon as the game has the
+ * objects: with the Golem at 19 abilities the game starts and its 20th,
+ * prowess, triggers; at 20 the setup is refused as past the capacity. */
+TEST(limits_a_static_grant_up_to_the_abilities_an_object_holds) {
+  if (golem_world(t_, w, ABS_CAP - 1, "Test Drillmaster", 1)) return;
+  prowess_triggers(t_, w);
+}
+
+TEST(limits_a_static_grant_one_past_the_abilities_an_object_holds_refuses_the_setup) {
+  if (golem_world(t_, w, ABS_CAP, "Test Drillmaster", 0)) return;
+  CHECK_INT(mtg_game_new(&w->game, w->setup, &w->err), MTG_ELIMIT);
+  CHECK(w->game == NULL);
+  CHECK(strstr(w->err.msg, "the setup exceeds an engine capacity: more than 20 abilities of one object") != NULL);
+}
+
 const unit_test limits_tests[] = {
     {"limits_x_up_to_what_one_payment_holds", limits_x_up_to_what_one_payment_holds},
     {"limits_the_stack_holds_its_capacity_and_refuses_one_more", limits_the_stack_holds_its_capacity_and_refuses_one_more},
@@ -749,5 +901,12 @@ const unit_test limits_tests[] = {
     {"limits_block_options_up_to_the_capacity", limits_block_options_up_to_the_capacity},
     {"limits_block_options_one_past_the_capacity_refused", limits_block_options_one_past_the_capacity_refused},
     {"limits_every_permanent_untaps_past_a_decision_s_capacity", limits_every_permanent_untaps_past_a_decision_s_capacity},
+    {"limits_a_card_with_more_abilities_than_an_object_holds_is_refused", limits_a_card_with_more_abilities_than_an_object_holds_is_refused},
+    {"limits_a_grant_up_to_the_abilities_an_object_holds", limits_a_grant_up_to_the_abilities_an_object_holds},
+    {"limits_a_grant_one_past_the_abilities_an_object_holds_refused", limits_a_grant_one_past_the_abilities_an_object_holds_refused},
+    {"limits_a_copy_keeping_an_ability_up_to_the_abilities_an_object_holds", limits_a_copy_keeping_an_ability_up_to_the_abilities_an_object_holds},
+    {"limits_a_copy_keeping_an_ability_one_past_the_abilities_an_object_holds_refused", limits_a_copy_keeping_an_ability_one_past_the_abilities_an_object_holds_refused},
+    {"limits_a_static_grant_up_to_the_abilities_an_object_holds", limits_a_static_grant_up_to_the_abilities_an_object_holds},
+    {"limits_a_static_grant_one_past_the_abilities_an_object_holds_refuses_the_setup", limits_a_static_grant_one_past_the_abilities_an_object_holds_refuses_the_setup},
     {NULL, NULL},
 };
