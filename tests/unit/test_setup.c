@@ -497,6 +497,31 @@ TEST(setup_text_writes_every_record_and_option) {
   CHECK(!strncmp(small, full_text, sizeof small - 1));
 }
 
+/* Like snprintf, at every buffer size: the text's first size-1 characters,
+ * terminated, nothing written past size, the length needed returned; the
+ * cut falls inside a record, a number and a quoted name or value alike. */
+TEST(setup_text_cut_at_every_size_is_a_terminated_prefix) {
+  if (u_begin(t_, w, NULL)) return;
+  int carol;
+  full_setup(t_, w, &carol);
+  if (t_->failed) return;
+  size_t n = strlen(full_text);
+  char *b = malloc(n + 2);
+  CHECK(b != NULL);
+  if (!b) return;
+  int bad = 0;
+  for (size_t size = 1; size <= n + 1 && !bad; size++) {
+    memset(b, '#', n + 2);
+    int need = mtg_setup_write(w->setup, b, size);
+    if (need != (int)n || b[size - 1] || b[size] != '#' || strncmp(b, full_text, size - 1)) {
+      unit_fail(t_, __FILE__, __LINE__, "size %zu: returned %d, wrote \"%.*s\" then byte %d", size, need, (int)(size - 1), b,
+                (int)(unsigned char)b[size]);
+      bad = 1;
+    }
+  }
+  free(b);
+}
+
 TEST(setup_text_reads_back_to_the_same_text) {
   if (u_begin(t_, w, NULL)) return;
   mtg_setup *s = NULL;
@@ -1229,6 +1254,7 @@ const unit_test setup_tests[] = {
     {"setup_commanders_and_battle_designations", setup_commanders_and_battle_designations},
     {"setup_two_commanders_with_partner_never_a_third", setup_two_commanders_with_partner_never_a_third},
     {"setup_text_writes_every_record_and_option", setup_text_writes_every_record_and_option},
+    {"setup_text_cut_at_every_size_is_a_terminated_prefix", setup_text_cut_at_every_size_is_a_terminated_prefix},
     {"setup_text_reads_back_to_the_same_text", setup_text_reads_back_to_the_same_text},
     {"setup_text_defaults_for_records_left_out", setup_text_defaults_for_records_left_out},
     {"setup_text_read_builds_the_game_it_describes", setup_text_read_builds_the_game_it_describes},
