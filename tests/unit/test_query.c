@@ -209,6 +209,10 @@ TEST(query_type_lines_and_counters) {
   mtg_object o;
   CHECK_INT(mtg_object_info(g, bf[0], &o), 0);
   CHECK_STR(o.types, "Legendary Creature - Dog");
+  /* the setup's first card is the game's first object: its entry is 0, not "none" */
+  CHECK_INT(isamaru, 0);
+  CHECK_INT(mtg_object_card(g, bf[0]), isamaru);
+  CHECK_INT(o.card, isamaru);
   CHECK_INT(o.power, 5); /* 2/2, two +1/+1 counters, Glorious Anthem */
   CHECK_INT(o.toughness, 5);
   CHECK_INT(o.n_counters, 2);
