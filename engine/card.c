@@ -430,21 +430,29 @@ int mana_parse(const char *s, ManaCost *c, int *tap, int *untap, char *why, size
   return 0;
 }
 
-/* A cost's player-counter symbols taken out of it: {E} is one energy counter
- * (107.14) and {TK} one ticket counter (107.17a), each paid by removing that
- * counter from the paying player. The rest of s, for mana_parse, goes into
- * rest (of size rsz); *energy and *tickets count the symbols. Returns -1 when
- * rest would not hold the rest. */
-int cost_counter_symbols(const char *s, char *rest, size_t rsz, int *energy, int *tickets) {
-  size_t n = 0;
-  *energy = *tickets = 0;
+/* The symbols of a player's counters in costs, each paid by removing one
+ * such counter from the paying player: {E} energy (107.14), {TK} a ticket
+ * (107.17a). */
+const CounterSymbol counter_symbols[N_COUNTER_SYMBOLS] = {{"{E}", "energy", "107.14"}, {"{TK}", "ticket", "107.17a"}};
+
+/* A cost's counter symbols taken out of it: the rest of s, for mana_parse,
+ * goes into rest (of size rsz), and n[i] counts counter_symbols[i]. Returns
+ * -1 when rest would not hold the rest. */
+int cost_counter_symbols(const char *s, char *rest, size_t rsz, int n[N_COUNTER_SYMBOLS]) {
+  size_t u = 0;
+  for (int i = 0; i < N_COUNTER_SYMBOLS; i++) n[i] = 0;
   while (*s) {
-    if (!strncmp(s, "{E}", 3)) { ++*energy; s += 3; continue; }
-    if (!strncmp(s, "{TK}", 4)) { ++*tickets; s += 4; continue; }
-    if (n + 1 >= rsz) return -1;
-    rest[n++] = *s++;
+    int i = 0;
+    while (i < N_COUNTER_SYMBOLS && strncmp(s, counter_symbols[i].sym, strlen(counter_symbols[i].sym))) i++;
+    if (i < N_COUNTER_SYMBOLS) {
+      n[i]++;
+      s += strlen(counter_symbols[i].sym);
+      continue;
+    }
+    if (u + 1 >= rsz) return -1;
+    rest[u++] = *s++;
   }
-  rest[n] = 0;
+  rest[u] = 0;
   return 0;
 }
 

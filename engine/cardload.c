@@ -1857,9 +1857,9 @@ static int step_finish(L *l, const ynode *n, Node *s) {
     ManaCost mc;
     const ynode *mv = ymap_get(n, s->op == S_PAY ? "pay" : "unless");
     char rest[256];
-    int energy, tickets;
+    int syms[N_COUNTER_SYMBOLS];
     if (!strcmp(s->k[0]->s, "mana_cost")) mc.x = 0; /* "pay its mana cost" */
-    else if (cost_counter_symbols(s->k[0]->s, rest, sizeof rest, &energy, &tickets))
+    else if (cost_counter_symbols(s->k[0]->s, rest, sizeof rest, syms))
       return BADI(l, mv, "%s: too long", s->op == S_PAY ? "pay" : "unless");
     else if (mana_parse(rest, &mc, NULL, NULL, why, sizeof why))
       return BADI(l, mv, "%s: %s (or mana_cost: this object's mana cost)", s->op == S_PAY ? "pay" : "unless", why);
@@ -2366,21 +2366,20 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
   if (mana) {
     const char *s = scalar(mana);
     char rest[256];
-    int energy, tickets;
+    int syms[N_COUNTER_SYMBOLS];
     if (!s) return BADI(l, mana, "cost: expected a string like \"{2}{R}, {T}\"");
-    if (cost_counter_symbols(s, rest, sizeof rest, &energy, &tickets)) return BADI(l, mana, "cost: too long");
+    if (cost_counter_symbols(s, rest, sizeof rest, syms)) return BADI(l, mana, "cost: too long");
     if (mana_parse(rest, &c->mana, &tap, &untap, why, sizeof why)) return BADI(l, mana, "cost: %s", why);
     if (tap) c->part[c->nparts++].kind = CK_TAP;
     if (untap) c->part[c->nparts++].kind = CK_UNTAP;
     /* "{T}, Pay {E}{E}" is cost: "{T}, {E}{E}" (107.14, 107.17a) */
-    for (int k = 0; k < 2; k++) {
-      int cnt = k ? tickets : energy;
-      if (!cnt) continue;
-      if (cnt > INT16_MAX) return BADI(l, mana, "cost: too many counter symbols");
+    for (int k = 0; k < N_COUNTER_SYMBOLS; k++) {
+      if (!syms[k]) continue;
+      if (syms[k] > INT16_MAX) return BADI(l, mana, "cost: too many counter symbols");
       CostPart *cp = &c->part[c->nparts++];
       cp->kind = CK_PAY_COUNTERS;
-      cp->counter = k ? "ticket" : "energy";
-      cp->n = (int16_t)cnt;
+      cp->counter = counter_symbols[k].kind;
+      cp->n = (int16_t)syms[k];
     }
   }
   if (!parts) return 0;
@@ -2479,7 +2478,6 @@ static int p_cost(L *l, const ynode *mana, const ynode *parts, Cost *c) {
       const ynode *fr = ymap_get(p, "from");
       if (fr) {
         /* 122.1: "remove N [kind] counters from you", a player's counters as a cost */
-        if (cp->kind != CK_REMOVE_COUNTERS) return BADI(l, fr, "'from' goes with remove_counters");
         if (!scalar(fr) || strcmp(scalar(fr), "you"))
           return BADI(l, fr, "from: you (counters on the player paying; without 'from', counters on this object)");
         cp->kind = CK_PAY_COUNTERS;

@@ -255,8 +255,7 @@ static int choose_color(G *g, int player, const char *why) {
 static int offer_payment(G *g, Ctx *c, int p, const char *cost, const Node *x, const Node *times, const char *prompt) {
   ManaCost mc;
   char why[100], rest[256];
-  int pc[2] = {0, 0}; /* energy, tickets */
-  static const char *const pc_kind[2] = {"energy", "ticket"}, *const pc_sym[2] = {"{E}", "{TK}"};
+  int pc[N_COUNTER_SYMBOLS] = {0}; /* counter_symbols' counts */
   if (p < 0) return 0;
   if (!strcmp(cost, "mana_cost")) {
     /* "pay its mana cost": this object's, X being 0 (107.3f); none is an
@@ -265,7 +264,7 @@ static int offer_payment(G *g, Ctx *c, int p, const char *cost, const Node *x, c
     if (!d || !d->cost.present) return 0;
     mc = d->cost;
     mc.x = 0;
-  } else if (cost_counter_symbols(cost, rest, sizeof rest, &pc[0], &pc[1]) || mana_parse(rest, &mc, NULL, NULL, why, sizeof why)) {
+  } else if (cost_counter_symbols(cost, rest, sizeof rest, pc) || mana_parse(rest, &mc, NULL, NULL, why, sizeof why)) {
     return 0;
   }
   if (times) {
@@ -280,7 +279,7 @@ static int offer_payment(G *g, Ctx *c, int p, const char *cost, const Node *x, c
     for (int i = 0; i < 5; i++) most = one.phyrexian[i] > most ? one.phyrexian[i] : most;
     if (most && t > 255 / most) game_limit(g, "mana symbols of one kind in a payment", 255);
     mana_add(&mc, &one, t);
-    for (int k = 0; k < 2; k++) pc[k] = num_mul(pc[k], t);
+    for (int k = 0; k < N_COUNTER_SYMBOLS; k++) pc[k] = num_mul(pc[k], t);
   }
   int xv = x ? expr_eval(g, c, x) : 0;
   if (xv < 0) xv = 0;
@@ -289,21 +288,23 @@ static int offer_payment(G *g, Ctx *c, int p, const char *cost, const Node *x, c
   shown.generic = (uint8_t)(gen > 255 ? 255 : gen);
   shown.x = 0;
   char txt[96];
-  if (mana_format(&shown, txt, sizeof txt) || ((pc[0] || pc[1]) && !mana_value(&shown))) txt[0] = 0; /* no "{0}" before {E} */
+  int any_pc = 0, short_of = 0;
+  for (int k = 0; k < N_COUNTER_SYMBOLS; k++) any_pc |= pc[k];
+  if (mana_format(&shown, txt, sizeof txt) || (any_pc && !mana_value(&shown))) txt[0] = 0; /* no "{0}" before {E} */
   size_t len = strlen(txt);
-  int has[2] = {0, 0};
-  for (int k = 0; k < 2; k++) {
+  for (int k = 0; k < N_COUNTER_SYMBOLS; k++) {
     if (!pc[k]) continue;
-    has[k] = counters_get(g->s->c.pl[p].c, g->s->c.pl[p].nc, ckind_id(g, pc_kind[k]));
-    for (int i = 0; i < pc[k] && i < 8 && len + 5 < sizeof txt; i++) len += (size_t)snprintf(txt + len, sizeof txt - len, "%s", pc_sym[k]);
+    const char *sym = counter_symbols[k].sym;
+    short_of |= counters_get(g->s->c.pl[p].c, g->s->c.pl[p].nc, ckind_id(g, counter_symbols[k].kind)) < pc[k];
+    for (int i = 0; i < pc[k] && i < 8 && len + 5 < sizeof txt; i++) len += (size_t)snprintf(txt + len, sizeof txt - len, "%s", sym);
     if (pc[k] > 8 && len + 24 < sizeof txt) len += (size_t)snprintf(txt + len, sizeof txt - len, "... (%d)", pc[k]);
   }
-  if (has[0] < pc[0] || has[1] < pc[1] || !cost_can_pay_mana(g, p, &mc, xv, -1, 0) ||
+  if (short_of || !cost_can_pay_mana(g, p, &mc, xv, -1, 0) ||
       !ask_yes_no(g, p, "603.5", "%s%s?", prompt ? prompt : "pay ", prompt ? "" : txt))
     return 0;
   cost_pay_mana(g, p, &mc, xv, -1, 0, NULL);
-  for (int k = 0; k < 2; k++)
-    if (pc[k]) do_pay_counters(g, p, ckind_id(g, pc_kind[k]), pc[k]);
+  for (int k = 0; k < N_COUNTER_SYMBOLS; k++)
+    if (pc[k]) do_pay_counters(g, p, ckind_id(g, counter_symbols[k].kind), pc[k]);
   return 1;
 }
 

@@ -845,8 +845,10 @@ void do_remove_counters(G *g, int slot, int player, int kind, int n) { remove_co
 /* A cost paid with a player's counters: {E} (107.14), {TK} (107.17a), or
  * "remove N [kind] counters from you" (122.1). */
 void do_pay_counters(G *g, int player, int kind, int n) {
-  const char *nm = ckind_name(g, kind);
-  remove_counters(g, -1, player, kind, n, !strcmp(nm, "energy") ? "107.14" : !strcmp(nm, "ticket") ? "107.17a" : "122.1");
+  const char *nm = ckind_name(g, kind), *rule = "122.1";
+  for (int i = 0; i < N_COUNTER_SYMBOLS; i++)
+    if (!strcmp(nm, counter_symbols[i].kind)) rule = counter_symbols[i].rule;
+  remove_counters(g, -1, player, kind, n, rule);
 }
 
 void do_tap(G *g, int slot, int tap) {

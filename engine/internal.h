@@ -53,7 +53,12 @@ uint64_t pool_kw_mask(const mtg_pool *p); /* the keywords that stand for an abil
 const CardDef *pool_find_own(const mtg_pool *p, const char *name); /* this pool only, not its parents */
 int mana_parse(const char *s, ManaCost *c, int *tap, int *untap, char *why, size_t wsz);
 int mana_format(const ManaCost *c, char *buf, size_t size);
-int cost_counter_symbols(const char *s, char *rest, size_t rsz, int *energy, int *tickets);
+typedef struct CounterSymbol {
+  const char *sym, *kind, *rule;
+} CounterSymbol;
+#define N_COUNTER_SYMBOLS 2
+extern const CounterSymbol counter_symbols[N_COUNTER_SYMBOLS];
+int cost_counter_symbols(const char *s, char *rest, size_t rsz, int n[N_COUNTER_SYMBOLS]);
 int mana_add_parse(const char *s, uint8_t *mask, int *one_of, char *why, size_t wsz);
 int color_from_char(int ch);
 int color_parse(const char *s);
