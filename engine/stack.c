@@ -724,6 +724,20 @@ static int cast_payable(G *g, int player, int slot, const CastWay *w, const Abil
 }
 
 /* 601.3: can `player` begin to cast the card in slot the way w says? */
+/* The ways the card in slot offers to be cast from w->zone, paying a cost
+ * (601.2b): its own (cast_alts), a commander's from the command zone
+ * (903.8), and an exiled card's that an effect lets its player cast paying
+ * its mana cost (permitted: play_permission's), each with the alternative
+ * costs offered wherever it may be cast so. */
+static int cast_ways(G *g, int player, int slot, const CardDef *card, const CastWay *w, int permitted, uint8_t *alts) {
+  int nalt = cast_alts(g, player, slot, w->zone, w->face, alts);
+  if ((permitted & PP_PAY) || (w->zone == MTG_Z_COMMAND && var_commander(g, slot) >= 0)) {
+    alts[nalt++] = ALT_NONE;
+    nalt = cast_anywhere_alts(card, w->face, alts, nalt);
+  }
+  return nalt;
+}
+
 static int can_cast_way_as_is(G *g, int player, int slot, const CastWay *w) {
   State *s = g->s;
   const Obj *o = &s->obj[slot];
@@ -751,15 +765,9 @@ static int can_cast_way_as_is(G *g, int player, int slot, const CastWay *w) {
     if (!((types & T_INSTANT) || (kw >> KW_FLASH & 1)) && !sorcery_timing(g, player) &&
         !flash_permission(g, player, slot, NULL, NULL))
       return 0;
-    nalt = cast_alts(g, player, slot, zone_from, w->face, alts);
-    /* 903.8: a player may cast a commander they own from the command zone */
-    if (zone_from == MTG_Z_COMMAND && var_commander(g, slot) >= 0) {
-      alts[nalt++] = ALT_NONE;
-      nalt = cast_anywhere_alts(card, w->face, alts, nalt);
-    }
-    /* an exiled card an effect lets its player cast: without paying its mana cost, or paying it */
-    if (permitted) alts[nalt++] = permitted & PP_PAY ? ALT_NONE : ALT_FREE;
-    if (permitted & PP_PAY) nalt = cast_anywhere_alts(card, w->face, alts, nalt);
+    nalt = cast_ways(g, player, slot, card, w, permitted, alts);
+    /* an exiled card an effect lets its player cast without paying its mana cost */
+    if (permitted && !(permitted & PP_PAY)) alts[nalt++] = ALT_FREE;
     if (!nalt) return 0;
   }
   if (cast_forbidden_as(g, player, slot, types, own ? fd->name : obj_name(g, slot))) return 0;
@@ -930,12 +938,7 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
   }
   /* the ways this card offers from its zone, before it moves (601.2b) */
   uint8_t alts[ALT_COUNT];
-  int nalt = w->during ? 0 : cast_alts(g, player, slot, zone_from, w->face, alts), np = 0;
-  /* an effect's permission, paying its mana cost, or a commander from the command zone (903.8) */
-  if ((permitted & PP_PAY) || (!w->during && zone_from == MTG_Z_COMMAND && var_commander(g, slot) >= 0)) {
-    alts[nalt++] = ALT_NONE;
-    nalt = cast_anywhere_alts(card, w->face, alts, nalt);
-  }
+  int nalt = w->during ? 0 : cast_ways(g, player, slot, card, w, permitted, alts), np = 0;
   for (int i = 0; i < nalt; i++)
     if (way_payable(g, player, slot, card, fd, alts[i], any_mana)) alts[np++] = alts[i];
   nalt = np;
