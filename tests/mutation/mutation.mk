@@ -8,6 +8,11 @@
 #   make mutation [MUTANTS=100] [SEED=1] [MUTATION_FILES=engine/turn.c ...] [-jN]
 #   make mutation KEYS=FILE      exactly the mutants FILE lists by key (a run's
 #                                survivors, to see whether new cases kill them)
+#   make mutation MUTATION_CHECKS=cases
+#                                a screening run: only the named checks (cases
+#                                replays unit fault soak asan valgrind). Its
+#                                survivors are candidates, its score is not
+#                                the suite's: the other checks kill some of them
 #
 # Mutants are built in build/mutation/jK/, never in the tree: the engine's
 # objects of the ordinary build are linked with the one mutated file, compiled
@@ -32,6 +37,8 @@ MUTATION_TEST_GOAL ?= 50
 # goes without: memcheck costs each survivor of it tens of seconds, and
 # valgrind-test runs the cases under memcheck in the same `make test`
 MUTATION_VALGRIND ?= 1
+# every check (empty), or a screening run's names
+MUTATION_CHECKS ?=
 
 MUTATE_BIN = $(TB)/mutate
 TEST_OBJ += $(B)/tests/mutation/mutate.o
@@ -53,7 +60,7 @@ MUT_ASAN_HARNESS = $(MUT_ASAN_B)/bin/harness
 mutation-asan:
 	+@$(MAKE) --no-print-directory $(ASAN_VARS) $(MUT_ASAN_HARNESS)
 
-MUT_ENV = MUT_VALGRIND='$(MUTATION_VALGRIND)' MUT_CC='$(CC)' MUT_CFLAGS='$(CSTD) -O0 -w -Iengine/include -Iengine -Iutil' \
+MUT_ENV = MUT_VALGRIND='$(MUTATION_VALGRIND)' MUT_CHECKS='$(MUTATION_CHECKS)' MUT_CC='$(CC)' MUT_CFLAGS='$(CSTD) -O0 -w -Iengine/include -Iengine -Iutil' \
   MUT_B='$(B)' MUT_ENGINE_OBJ='$(ENGINE_OBJ)' MUT_LDLIBS='$(LDLIBS_ALL)' \
   MUT_HARNESS_OBJ='$(HARNESS_OBJ)' MUT_REPLAY_OBJ='$(REPLAY_SRC:%.c=$(B)/%.o)' MUT_UNIT_OBJ='$(UNIT_OBJ)' MUT_SOAK_OBJ='$(B)/tests/unit/soak.o $(PLAY_OBJ)' \
   MUT_FAULT_OBJ='$(MUT_FAULT_OBJ)' MUT_FAULT_LDFLAGS='$(FAULT_LDFLAGS) -Wl,-Bstatic -lyaml -lz -Wl,-Bdynamic' \

@@ -20,6 +20,10 @@
 #   MUT_ASAN_CC, MUT_ASAN_CFLAGS, MUT_ASAN_B, MUT_ASAN_ENGINE_OBJ,
 #   MUT_ASAN_HARNESS_OBJ, MUT_ASAN_LDLIBS                     the same, sanitized
 #   MUT_VALGRIND            0: no valgrind check (make test's sample)
+#   MUT_CHECKS              the checks to run, by name ("cases replays"): a
+#                           screening run that finds the mutants the cases let
+#                           through in a fraction of the time; empty: all. The
+#                           others print "stage NAME skipped"
 #   MUT_TIMEOUTS            "stage=seconds ..." (default 600 s each, 3600 s for
 #                           valgrind, which runs the cases some 50 times slower).
 #                           The baseline runs with the defaults: they only stop a
@@ -117,32 +121,52 @@ link() { # OUT OBJECTS...
   }
 }
 
-link "$dir/harness" $MUT_HARNESS_OBJ $engine
-check cases "$dir/harness" --check --fail-fast -j 1 cases
-link "$dir/replay" $MUT_REPLAY_OBJ $engine
-check replays "$dir/replay" check -j 1 replays
-link "$dir/unit-tests" $MUT_UNIT_OBJ $engine
-check unit "$dir/unit-tests"
-link "$dir/fault-api" $MUT_FAULT_OBJ $engine $MUT_FAULT_LDFLAGS
-check fault "$dir/fault-api"
-link "$dir/soak" $MUT_SOAK_OBJ $engine
-check soak "$dir/soak" --games 300 --seed 1 --check --known tests/unit/soak-known.txt
-
-t0=$(t)
-if ! $MUT_ASAN_CC $MUT_ASAN_CFLAGS -c "$src" -o "$dir/m-asan.o" 2>"$dir/compile-asan.log"; then
-  echo "compile failed $(since "$t0") (the sanitizer build)"
-  exit 2
-fi
-asan=$(swap "$MUT_ASAN_ENGINE_OBJ" "$MUT_ASAN_B/$stem.o" "$dir/m-asan.o") || { echo "$asan"; exit 4; }
-$MUT_ASAN_CC -o "$dir/harness-asan" $MUT_ASAN_HARNESS_OBJ $asan $MUT_ASAN_LDLIBS 2>"$dir/link.log" || {
-  echo "stage link failed 0 (the sanitizer build) $(head -c 200 "$dir/link.log")"
-  exit 4
+want() { # is check $1 among MUT_CHECKS (empty: every check)?
+  [ -z "${MUT_CHECKS:-}" ] && return 0
+  for c in $MUT_CHECKS; do [ "$c" = "$1" ] && return 0; done
+  echo "stage $1 skipped 0 not in MUTATION_CHECKS"
+  return 1
 }
-check asan "$dir/harness-asan" --check --fail-fast -j 1 cases
-if [ "${MUT_VALGRIND:-1}" = 0 ]; then
+if want cases; then
+  link "$dir/harness" $MUT_HARNESS_OBJ $engine
+  check cases "$dir/harness" --check --fail-fast -j 1 cases
+fi
+if want replays; then
+  link "$dir/replay" $MUT_REPLAY_OBJ $engine
+  check replays "$dir/replay" check -j 1 replays
+fi
+if want unit; then
+  link "$dir/unit-tests" $MUT_UNIT_OBJ $engine
+  check unit "$dir/unit-tests"
+fi
+if want fault; then
+  link "$dir/fault-api" $MUT_FAULT_OBJ $engine $MUT_FAULT_LDFLAGS
+  check fault "$dir/fault-api"
+fi
+if want soak; then
+  link "$dir/soak" $MUT_SOAK_OBJ $engine
+  check soak "$dir/soak" --games 300 --seed 1 --check --known tests/unit/soak-known.txt
+fi
+if want asan; then
+  t0=$(t)
+  if ! $MUT_ASAN_CC $MUT_ASAN_CFLAGS -c "$src" -o "$dir/m-asan.o" 2>"$dir/compile-asan.log"; then
+    echo "compile failed $(since "$t0") (the sanitizer build)"
+    exit 2
+  fi
+  asan=$(swap "$MUT_ASAN_ENGINE_OBJ" "$MUT_ASAN_B/$stem.o" "$dir/m-asan.o") || { echo "$asan"; exit 4; }
+  $MUT_ASAN_CC -o "$dir/harness-asan" $MUT_ASAN_HARNESS_OBJ $asan $MUT_ASAN_LDLIBS 2>"$dir/link.log" || {
+    echo "stage link failed 0 (the sanitizer build) $(head -c 200 "$dir/link.log")"
+    exit 4
+  }
+  check asan "$dir/harness-asan" --check --fail-fast -j 1 cases
+fi
+if ! want valgrind; then
+  :
+elif [ "${MUT_VALGRIND:-1}" = 0 ]; then
   echo "stage valgrind skipped 0 MUT_VALGRIND=0 (valgrind-test runs the cases under memcheck)"
 elif command -v valgrind >/dev/null 2>&1; then
   # 99: valgrind found an error (the harness's own failures exit 1 or 2)
+  want cases >/dev/null || link "$dir/harness" $MUT_HARNESS_OBJ $engine
   check valgrind valgrind -q --error-exitcode=99 "$dir/harness" --check --fail-fast -j 1 cases
 else
   echo "stage valgrind skipped 0 valgrind is not installed"
