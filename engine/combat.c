@@ -390,9 +390,9 @@ typedef struct BSearch {
   int choice[BS_MAX], cnt[BS_MAX], nblocking, nalone;
   int opt[BS_MAX][BS_MAX + 1], nopt[BS_MAX];
   int rest[BS_MAX + 1];         /* the most the blockers from i on can add by themselves */
-  int lastb[BS_MAX];            /* the last blocker that can block attacker a, or -1 */
+  int left[BS_MAX + 1][BS_MAX]; /* how many of the blockers from i on may block attacker a */
   int best[BS_MAX];             /* a declaration found */
-  long nodes;
+  long nodes, steps;            /* steps taken, and allowed */
 } BSearch;
 
 static int bs_gain(const BSearch *b, int i, int a) {
@@ -414,10 +414,14 @@ static int bs_score(const BSearch *b) {
   return sc;
 }
 
-/* Is there a legal declaration obeying at least `want` requirements? */
-#define BS_NODES 2000000 /* the search's allowance of steps */
+/* Is there a legal declaration obeying at least `want` requirements? A
+ * partial declaration is given up when no way of completing it is legal (an
+ * attacker blocked by more creatures than it may be, or by fewer than it must
+ * with too few left that could join) or when even the best completion obeys
+ * fewer than `want`. */
+#define SEARCH_BUDGET 2000000 /* the default allowance of steps */
 static int bs_dfs(BSearch *b, int i, int score, int want) {
-  if (++b->nodes > BS_NODES) return 0;
+  if (++b->nodes > b->steps) return 0;
   if (i == b->nb) {
     if (!bs_legal(b)) return 0;
     int sc = score;
@@ -428,8 +432,11 @@ static int bs_dfs(BSearch *b, int i, int score, int want) {
     return 1;
   }
   int bound = score + b->rest[i];
-  for (int a = 0; a < b->na; a++)
-    if (b->cnt[a] || b->lastb[a] >= i) bound += b->mbb[a];
+  for (int a = 0; a < b->na; a++) {
+    int most = b->cnt[a] + b->left[i][a]; /* the most creatures that can end up blocking it */
+    if (b->cnt[a] && (b->cnt[a] > b->maxb[a] || most < b->minb[a])) return 0;
+    if (most && most >= b->minb[a]) bound += b->mbb[a];
+  }
   if (bound < want) return 0;
   for (int k = 0; k < b->nopt[i]; k++) {
     int a = b->opt[i][k];
@@ -503,7 +510,6 @@ static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int 
     b->maxb[a] = max_blockers(g, cr, x);
     b->mbb[a] = crule_count(g, cr, SE_MUST_BE_BLOCKED, x);
     b->all[a] = crule_count(g, cr, SE_MUST_BE_BLOCKED_BY_ALL, x);
-    b->lastb[a] = -1;
   }
   /* the restrictions, on the whole declaration */
   for (int k = 0; k < nb; k++) {
@@ -533,7 +539,6 @@ static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int 
     for (int a = 0; a < b->na; a++) {
       b->ok[i][a] = (uint8_t)can_block(g, cr, b->blk[i], b->atk[a]);
       b->must[i][a] = b->ok[i][a] ? must_block_count(g, cr, b->blk[i], b->atk[a]) : 0;
-      if (b->ok[i][a]) b->lastb[a] = i;
       anyreq |= b->must[i][a] | (b->ok[i][a] ? b->all[a] : 0);
     }
   }
@@ -568,16 +573,20 @@ static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int 
   b->nblocking = b->nalone = 0;
   b->rest[b->nb] = 0;
   for (int i = b->nb - 1; i >= 0; i--) {
+    for (int a = 0; a < b->na; a++) b->left[i][a] = b->left[i + 1][a];
+    for (int k = 0; k < b->nopt[i]; k++)
+      if (b->opt[i][k] >= 0) b->left[i][b->opt[i][k]]++;
     int m = 0;
     for (int k = 0; k < b->nopt[i]; k++)
       if (b->opt[i][k] >= 0 && bs_gain(b, i, b->opt[i][k]) > m) m = bs_gain(b, i, b->opt[i][k]);
     b->rest[i] = b->rest[i + 1] + m;
   }
+  b->steps = g->search_budget ? g->search_budget : SEARCH_BUDGET;
   if (!bs_dfs(b, 0, 0, obeyed + 1)) {
     /* a search cut short can't tell that no declaration obeys more: the
      * declaration is refused as past a capacity, never accepted on a guess */
-    if (b->nodes > BS_NODES)
-      game_limit(g, "steps searching for a declaration that obeys more blocking requirements (509.1c)", BS_NODES);
+    if (b->nodes > b->steps)
+      game_limit(g, "steps searching for a declaration that obeys more blocking requirements (509.1c)", (int)b->steps);
     return;
   }
   char wit[600] = "";

@@ -58,6 +58,7 @@ struct mtg_setup {
   int start_set, active, turn, step;
   int opening, shuffle, max_turns;
   long budget;                        /* log lines the game may write, 0: no limit */
+  long search_budget;                 /* steps of a search for a legal choice, 0: the default */
   SEntry *e;
   int ne, cap;
   char why[256];                      /* why the last refused call was refused (mtg_setup_error) */
@@ -191,6 +192,13 @@ int mtg_setup_work_budget(mtg_setup *s, long lines) {
   NEED(s, "mtg_setup_work_budget: the setup is NULL");
   NEED(lines >= 0, "a work budget of %ld lines: 0 (none) or more", lines);
   s->budget = lines;
+  return MTG_OK;
+}
+
+int mtg_setup_search_budget(mtg_setup *s, long steps) {
+  NEED(s, "mtg_setup_search_budget: the setup is NULL");
+  NEED(steps >= 0 && steps <= 2000000000, "a search budget of %ld steps: 0 (the default) to 2000000000", steps);
+  s->search_budget = steps;
   return MTG_OK;
 }
 
@@ -513,6 +521,7 @@ int setup_build(G *g, const mtg_setup *su, mtg_error *err) {
   c->ncnames = 4;
   c->max_turns = su->max_turns;
   g->budget = su->budget;
+  g->search_budget = su->search_budget;
   for (int p = 0; p < su->np; p++) {
     Player *pl = &c->pl[p];
     str_copy(pl->name, sizeof pl->name, su->pl[p].name);

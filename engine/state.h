@@ -744,6 +744,7 @@ struct mtg_game {
   int nent, entcap, committed;
   long dropped;
   long budget;            /* the most lines the log may hold, dropped ones included; 0: no limit */
+  long search_budget;     /* the steps a search for a legal choice may take (509.1c); 0: SEARCH_BUDGET */
   int vocab_seen;         /* lines before this one were checked against the vocabulary (mtg_game_check) */
   /* trigger listener index, rebuilt when abilities may have changed */
   uint32_t li_epoch;

@@ -566,7 +566,7 @@ static int load_variants(L *l, const ynode *n, int *thg) {
 
 static int load_setup(L *l, const ynode *n) {
   static const char *const setup_keys[] = {"players", "active", "turn", "step", "seed", "max_turns", "variants",
-                                           "budget", NULL};
+                                           "budget", "search_budget", NULL};
   static const char *const player_keys[] = {"name", "life", "poison", "counters", "lands_played", "mana", "team", "outside",
                                             "commander_damage", "library", "hand", "battlefield", "graveyard", "exile",
                                             "command", NULL};
@@ -708,6 +708,9 @@ static int load_setup(L *l, const ynode *n) {
   int budget = CASE_WORK_BUDGET;
   if ((v = ymap_get(n, "budget")) && get_int(l, v, 1, 100000000, &budget)) return -1;
   mtg_setup_work_budget(hc->setup, budget);
+  int search = 0;
+  if ((v = ymap_get(n, "search_budget")) && get_int(l, v, 1, 2000000000, &search)) return -1;
+  mtg_setup_search_budget(hc->setup, search);
   mtg_setup_seed(hc->setup, (uint64_t)seed);
   mtg_setup_start(hc->setup, active, turn, step);
   if (max_turns) mtg_setup_max_turns(hc->setup, max_turns);

@@ -155,6 +155,14 @@ int mtg_setup_max_turns(mtg_setup *s, int turns);    /* stop (no result) after t
  * 0 (the default): no budget. It belongs to the run, not to the game: the
  * setup text leaves it out. */
 int mtg_setup_work_budget(mtg_setup *s, long lines);
+/* The steps a search for a legal choice may take: today the check that no
+ * legal blocking declaration obeys more requirements than the one declared
+ * (509.1c), a search over the possible declarations. A declaration whose check
+ * would take more steps is refused with MTG_ELIMIT naming the budget, never
+ * accepted on a guess. 0 (the default): 2,000,000 steps, far more than any
+ * board of a real game needs. Like the work budget it belongs to the run: the
+ * setup text leaves it out. */
+int mtg_setup_search_budget(mtg_setup *s, long steps);
 /* Puts a card into a zone; returns an entry handle (>= 0) for the options
  * below, or a negative status with err filled (unknown card name, ...).
  * Libraries are listed top first. Plane, phenomenon and scheme cards can

@@ -466,6 +466,11 @@ TEST(every_function_refuses_null_and_out_of_range) {
   CHECK_INT(mtg_setup_max_turns(NULL, 1), MTG_EARG);
   CHECK_INT(mtg_setup_max_turns(s, -1), MTG_EARG);
   CHECK_INT(mtg_setup_work_budget(NULL, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_search_budget(NULL, 1), MTG_EARG);
+  CHECK_INT(mtg_setup_search_budget(s, -1), MTG_EARG);
+  CHECK_INT(mtg_setup_search_budget(s, 2000000001), MTG_EARG);
+  CHECK_INT(mtg_setup_search_budget(s, 2000000000), MTG_OK);
+  CHECK_INT(mtg_setup_search_budget(s, 0), MTG_OK);
   CHECK_INT(mtg_setup_card(NULL, 0, 0, "Forest", &e), MTG_EARG);
   CHECK_INT(mtg_setup_card(s, 0, 0, NULL, &e), MTG_EARG);
   CHECK_INT(mtg_setup_tapped(NULL, 0, 1), MTG_EARG);
