@@ -334,6 +334,8 @@ enum se_kind {
   SE_ATTACKS_EACH_COMBAT, SE_BLOCKS_EACH_COMBAT, SE_MUST_BE_BLOCKED, SE_MUST_BE_BLOCKED_BY_ALL,
   SE_ATTACKS_AS_NO_DEFENDER, SE_NO_COMBAT_DAMAGE, SE_DAMAGE_AS_UNBLOCKED, SE_CANT_ATTACK_ALONE,
   SE_CANT_BLOCK_ALONE,
+  SE_BLOCK_ADDITIONAL,   /* "can block an additional [n] creature[s] each combat" (509.1a changed) */
+  SE_BLOCK_ANY_NUMBER,   /* "can block any number of creatures" */
   SE_HAND_REVEALED, /* a player plays with their hand revealed */
   SE_PLAYER_HEXPROOF, SE_PLAYER_SHROUD, /* "you have hexproof / shroud" (702.11c, 702.18b) */
   SE_CANT_BE_TARGET,     /* "can't be the target of [quality] spells" (115.1) */

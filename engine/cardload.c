@@ -1142,12 +1142,11 @@ static int kw_item(L *l, const ynode *it, KwList *k, int on_card) {
     f->types_any |= T_LAND;
     return kw_param(l, v, k, PK_LANDWALK, f);
   }
-  case 2: {
-    const Filter *f = p_filter(l, v);
-    if (!f) return -1;
-    k->bits |= 1ULL << KW_BANDING; /* 702.22b: losing banding loses it too */
-    return kw_param(l, v, k, PK_BANDS_WITH_OTHER, f);
-  }
+  case 2:
+    /* banding is implemented (combat.c); its special form is not: a creature
+     * with it would band as with banding, which it doesn't */
+    return BADI(l, ymap_key(it, 0), "bands_with_other is not in the card format yet (702.22c: bands of [quality] creatures, "
+                "702.22j-k: the damage division they bring); leave it out and say so in 'unsupported'");
   case 3: case 4: case 5: {
     long n;
     if (ynode_int(l->d, v, &n, l->err)) return -1;
@@ -1344,7 +1343,7 @@ static const StepDef step_defs[] = {
     {"if", S_IF, {{"if", P_COND, 0}, {"then", P_STEPS, 0}, {"else", P_STEPS, 0}}},
     {"for_each", S_FOR_EACH, {{"for_each", P_SEL, 0}, {"do", P_STEPS, 0}}},
     {"choose", S_CHOOSE, {{"choose", P_STR, 0}, {"label", P_STR, 0}, {"who", P_SEL, SL_YOU}, {"words", P_WORDS, 0}, {"from", P_FILTER, 0}}},
-    {"delayed_trigger", S_DELAYED, {{"delayed_trigger", P_TRIG, 0}, {"duration", P_DUR, 0}}},
+    {"delayed_trigger", S_DELAYED, {{"delayed_trigger", P_TRIG, 0}, {"duration", P_DUR, 0}, {"remember", P_SEL, 0}}},
     {"when_you_do", S_REFLEXIVE, {{"when_you_do", P_TRIG, 0}}},
     {"replace_next", S_REPLACE_NEXT, {{"replace_next", P_REPL, 0}, {"duration", P_DUR, 0}}},
     {"prevent", S_PREVENT, {{"prevent", P_EXPR, 0}, {"to", P_SEL, SL_TARGET}, {"source", P_FILTER, 0}, {"duration", P_DUR, 0}, {"next_time", P_BOOL, 0},
@@ -1608,7 +1607,7 @@ static const char *const rule_names[] = {
     "cast_as_flash", "cycling_free", "cant_be_blocked", "can_block_only", "min_blockers", "max_blockers", "can_block_shadow",
     "attacks_if_able", "blocks_if_able", "must_be_blocked", "must_be_blocked_by_all",
     "attacks_as_though_no_defender", "no_combat_damage", "combat_damage_as_unblocked", "cant_attack_alone",
-    "cant_block_alone", "hand_revealed", "hexproof", "shroud", "cant_be_target_of", "cast_only_from_hand", "cant_cast",
+    "cant_block_alone", "block_additional", "block_any_number", "hand_revealed", "hexproof", "shroud", "cant_be_target_of", "cast_only_from_hand", "cant_cast",
     "venture_limit", "doesnt_untap", "may_choose_not_to_untap", "dice_advantage",
     "cant_have_counters", "foretell_cost", "protection", "no_max_hand_size", NULL};
 
@@ -1622,7 +1621,7 @@ static int rule_on_object(int kind) {
   case SE_CANT_HAVE_COUNTERS:
     return 1;
   default:
-    return kind >= SE_CANT_BE_BLOCKED && kind <= SE_CANT_BLOCK_ALONE;
+    return kind >= SE_CANT_BE_BLOCKED && kind <= SE_BLOCK_ANY_NUMBER;
   }
 }
 
@@ -1662,6 +1661,9 @@ static int p_rule_params(L *l, const ynode *n, StaticSpec *s) {
   if (s->kind == SE_CAN_BLOCK_ONLY && !s->other) return BADI(l, n, "can_block_only needs attackers: the creatures it can block");
   if ((s->kind == SE_MIN_BLOCKERS || s->kind == SE_MAX_BLOCKERS || s->kind == SE_VENTURE_LIMIT) && !ymap_get(n, "n"))
     return BADI(l, n, "%s needs n: the number of creatures", what);
+  /* "an additional creature" is one; "an additional two creatures", n: 2 */
+  if (s->kind == SE_BLOCK_ADDITIONAL && (w = ymap_get(n, "n")) && s->a < 1)
+    return BADI(l, w, "block_additional: n is the number of additional creatures it can block, 1 or more");
   if ((w = ymap_get(n, "unless"))) {
     if (s->kind != SE_CANT_ATTACK && s->kind != SE_CANT_BLOCK && s->kind != SE_CANT_ATTACK_OR_BLOCK)
       return BADI(l, w, "unless: only for rules cant_attack, cant_block and cant_attack_or_block, not %s", what);
@@ -3252,15 +3254,15 @@ static int p_static(L *l, const ynode *n, StaticSpec *s) {
   const ynode *v;
   int kinds = 0;
   /* the keys of some rule effects: refused elsewhere, where nothing reads them */
-  static const struct { const char *key; int rules[8]; } rule_keys[] = {
+  static const struct { const char *key; int rules[9]; } rule_keys[] = {
       {"n", {SE_DRAW_LIMIT, SE_HAND_SIZE, SE_COST_MORE, SE_MAX_COUNTERS, SE_MIN_BLOCKERS, SE_MAX_BLOCKERS, SE_VENTURE_LIMIT,
-             SE_FORETELL_COST}},
-      {"counter", {SE_MAX_COUNTERS, SE_CANT_HAVE_COUNTERS, -1, -1, -1, -1, -1, -1}},
-      {"spells", {SE_COST_MORE, SE_CAST_AS_FLASH, SE_CANT_CAST, -1, -1, -1, -1, -1}},
-      {"trigger", {SE_NO_ETB_TRIGGERS, SE_NO_DIES_TRIGGERS, SE_EXTRA_TRIGGER, -1, -1, -1, -1, -1}},
-      {"event", {SE_EXTRA_TRIGGER, -1, -1, -1, -1, -1, -1, -1}},
-      {"when_used", {SE_CAST_AS_FLASH, -1, -1, -1, -1, -1, -1, -1}},
-      {"any_turn", {SE_FORETELL_COST, -1, -1, -1, -1, -1, -1, -1}}};
+             SE_FORETELL_COST, SE_BLOCK_ADDITIONAL}},
+      {"counter", {SE_MAX_COUNTERS, SE_CANT_HAVE_COUNTERS, -1, -1, -1, -1, -1, -1, -1}},
+      {"spells", {SE_COST_MORE, SE_CAST_AS_FLASH, SE_CANT_CAST, -1, -1, -1, -1, -1, -1}},
+      {"trigger", {SE_NO_ETB_TRIGGERS, SE_NO_DIES_TRIGGERS, SE_EXTRA_TRIGGER, -1, -1, -1, -1, -1, -1}},
+      {"event", {SE_EXTRA_TRIGGER, -1, -1, -1, -1, -1, -1, -1, -1}},
+      {"when_used", {SE_CAST_AS_FLASH, -1, -1, -1, -1, -1, -1, -1, -1}},
+      {"any_turn", {SE_FORETELL_COST, -1, -1, -1, -1, -1, -1, -1, -1}}};
   const ynode *rv = ymap_get(n, "rule");
   int rule = rv && scalar(rv) ? name_index(scalar(rv), rule_names, NELEM(rule_names) - 1) : -1;
   for (int i = 0; i < NELEM(rule_keys); i++) {

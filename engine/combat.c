@@ -32,7 +32,7 @@ typedef struct CRules {
 
 static int combat_kind(int k) {
   return k == SE_CANT_ATTACK || k == SE_CANT_BLOCK || k == SE_CANT_ATTACK_OR_BLOCK || k == SE_MUST_BLOCK ||
-         (k >= SE_CANT_BE_BLOCKED && k <= SE_CANT_BLOCK_ALONE);
+         (k >= SE_CANT_BE_BLOCKED && k <= SE_BLOCK_ANY_NUMBER);
 }
 
 static void crules_collect(G *g, CRules *cr) {
@@ -219,6 +219,45 @@ static int attack_options(G *g, const CRules *cr, const int16_t *bf, int nb) {
   return n;
 }
 
+/* 508.1e, 702.22c-d: the active player announces the bands among the chosen
+ * attackers, one band a decision, until they choose none or no band is left to
+ * make: one or more creatures with banding and up to one without, all attacking
+ * the same player, planeswalker or battle. band[i] is the band of t[v[i]] (0: none). */
+static void declare_bands(G *g, int ap, const TopOption *t, const int *v, int cnt, uint8_t *band) {
+  State *s = g->s;
+  for (int nband = 1; nband < 256; nband++) {
+    int cand[MAX_OPTIONS], nc = 0, with = 0;
+    for (int i = 0; i < cnt; i++)
+      if (!band[i]) {
+        cand[nc++] = i;
+        with += has_kw(g, t[v[i]].slot, KW_BANDING);
+      }
+    if (!with || nc < 2) return; /* a band of one changes nothing: not asked */
+    dec_begin(g, MTG_D_CHOOSE, ap, "508.1e,702.22c", "announce a band of attacking creatures (702.22c), or choose none for no more bands");
+    for (int i = 0; i < nc; i++) {
+      char nm[110];
+      fmt_slot(g, t[v[cand[i]]].slot, nm, sizeof nm);
+      dec_opt(g, MTG_O_OBJECT, s->obj[t[v[cand[i]]].slot].id, 0, -1, -1, "%s", nm);
+    }
+    dec_range(g, 0, nc);
+    int n;
+    const int *w = dec_ask(g, 0, &n);
+    if (!n) return;
+    int without = 0, banding = 0;
+    for (int k = 0; k < n; k++) {
+      const TopOption *o = &t[v[cand[w[k]]]], *f = &t[v[cand[w[0]]]];
+      if (has_kw(g, o->slot, KW_BANDING)) banding++;
+      else without++;
+      if (o->player != f->player || o->slot2 != f->slot2)
+        game_illegal(g, "all creatures in a band attack the same player, planeswalker or battle (702.22d)");
+      band[cand[w[k]]] = (uint8_t)nband;
+    }
+    if (!banding || without > 1)
+      game_illegal(g, "a band is one or more creatures with banding and up to one creature without banding (702.22c); this one has %d "
+                      "without", without);
+  }
+}
+
 void combat_declare_attackers(G *g) {
   State *s = g->s;
   int ap = s->c.active;
@@ -246,7 +285,7 @@ void combat_declare_attackers(G *g) {
     fmt_slot(g, t[v[0]].slot, nm, sizeof nm);
     game_illegal(g, "%s can't attack alone (506.5, 508.1c)", nm);
   }
-  /* 508.1d: as many requirements obeyed as can be. With only restrictions about
+    /* 508.1d: as many requirements obeyed as can be. With only restrictions about
    * one creature and "can't attack alone", every creature that attacks if able
    * and has a legal attack obeys them, unless it is the only creature able to
    * attack at all and can't attack alone. */
@@ -274,6 +313,8 @@ void combat_declare_attackers(G *g) {
                    nm, obeyed, obeyed == 1 ? "" : "s", max);
     }
   }
+  uint8_t band[MAX_OPTIONS] = {0};
+  declare_bands(g, ap, t, v, cnt, band);
   /* 508.1f: tap attackers without vigilance; 508.1g: optional costs (exert);
    * 508.1k: they become attacking */
   Event ev[MAX_OPTIONS];
@@ -282,6 +323,7 @@ void combat_declare_attackers(G *g) {
     int o = t[v[i]].slot;
     Obj *ob = obj_w(g, o);
     ob->attacking = 1;
+    ob->band = band[i];
     ob->atk_player = t[v[i]].player;
     ob->atk_obj = t[v[i]].slot2 >= 0 ? oref(g, t[v[i]].slot2) : oref_none();
     int dp = combat_defending_player(g, o);
@@ -371,6 +413,49 @@ static int can_block(G *g, const CRules *cr, int blk, int atk) {
   return 1;
 }
 
+/* How many more creatures than one it can block (509.1a): each "can block an
+ * additional creature" adds one (or its n), "any number" all there are. */
+static int blocks_more(G *g, const CRules *cr, int blk) {
+  if (crule_count(g, cr, SE_BLOCK_ANY_NUMBER, blk)) return MAX_SLOTS;
+  int n = 0;
+  Ctx cx;
+  for (int i = 0; i < cr->n; i++)
+    if (cr->r[i].st->kind == SE_BLOCK_ADDITIONAL && crule_on(g, &cr->r[i], blk, &cx))
+      n += cr->r[i].st->a > 0 ? cr->r[i].st->a : 1;
+  return n;
+}
+
+int combat_blocks_id(G *g, int blk, uint32_t aid) {
+  const State *s = g->s;
+  const Obj *b = &s->obj[blk];
+  if (!b->blocking || !aid) return 0;
+  if (b->block_of.id == aid) return 1;
+  for (int i = 0; i < s->c.nxblk; i++) {
+    const BlockPair *p = &s->xblk[i];
+    if (p->blk.slot == blk && p->blk.id == b->id && p->atk.id == aid) return 1;
+  }
+  return 0;
+}
+
+/* an object id is in one slot at most: the attacker's id names it */
+int combat_blocks(G *g, int blk, int atk) { return combat_blocks_id(g, blk, g->s->obj[atk].id); }
+
+/* blk becomes a blocking creature blocking atk too (509.1g, 702.22h) */
+static void add_block(G *g, int blk, int atk) {
+  State *s = g->s;
+  if (combat_blocks(g, blk, atk)) return;
+  Obj *b = obj_w(g, blk);
+  if (!b->blocking) {
+    b->blocking = 1;
+    b->block_of = oref(g, atk);
+    return;
+  }
+  if (s->c.nxblk >= MAX_XBLOCKS) game_limit(g, "blocks of creatures blocking several attackers", MAX_XBLOCKS);
+  s->xblk[s->c.nxblk].blk = oref(g, blk);
+  s->xblk[s->c.nxblk].atk = oref(g, atk);
+  s->c.nxblk++;
+}
+
 /* 509.1c: the requirements of a blockers declaration and the restrictions
  * about several creatures together, and a search for the most requirements a
  * legal declaration obeys. */
@@ -379,6 +464,7 @@ typedef struct BSearch {
   int nb, na;
   int blk[BS_MAX], atk[BS_MAX];
   uint8_t ok[BS_MAX][BS_MAX];   /* can_block */
+  uint8_t pick[BS_MAX][BS_MAX]; /* the declaration's blocks */
   int each[BS_MAX];             /* "blocks each combat if able" */
   int must[BS_MAX][BS_MAX];     /* "blocks [this creature] if able" */
   int all[BS_MAX];              /* "all creatures able to block it do so": for each able blocker */
@@ -498,12 +584,16 @@ static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int 
       else left_out = 1;
     }
   }
-  int chosen[BS_MAX];
+  int chosen[BS_MAX], several = 0;
   for (int i = 0; i < b->nb; i++) chosen[i] = -1;
   for (int c = 0; c < cnt; c++)
     for (int i = 0; i < b->nb; i++)
       for (int a = 0; a < b->na; a++)
-        if (b->blk[i] == t[v[c]].slot && b->atk[a] == t[v[c]].slot2) chosen[i] = a;
+        if (b->blk[i] == t[v[c]].slot && b->atk[a] == t[v[c]].slot2) {
+          several |= chosen[i] >= 0;
+          chosen[i] = a;
+          b->pick[i][a] = 1;
+        }
   for (int a = 0; a < b->na; a++) {
     int x = b->atk[a];
     b->minb[a] = min_blockers(g, cr, x);
@@ -525,7 +615,9 @@ static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int 
                    has_kw(g, x, KW_MENACE) && minb == 2 ? "menace, 702.111b" : "509.1b");
     if (c > maxb) game_illegal(g, "%s can't be blocked by more than %d creature%s (509.1b)", an, maxb, maxb == 1 ? "" : "s");
   }
-  if (cnt == 1 && crule_count(g, cr, SE_CANT_BLOCK_ALONE, t[v[0]].slot)) {
+  int lone = 1; /* one creature blocks, however many it blocks (506.5) */
+  for (int j = 1; j < cnt; j++) lone &= t[v[j]].slot == t[v[0]].slot;
+  if (cnt && lone && crule_count(g, cr, SE_CANT_BLOCK_ALONE, t[v[0]].slot)) {
     char bn[110];
     fmt_slot(g, t[v[0]].slot, bn, sizeof bn);
     game_illegal(g, "%s can't block alone (506.5, 509.1b)", bn);
@@ -555,8 +647,28 @@ static void check_blocks(G *g, const CRules *cr, int dp, const int16_t *bf, int 
     b->choice[i] = chosen[i];
     if (chosen[i] >= 0) b->cnt[chosen[i]]++;
   }
-  /* the requirements: no legal declaration may obey more of them */
+  /* the requirements: no legal declaration may obey more of them; a creature
+   * blocking several obeys those about each attacker it blocks. The search
+   * below tries one attacker a blocker, so it finds no declaration that obeys
+   * more only by blocking several (docs/cards.md says so) */
   int obeyed = bs_score(b);
+  if (several) {
+    obeyed = 0;
+    for (int i = 0; i < b->nb; i++) {
+      int any = 0;
+      for (int a = 0; a < b->na; a++)
+        if (b->pick[i][a]) {
+          any = 1;
+          obeyed += b->must[i][a] + b->all[a];
+        }
+      obeyed += any ? b->each[i] : 0;
+    }
+    for (int a = 0; a < b->na; a++) {
+      int blocked = 0;
+      for (int i = 0; i < b->nb; i++) blocked |= b->pick[i][a];
+      obeyed += blocked ? b->mbb[a] : 0;
+    }
+  }
   for (int i = 0; i < b->nb; i++) {
     b->choice[i] = -1;
     int req = b->each[i];
@@ -654,33 +766,64 @@ void combat_declare_blockers(G *g) {
       log_line(g, 0, "blockers player=%s none=1", player_name(g, dp));
     }
     s->c.blockers_done |= (uint8_t)(1u << dp);
-    unsigned char used[MAX_SLOTS] = {0};
+    /* 509.1a: one attacker each, or as many more as "can block an additional
+     * creature" allows (each instance one more, or its n) */
+    unsigned short used[MAX_SLOTS] = {0};
     for (int i = 0; i < cnt; i++) {
-      if (used[t[v[i]].slot]) game_illegal(g, "a creature can block only one attacker (509.1a)");
-      used[t[v[i]].slot] = 1;
+      int b = t[v[i]].slot;
+      if (++used[b] < 2) continue;
+      int more = blocks_more(g, &cr, b);
+      if (!more) game_illegal(g, "a creature can block only one attacker (509.1a)");
+      if (used[b] > 1 + more) {
+        char bn[110];
+        fmt_slot(g, b, bn, sizeof bn);
+        game_illegal(g, "%s can block only %d creatures (509.1a, its abilities)", bn, 1 + more);
+      }
     }
     if (n) check_blocks(g, &cr, dp, bf, nb, t, v, cnt);
-    /* a 'blocks' event per block and a 'blocked' or 'unblocked' one per
-     * attacker: up to MAX_OPTIONS + MAX_SLOTS, more than a frame holds, so
-     * on the event stack */
-    int base = g->evtop;
-    Event *ev = ev_alloc(g, cnt + nb);
-    int ne = 0;
+    /* 509.1g: each blocks the attackers chosen for it, and 702.22h: blocking
+     * one creature of a band blocks the others; a 'blocks' event per creature
+     * blocked (509.3b, 509.3d) and a 'blocked' or 'unblocked' one per
+     * attacker: on the event stack, more than a frame holds */
+    int first = s->c.nxblk;
     for (int i = 0; i < cnt; i++) {
       int b = t[v[i]].slot, a = t[v[i]].slot2;
-      obj_w(g, b)->blocking = 1;
-      obj_w(g, b)->block_of = oref(g, a);
-      ev_init(&ev[ne], EV_BLOCKS);
-      ev[ne].obj = oref(g, b);
-      ev[ne].src = oref(g, a);
-      ev[ne].rule = "509.1";
-      ne++;
+      add_block(g, b, a);
+      for (int j = 0; s->obj[a].band && j < nb; j++)
+        if (bf[j] != a && s->obj[bf[j]].attacking && s->obj[bf[j]].band == s->obj[a].band) add_block(g, b, bf[j]);
+    }
+    int base = g->evtop;
+    Event *ev = ev_alloc(g, cnt + (s->c.nxblk - first) + nb);
+    int ne = 0;
+    int16_t eb[MAX_OPTIONS + MAX_XBLOCKS], ea[MAX_OPTIONS + MAX_XBLOCKS];
+    for (int i = 0; i < cnt; i++) {
+      int b = t[v[i]].slot, a = t[v[i]].slot2;
+      for (int j = -1; j < nb; j++) {
+        /* the attacker chosen, then the others of its band (702.22h) */
+        int m = j < 0 ? a : bf[j];
+        if (j >= 0 && (m == a || !s->obj[a].band || !s->obj[m].attacking || s->obj[m].band != s->obj[a].band)) continue;
+        int nth = 0, dup = 0;
+        for (int e = 0; e < ne; e++) {
+          nth += eb[e] == b;
+          dup |= eb[e] == b && ea[e] == m;
+        }
+        if (dup) continue;
+        eb[ne] = (int16_t)b;
+        ea[ne] = (int16_t)m;
+        ev_init(&ev[ne], EV_BLOCKS);
+        ev[ne].obj = oref(g, b);
+        ev[ne].src = oref(g, m);
+        ev[ne].amount = nth; /* "whenever [it] blocks" triggers on its first only (509.3a) */
+        ev[ne].rule = j < 0 ? "509.1" : "702.22h";
+        ne++;
+      }
     }
     for (int j = 0; j < nb; j++) {
       /* the options name only creatures attacking dp, none blocked yet (this
        * is dp's one declaration this combat) */
       int a = bf[j], k = 0;
-      for (int i = 0; i < cnt; i++) k += t[v[i]].slot2 == a;
+      if (!s->obj[a].attacking || combat_defending_player(g, a) != dp) continue;
+      for (int i = 0; i < nb && !k; i++) k = combat_blocks(g, bf[i], a);
       if (!k) continue;
       obj_w(g, a)->blocked = 1; /* 509.1h */
       ev_init(&ev[ne], EV_BLOCKED);
@@ -743,11 +886,13 @@ static int deals_now(G *g, int slot, int first) {
   return !g->s->obj[slot].fs_dealt;
 }
 
-static int lethal(G *g, int attacker, int blocker) {
-  /* 702.19c: lethal damage considering damage already marked; 702.2c deathtouch */
-  if (has_kw(g, attacker, KW_DEATHTOUCH)) return 1;
-  int l = obj_toughness(g, blocker) - g->s->obj[blocker].damage;
-  return l > 0 ? l : 0;
+/* 702.19b: has the blocker been assigned lethal damage, for a trampling
+ * attacker: damage already marked and all that attackers assign it in this step
+ * count (given), any from a source with deathtouch is lethal (702.2c, dt) */
+static int lethal_given(G *g, int attacker, int blocker, int given, int dt) {
+  if (dt) return 1;
+  if (has_kw(g, attacker, KW_DEATHTOUCH)) return 0; /* it assigned none */
+  return given >= obj_toughness(g, blocker) - g->s->obj[blocker].damage;
 }
 
 void combat_damage(G *g, int first) {
@@ -766,10 +911,18 @@ void combat_damage(G *g, int first) {
       o->fs_dealt = 1;
   }
   /* each attacker deals damage to its blockers and at most one more
-   * recipient, each blocker to what it blocks: at most 2 * nb events */
+   * recipient, each blocker to what it blocks: at most 2 * nb events, and
+   * one more for each block past a blocker's first */
   int base = g->evtop;
-  Event *ev = ev_alloc(g, 2 * nb);
+  Event *ev = ev_alloc(g, 2 * nb + 2 * s->c.nxblk);
   int ne = 0;
+  /* the damage assigned to each blocker in this step, and whether by a source
+   * with deathtouch (702.19b); the trampling attackers that assign some to
+   * what they attack */
+  int32_t given[MAX_SLOTS] = {0};
+  uint8_t dt_given[MAX_SLOTS] = {0};
+  int16_t tramplers[MAX_SLOTS];
+  int ntr = 0;
   for (int k = 0; k < nb; k++) {
     int a = bf[k];
     const Obj *o = &s->obj[a];
@@ -780,12 +933,12 @@ void combat_damage(G *g, int first) {
     /* 510.1c: every creature blocking it is among the recipients, and the
      * division is one decision: its blockers and the player or permanent it
      * attacks are at most MAX_OPTIONS options */
-    int blockers[MAX_OPTIONS - 1], nbk = 0;
+    int blockers[MAX_OPTIONS - 1], nbk = 0, banded = 0;
     for (int j = 0; j < nb; j++) {
-      const Obj *b = &s->obj[bf[j]];
-      if (!b->blocking || b->block_of.id != o->id) continue;
+      if (!combat_blocks(g, bf[j], a)) continue;
       if (nbk == NELEM(blockers)) game_limit(g, "creatures blocking one creature", NELEM(blockers));
       blockers[nbk++] = bf[j];
+      banded |= has_kw(g, bf[j], KW_BANDING);
     }
     int trample = has_kw(g, a, KW_TRAMPLE);
     Target to_def;
@@ -826,12 +979,15 @@ void combat_damage(G *g, int first) {
       continue;
     }
     int amounts[MAX_OPTIONS] = {0};
-    int nopt = nbk + (trample && to_def.kind != TK_NONE);
+    /* 702.22j: blocked by a creature with banding, it is the defending player
+     * who divides its damage, among the creatures blocking it only */
+    int nopt = nbk + (trample && to_def.kind != TK_NONE && !banded);
     if (nopt == 1) {
       amounts[0] = power;
     } else {
       /* 510.1c: divided as its controller chooses */
-      dec_begin(g, MTG_D_DAMAGE, obj_controller(g, a), "510.1c", "assign %d combat damage of %s", power, an);
+      dec_begin(g, MTG_D_DAMAGE, banded ? obj_controller(g, blockers[0]) : obj_controller(g, a), banded ? "702.22j" : "510.1c",
+                "assign %d combat damage of %s", power, an);
       for (int i = 0; i < nbk; i++) {
         char bn[110];
         fmt_slot(g, blockers[i], bn, sizeof bn);
@@ -848,12 +1004,13 @@ void combat_damage(G *g, int first) {
       int cnt;
       const int *v = dec_ask(g, 0, &cnt);
       for (int i = 0; i < cnt; i++) amounts[i] = v[i];
-      if (nopt > nbk && amounts[nbk] > 0) {
-        /* 702.19b: the player gets damage only once every blocker has lethal */
-        for (int i = 0; i < nbk; i++)
-          if (amounts[i] < lethal(g, a, blockers[i]))
-            game_illegal(g, "trample: assign lethal damage to every blocker before the player (702.19b)");
-      }
+      /* 702.19b: the player gets damage only once every blocker has lethal,
+       * checked when all attackers' damage is assigned (510.1e) */
+      if (nopt > nbk && amounts[nbk] > 0) tramplers[ntr++] = a;
+    }
+    for (int i = 0; i < nbk; i++) {
+      given[blockers[i]] += amounts[i];
+      if (amounts[i] > 0 && has_kw(g, a, KW_DEATHTOUCH)) dt_given[blockers[i]] = 1;
     }
     for (int i = 0; i < nopt; i++) {
       if (amounts[i] <= 0) continue;
@@ -867,22 +1024,60 @@ void combat_damage(G *g, int first) {
       ne++;
     }
   }
+  /* 702.19b with 510.1e: lethal damage to a blocker counts what every
+   * attacker assigned it in this step, and damage from a source with
+   * deathtouch (702.2c) */
+  for (int i = 0; i < ntr; i++)
+    for (int j = 0; j < nb; j++)
+      if (combat_blocks(g, bf[j], tramplers[i]) && !lethal_given(g, tramplers[i], bf[j], given[bf[j]], dt_given[bf[j]]))
+        game_illegal(g, "trample: assign lethal damage to every blocker before the player (702.19b)");
   for (int k = 0; k < nb; k++) {
     int b = bf[k];
     const Obj *o = &s->obj[b];
     if (!o->blocking || !deals_now(g, b, first)) continue;
     int power = obj_power(g, b);
-    if (power <= 0 || !oref_ok(g, o->block_of)) continue; /* 510.1d */
+    if (power <= 0) continue; /* 510.1a */
     if (crule_count(g, &cr, SE_NO_COMBAT_DAMAGE, b)) continue;
-    const Obj *blocked = &s->obj[o->block_of.slot];
-    /* 510.1d: not blocking any creature once what it blocked left combat */
-    if (blocked->zone != MTG_Z_BATTLEFIELD || !blocked->attacking || blocked->phased_out) continue;
-    ev_init(&ev[ne], EV_DAMAGE);
-    ev[ne].src = oref(g, b);
-    ev[ne].obj = o->block_of;
-    ev[ne].amount = power;
-    ev[ne].flags = EF_COMBAT;
-    ne++;
+    /* 510.1d: to the creatures it blocks still in combat; none once they left */
+    int atk[MAX_OPTIONS], na = 0, banded = 0;
+    for (int j = 0; j < nb; j++) {
+      const Obj *x = &s->obj[bf[j]];
+      if (!combat_blocks(g, b, bf[j]) || x->zone != MTG_Z_BATTLEFIELD || !x->attacking || x->phased_out) continue;
+      if (na == NELEM(atk)) game_limit(g, "creatures one creature blocks", NELEM(atk));
+      atk[na++] = bf[j];
+      banded |= has_kw(g, bf[j], KW_BANDING);
+    }
+    int amounts[MAX_OPTIONS] = {0};
+    if (!na) continue;
+    if (na == 1) {
+      amounts[0] = power;
+    } else {
+      /* 510.1d: divided as its controller chooses; 702.22k: blocking a
+       * creature with banding, as the active player chooses */
+      char bn[110];
+      fmt_slot(g, b, bn, sizeof bn);
+      dec_begin(g, MTG_D_DAMAGE, banded ? s->c.active : obj_controller(g, b), banded ? "702.22k" : "510.1d",
+                "assign %d combat damage of %s", power, bn);
+      for (int i = 0; i < na; i++) {
+        char an[110];
+        fmt_slot(g, atk[i], an, sizeof an);
+        dec_opt(g, MTG_O_OBJECT, s->obj[atk[i]].id, 0, -1, -1, "%s", an);
+      }
+      g->dec->pub.lo = 0;
+      g->dec->pub.hi = power;
+      int cnt;
+      const int *v = dec_ask(g, 0, &cnt);
+      for (int i = 0; i < cnt; i++) amounts[i] = v[i];
+    }
+    for (int i = 0; i < na; i++) {
+      if (amounts[i] <= 0) continue;
+      ev_init(&ev[ne], EV_DAMAGE);
+      ev[ne].src = oref(g, b);
+      ev[ne].obj = oref(g, atk[i]);
+      ev[ne].amount = amounts[i];
+      ev[ne].flags = EF_COMBAT;
+      ne++;
+    }
   }
   if (ne) ev_run(g, ev, ne);
   g->evtop = base;
@@ -899,6 +1094,13 @@ void combat_remove(G *g, int slot) {
   o->atk_player = -1;
   o->atk_obj = oref_none();
   o->block_of = oref_none();
+  o->band = 0; /* 702.22f */
+  /* nor blocking or blocked in the blocks past a blocker's first */
+  State *s = g->s;
+  int k = 0;
+  for (int i = 0; i < s->c.nxblk; i++)
+    if (s->xblk[i].blk.slot != slot && s->xblk[i].atk.slot != slot) s->xblk[k++] = s->xblk[i];
+  s->c.nxblk = (int16_t)k;
   char nm[110];
   fmt_slot(g, slot, nm, sizeof nm);
   log_line(g, 0, "remove_from_combat obj=%s rule=506.4", nm);
@@ -920,14 +1122,15 @@ void combat_end(G *g) {
     const Obj *r = &s->obj[i];
     /* written only where in combat: a written slot is copied at the next snapshot */
     if (!r->attacking && !r->blocking && !r->blocked && r->atk_player == -1 && !r->atk_obj.id && r->atk_obj.slot == -1 &&
-        !r->block_of.id && r->block_of.slot == -1)
+        !r->block_of.id && r->block_of.slot == -1 && !r->band)
       continue;
     Obj *o = obj_w(g, i);
-    o->attacking = o->blocking = o->blocked = 0;
+    o->attacking = o->blocking = o->blocked = o->band = 0;
     o->atk_player = -1;
     o->atk_obj = oref_none();
     o->block_of = oref_none();
   }
   memset(s->c.defending, 0, sizeof s->c.defending);
+  s->c.nxblk = 0;
   s->c.blockers_declared = 0;
 }

@@ -1906,7 +1906,11 @@ static void step(G *g, Ctx *c, const Node *n) {
     return;
   case S_DELAYED: {
     ORef obj = oref_none();
-    if (c->nres && oref_ok(g, c->res[0])) obj = c->res[0];
+    if (n->k[2]) {
+      /* `remember`: the object it refers to named (603.7c), "destroy that Wall" */
+      sel_eval(g, c, n->k[2], &a);
+      if (a.n && oref_ok(g, a.o[0])) obj = a.o[0];
+    } else if (c->nres && oref_ok(g, c->res[0])) obj = c->res[0];
     else if (c->ch && c->ch->t[mode_slot(c->mode, 0)].kind == TK_OBJ) obj = c->ch->t[mode_slot(c->mode, 0)].obj;
     eff_delayed(g, c, n->k[0]->ab, n->k[1] ? n->k[1]->i : DUR_FOREVER, obj);
     return;

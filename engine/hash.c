@@ -39,6 +39,8 @@ static uint64_t hobj(uint64_t h, G *g, int slot) {
   h = hu(h, (uint64_t)(int64_t)o->atk_player);
   h = hu(h, o->atk_obj.id);
   h = hu(h, o->block_of.id);
+  if (o->band) h = hu(h, 0xba00u | o->band); /* only where there is one: the hashes of games without bands stay */
+  if (o->band) h = hu(h, 0xba00u | o->band); /* only where there is one: the hashes of games without bands stay */
   h = hu(h, o->ts);
   h = hu(h, (uint64_t)(int64_t)o->damage);
   h = hu(h, o->dt_hit);
@@ -188,6 +190,8 @@ uint64_t state_hash(G *g) {
   h = hu(h, (uint64_t)(uint32_t)c->combat_seq);
   /* combat and the phases added to the turn (500.8) */
   if (c->blockers_declared) h = hu(h, 0xb10c);
+  for (int i = 0; i < c->nxblk; i++) h = hu(h, (uint64_t)s->xblk[i].blk.id << 32 | s->xblk[i].atk.id);
+  for (int i = 0; i < c->nxblk; i++) h = hu(h, (uint64_t)g->s->xblk[i].blk.id << 32 | g->s->xblk[i].atk.id);
   if (c->nxafter || c->nxq || c->xresume) {
     h = hu(h, (uint64_t)c->nxafter << 16 | (uint64_t)c->nxq << 8 | c->xresume);
     for (int i = 0; i < c->nxafter; i++) h = hu(h, c->xafter[i]);

@@ -610,6 +610,9 @@ void combat_check(G *g); /* 506.4: an attacking or blocking permanent that stops
  * one who controls or protects the planeswalker or battle it attacks (508.5);
  * -1 if that is gone. */
 int combat_defending_player(G *g, int slot);
+/* Is the creature at blk blocking the one at atk (509.1g, a band's 702.22h)? */
+int combat_blocks(G *g, int blk, int atk);
+int combat_blocks_id(G *g, int blk, uint32_t atk_id); /* the attacker by its id, wherever it is now */
 
 /* ---- turn.c: turns, steps, priority ---- */
 void turn_run(G *g);

@@ -307,8 +307,9 @@ static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
   if (f->blocking_or_blocked_by_self) {
     int src = oref_ok(g, c->src) ? c->src.slot : -1;
     if (src < 0) return 0;
-    const Obj *so = &s->obj[src];
-    int ok = (o->blocking && o->block_of.id == so->id) || (so->blocking && so->block_of.id == o->id);
+    /* an object gone (its last known information, slot -1) blocks nothing, but
+     * the source may still be blocking it: the object it blocks is by id */
+    int ok = slot >= 0 ? combat_blocks(g, slot, src) || combat_blocks(g, src, slot) : combat_blocks_id(g, src, o->id);
     if (!ok) return 0;
   }
   if (f->single_target) {

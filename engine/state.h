@@ -37,6 +37,13 @@ typedef struct ORef {
   uint32_t id;
 } ORef;
 
+/* A creature blocking one more attacker than its block_of: blocking several
+ * (509.1a as "can block an additional creature" changes it) or a band (702.22h) */
+typedef struct BlockPair {
+  ORef blk, atk;
+} BlockPair;
+#define MAX_XBLOCKS 256
+
 typedef struct Counter {
   uint8_t kind; /* index into State.cnames */
   int32_t n;
@@ -60,7 +67,7 @@ typedef struct Obj {
   uint8_t attacking, blocked, blocking;
   int8_t atk_player;      /* attacked player, or -1 */
   ORef atk_obj;           /* attacked planeswalker or battle */
-  ORef block_of;          /* attacker this creature blocks */
+  ORef block_of;          /* attacker this creature blocks (the first; the others in State.xblk) */
   uint32_t ts;            /* timestamp (613.7) */
   int32_t damage;
   Counter c[MAX_CKINDS];
@@ -96,6 +103,7 @@ typedef struct Obj {
   ORef paired;            /* the creature it is paired with (soulbond, 702.95b), or none */
   int8_t paired_by;       /* the player who controlled both as they were paired */
   uint8_t ctl_seen;       /* its controller + 1 as last seen by control_watch (0: not yet seen) */
+  uint8_t band;           /* attacking in the band of this number (702.22c), 0: in none */
 } Obj;
 
 /* Last known information of an object (608.2h, 603.10, 704.8). */
@@ -479,6 +487,7 @@ typedef struct Core {
   uint32_t state_trig_on_stack[8]; /* (slot<<8|ability) of state triggers not yet left the stack */
   uint8_t nstate_trig;
   int8_t defending[MAX_PLAYERS];
+  int16_t nxblk;            /* State.xblk in use */
   uint8_t skip[MAX_PLAYERS][MTG_S_COUNT]; /* steps to skip (614.10) */
   uint32_t events_since_choice;           /* mandatory-loop detection (104.4b) */
   uint32_t resolutions_since_action;      /* stack resolutions since a player last did more than pass (104.4b) */
@@ -511,6 +520,7 @@ typedef struct State {
   Effect eff[MAX_EFFECTS];
   Pending pend[MAX_PENDING];
   Link link[MAX_LINKS];
+  BlockPair xblk[MAX_XBLOCKS];
   Hist hist[MAX_HIST];
   /* the objects that most recently left a public zone, as they last existed
    * there (608.2h, 113.7a): a ring, newest at lki_next - 1 */

@@ -314,6 +314,8 @@ static int pat_match(G *g, Ctx *c, const TrigPat *t, const Event *e, uint32_t sr
     /* "blocks [this creature]" / "becomes blocked by [a creature]": the creature blocked (509.3b, 509.3d) */
     if (t->atk_self && e->src.id != src_id) return 0;
     if (t->atk && !(oref_ok(g, e->src) && filter_match(g, c, t->atk, e->src.slot))) return 0;
+    /* 509.3a: "whenever [it] blocks", about no creature blocked, once for a creature blocking several */
+    if (!t->atk_self && !t->atk && e->amount) return 0;
     return pat_obj(g, c, t, e->obj, NULL, src_id, 0);
   case TE_EXERTED: /* 701.43 */
     if (t->player && !rel_match(g, c, t->player, e->player)) return 0;

@@ -116,6 +116,7 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
   o->atk_player = -1;
   o->atk_obj = oref_none();
   o->block_of = oref_none();
+  o->band = 0;
   o->face_down = 0;
   o->manifested = 0;
   o->adventured = 0;
