@@ -362,6 +362,21 @@ int cost_can_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, 
   return can_pay_plain(g, player, c, x, for_slot, any_blue);
 }
 
+int cost_mana_short(G *g, int player, const ManaCost *c, int for_slot) {
+  if (!g->listing || alt_kinds(g, for_slot)) return 0;
+  /* the symbols only mana pays, as requirements counts them (Phyrexian ones
+   * left out: life may pay those) */
+  int need = c->generic + c->nhybrid;
+  for (int col = 0; col < COL_COUNT; col++) need += c->colored[col];
+  if (!need) return 0;
+  if (for_slot >= 0 && g->s->obj[for_slot].zone != MTG_Z_BATTLEFIELD) for_slot = -1; /* as gather */
+  const ManaSeen *m = &g->mana_seen;
+  if (m->listing == g->listing && m->epoch == g->epoch && m->player == player && m->exclude == for_slot)
+    return need > m->n;
+  Unit u[MAX_UNITS];
+  return need > gather(g, player, u, for_slot);
+}
+
 int cost_increase(G *g, uint32_t types) {
   int nb = bf_count(g), more = 0;
   int16_t *bf = bf_list(g);

@@ -471,6 +471,11 @@ void cast_foretell(G *g, int player, int slot);
 /* ---- cost.c: costs and mana (118, 601.2f-h, 605) ---- */
 uint8_t mana_mask(G *g, int slot, const AbRef *r); /* colors a simple mana ability adds */
 int cost_can_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_color_blue);
+/* 1 when c (no X) surely can't be paid now: while priority options are
+ * listed, more of its symbols need mana than the mana units the listing
+ * found for player (gather, kept for the listing), and nothing but mana
+ * can pay (no convoke, improvise or delve); 0 when it may be payable. */
+int cost_mana_short(G *g, int player, const ManaCost *c, int for_slot);
 void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_color_blue,
                    uint8_t *spent);
 int cost_can_pay_parts(G *g, int player, int slot, const Cost *c);

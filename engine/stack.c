@@ -681,6 +681,13 @@ static int way_payable(G *g, int player, int slot, const CardDef *card, const Ca
   Cost parts;
   if (alt == ALT_NONE && !fd->cost.present) return 0; /* 118.6: no mana cost is an unpayable cost */
   way_cost(card, fd, alt, &cost, &parts);
+  /* most cards a listing asks about cost more mana than their player has:
+   * found by a count before the total cost and the payment search, when the
+   * total is this cost (no increase, reduction or commander tax; strive adds
+   * only for targets, none chosen here) */
+  if (g->listing && !card->costs_less && !bf_has_static(g, SE_COST_MORE) && !var_commander_tax(g, slot) &&
+      cost_mana_short(g, player, &cost, slot))
+    return 0;
   Choice most;
   memset(&most, 0, sizeof most);
   if (card->costs_less && card->has_addl)
