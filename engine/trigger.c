@@ -746,6 +746,7 @@ void trig_detect(G *g, const Event *ev, int n) {
 int trig_mana_bonus(G *g, int slot, int player, uint8_t *out, int max) {
   index_ensure(g);
   int n = 0, cnt = g->li_n[TE_MANA];
+  if (!cnt) return 0; /* most boards: no triggered mana ability, and no event to build */
   const int16_t *l = g->li + (size_t)TE_MANA * (size_t)g->li_cap;
   Event e;
   ev_init(&e, EV_MANA);
