@@ -514,7 +514,8 @@ enum alt_cost {
   ALT_FORETELL /* 702.143 */, ALT_MIRACLE /* 702.94 */, ALT_JUMP_START /* 702.133 */,
   ALT_RETRACE /* 702.81 */, ALT_AFTERMATH /* 702.127 */, ALT_FREE /* without paying its mana cost */,
   ALT_ALTERNATIVE /* 118.9: a card's own "rather than pay this spell's mana cost" */, ALT_EVOKE /* 702.74 */,
-  ALT_MADNESS /* 702.35 */, ALT_DISTURB /* 702.146 */, ALT_COUNT
+  ALT_MADNESS /* 702.35 */, ALT_DISTURB /* 702.146 */,
+  ALT_SUSPEND /* 702.62a: without paying its mana cost, by its suspend ability */, ALT_COUNT
 };
 extern const char *const alt_names[ALT_COUNT];
 
@@ -534,6 +535,8 @@ typedef struct CastKw {
   const Ability *miracle_trig; /* "When you reveal this card this way, you may cast it ..." (702.94a) */
   const Ability *madness_trig; /* "When this card is exiled this way, its owner may cast it ..." (702.35a) */
   const Ability *dash_return; /* "return the permanent this spell becomes to its owner's hand at the beginning of the next end step" */
+  ManaCost suspend;        /* 702.62a: "Suspend N--[cost]": the cost of the special action */
+  uint8_t suspend_time;    /* its N: the time counters the card is exiled with (0: no suspend) */
   uint8_t has_buyback, has_escape, has_splice, has_dash, has_foretell, has_miracle, has_evoke, has_madness, has_disturb;
   uint8_t retrace, jump_start; /* 702.81, 702.133 */
   uint8_t multikicker;     /* 702.33c: its kicker cost may be paid any number of times */

@@ -1922,13 +1922,14 @@ static int step_finish(L *l, const ynode *n, Node *s) {
   if (s->op == S_DISCARD && s->k[2] && s->k[2]->i && (s->k[3] || s->k[4]))
     return BADI(l, n, "discard: a random discard has no filter or chooser");
   if (s->op == S_CAST) {
-    /* what the effect lets the card be cast for (608.2g): without paying its mana cost, its miracle or madness cost */
-    static const char *const fors[] = {"free", "miracle", "madness"};
-    static const uint8_t alts[] = {ALT_FREE, ALT_MIRACLE, ALT_MADNESS};
+    /* what the effect lets the card be cast for (608.2g): without paying its mana cost, its miracle or madness
+     * cost, or without paying its mana cost by its suspend ability (702.62a: a creature spell gains haste) */
+    static const char *const fors[] = {"free", "miracle", "madness", "suspend"};
+    static const uint8_t alts[] = {ALT_FREE, ALT_MIRACLE, ALT_MADNESS, ALT_SUSPEND};
     s->i = ALT_FREE;
     if ((v = ymap_get(n, "for"))) {
-      int w = name_index(scalar(v), fors, 3);
-      if (w < 0) return bad_name(l, v, "cast for", fors, 3);
+      int w = name_index(scalar(v), fors, (int)NELEM(fors));
+      if (w < 0) return bad_name(l, v, "cast for", fors, (int)NELEM(fors));
       s->i = alts[w];
     }
   }
@@ -4122,6 +4123,33 @@ static int p_flag_key(L *l, const ynode *v, uint8_t *out) {
   return 0;
 }
 
+/* 702.62a: "Suspend N--[cost]", `suspend: {time: N, cost: "[cost]"}`: the
+ * special action (116.2f) is the card's (cast.c cast_suspend); the two
+ * triggered abilities that function in exile are added here. "If this card is
+ * suspended" (702.62b) is read as the card in exile with a time counter: the
+ * ability exists only on a card with suspend, and its trigger only in exile. */
+static int p_suspend(L *l, const ynode *v, CardDef *c, AbTable *t) {
+  static const char *const sk[] = {"time", "cost", NULL};
+  if (c->types & T_LAND) return BADI(l, v, "suspend: a land card can't be suspended here: playing it as the last time counter is removed is not supported");
+  if (want_map(l, v, "suspend") || ymap_check_keys(l->d, v, sk, "suspend", l->err)) return -1;
+  const ynode *tn = ymap_get(v, "time"), *cn = ymap_get(v, "cost");
+  if (!tn) return BADI(l, v, "suspend needs 'time' (its N: the number of time counters, 1 to 100)");
+  if (!cn) return BADI(l, v, "suspend needs 'cost' (the mana paid to exile it, e.g. \"{R}\")");
+  long x;
+  if (scalar(tn) && !strcmp(scalar(tn), "X")) return BADI(l, tn, "suspend: 'Suspend X' (X time counters chosen as it is paid) is not supported");
+  if (ynode_int(l->d, tn, &x, l->err) || x < 1 || x > 100) return BADI(l, tn, "suspend: time: the number of time counters (1 to 100)");
+  CastKw *kw = castkw(l, c);
+  if (p_mana_key(l, cn, "suspend: cost", &kw->suspend)) return -1;
+  if (kw->suspend.x) return BADI(l, cn, "suspend: a suspend cost with {X} is not supported");
+  kw->suspend_time = (uint8_t)x;
+  if (ab_synth(l, t, v, "triggered: {when: {step: upkeep, player: you}, zone: exile, if: {all: [{in_zone: exile, object: self}, "
+                        "{counters: time, on: self, at_least: 1}]}, effect: [{remove_counters: time, n: 1, from: self}]}\n"
+                        "text: Suspend (702.62a)")) return -1;
+  /* "you may play it without paying its mana cost if able. If you don't, it remains exiled" */
+  return ab_synth(l, t, v, "triggered: {when: {counters_removed: {on: self, kind: time, last: true}}, zone: exile, "
+                           "if: {in_zone: exile, object: self}, effect: [{cast: self, for: suspend}]}\ntext: Suspend (702.62a)");
+}
+
 /* Abilities and costs of the casting keywords of the card mapping n, added
  * after its other abilities. */
 static int p_casting_keys(L *l, const ynode *n, CardDef *c, AbTable *t) {
@@ -4205,6 +4233,7 @@ static int p_casting_keys(L *l, const ynode *n, CardDef *c, AbTable *t) {
     }
     kw->has_escape = 1;
   }
+  if ((v = ymap_get(n, "suspend")) && p_suspend(l, v, c, t)) return -1;
   if ((v = ymap_get(n, "foretell"))) {
     if (p_mana_key(l, v, "foretell", &castkw(l, c)->foretell)) return -1;
     castkw(l, c)->has_foretell = 1;
@@ -4274,7 +4303,7 @@ static int count_casting_keys(const ynode *n) {
   int cnt = kw_list_len(ymap_get(n, "cycling"));
   static const char *const one[] = {"reinforce", "evoke", "scavenge", "embalm", "eternalize", "unearth", "madness"};
   for (size_t i = 0; i < NELEM(one); i++) cnt += ymap_get(n, one[i]) != NULL;
-  return cnt;
+  return cnt + (ymap_get(n, "suspend") ? 2 : 0);
 }
 
 static int card_has_subtype(const CardDef *c, const char *sub) {
@@ -4356,14 +4385,8 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   if (!token && n->kind == YN_MAP && ymap_get(n, "split")) return p_split(l, n);
   if (want_map(l, n, token ? "token definition" : "card definition")) return NULL;
   if (ymap_check_keys(l->d, n, keys, token ? "token definition" : "card definition", l->err)) return NULL;
-  /* keywords the format can't say yet, refused by name: a card can leave them
-   * out and name them in `unsupported` */
-  static const char *const notyet[][2] = {
-      {"suspend", "suspend (702.62a: the special action exiling the card with time counters, its upkeep and "
-                  "last-counter abilities in exile, and the cast with haste)"}};
-  for (size_t i = 0; i < NELEM(notyet); i++)
-    if (ymap_get(n, notyet[i][0]))
-      return BAD(l, ymap_get(n, notyet[i][0]), "%s is not in the card format yet; leave it out and say so in 'unsupported'", notyet[i][1]);
+  /* 702.62a: suspend is a card's, exiled from its owner's hand */
+  if (token && ymap_get(n, "suspend")) return BAD(l, ymap_get(n, "suspend"), "suspend is for a card, not for a token or a face");
   /* token 3: the back face of a card written from it, read below as a back face (2) */
   const ynode *fv = token == 3 ? NULL : ymap_get(n, "front");
   int from_back = token == 3;

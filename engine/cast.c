@@ -10,7 +10,7 @@
 
 const char *const alt_names[ALT_COUNT] = {"none",      "flashback", "dash",    "escape",    "foretell",
                                           "miracle",   "jump_start", "retrace", "aftermath", "free",
-                                          "alternative", "evoke",     "madness",  "disturb"};
+                                          "alternative", "evoke",     "madness",  "disturb", "suspend"};
 
 /* ---- morph (702.37) ---- */
 
@@ -435,7 +435,8 @@ void cast_during(G *g, int player, int slot, int alt, int mv_below) {
   char nm[110], mc[64] = "";
   fmt_slot(g, slot, nm, sizeof nm);
   if (alt == ALT_MIRACLE || alt == ALT_MADNESS) mana_format(alt == ALT_MIRACLE ? &card->cast->miracle : &card->cast->madness, mc, sizeof mc);
-  if (!(alt == ALT_FREE ? ask_yes_no(g, player, "608.2g", "cast %s without paying its mana cost?", nm)
+  if (!(alt == ALT_FREE || alt == ALT_SUSPEND
+            ? ask_yes_no(g, player, alt == ALT_SUSPEND ? "702.62a" : "608.2g", "cast %s without paying its mana cost?", nm)
                         : ask_yes_no(g, player, alt == ALT_MIRACLE ? "702.94a" : "702.35a", "cast %s for its %s cost %s?", nm, alt_names[alt], mc)))
     return;
   int face = ok[0];
@@ -588,27 +589,59 @@ int cast_can_foretell(G *g, int player, int slot) {
   return cost_can_pay_mana(g, player, &m, 0, -1, 0);
 }
 
+/* A special action exiling a card from its owner's hand (116.2f, 116.2h):
+ * the cost m paid, the action logged as `what` with its rule, the card exiled
+ * (face down, or with n counters of kind ckind1 - 1 on it). The event, done or
+ * not (a replacement may move the card elsewhere), for the caller to read. */
+static void hand_exile_action(G *g, int player, int slot, const ManaCost *m, const char *what, const char *rule, int face_down,
+                              uint32_t ckind1, int n, Event *e) {
+  char nm[110];
+  fmt_slot(g, slot, nm, sizeof nm);
+  cost_pay_mana(g, player, m, 0, -1, 0, NULL);
+  log_line(g, 0, "%s player=%s obj=%s rule=%s", what, player_name(g, player), nm, rule);
+  ev_init(e, EV_ZONE);
+  e->obj = oref(g, slot);
+  e->from = MTG_Z_HAND;
+  e->to = MTG_Z_EXILE;
+  e->face_down = (uint8_t)face_down;
+  e->cause_ctl = (int8_t)player;
+  e->dest_counter_kind1 = ckind1;
+  e->dest_counter_n = (int16_t)n;
+  e->rule = rule;
+  ev_one(g, e);
+}
+
 /* The special action (116.2h, 702.143b): pay, exile face down; the card can be
  * cast for its foretell cost after this turn (702.143a). Offered only where
  * cast_can_foretell allows it, in the same state. */
 void cast_foretell(G *g, int player, int slot) {
-  char nm[110];
-  fmt_slot(g, slot, nm, sizeof nm);
   int any_turn;
   ManaCost m = foretell_cost(g, player, &any_turn);
-  cost_pay_mana(g, player, &m, 0, -1, 0, NULL);
-  log_line(g, 0, "foretell player=%s obj=%s rule=702.143a", player_name(g, player), nm);
   Event e;
-  ev_init(&e, EV_ZONE);
-  e.obj = oref(g, slot);
-  e.from = MTG_Z_HAND;
-  e.to = MTG_Z_EXILE;
-  e.face_down = 1;
-  e.cause_ctl = (int8_t)player;
-  e.rule = "702.143a";
-  ev_one(g, &e);
+  hand_exile_action(g, player, slot, &m, "foretell", "702.143a", 1, 0, 0, &e);
   if (e.done && oref_ok(g, ev_new_obj(&e)) && g->s->obj[e.new_slot].zone == MTG_Z_EXILE)
     obj_w(g, e.new_slot)->foretold = g->s->c.turn_seq + 1;
+}
+
+/* ---- suspend (702.62) ---- */
+
+/* 116.2f, 702.62a: a player with priority who could begin to cast a card with
+ * suspend from their hand (its timing, and no effect prohibiting it: 702.62c)
+ * may pay its suspend cost and exile it. slot is a card in player's hand: the
+ * priority options ask only about those. */
+int cast_can_suspend(G *g, int player, int slot) {
+  const CastKw *k = g->s->obj[slot].def->cast;
+  if (!k || !k->suspend_time || !could_begin_to_cast(g, player, slot)) return 0;
+  return cost_can_pay_mana(g, player, &k->suspend, 0, -1, 0);
+}
+
+/* The special action (116.2f): pay the suspend cost, exile the card with N
+ * time counters on it; it doesn't use the stack (702.62a). Offered only where
+ * cast_can_suspend allows it, in the same state. */
+void cast_suspend(G *g, int player, int slot) {
+  const CastKw *k = g->s->obj[slot].def->cast;
+  Event e;
+  hand_exile_action(g, player, slot, &k->suspend, "suspend", "702.62a", 0, (uint32_t)ckind_id(g, "time") + 1, k->suspend_time, &e);
 }
 
 /* The priority option's suffix naming the face cast or played: ` face="NAME"` (none for 0). */

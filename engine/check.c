@@ -87,9 +87,10 @@ int mtg_decision_check(const mtg_game *g, char *why, size_t n) {
       if (o->index != -1 && o->index != 1) return opt_bad(why, n, i, o, "a cast option's index is -1 or 1");
       if ((o->index == 1) != (strstr(o->label, " face_down=1") != NULL)) return opt_bad(why, n, i, o, "face down or not");
       break;
-    case MTG_O_ACTIVATE: { /* -1: a special action, turning a face-down permanent face up (116.2b) or foretelling (116.2h) */
+    case MTG_O_ACTIVATE: { /* -1: a special action, turning a face-down permanent face up (116.2b), suspending (116.2f)
+                            * or foretelling (116.2h) */
       char want[32];
-      int special = !strncmp(o->label, "turn_face_up ", 13) || !strncmp(o->label, "foretell ", 9);
+      int special = !strncmp(o->label, "turn_face_up ", 13) || !strncmp(o->label, "foretell ", 9) || !strncmp(o->label, "suspend ", 8);
       if (special ? o->index != -1 : o->index < 0 || !strstr(o->label, with_number(want, "/", o->index)))
         return opt_bad(why, n, i, o, "the ability index and the label disagree");
       break;

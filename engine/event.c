@@ -153,6 +153,7 @@ static void contained_zone(G *g, const Event *c, Event *z) {
   z->link_grant = c->link_grant;
   z->link_label = c->link_label;
   z->dest_counter_kind1 = c->dest_counter_kind1;
+  z->dest_counter_n = c->dest_counter_n;
   z->etb_ctl = c->etb_ctl;
   z->etb_tapped = c->etb_tapped;
   z->face_down = c->face_down;

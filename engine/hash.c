@@ -65,6 +65,7 @@ static uint64_t hobj(uint64_t h, G *g, int slot) {
   if (o->class_level) h = hu(h, 0x6c766c00u | o->class_level);
   if (o->alt || o->face || o->kick_n) h = hu(h, (uint64_t)o->alt << 16 | (uint64_t)o->face << 8 | o->kick_n);
   if (o->foretold) h = hu(h, (uint64_t)(int64_t)o->foretold);
+  if (o->suspend_haste) h = hu(h, 0x73757370u);
   return h;
 }
 

@@ -467,6 +467,9 @@ void cast_drawn(G *g, const Event *e); /* 702.94a: miracle */
 void cast_madness(G *g, const Event *e); /* 702.35a */
 int cast_can_foretell(G *g, int player, int slot); /* 702.143a, 116.2h */
 void cast_foretell(G *g, int player, int slot);
+int cast_can_suspend(G *g, int player, int slot); /* 702.62a, 116.2f */
+void cast_suspend(G *g, int player, int slot);
+int could_begin_to_cast(G *g, int player, int slot); /* 116.2f, 702.62c */
 
 /* ---- cost.c: costs and mana (118, 601.2f-h, 605) ---- */
 uint8_t mana_mask(G *g, int slot, const AbRef *r); /* colors a simple mana ability adds */

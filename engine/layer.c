@@ -52,6 +52,7 @@ static ChBase base_key(const Obj *o) {
   k.transformed = o->transformed;
   k.flipped = o->flipped;
   k.zone = o->zone;
+  k.suspend_haste = o->suspend_haste;
   k.valid = 1;
   return k;
 }
@@ -61,7 +62,7 @@ static ChBase base_key(const Obj *o) {
 static inline int base_holds(const ChBase *b, const Obj *o) {
   return b->valid && b->def == o->def && b->copy_of == o->copy_of && b->copy_sub == o->copy_sub &&
          b->controller == o->controller && b->face_down == o->face_down && b->transformed == o->transformed &&
-         b->flipped == o->flipped && b->zone == o->zone;
+         b->flipped == o->flipped && b->zone == o->zone && b->suspend_haste == o->suspend_haste;
 }
 
 /* An object's copiable values (707.2). Every field of the object read here
@@ -96,6 +97,9 @@ static void base_chars(G *g, const Obj *o, Chars *c) {
   chars_from_def(g, c, d);
   /* 702.109a: "As long as this permanent's dash cost was paid, it has haste" */
   if (o->alt == ALT_DASH && o->zone == MTG_Z_BATTLEFIELD) c->kw |= 1ULL << KW_HASTE;
+  /* 702.62a: a creature spell cast by its suspend ability "gains haste until you lose control of the
+   * spell or the permanent it becomes" (the flag is cleared as control is lost: control_watch) */
+  if (o->suspend_haste && (o->zone == MTG_Z_BATTLEFIELD || o->zone == MTG_Z_STACK)) c->kw |= 1ULL << KW_HASTE;
   /* 707.9b: an exception of the copy effect ("except it's a Ninja in addition
    * to its other types") is part of the copiable values */
   if (o->copy_of && o->copy_sub && !has_subtype(c, o->copy_sub) && c->nsub < MAX_SUBTYPES + 4)
@@ -1152,6 +1156,10 @@ void control_watch(G *g) {
     }
     if (was && was != now) {
       obj_w(g, bf[k])->ctl_since = s->c.turn_seq;
+      if (o->suspend_haste) { /* 702.62a: "until you lose control of ... the permanent it becomes" */
+        obj_w(g, bf[k])->suspend_haste = 0;
+        chars_dirty(g);
+      }
       combat_remove(g, bf[k]);
     }
     if (o->ctl_seen != now) obj_w(g, bf[k])->ctl_seen = now; /* written only when it changes: see obj_w */

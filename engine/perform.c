@@ -110,7 +110,7 @@ static void perform_zone(G *g, Event *e) {
     if (e->etb_attacking) enter_attacking(g, e, slot);
   }
   if (e->to == MTG_Z_EXILE) o->face_down = e->face_down; /* 406.3 */
-  if (e->dest_counter_kind1) counters_add(o->c, &o->nc, (int)e->dest_counter_kind1 - 1, 1);
+  if (e->dest_counter_kind1) counters_add(o->c, &o->nc, (int)e->dest_counter_kind1 - 1, e->dest_counter_n ? e->dest_counter_n : 1);
   if (e->link_src) link_add(g, e->link_src, e->link_grant, e->link_label, LK_OBJ, 0, NULL, oref(g, slot));
   var_zone_moved(g, e, slot); /* 704.6d */
   e->done = 1;
@@ -339,7 +339,11 @@ void perform(G *g, Event *b, int m) {
       o->ctl_seen = 0;              /* control_watch: seen afresh */
       chars_dirty(g);
       trig_index_dirty(g);
-      if (obj_controller(g, e->obj.slot) != before) combat_remove(g, e->obj.slot); /* 506.4 */
+      if (obj_controller(g, e->obj.slot) != before) {
+        combat_remove(g, e->obj.slot); /* 506.4 */
+        obj_w(g, e->obj.slot)->suspend_haste = 0; /* 702.62a: "until you lose control of ... the permanent it becomes" */
+        chars_dirty(g);
+      }
       e->done = 1;
       break;
     }

@@ -534,6 +534,25 @@ static int sorcery_timing(G *g, int player) {
   return s->c.active == player && (s->c.step == MTG_S_MAIN1 || s->c.step == MTG_S_MAIN2) && s->c.nstack == 0;
 }
 
+static int cast_forbidden_as(G *g, int player, int slot, uint32_t types, const char *name);
+static int flash_permission(G *g, int player, int slot, const StaticSpec **st, ORef *src);
+
+/* 116.2f, 702.62a, 702.62c: whether player could begin to cast the card in
+ * slot, in their hand, by putting it onto the stack (601.2a): a rule lets them
+ * now (its timing, 307.1, 117.1a) and no effect prohibits it (601.3),
+ * whatever its costs and targets. */
+int could_begin_to_cast(G *g, int player, int slot) {
+  const Obj *o = &g->s->obj[slot];
+  if (!o->id || o->owner != player || o->zone != MTG_Z_HAND) return 0;
+  const Chars *c = chars(g, slot);
+  uint32_t types = c->types;
+  if (types & (T_LAND | T_VARIANT_CARD)) return 0;
+  if (!((types & T_INSTANT) || (c->kw >> KW_FLASH & 1)) && !sorcery_timing(g, player) &&
+      !flash_permission(g, player, slot, NULL, NULL))
+    return 0;
+  return !cast_forbidden_as(g, player, slot, types, obj_name(g, slot));
+}
+
 /* Whether a prohibition stops player casting the card in slot as a spell of
  * these types, with this name or (NULL) none: a face-down spell is a
  * nameless creature spell (702.37c); a face or half cast has its own name
@@ -659,7 +678,8 @@ static void way_cost(const CardDef *card, const CardDef *fd, int alt, ManaCost *
   case ALT_DISTURB: *mana = k->disturb; break;
   case ALT_ESCAPE: *parts = k->escape; *mana = k->escape.mana; parts->mana = (ManaCost){0}; break;
   case ALT_EVOKE: *parts = k->evoke; *mana = k->evoke.mana; parts->mana = (ManaCost){0}; break;
-  case ALT_FREE: memset(mana, 0, sizeof *mana); break;
+  case ALT_FREE:
+  case ALT_SUSPEND: memset(mana, 0, sizeof *mana); break;
   case ALT_ALTERNATIVE: *parts = fd->alt; *mana = fd->alt.mana; parts->mana = (ManaCost){0}; break;
   case ALT_JUMP_START: /* 702.133a: discard a card as an additional cost */
     parts->part[parts->nparts].kind = CK_DISCARD;
@@ -980,7 +1000,7 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
       ch->alt = (uint8_t)cast_choose_alt(g, player, nm, alts, nalt);
   } else
     ch->alt = (uint8_t)cast_choose_alt(g, player, nm, alts, nalt);
-  if (ch->alt == ALT_FREE && !ch->free) ch->free = 1;
+  if ((ch->alt == ALT_FREE || ch->alt == ALT_SUSPEND) && !ch->free) ch->free = 1;
   ManaCost base;
   Cost alt_parts;
   way_cost(card, fd, ch->alt, &base, &alt_parts);
@@ -1024,6 +1044,12 @@ void stack_cast_way(G *g, int player, int slot, const CastWay *w) {
   o->paid = ch->paid;
   o->addl_paid = (uint8_t)pay_addl;
   o->alt = ch->alt;
+  /* 702.62a: "If you cast a creature spell this way, it gains haste until you lose control of the spell or
+   * the permanent it becomes" */
+  if (ch->alt == ALT_SUSPEND && (chars(g, slot)->types & T_CREATURE)) {
+    obj_w(g, slot)->suspend_haste = 1;
+    chars_dirty(g);
+  }
   /* 601.2c: modes and targets, those of spliced cards too (702.47d) */
   choose_modes_targets(g, &s->stack[idx], player);
   idx = stack_find(g, spell_id);

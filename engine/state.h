@@ -104,6 +104,8 @@ typedef struct Obj {
   int8_t paired_by;       /* the player who controlled both as they were paired */
   uint8_t ctl_seen;       /* its controller + 1 as last seen by control_watch (0: not yet seen) */
   uint8_t band;           /* attacking in the band of this number (702.22c), 0: in none */
+  uint8_t suspend_haste;  /* a creature spell cast by its suspend ability, or the permanent it became, whose
+                           * caster has not lost control of it since: it has haste (702.62a) */
 } Obj;
 
 /* Last known information of an object (608.2h, 603.10, 704.8). */
@@ -276,6 +278,7 @@ typedef struct Event {
   uint8_t napplied;
   uint8_t unpreventable;
   uint32_t dest_counter_kind1; /* counter placed on arrival (+1) */
+  int16_t dest_counter_n; /* how many of them (0: one): "exile it with N time counters on it" (702.62a) */
   int32_t aux;            /* control events: effect index to begin (+1) or end (-1) */
   uint32_t link_src;      /* link the moved card to this object (607.2a/b) */
   uint16_t link_grant;
@@ -571,6 +574,7 @@ typedef struct ChBase {
   const CardDef *def, *copy_of;
   const char *copy_sub;
   uint8_t controller, face_down, transformed, flipped, zone;
+  uint8_t suspend_haste;  /* 702.62a */
   uint8_t valid;          /* 0: nothing cached */
   uint8_t modified;       /* an effect or counters changed the cached values since */
   uint8_t nstatic;        /* static abilities among the copiable values */

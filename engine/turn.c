@@ -337,7 +337,7 @@ static void end_step(G *g) {
 
 /* ---- priority ---- */
 
-enum { A_PASS, A_PLAY, A_CAST, A_ACT, A_FACE_UP, A_CAST_FACE_DOWN, A_FORETELL };
+enum { A_PASS, A_PLAY, A_CAST, A_ACT, A_FACE_UP, A_CAST_FACE_DOWN, A_FORETELL, A_SUSPEND };
 
 static int can_play_land_as_is(G *g, int p, int slot, int face);
 
@@ -556,14 +556,17 @@ static void priority_options(G *g, int p) {
   if (land_timing(g, p))
     for (int i = 0; i < hn; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 1, 0, o);
   for (int i = 0; i < hn; i++) play_or_cast_options(g, p, hand[i], MTG_Z_HAND, "", 0, 1, o);
-  for (int i = 0; i < hn && o->n < MAX_OPTIONS; i++)
-    if (s->obj[hand[i]].def->cast && cast_can_foretell(g, p, hand[i])) { /* most cards have no foretell */
-      /* 116.2h: a special action */
+  /* special actions with a card in the hand: foretelling (116.2h), suspending (116.2f) */
+  for (int i = 0; i < hn && o->n < MAX_OPTIONS; i++) {
+    if (!s->obj[hand[i]].def->cast) continue; /* most cards have neither foretell nor suspend */
+    for (int w = 0; w < 2 && o->n < MAX_OPTIONS; w++) {
+      if (!(w ? cast_can_suspend : cast_can_foretell)(g, p, hand[i])) continue;
       fmt_slot(g, hand[i], nm, sizeof nm);
-      o->act[o->n] = A_FORETELL;
+      o->act[o->n] = w ? A_SUSPEND : A_FORETELL;
       o->slot[o->n++] = hand[i];
-      dec_opt(g, MTG_O_ACTIVATE, s->obj[hand[i]].id, 0, -1, -1, "foretell %s", nm);
+      dec_opt(g, MTG_O_ACTIVATE, s->obj[hand[i]].id, 0, -1, -1, "%s %s", w ? "suspend" : "foretell", nm);
     }
+  }
   for (int i = 0; i < hn && o->n < MAX_OPTIONS; i++)
     if (s->obj[hand[i]].def->has_morph && can_cast_face_down(g, p, hand[i])) { /* most cards have no morph */
       fmt_slot(g, hand[i], nm, sizeof nm);
@@ -667,6 +670,9 @@ static void priority_ask(G *g) {
     break;
   case A_FORETELL:
     cast_foretell(g, p, o->slot[k]);
+    break;
+  case A_SUSPEND:
+    cast_suspend(g, p, o->slot[k]);
     break;
   case A_FACE_UP:
     cast_turn_face_up(g, p, o->slot[k]);

@@ -21,6 +21,7 @@ static const mtg_event_type types[] = {
     {"cast", "player obj from face_down kicked kickers how face bought spliced transformed targets rule", 0},
     {"turn_face_up", "obj rule", 0},
     {"foretell", "player obj rule", 0},
+    {"suspend", "player obj rule", 0},
     {"phase", "obj out in indirectly rule", 0},
     {"activate", "player src ability id mana targets", 0},
     {"pay", "player mana", 0},

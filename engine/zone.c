@@ -146,6 +146,7 @@ int zone_move(G *g, int slot, int zone, int lib_pos, int controller) {
     o->addl_paid = 0;
     o->alt = 0;
     o->kick_n = 0;
+    o->suspend_haste = 0; /* 702.62a: the spell's haste follows it only to the permanent it becomes */
   }
   o->face = 0;     /* a split card or adventurer is whole again off the stack (709.4, 715.4) */
   o->foretold = 0; /* a new object is not foretold (702.143c) */

@@ -721,7 +721,7 @@ static int load_setup(L *l, const ynode *n) {
 /* ---- actions ---- */
 
 static const char *const act_keys[A_COUNT] = {
-    "cast",   "activate", "play",        "pass",          "turn_face_up", "foretell", "attack", "block",   "advance", "resolve",
+    "cast",   "activate", "play",        "pass",          "turn_face_up", "foretell", "suspend", "attack", "block",   "advance", "resolve",
     "check",  "target",
     "mode",   "x",        "number",      "may",           "replacement", "trigger_order", "order", "choose",
     "choose_player", "color", "name", "word", "damage", "cost", "divide"};
@@ -776,6 +776,7 @@ static int action_value(L *l, hact *a, const ynode *v) {
   case A_PLAY:
   case A_TURN_FACE_UP:
   case A_FORETELL:
+  case A_SUSPEND:
     if (get_str(l, v, &a->obj)) return -1;
     return check_card_ref(l, v, a->obj);
   case A_PASS: {
@@ -966,7 +967,7 @@ static int load_action(L *l, const ynode *n, hact *a, int nested) {
     if (a->from != MTG_Z_HAND && a->from != MTG_Z_GRAVEYARD)
       return FAIL(l, v, "spells are cast from 'hand' or 'graveyard', not '%s'", z);
   }
-  if (a->kind <= A_FORETELL && a->player < 0 && !nested)
+  if (a->kind <= A_SUSPEND && a->player < 0 && !nested)
     return FAIL(l, n, "'%s' needs 'player': who holds priority", act_keys[a->kind]);
   if (action_value(l, a, val)) return -1;
   if (a->kind == A_CAST || a->kind == A_ACTIVATE) return add_subs(l, a, n);

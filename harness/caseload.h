@@ -27,7 +27,7 @@
 
 typedef enum {
   /* priority */
-  A_CAST, A_ACTIVATE, A_PLAY, A_PASS, A_TURN_FACE_UP, A_FORETELL,
+  A_CAST, A_ACTIVATE, A_PLAY, A_PASS, A_TURN_FACE_UP, A_FORETELL, A_SUSPEND,
   /* turn-based declarations */
   A_ATTACK, A_BLOCK,
   /* pass priority (and declare nothing) until a step begins, or until the

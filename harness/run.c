@@ -33,7 +33,7 @@ typedef struct runner {
 
 static const int act_decision[A_COUNT] = {
     [A_CAST] = MTG_D_PRIORITY,   [A_ACTIVATE] = MTG_D_PRIORITY, [A_PLAY] = MTG_D_PRIORITY,
-    [A_PASS] = MTG_D_PRIORITY,   [A_TURN_FACE_UP] = MTG_D_PRIORITY, [A_FORETELL] = MTG_D_PRIORITY,
+    [A_PASS] = MTG_D_PRIORITY,   [A_TURN_FACE_UP] = MTG_D_PRIORITY, [A_FORETELL] = MTG_D_PRIORITY, [A_SUSPEND] = MTG_D_PRIORITY,
     [A_ATTACK] = MTG_D_ATTACKERS,  [A_BLOCK] = MTG_D_BLOCKERS,
     [A_ADVANCE] = -1,            [A_RESOLVE] = -1,              [A_CHECK] = -1,    [A_TARGET] = MTG_D_TARGET,     [A_MODE] = MTG_D_MODE,
     [A_X] = MTG_D_X,             [A_NUMBER] = MTG_D_NUMBER,     [A_MAY] = MTG_D_MAY,
@@ -243,7 +243,8 @@ static int build_answer(runner *R, const hact *a, const mtg_decision *d, int *v,
   case A_CAST:
   case A_ACTIVATE:
   case A_TURN_FACE_UP:
-  case A_FORETELL: {
+  case A_FORETELL:
+  case A_SUSPEND: {
     int kind = a->kind == A_PLAY ? MTG_O_PLAY : a->kind == A_CAST ? MTG_O_CAST : MTG_O_ACTIVATE;
     int found = -1, abilities = 0;
     for (int i = 0; i < d->n_options; i++) {
@@ -253,6 +254,8 @@ static int build_answer(runner *R, const hact *a, const mtg_decision *d, int *v,
       if (kind == MTG_O_ACTIVATE && (strncmp(o->label, "turn_face_up ", 13) == 0) != (a->kind == A_TURN_FACE_UP)) continue;
       /* foretelling a card is a special action listed with the activations (116.2h) */
       if (kind == MTG_O_ACTIVATE && (strncmp(o->label, "foretell ", 9) == 0) != (a->kind == A_FORETELL)) continue;
+      /* suspending a card is a special action listed with the activations (116.2f) */
+      if (kind == MTG_O_ACTIVATE && (strncmp(o->label, "suspend ", 8) == 0) != (a->kind == A_SUSPEND)) continue;
       if ((kind == MTG_O_CAST || kind == MTG_O_PLAY) && !face_matches(o->label, a->face)) continue;
       if (kind == MTG_O_CAST && (strstr(o->label, " from=graveyard") != NULL) != (a->from == MTG_Z_GRAVEYARD)) continue;
       if (kind == MTG_O_CAST && (strstr(o->label, " face_down=1") != NULL) != (a->face_down != 0)) continue;
@@ -265,7 +268,7 @@ static int build_answer(runner *R, const hact *a, const mtg_decision *d, int *v,
       return buf_printf(why, "%s has more than one ability that can be activated now; say which with 'ability: N'", a->obj), -1;
     if (found < 0) {
       char what[160];
-      snprintf(what, sizeof what, "%s%s%s", a->kind == A_PLAY ? "play" : a->kind == A_CAST ? "cast" : a->kind == A_TURN_FACE_UP ? "turn_face_up" : a->kind == A_FORETELL ? "foretell" : "activate",
+      snprintf(what, sizeof what, "%s%s%s", a->kind == A_PLAY ? "play" : a->kind == A_CAST ? "cast" : a->kind == A_TURN_FACE_UP ? "turn_face_up" : a->kind == A_FORETELL ? "foretell" : a->kind == A_SUSPEND ? "suspend" : "activate",
                a->from == MTG_Z_GRAVEYARD ? " (from graveyard)" : "", a->face_down ? " (face down)" : "");
       return not_among(R, d, why, what, a->obj);
     }

@@ -394,7 +394,14 @@ TEST(batch_zone_and_decay_misuse_is_refused) {
   if (refused(t_, "- name: X\n  type: Enchantment\n  cumulative_upkeep: \"{W/U}\"\n", 3, 22, "hybrid mana")) return;
   if (refused(t_, "- name: X\n  type: Instant\n  evoke: \"{U}\"\n  spell: {effect: [{draw: 1}]}\n", 3, 10, "evoke is for permanent cards")) return;
   if (refused(t_, "- name: X\n  type: Creature — Cat\n  pt: 1/1\n  evoke: \"{X}{U}\"\n", 4, 10, "evoke cost with {X}")) return;
-  if (refused(t_, "- name: X\n  type: Sorcery\n  suspend: {n: 1, cost: \"{R}\"}\n  spell: {effect: [{draw: 1}]}\n", 3, 12, "suspend (702.62a")) return;
+  /* 702.62a: suspend's N and cost */
+  if (refused(t_, "- name: X\n  type: Sorcery\n  suspend: {n: 1, cost: \"{R}\"}\n  spell: {effect: [{draw: 1}]}\n", 3, 0, "time")) return;
+  if (refused(t_, "- name: X\n  type: Sorcery\n  suspend: {cost: \"{R}\"}\n  spell: {effect: [{draw: 1}]}\n", 3, 12, "suspend needs 'time'")) return;
+  if (refused(t_, "- name: X\n  type: Sorcery\n  suspend: {time: 0, cost: \"{R}\"}\n  spell: {effect: [{draw: 1}]}\n", 3, 19, "1 to 100")) return;
+  if (refused(t_, "- name: X\n  type: Sorcery\n  suspend: {time: X, cost: \"{X}{R}\"}\n  spell: {effect: [{draw: 1}]}\n", 3, 19, "Suspend X")) return;
+  if (refused(t_, "- name: X\n  type: Sorcery\n  suspend: {time: 2, cost: \"{X}{R}\"}\n  spell: {effect: [{draw: 1}]}\n", 3, 28, "with {X} is not supported")) return;
+  if (refused(t_, "- name: X\n  type: Sorcery\n  suspend: {time: 2, cost: red}\n  spell: {effect: [{draw: 1}]}\n", 3, 28, "expected a mana cost")) return;
+  if (refused(t_, "- name: X\n  type: Land\n  suspend: {time: 2, cost: \"{R}\"}\n", 3, 12, "a land card")) return;
   if (refused(t_, "- name: X\n  type: Creature — Cat\n  pt: 1/1\n  abilities:\n    - static: {add_subtypes: Angel}\n", 5, 0,
               "a list of 1 to 4 subtypes")) return;
   const char *gain = "- name: X\n  type: Instant\n  spell: {effect: [{gain_life: ";
