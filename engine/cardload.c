@@ -1351,7 +1351,7 @@ static const StepDef step_defs[] = {
     {"regenerate", S_REGENERATE, {{"regenerate", P_SEL, SL_SELF}}},
     {"attach", S_ATTACH, {{"attach", P_SEL, SL_SELF}, {"to", P_SEL, SL_TARGET}}},
     {"fight", S_FIGHT, {{"fight", P_SEL, SL_SELF}, {"with", P_SEL, SL_TARGET}}},
-    {"copy_spell", S_COPY_SPELL, {{"copy_spell", P_SEL, SL_SELF}, {"n", P_EXPR, 0}, {"new_targets", P_BOOL, 0}}},
+    {"copy_spell", S_COPY_SPELL, {{"copy_spell", P_SEL, SL_SELF}, {"n", P_EXPR, 0}, {"new_targets", P_BOOL, 0}, {"by", P_SEL, 0}}},
     {"change_target", S_CHANGE_TARGET, {{"change_target", P_SEL, SL_TARGET}}},
     {"reveal", S_REVEAL, {{"reveal", P_SEL, SL_SELF}}},
     {"explore", S_EXPLORE, {{"explore", P_SEL, SL_SELF}}},

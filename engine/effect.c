@@ -524,6 +524,15 @@ static void step_copy_spell(G *g, Ctx *c, const Node *n) {
   Sel what;
   sel_eval(g, c, n->k[0], &what);
   int times = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
+  /* 707.10: the player who copies it controls the copy and chooses its new
+   * targets ("that player may copy this spell"): `by`, else the effect's controller */
+  int ctl = c->controller;
+  if (n->k[3]) {
+    Sel by;
+    sel_eval(g, c, n->k[3], &by);
+    if (!by.np) return;
+    ctl = by.p[0];
+  }
   for (int w = 0; w < what.n; w++) {
     int orig = what.o[w].slot;
     int si = -1;
@@ -538,7 +547,7 @@ static void step_copy_spell(G *g, Ctx *c, const Node *n) {
       o->id = new_id(g);
       o->card = -1;
       o->def = s->obj[orig].def;
-      o->owner = o->controller = (uint8_t)c->controller;
+      o->owner = o->controller = (uint8_t)ctl;
       o->kind = OK_SPELL_COPY;
       s->c.made_noncards = 1;
       o->zone = MTG_Z_STACK;
@@ -551,16 +560,16 @@ static void step_copy_spell(G *g, Ctx *c, const Node *n) {
       StackItem cp = base;
       cp.id = o->id;
       cp.slot = (int16_t)slot;
-      cp.controller = (uint8_t)c->controller;
+      cp.controller = (uint8_t)ctl;
       cp.src = oref(g, slot);
       cp.copy = 1;
       int idx = stack_push(g, &cp);
       char nm[110];
       fmt_slot(g, slot, nm, sizeof nm);
-      log_line(g, 0, "copy obj=%s of=#%u controller=%s rule=707.10", nm, (unsigned)s->obj[orig].id, player_name(g, c->controller));
-      if (n->k[2] && n->k[2]->i && ask_yes_no(g, c->controller, "707.10c", "choose new targets for %s?", nm)) {
+      log_line(g, 0, "copy obj=%s of=#%u controller=%s rule=707.10", nm, (unsigned)s->obj[orig].id, player_name(g, ctl));
+      if (n->k[2] && n->k[2]->i && ask_yes_no(g, ctl, "707.10c", "choose new targets for %s?", nm)) {
         uint32_t cid = s->stack[idx].id;
-        choose_modes_targets(g, &s->stack[idx], c->controller);
+        choose_modes_targets(g, &s->stack[idx], ctl);
         stack_targeted(g, cid, -1);
       }
     }
