@@ -405,6 +405,7 @@ typedef struct TargetSpec {
   uint8_t optional;      /* "up to one" */
   uint8_t number;        /* TN_*: a variable number is the mode's last spec */
   uint8_t distinct_from_prev;
+  uint8_t by_trig_player; /* "of their choice": the trigger event's player chooses it (603.3d, 601.2c) */
   const char *prompt;
 } TargetSpec;
 

@@ -26,6 +26,7 @@ typedef struct L {
   const char *card; /* name of the card being compiled, for messages */
   int *oom;         /* set when an allocation failed: the definition is refused as out of memory */
   int nested;       /* compiling a delayed or reflexive trigger inside an effect */
+  int trig_targets; /* compiling a triggered ability's targets: `chosen_by: triggering_player` is allowed */
 } L;
 
 #define BAD(l, n, ...) (ydoc_error((l)->d, (n), (l)->err, __VA_ARGS__), (void *)0)
@@ -2179,7 +2180,7 @@ static int p_targets(L *l, const ynode *n, Mode *m) {
     const ynode *t = items[i];
     TargetSpec *ts = &m->t[m->nt++];
     if (t->kind == YN_MAP && ymap_get(t, "filter")) {
-      static const char *const keys[] = {"filter", "optional", "prompt", "different", "number", NULL};
+      static const char *const keys[] = {"filter", "optional", "prompt", "different", "number", "chosen_by", NULL};
       if (ymap_check_keys(l->d, t, keys, "target", l->err)) return -1;
       if (!(ts->f = p_filter(l, ymap_get(t, "filter")))) return -1;
       const ynode *num = ymap_get(t, "number");
@@ -2202,6 +2203,14 @@ static int p_targets(L *l, const ynode *n, Mode *m) {
       if ((o = ymap_get(t, "different")) && ynode_bool(l->d, o, &b, l->err)) return -1;
       ts->distinct_from_prev = (uint8_t)b;
       if ((o = ymap_get(t, "prompt")) && scalar(o)) ts->prompt = dup(l, scalar(o));
+      if ((o = ymap_get(t, "chosen_by"))) {
+        /* "target ... that player controls of their choice": the player of the
+         * trigger event chooses it as the ability is put on the stack (603.3d, 601.2c) */
+        if (!scalar(o) || strcmp(scalar(o), "triggering_player"))
+          return BADI(l, o, "chosen_by: triggering_player (the player of the trigger event chooses the target) is the one supported");
+        if (!l->trig_targets || l->nested) return BADI(l, o, "chosen_by is for the targets of a triggered ability (its trigger event's player)");
+        ts->by_trig_player = 1;
+      }
     } else if (!(ts->f = p_filter(l, t))) {
       return -1;
     }
@@ -2832,7 +2841,11 @@ static const Ability *p_trigger_ability(L *l, const ynode *n, int delayed) {
   }
   const ynode *v;
   if ((v = ymap_get(n, "if")) && !(a->cond = p_cond(l, v))) return NULL;
-  if (p_modes(l, n, a)) return NULL;
+  int was = l->trig_targets;
+  l->trig_targets = 1;
+  int bad = p_modes(l, n, a);
+  l->trig_targets = was;
+  if (bad) return NULL;
   if ((v = ymap_get(n, "once_per_turn"))) {
     int b;
     if (ynode_bool(l->d, v, &b, l->err)) return NULL;
@@ -3641,7 +3654,7 @@ int pool_kw_init(mtg_pool *p) {
     ydoc *doc;
     if (ydoc_parse_buffer("<keyword>", y, strlen(y), &doc, &err)) return err.status ? err.status : MTG_ENOMEM;
     int oom = 0;
-    L l = {p, doc, &err, kw_names[kw], &oom, 0};
+    L l = {p, doc, &err, kw_names[kw], &oom, 0, 0};
     int rc = p_ability(&l, ydoc_root(doc, 0), a, 0);
     ydoc_free(doc);
     if (oom) return MTG_ENOMEM;
@@ -4822,7 +4835,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
 
 static int load_node(mtg_pool *p, const ydoc *d, const ynode *n, mtg_error *err) {
   int oom = 0;
-  L l = {p, d, err, NULL, &oom, 0};
+  L l = {p, d, err, NULL, &oom, 0, 0};
   if (!n) return MTG_OK;
   if (n->kind == YN_SEQ) {
     for (int i = 0; i < n->n; i++) {

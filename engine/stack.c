@@ -427,8 +427,11 @@ static void choose_modes_targets_of(G *g, StackItem *si, int player) {
         }
         n = w;
       }
+      /* "of their choice": the player of the trigger event chooses (a rule's own, 603.3d) */
+      int chooser = md->t[k].by_trig_player && si->kind == SI_TRIGGERED && si->tc.player >= 0 && player_alive(g, si->tc.player)
+                        ? si->tc.player : player;
       if (md->t[k].number != TN_ONE) {
-        choose_many(g, si, m, k, cand, n, player, who);
+        choose_many(g, si, m, k, cand, n, chooser, who);
         if (g->push_failed) return;
         continue;
       }
@@ -452,7 +455,7 @@ static void choose_modes_targets_of(G *g, StackItem *si, int player) {
         *dst = cand[0]; /* a single legal choice is no choice */
         continue;
       }
-      dec_begin(g, MTG_D_TARGET, player, "115.1", "target %d of %s", k + 1, who);
+      dec_begin(g, MTG_D_TARGET, chooser, "115.1", "target %d of %s", k + 1, who);
       target_options(g, cand, n);
       if (optional) dec_range(g, 0, 1);
       int cnt;

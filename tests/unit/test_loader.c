@@ -402,6 +402,11 @@ TEST(batch_zone_and_decay_misuse_is_refused) {
   if (refused(t_, "- name: X\n  type: Sorcery\n  suspend: {time: 2, cost: \"{X}{R}\"}\n  spell: {effect: [{draw: 1}]}\n", 3, 28, "with {X} is not supported")) return;
   if (refused(t_, "- name: X\n  type: Sorcery\n  suspend: {time: 2, cost: red}\n  spell: {effect: [{draw: 1}]}\n", 3, 28, "expected a mana cost")) return;
   if (refused(t_, "- name: X\n  type: Land\n  suspend: {time: 2, cost: \"{R}\"}\n", 3, 12, "a land card")) return;
+  /* a target chosen by the trigger event's player: only in a triggered ability */
+  if (refused(t_, "- name: X\n  type: Sorcery\n  spell: {targets: [{filter: creature, chosen_by: triggering_player}], effect: [{destroy: target}]}\n",
+              3, 0, "chosen_by is for the targets of a triggered ability")) return;
+  if (refused(t_, "- name: X\n  type: Enchantment\n  abilities:\n    - triggered: {when: {step: upkeep, player: any}, "
+                  "targets: [{filter: creature, chosen_by: opponent}], effect: [{destroy: target}]}\n", 4, 0, "chosen_by: triggering_player")) return;
   if (refused(t_, "- name: X\n  type: Creature — Cat\n  pt: 1/1\n  abilities:\n    - static: {add_subtypes: Angel}\n", 5, 0,
               "a list of 1 to 4 subtypes")) return;
   const char *gain = "- name: X\n  type: Instant\n  spell: {effect: [{gain_life: ";
