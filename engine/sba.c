@@ -293,10 +293,13 @@ int sba_check(G *g) {
   }
   /* 704.5k: the world rule */
   {
-    /* "the shortest amount of time": permanents that entered in one event tie */
-    int w[64], nw = 0;
+    /* "the shortest amount of time": permanents that entered in one event tie;
+     * every world permanent is seen, however many (a tie puts all of them
+     * into the graveyard), so w holds as many as the battlefield can */
+    int16_t w[MAX_SLOTS];
+    int nw = 0;
     uint32_t newest = 0;
-    for (int k = 0; k < nb && nw < 64 && (sum->supers & ST_WORLD); k++)
+    for (int k = 0; k < nb && (sum->supers & ST_WORLD); k++)
       if (chars(g, bf[k])->supers & ST_WORLD) {
         w[nw++] = bf[k];
         if (s->obj[bf[k]].entered_batch > newest) newest = s->obj[bf[k]].entered_batch;
