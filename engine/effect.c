@@ -1315,6 +1315,9 @@ static void step_becomes(G *g, Ctx *c, const Node *n) {
 static void step_pair(G *g, Ctx *c, const Node *n) {
   State *s = g->s;
   Sel a, b;
+  /* "if you do" after it: only a pairing that happened (a yes to the "may"
+   * pairs nothing when 702.95c stops it, 603.12) */
+  c->did = 0;
   sel_eval(g, c, n->k[0], &a);
   sel_eval(g, c, n->k[1], &b);
   if (a.n != 1 || b.n != 1 || a.o[0].id == b.o[0].id) return;
