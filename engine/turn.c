@@ -261,6 +261,10 @@ static void begin_step(G *g) {
     effects_expire(g, DUR_EOT);
     log_line(g, 0, "damage_removed rule=514.2");
     trig_step(g, c->step);
+    /* 603.8: a state trigger whose ability came back as the effects ended
+     * (or whose condition they made true) triggers now, and is then one of
+     * the triggered abilities 514.3a finds waiting */
+    trig_state(g);
     /* 514.3a: priority only if something happened */
     if (sba_check(g) || c->npend) {
       sba_loop(g);
