@@ -625,7 +625,21 @@ TEST(decide_kicker_prompts_name_the_cost) {
   PROMPT_HAS(MTG_D_MAY, "pay kicker {2}{G} for \"Kavu Titan\"");
 }
 
+/* 502.3: "you may choose not to untap" is asked about the permanent by name,
+ * one question per permanent, in the active player's untap step */
+TEST(decide_may_not_untap_prompt_names_the_permanent) {
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Island");
+  int singer = u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Seasinger");
+  CHECK_INT(mtg_setup_tapped(w->setup, singer, 1), MTG_OK);
+  CHECK_INT(mtg_setup_start(w->setup, w->alice, 3, MTG_S_UNTAP), MTG_OK);
+  if (u_start(t_, w)) return;
+  PROMPT_HAS(MTG_D_MAY, "untap \"Seasinger\"");
+  CHECK_INT(mtg_game_decision(w->game)->player, w->alice);
+}
+
 const unit_test decide_tests[] = {
+    {"decide_may_not_untap_prompt_names_the_permanent", decide_may_not_untap_prompt_names_the_permanent},
     {"decide_kicker_prompts_name_the_cost", decide_kicker_prompts_name_the_cost},
     {"decide_card_text_in_a_decision_is_shown_readable", decide_card_text_in_a_decision_is_shown_readable},
     {"decide_splice_prompt_names_the_spell", decide_splice_prompt_names_the_spell},

@@ -130,6 +130,34 @@ TEST(limits_x_up_to_what_one_payment_holds) {
   CHECK_INT(hi, 49);
 }
 
+/* 702.33c: a multikicker cost of {0} may be paid any number of times; the
+ * number asked is capped where a payment's mana is (64 units, as X is
+ * above), no further: 64 times is offered and paid, 65 is not offered */
+static const char free_multikicker[] =
+    "- name: Test Free Surge\n  cost: \"{R}\"\n  type: Sorcery\n"
+    "  text: \"Multikicker {0}\\nYou gain 1 life for each time this spell was kicked.\"\n"
+    "  multikicker: \"{0}\"\n  spell:\n    effect: [{gain_life: times_kicked}]\n";
+
+TEST(limits_a_free_multikicker_up_to_what_one_payment_holds) {
+  if (u_begin(t_, w, free_multikicker)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain");
+  u_card(t_, w, w->alice, MTG_Z_HAND, "Test Free Surge");
+  if (u_start(t_, w)) return;
+  CHECK_INT(pick(w, "cast \"Test Free Surge\""), MTG_DECISION);
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d && d->kind == MTG_D_NUMBER);
+  if (!d || d->kind != MTG_D_NUMBER) return;
+  CHECK_INT(d->lo, 0);
+  CHECK_INT(d->hi, 64);
+  int n = 65;
+  mtg_answer a = {1, &n};
+  CHECK(mtg_game_decide(w->game, &a, &w->err) < 0);
+  n = 64;
+  CHECK_INT(mtg_game_decide(w->game, &a, &w->err), MTG_DECISION);
+  u_pass(t_, w, 2);
+  CHECK_INT(u_life(w->game, w->alice), 84);
+}
+
 /* 111.7, 704.5d: a token that left the battlefield ceases to exist and its
  * place among the 1000 objects a game holds is free again, the first place
  * as well as any other: at the capacity, the token made after one ceased to
@@ -875,6 +903,7 @@ TEST(limits_a_static_grant_one_past_the_abilities_an_object_holds_refuses_the_se
 
 const unit_test limits_tests[] = {
     {"limits_x_up_to_what_one_payment_holds", limits_x_up_to_what_one_payment_holds},
+    {"limits_a_free_multikicker_up_to_what_one_payment_holds", limits_a_free_multikicker_up_to_what_one_payment_holds},
     {"limits_the_stack_holds_its_capacity_and_refuses_one_more", limits_the_stack_holds_its_capacity_and_refuses_one_more},
     {"limits_continuous_effects_up_to_the_capacity", limits_continuous_effects_up_to_the_capacity},
     {"limits_objects_a_ceased_token_frees_its_place_at_the_capacity", limits_objects_a_ceased_token_frees_its_place_at_the_capacity},
