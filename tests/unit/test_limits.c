@@ -487,6 +487,45 @@ TEST(limits_pending_triggers_one_past_the_capacity_refused) {
   refused_at_capacity(t_, w, "activate \"Test Martyr Imp\"", "more than 200 triggered abilities waiting to be put on the stack");
 }
 
+/* 603.8: a state trigger doesn't trigger again while it is on the stack;
+ * the engine keeps at most 8 of them waiting to leave it. Eight enchantments
+ * whose "whenever you have no cards in hand" holds after alice casts her last
+ * card trigger at once; with nine the cast is refused as past the capacity,
+ * the game unchanged, rather than one of them lost. */
+static const char hollow_shrines[] =
+    "- name: Test Hollow Shrine\n  cost: \"{0}\"\n  type: Enchantment\n"
+    "  text: Whenever you have no cards in hand, you gain 1 life.\n"
+    "  abilities:\n    - triggered:\n        when: {state: {hand: you, equals: 0}}\n        effect: [{gain_life: 1}]\n";
+
+static int shrines_and_bolt(unit_ctx *t_, u_world *w, int n) {
+  if (u_begin(t_, w, hollow_shrines)) return -1;
+  for (int i = 0; i < n; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Hollow Shrine") < 0) return -1;
+  if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Mountain") < 0 || u_card(t_, w, w->alice, MTG_Z_HAND, "Lightning Bolt") < 0 ||
+      u_start(t_, w))
+    return -1;
+  return 0;
+}
+
+TEST(limits_state_triggers_on_the_stack_up_to_the_capacity) {
+  if (shrines_and_bolt(t_, w, 8)) return;
+  CHECK_INT(pick(w, "cast \"Lightning Bolt\""), MTG_DECISION);
+  CHECK_INT(pick(w, "bob"), MTG_DECISION);
+  CHECK_INT(u_count_logged(w->game, "trigger src=\"Test Hollow Shrine\""), 8);
+}
+
+/* the cast is refused whole: the game is back at alice's priority before it */
+TEST(limits_state_triggers_on_the_stack_one_past_the_capacity_refused) {
+  if (shrines_and_bolt(t_, w, 9)) return;
+  uint64_t before = mtg_game_hash(w->game);
+  CHECK_INT(pick(w, "cast \"Lightning Bolt\""), MTG_DECISION);
+  CHECK_INT(pick(w, "bob"), MTG_ELIMIT);
+  CHECK(strstr(w->err.msg, "more than 8 state triggers on the stack at once") != NULL);
+  CHECK(mtg_game_hash(w->game) == before);
+  CHECK_INT(mtg_game_status(w->game), MTG_DECISION);
+  CHECK_INT(u_count_logged(w->game, "trigger src=\"Test Hollow Shrine\""), 0);
+}
+
 /* A selection holds 256 objects: "destroy all creatures" with 256 creatures
  * out destroys every one; with 257 the spell is refused as past the capacity
  * (the game unchanged) rather than spare one of them. */
@@ -903,6 +942,8 @@ TEST(limits_a_static_grant_one_past_the_abilities_an_object_holds_refuses_the_se
 
 const unit_test limits_tests[] = {
     {"limits_x_up_to_what_one_payment_holds", limits_x_up_to_what_one_payment_holds},
+    {"limits_state_triggers_on_the_stack_up_to_the_capacity", limits_state_triggers_on_the_stack_up_to_the_capacity},
+    {"limits_state_triggers_on_the_stack_one_past_the_capacity_refused", limits_state_triggers_on_the_stack_one_past_the_capacity_refused},
     {"limits_a_free_multikicker_up_to_what_one_payment_holds", limits_a_free_multikicker_up_to_what_one_payment_holds},
     {"limits_the_stack_holds_its_capacity_and_refuses_one_more", limits_the_stack_holds_its_capacity_and_refuses_one_more},
     {"limits_continuous_effects_up_to_the_capacity", limits_continuous_effects_up_to_the_capacity},
