@@ -250,16 +250,26 @@ static const char many_scales[] =
     "  abilities:\n    - activated:\n        cost: \"{0}\"\n"
     "        effect: [{put_counters: \"+1/+1\", n: 1, on: self}]\n";
 
-/* A game with `scales` Test Scales and a Test Sprout whose ability alice has
- * activated and passed on: bob's pass resolves it. The status, or -1 after a
- * setup failure the test has reported. */
-static int scales_before_resolving(unit_ctx *t_, u_world *w, int scales) {
-  if (u_begin(t_, w, many_scales)) return -1;
-  for (int i = 0; i < scales; i++)
-    if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Scales") < 0) return -1;
-  if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Sprout") < 0 || u_start(t_, w)) return -1;
-  int rc = pick(w, "activate \"Test Sprout\"");
+/* A game with the inline cards `yaml` where alice controls `first` (unless
+ * NULL), n copies of `many` and `source`, whose ability she has activated and
+ * passed on: bob's pass resolves it. The status, or -1 after a setup failure
+ * the test has reported. */
+static int activated_among_many(unit_ctx *t_, u_world *w, const char *yaml, const char *first, const char *many, int n,
+                                const char *source) {
+  if (u_begin(t_, w, yaml)) return -1;
+  if (first && u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, first) < 0) return -1;
+  for (int i = 0; i < n; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, many) < 0) return -1;
+  if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, source) < 0 || u_start(t_, w)) return -1;
+  char option[80];
+  snprintf(option, sizeof option, "activate \"%s\"", source);
+  int rc = pick(w, option);
   return rc == MTG_DECISION ? pick(w, "pass") : rc;
+}
+
+/* `scales` Test Scales and the Test Sprout whose ability bob's pass resolves */
+static int scales_before_resolving(unit_ctx *t_, u_world *w, int scales) {
+  return activated_among_many(t_, w, many_scales, NULL, "Test Scales", scales, "Test Sprout");
 }
 
 TEST(limits_replacement_effects_applied_to_one_event_up_to_the_capacity) {
@@ -272,6 +282,46 @@ TEST(limits_replacement_effects_applied_to_one_event_up_to_the_capacity) {
 TEST(limits_replacement_effects_one_past_the_capacity_refused) {
   CHECK_INT(scales_before_resolving(t_, w, 65), MTG_DECISION);
   refused_at_capacity(t_, w, "pass", "more than 64 replacement effects applied to one event");
+}
+
+/* 615.5: the rest of a prevention effect ("Put a +1/+1 counter on that
+ * creature for each 1 damage prevented this way", Vigor) waits until the
+ * prevented event is done, with the rest of its batch; 64 such riders may wait
+ * at once. A tremor dealing 2 damage to each creature with Vigor and 64 other
+ * creatures alice controls leaves each of those with two counters; with a 65th
+ * creature the resolution is refused as past that capacity, the game as it was. */
+static const char tremor[] =
+    "- name: Test Free Tremor\n  cost: \"{1}\"\n  type: Artifact\n"
+    "  text: \"{0}: Test Free Tremor deals 2 damage to each creature.\"\n"
+    "  abilities:\n    - activated:\n        cost: \"{0}\"\n"
+    "        effect: [{damage: 2, to: {each: creature}}]\n";
+
+/* Vigor, `bears` Grizzly Bears and the Test Free Tremor whose ability bob's
+ * pass resolves, all alice's */
+static int tremor_before_resolving(unit_ctx *t_, u_world *w, int bears) {
+  return activated_among_many(t_, w, tremor, "Vigor", "Grizzly Bears", bears, "Test Free Tremor");
+}
+
+TEST(limits_prevention_riders_of_one_batch_up_to_the_capacity) {
+  CHECK_INT(tremor_before_resolving(t_, w, 64), MTG_DECISION);
+  CHECK_INT(pick(w, "pass"), MTG_DECISION);
+  CHECK_INT(u_count_logged(w->game, "prevent rule=615.1a by=\"Vigor\""), 64);
+  CHECK_INT(u_count_in(w->game, MTG_Z_BATTLEFIELD, "Grizzly Bears"), 64);
+  /* every one of them got its two counters: a 4/4 */
+  uint32_t ids[128];
+  int n = mtg_zone_objects(w->game, -1, MTG_Z_BATTLEFIELD, ids, 128), with_two = 0;
+  CHECK_INT(n, 66);
+  for (int i = 0; i < n && i < 128; i++) {
+    mtg_object o;
+    if (mtg_object_info(w->game, ids[i], &o) == 0 && o.name && !strcmp(o.name, "Grizzly Bears"))
+      with_two += o.power == 4 && o.toughness == 4;
+  }
+  CHECK_INT(with_two, 64);
+}
+
+TEST(limits_prevention_riders_one_past_the_capacity_refused) {
+  CHECK_INT(tremor_before_resolving(t_, w, 65), MTG_DECISION);
+  refused_at_capacity(t_, w, "pass", "more than 64 prevention effects waiting for their batch");
 }
 
 /* 605.4a: a triggered mana ability resolves right after the mana ability that
@@ -951,6 +1001,8 @@ const unit_test limits_tests[] = {
     {"limits_a_graveyard_cost_offers_every_card_of_a_full_graveyard", limits_a_graveyard_cost_offers_every_card_of_a_full_graveyard},
     {"limits_replacement_effects_applied_to_one_event_up_to_the_capacity", limits_replacement_effects_applied_to_one_event_up_to_the_capacity},
     {"limits_replacement_effects_one_past_the_capacity_refused", limits_replacement_effects_one_past_the_capacity_refused},
+    {"limits_prevention_riders_of_one_batch_up_to_the_capacity", limits_prevention_riders_of_one_batch_up_to_the_capacity},
+    {"limits_prevention_riders_one_past_the_capacity_refused", limits_prevention_riders_one_past_the_capacity_refused},
     {"limits_triggered_mana_abilities_of_one_event_up_to_the_capacity", limits_triggered_mana_abilities_of_one_event_up_to_the_capacity},
     {"limits_triggered_mana_abilities_one_past_the_capacity_refused", limits_triggered_mana_abilities_one_past_the_capacity_refused},
     {"limits_extra_phases_waiting_up_to_the_capacity", limits_extra_phases_waiting_up_to_the_capacity},
