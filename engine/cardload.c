@@ -4152,6 +4152,7 @@ static int p_suspend(L *l, const ynode *v, CardDef *c, AbTable *t) {
   if (scalar(tn) && !strcmp(scalar(tn), "X")) return BADI(l, tn, "suspend: 'Suspend X' (X time counters chosen as it is paid) is not supported");
   if (ynode_int(l->d, tn, &x, l->err) || x < 1 || x > 100) return BADI(l, tn, "suspend: time: the number of time counters (1 to 100)");
   CastKw *kw = castkw(l, c);
+  if (!kw) return -1; /* out of memory: the loader reports it */
   if (p_mana_key(l, cn, "suspend: cost", &kw->suspend)) return -1;
   if (kw->suspend.x) return BADI(l, cn, "suspend: a suspend cost with {X} is not supported");
   kw->suspend_time = (uint8_t)x;
@@ -4174,13 +4175,14 @@ static int p_casting_keys(L *l, const ynode *n, CardDef *c, AbTable *t) {
   if ((v = ymap_get(n, "buyback"))) {
     /* 702.27a: buyback appears on instants and sorceries */
     if (!spell) return BADI(l, v, "buyback is for instants and sorceries (702.27a)");
-    if (p_keyword_cost(l, v, "buyback", ck, &castkw(l, c)->buyback)) return -1;
+    if (!castkw(l, c) || p_keyword_cost(l, v, "buyback", ck, &castkw(l, c)->buyback)) return -1;
     castkw(l, c)->has_buyback = 1;
   }
   if ((v = ymap_get(n, "dash"))) {
     /* 702.109a: returned to its owner's hand at the beginning of the next end step */
     if (spell) return BADI(l, v, "dash is for permanent cards (702.109a)");
     CastKw *kw = castkw(l, c);
+    if (!kw) return -1; /* out of memory: the loader reports it */
     if (p_mana_key(l, v, "dash", &kw->dash)) return -1;
     kw->has_dash = 1;
     if (!(kw->dash_return = synth_delayed(l, "when: {step: end}\neffect: [{bounce: remembered}]\ntext: Dash (702.109a)"))) return -1;
@@ -4189,6 +4191,7 @@ static int p_casting_keys(L *l, const ynode *n, CardDef *c, AbTable *t) {
     /* 702.74a: "You may cast this card by paying [cost] rather than paying its mana cost" and
      * "When this permanent enters, if its evoke cost was paid, its controller sacrifices it" */
     CastKw *kw = castkw(l, c);
+    if (!kw) return -1; /* out of memory: the loader reports it */
     if (spell || (c->types & T_LAND)) return BADI(l, v, "evoke is for permanent cards that are cast (702.74a)");
     if (p_keyword_cost(l, v, "evoke", ck, &kw->evoke)) return -1;
     for (int i = 0; i < kw->evoke.nparts; i++)
@@ -4208,6 +4211,7 @@ static int p_casting_keys(L *l, const ynode *n, CardDef *c, AbTable *t) {
      * into their graveyard": the trigger, linked to the replacement by its
      * label (607.2b), is added by cast_madness when the replacement exiled it */
     CastKw *kw = castkw(l, c);
+    if (!kw) return -1; /* out of memory: the loader reports it */
     if (c->types & T_LAND) return BADI(l, v, "madness is for cards that are cast: a land can't be (702.35a, 305.9)");
     if (p_mana_key(l, v, "madness", &kw->madness)) return -1;
     if (kw->madness.x) return BADI(l, v, "madness: a madness cost with {X} is not supported");
@@ -4220,16 +4224,17 @@ static int p_casting_keys(L *l, const ynode *n, CardDef *c, AbTable *t) {
                                "text: Madness (702.35a)", a, 0)) return -1;
     kw->madness_trig = a;
   }
-  if ((v = ymap_get(n, "retrace")) && p_flag_key(l, v, &castkw(l, c)->retrace)) return -1;
+  if ((v = ymap_get(n, "retrace")) && (!castkw(l, c) || p_flag_key(l, v, &castkw(l, c)->retrace))) return -1;
   if ((v = ymap_get(n, "jump_start"))) {
     if (!spell) return BADI(l, v, "jump-start is for instants and sorceries (702.133a)");
-    if (p_flag_key(l, v, &castkw(l, c)->jump_start)) return -1;
+    if (!castkw(l, c) || p_flag_key(l, v, &castkw(l, c)->jump_start)) return -1;
   }
   if ((v = ymap_get(n, "escape"))) {
     /* 702.138a: "Escape—[mana], Exile N other cards from your graveyard" */
     static const char *const ek[] = {"cost", "exile", NULL};
     if (want_map(l, v, "escape") || ymap_check_keys(l->d, v, ek, "escape", l->err)) return -1;
     CastKw *kw = castkw(l, c);
+    if (!kw) return -1; /* out of memory: the loader reports it */
     const ynode *m = ymap_get(v, "cost"), *x = ymap_get(v, "exile");
     if (!m) return BADI(l, v, "escape needs 'cost' (its mana)");
     if (p_mana_key(l, m, "escape", &kw->escape.mana)) return -1;
@@ -4248,12 +4253,13 @@ static int p_casting_keys(L *l, const ynode *n, CardDef *c, AbTable *t) {
   }
   if ((v = ymap_get(n, "suspend")) && p_suspend(l, v, c, t)) return -1;
   if ((v = ymap_get(n, "foretell"))) {
-    if (p_mana_key(l, v, "foretell", &castkw(l, c)->foretell)) return -1;
+    if (!castkw(l, c) || p_mana_key(l, v, "foretell", &castkw(l, c)->foretell)) return -1;
     castkw(l, c)->has_foretell = 1;
   }
   if ((v = ymap_get(n, "miracle"))) {
     /* 702.94a: the reveal as it is drawn, and the triggered ability linked to it */
     CastKw *kw = castkw(l, c);
+    if (!kw) return -1; /* out of memory: the loader reports it */
     if (p_mana_key(l, v, "miracle", &kw->miracle)) return -1;
     kw->has_miracle = 1;
     Ability *a = al(l, sizeof *a);
@@ -4265,6 +4271,7 @@ static int p_casting_keys(L *l, const ynode *n, CardDef *c, AbTable *t) {
     if (ymap_get(n, "kicker")) return BADI(l, v, "a card has kicker or multikicker here, not both");
     if (p_mana_key(l, v, "multikicker", &c->kick[0])) return -1;
     c->nkick = 1;
+    if (!castkw(l, c)) return -1;
     castkw(l, c)->multikicker = 1;
   }
   if ((v = ymap_get(n, "splice"))) {
@@ -4278,6 +4285,7 @@ static int p_casting_keys(L *l, const ynode *n, CardDef *c, AbTable *t) {
     const ynode *o = ymap_get(v, "onto");
     if (!o || !scalar(o)) return BADI(l, v, "splice needs 'onto' (a subtype, e.g. Arcane)");
     CastKw *kw = castkw(l, c);
+    if (!kw) return -1; /* out of memory: the loader reports it */
     kw->splice_onto = dup(l, scalar(o));
     if (p_cost(l, ymap_get(v, "cost"), ymap_get(v, "costs"), &kw->splice)) return -1;
     kw->has_splice = 1;
@@ -4765,6 +4773,7 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
     if (!c->back || c->modal || from_back) return BAD(l, v, "disturb is on the front face of a transforming double-faced card: the card needs its 'back' face, and isn't modal (702.146a, 712.2)");
     if (c->back->types & T_LAND) return BAD(l, v, "disturb: a back face that is a land can't be cast (305.9)");
     CastKw *kw = castkw(l, c);
+    if (!kw) return NULL; /* out of memory: the loader reports it */
     if (p_mana_key(l, v, "disturb", &kw->disturb)) return NULL;
     if (kw->disturb.x) return BAD(l, v, "disturb: a disturb cost with {X} is not supported");
     kw->has_disturb = 1;
