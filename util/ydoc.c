@@ -11,6 +11,7 @@
 #include <yaml.h>
 
 #include "input.h"
+#include "yfast.h"
 #include "suggest.h"
 
 typedef struct ablock {
@@ -279,13 +280,13 @@ static int push_kid(builder *b, ynode *n) {
 
 /* A node with `extra` bytes after it (a scalar's text, so that a scalar is
  * one allocation). */
-static inline ynode *new_node(builder *b, ynode_kind k, yaml_mark_t m, size_t extra) {
+static inline ynode *new_node(builder *b, ynode_kind k, int line, int col, size_t extra) {
   ynode *n = arena_alloc(b->d, sizeof *n + extra);
   if (!n) {
-    oom(b->d, (int)m.line + 1, (int)m.column + 1, b->err);
+    oom(b->d, line, col, b->err);
     return NULL;
   }
-  *n = (ynode){.kind = k, .line = (int)m.line + 1, .col = (int)m.column + 1, .str = ""};
+  *n = (ynode){.kind = k, .line = line, .col = col, .str = ""};
   return n;
 }
 
@@ -307,11 +308,9 @@ static int add_anchor(builder *b, const char *name, ynode *n) {
   return 0;
 }
 
-static int open_collection(builder *b, ynode_kind k, yaml_mark_t m, const char *anchor_name) {
-  if (b->depth >= YDOC_MAX_DEPTH)
-    return perr(b->d, (int)m.line + 1, (int)m.column + 1, b->err,
-                "nesting deeper than %d levels", YDOC_MAX_DEPTH);
-  ynode *n = new_node(b, k, m, 0);
+static int open_collection(builder *b, ynode_kind k, int line, int col, const char *anchor_name) {
+  if (b->depth >= YDOC_MAX_DEPTH) return perr(b->d, line, col, b->err, "nesting deeper than %d levels", YDOC_MAX_DEPTH);
+  ynode *n = new_node(b, k, line, col, 0);
   if (!n) return -1;
   if (add_anchor(b, anchor_name, n)) return -1;
   frame *f = &b->st[b->depth++];
@@ -345,6 +344,83 @@ static void builder_fini(builder *b) {
   for (int i = 0; i < b->nanchors; i++) free(b->anchors[i].name);
   free(b->anchors);
   free(b->roots);
+}
+
+/* Hands the tree over to the document when the build went well; rc. */
+static int builder_end(builder *b, int rc) {
+  if (!rc) {
+    b->d->roots = b->roots;
+    b->roots = NULL;
+    b->d->ndocs = b->nroots;
+  }
+  builder_fini(b);
+  return rc;
+}
+
+/* The events of either parser (libyaml's, or util/yfast.c's for the plain
+ * layout) build the tree through these, so both give the same tree and the
+ * same errors. */
+static int doc_start(builder *b, int line, int col, int *in_doc) {
+  if (b->nroots >= YDOC_MAX_DOCS) return perr(b->d, line, col, b->err, "more than %d YAML documents in one file", YDOC_MAX_DOCS);
+  *in_doc = 1;
+  /* forget anchors of earlier documents */
+  for (int i = 0; i < b->nanchors; i++) free(b->anchors[i].name);
+  b->nanchors = 0;
+  return 0;
+}
+
+static int doc_end(builder *b, int *in_doc) {
+  if (*in_doc && b->nroots == b->d->ndocs) {
+    /* empty document: record a NULL root */
+    if (b->nroots == b->caproots) {
+      int cap = b->caproots ? b->caproots * 2 : 4;
+      ynode **r = realloc(b->roots, (size_t)cap * sizeof *r);
+      if (!r) return oom(b->d, 0, 0, b->err);
+      b->roots = r;
+      b->caproots = cap;
+    }
+    b->roots[b->nroots++] = NULL;
+  }
+  b->d->ndocs = b->nroots;
+  *in_doc = 0;
+  return 0;
+}
+
+static int add_scalar(builder *b, int line, int col, const char *text, size_t len, int quoted, const char *anchor_name) {
+  ynode *n = new_node(b, YN_SCALAR, line, col, len + 1);
+  if (!n) return -1;
+  char *s = (char *)(n + 1);
+  memcpy(s, text, len);
+  s[len] = 0;
+  /* the text has no NUL byte (ydoc_parse_buffer): only an escape (\0) in a
+   * double-quoted scalar can make one */
+  if (quoted && memchr(s, 0, len)) return perr(b->d, n->line, n->col, b->err, "NUL character inside a scalar");
+  n->str = s;
+  n->len = len;
+  n->quoted = quoted;
+  if (add_anchor(b, anchor_name, n)) return -1;
+  return push_kid(b, n);
+}
+
+/* Builds the tree from the fast scanner's events. */
+static int build_fast(ydoc *d, const yf_events *ev, mtg_error *err) {
+  builder b;
+  memset(&b, 0, sizeof b);
+  b.d = d;
+  b.err = err;
+  int rc = 0, in_doc = 0;
+  for (int i = 0; i < ev->n && !rc; i++) {
+    const yf_event *e = &ev->ev[i];
+    switch ((yf_kind)e->kind) {
+    case YF_DOC_START: rc = doc_start(&b, e->line, e->col, &in_doc); break;
+    case YF_DOC_END: rc = doc_end(&b, &in_doc); break;
+    case YF_MAP: rc = open_collection(&b, YN_MAP, e->line, e->col, NULL); break;
+    case YF_SEQ: rc = open_collection(&b, YN_SEQ, e->line, e->col, NULL); break;
+    case YF_END: rc = close_collection(&b); break;
+    case YF_SCALAR: rc = add_scalar(&b, e->line, e->col, yf_str(ev, e), e->len, e->quoted, NULL); break;
+    }
+  }
+  return builder_end(&b, rc);
 }
 
 static int build(ydoc *d, mtg_error *err) {
@@ -395,61 +471,29 @@ static int build(ydoc *d, mtg_error *err) {
       done = 1;
       break;
     case YAML_DOCUMENT_START_EVENT:
-      if (b.nroots >= YDOC_MAX_DOCS) {
-        rc = perr(d, (int)e.start_mark.line + 1, (int)e.start_mark.column + 1, err,
-                  "more than %d YAML documents in one file", YDOC_MAX_DOCS);
-        break;
-      }
-      in_doc = 1;
-      /* forget anchors of earlier documents */
-      for (int i = 0; i < b.nanchors; i++) free(b.anchors[i].name);
-      b.nanchors = 0;
+      rc = doc_start(&b, (int)e.start_mark.line + 1, (int)e.start_mark.column + 1, &in_doc);
       break;
     case YAML_DOCUMENT_END_EVENT:
-      if (in_doc && b.nroots == d->ndocs) {
-        /* empty document: record a NULL root */
-        if (b.nroots == b.caproots) {
-          int cap = b.caproots ? b.caproots * 2 : 4;
-          ynode **r = realloc(b.roots, (size_t)cap * sizeof *r);
-          if (!r) { rc = oom(d, 0, 0, err); break; }
-          b.roots = r;
-          b.caproots = cap;
-        }
-        b.roots[b.nroots++] = NULL;
-      }
-      d->ndocs = b.nroots;
-      in_doc = 0;
+      rc = doc_end(&b, &in_doc);
       break;
     case YAML_MAPPING_START_EVENT:
-      rc = open_collection(&b, YN_MAP, e.start_mark, (const char *)e.data.mapping_start.anchor);
+      rc = open_collection(&b, YN_MAP, (int)e.start_mark.line + 1, (int)e.start_mark.column + 1,
+                           (const char *)e.data.mapping_start.anchor);
       break;
     case YAML_SEQUENCE_START_EVENT:
-      rc = open_collection(&b, YN_SEQ, e.start_mark, (const char *)e.data.sequence_start.anchor);
+      rc = open_collection(&b, YN_SEQ, (int)e.start_mark.line + 1, (int)e.start_mark.column + 1,
+                           (const char *)e.data.sequence_start.anchor);
       break;
     case YAML_MAPPING_END_EVENT:
     case YAML_SEQUENCE_END_EVENT:
       rc = close_collection(&b);
       break;
-    case YAML_SCALAR_EVENT: {
-      size_t len = e.data.scalar.length;
-      ynode *n = new_node(&b, YN_SCALAR, e.start_mark, len + 1);
-      if (!n) { rc = -1; break; }
-      char *s = (char *)(n + 1);
-      memcpy(s, e.data.scalar.value, len);
-      s[len] = 0;
-      /* the text has no NUL byte (ydoc_parse_buffer): only an escape (\0) in a
-       * double-quoted scalar can make one */
-      if (e.data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE && memchr(s, 0, len)) {
-        rc = perr(d, n->line, n->col, err, "NUL character inside a scalar");
-        break;
-      }
-      n->str = s;
-      n->len = len;
-      n->quoted = e.data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
-      rc = add_anchor(&b, (const char *)e.data.scalar.anchor, n);
-      if (!rc) rc = push_kid(&b, n);
+    case YAML_SCALAR_EVENT:
+      /* the NUL test of add_scalar applies to double-quoted scalars (escapes) */
+      rc = add_scalar(&b, (int)e.start_mark.line + 1, (int)e.start_mark.column + 1, (const char *)e.data.scalar.value,
+                      e.data.scalar.length, e.data.scalar.style != YAML_PLAIN_SCALAR_STYLE,
+                      (const char *)e.data.scalar.anchor);
       break;
-    }
     case YAML_ALIAS_EVENT: {
       const char *name = (const char *)e.data.alias.anchor;
       int line = (int)e.start_mark.line + 1, col = (int)e.start_mark.column + 1;
@@ -484,18 +528,12 @@ static int build(ydoc *d, mtg_error *err) {
     if (rc) break;
   }
   yaml_parser_delete(&p);
-  if (!rc) {
-    d->roots = b.roots;
-    b.roots = NULL;
-    d->ndocs = b.nroots;
-  }
-  builder_fini(&b);
-  return rc;
+  return builder_end(&b, rc);
 }
 
 /* Parses text (len bytes, NUL-terminated, malloc'ed), which the document
  * then owns: freed with it, or at once on failure. */
-static int parse_owned(const char *name, char *text, size_t len, ydoc **out, mtg_error *err) {
+static int parse_owned_with(const char *name, char *text, size_t len, int fast, ydoc **out, mtg_error *err) {
   *out = NULL;
   ydoc *d = calloc(1, sizeof *d);
   if (d) d->name = malloc(strlen(name) + 1);
@@ -517,7 +555,12 @@ static int parse_owned(const char *name, char *text, size_t len, ydoc **out, mtg
     ydoc_free(d);
     return -1;
   }
-  if (build(d, err)) {
+  /* the plain layout of the project's own files is scanned fast; anything
+   * else, and every error, is libyaml's */
+  yf_events ev = {0};
+  int rc = !fast || yf_scan(text, len, &ev) ? build(d, err) : build_fast(d, &ev, err);
+  yf_events_fini(&ev);
+  if (rc) {
     if (err) err->status = err->status ? err->status : MTG_EDATA;
     ydoc_free(d);
     return -1;
@@ -526,7 +569,15 @@ static int parse_owned(const char *name, char *text, size_t len, ydoc **out, mtg
   return 0;
 }
 
+static int parse_owned(const char *name, char *text, size_t len, ydoc **out, mtg_error *err) {
+  return parse_owned_with(name, text, len, 1, out, err);
+}
+
 int ydoc_parse_buffer(const char *name, const char *buf, size_t len, ydoc **out, mtg_error *err) {
+  return ydoc_parse_buffer_with(name, buf, len, 1, out, err);
+}
+
+int ydoc_parse_buffer_with(const char *name, const char *buf, size_t len, int fast, ydoc **out, mtg_error *err) {
   *out = NULL;
   char *text = malloc(len + 1);
   if (!text) {
@@ -535,7 +586,7 @@ int ydoc_parse_buffer(const char *name, const char *buf, size_t len, ydoc **out,
   }
   memcpy(text, buf, len);
   text[len] = 0;
-  return parse_owned(name, text, len, out, err);
+  return parse_owned_with(name, text, len, fast, out, err);
 }
 
 int ydoc_parse_file(const char *path, ydoc **out, mtg_error *err) { return ydoc_parse_file_max(path, 0, out, err); }

@@ -50,6 +50,10 @@ int ydoc_parse_file_max(const char *path, size_t max, ydoc **out, mtg_error *err
 int ydoc_parse_buffer(const char *name, const char *buf, size_t len, ydoc **out,
                       mtg_error *err);
 void ydoc_free(ydoc *d);
+/* As ydoc_parse_buffer, with libyaml alone (fast 0) or the fast scanner of the
+ * plain layout first (fast 1, what every other parse does); for the tests
+ * that hold the two to the same trees and errors. */
+int ydoc_parse_buffer_with(const char *name, const char *buf, size_t len, int fast, ydoc **out, mtg_error *err);
 
 int ydoc_count(const ydoc *d);                 /* number of documents */
 const ynode *ydoc_root(const ydoc *d, int i);  /* root of document i (may be NULL for an empty doc) */
