@@ -107,6 +107,9 @@ check() {
   what=$(grep -m1 -E '^(FAIL|ERROR|not ok)' "$dir/$name.log" | cut -c1-200)
   # memcheck's own first report ("==PID== Invalid read of size 4")
   [ -n "$what" ] || what=$(grep -m1 -E '^==[0-9]+== [A-Z]' "$dir/$name.log" | cut -c1-200)
+  # the replay check's verdict on a recording ("FILE: divergence ..."), before
+  # the looser match below, which a file name with "fail" in it would meet
+  [ -n "$what" ] || what=$(grep -m1 -E ': (divergence|incomplete|pool-changed|unreadable)' "$dir/$name.log" | cut -c1-200)
   [ -n "$what" ] || what=$(grep -m1 -iE 'error|fail|invariant|leak' "$dir/$name.log" | cut -c1-200)
   [ $rc -gt 128 ] && what="killed by signal $((rc - 128)); $what"
   echo "stage $name failed $secs exit $rc: $what"
