@@ -817,7 +817,7 @@ void trig_state(G *g) {
   State *s = g->s;
   index_ensure(g);
   int n = g->li_n[TE_STATE];
-  for (int i = 0; i < n && i < 64; i++) {
+  for (int i = 0; i < n; i++) {
     int16_t *l = g->li + (size_t)TE_STATE * (size_t)g->li_cap;
     int slot = l[2 * i], a = l[2 * i + 1];
     const Chars *c = chars(g, slot);
