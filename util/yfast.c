@@ -192,27 +192,35 @@ static const char *key_end(const Y *y, const char *q, const char **colon) {
   return NULL;
 }
 
-/* A quoted key at q ('x': or "x": then a space or the line's end): the
- * position of its ':', or NULL. */
-static const char *quoted_key(const Y *y, const char *q) {
-  if (q >= y->end || (*q != '"' && *q != '\'')) return NULL;
-  const char *r = q + 1;
-  for (; r < y->end && *r != '\n'; r++) {
-    if (r - q > YF_MAX_KEY) return NULL;
+/* The closing quote of the quoted scalar at q if it closes on its line
+ * within max bytes, else NULL; *esc set when it holds an escape ('' or \). */
+static const char *quote_end(const Y *y, const char *q, size_t max, int *esc) {
+  *esc = 0;
+  for (const char *r = q + 1; r < y->end && *r != '\n' && (size_t)(r - q) <= max; r++) {
     if (*q == '\'' && *r == '\'') {
       if (r + 1 < y->end && r[1] == '\'') {
+        *esc = 1;
         r++;
         continue;
       }
-      break;
+      return r;
     }
     if (*q == '"' && *r == '\\') {
-      r++;
+      *esc = 1;
+      if (++r >= y->end || *r == '\n') return NULL;
       continue;
     }
-    if (*q == '"' && *r == '"') break;
+    if (*q == '"' && *r == '"') return r;
   }
-  if (r >= y->end || *r == '\n' || r + 1 >= y->end || r[1] != ':' || !blank_at(y, r + 2)) return NULL;
+  return NULL;
+}
+
+/* A quoted key at q ('x': or "x": then a space or the line's end): the
+ * position of its ':', or NULL. */
+static const char *quoted_key(const Y *y, const char *q) {
+  int esc;
+  const char *r = q < y->end && (*q == '"' || *q == '\'') ? quote_end(y, q, YF_MAX_KEY, &esc) : NULL;
+  if (!r || r + 1 >= y->end || r[1] != ':' || !blank_at(y, r + 2)) return NULL;
   return r + 1;
 }
 
@@ -222,28 +230,17 @@ static int plain_start(const Y *y, const char *q) {
   return !(*q == '-' && blank_at(y, q + 1));
 }
 
+/* Is there a key, plain or quoted, at q? */
+static int key_at(const Y *y, const char *q) {
+  const char *colon;
+  return (plain_start(y, q) && key_end(y, q, &colon)) || quoted_key(y, q);
+}
+
 static int parse_quoted(Y *y) {
   const char *at = y->p, q = *at;
-  const char *r = at + 1;
-  int esc = 0;
-  for (;; r++) {
-    if (r >= y->end || *r == '\n') return GIVE_UP; /* more than one line */
-    if (q == '\'' && *r == '\'') {
-      if (r + 1 < y->end && r[1] == '\'') {
-        esc = 1;
-        r++;
-        continue;
-      }
-      break;
-    }
-    if (q == '"' && *r == '\\') {
-      esc = 1;
-      r++;
-      if (r >= y->end || *r == '\n') return GIVE_UP;
-      continue;
-    }
-    if (q == '"' && *r == '"') break;
-  }
+  int esc;
+  const char *r = quote_end(y, at, (size_t)-1, &esc);
+  if (!r) return GIVE_UP; /* more than one line */
   TRY(emit(y, YF_SCALAR, at, 1, at + 1, (size_t)(r - at - 1)));
   if (esc) {
     size_t start = y->ev->blen;
@@ -445,9 +442,8 @@ static int parse_seq(Y *y, int ind, int indentless);
 
 /* A block collection at y->p, the first content of a line indented by ind. */
 static int parse_block_at(Y *y, int ind) {
-  const char *colon;
   if (is_entry(y, y->p)) return parse_seq(y, ind, 0);
-  if ((plain_start(y, y->p) && key_end(y, y->p, &colon)) || quoted_key(y, y->p)) return parse_map(y, ind);
+  if (key_at(y, y->p)) return parse_map(y, ind);
   return GIVE_UP;
 }
 
@@ -529,7 +525,7 @@ static int parse_seq(Y *y, int ind, int indentless) {
   TRY(emit(y, YF_SEQ, y->p, 0, NULL, 0));
   for (;;) {
     y->p++; /* the '-' */
-    const char *q = y->p, *colon;
+    const char *q = y->p;
     while (q < y->end && *q == ' ') q++;
     if (q >= y->end || *q == '\n' || *q == '#') {
       TRY(end_of_line(y));
@@ -539,7 +535,7 @@ static int parse_seq(Y *y, int ind, int indentless) {
     } else {
       y->p = q;
       if (is_entry(y, q)) return GIVE_UP; /* "- - x" */
-      if ((plain_start(y, q) && key_end(y, q, &colon)) || quoted_key(y, q))
+      if (key_at(y, q))
         TRY(parse_map(y, (int)(q - y->ls))); /* "- key: value", the mapping indented as far as its key */
       else
         TRY(inline_value(y, ind));
