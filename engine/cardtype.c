@@ -113,10 +113,10 @@ void ct_entering(G *g, Event *e) {
   o->face_down = save_fd;
   chars_dirty(g);
   /* 306.5b: a planeswalker enters with its printed loyalty */
-  if ((c.types & T_PLANESWALKER) && c.base && c.base->has_loyalty) etb_counters(e, CN_LOYALTY, c.base->loyalty, "306.5b");
-  if (is_saga(&c)) etb_counters(e, ckind_id(g, "lore"), 1, "714.3a"); /* 714.3a */
+  if ((c.types & T_PLANESWALKER) && c.base && c.base->has_loyalty) etb_counters(g, e, CN_LOYALTY, c.base->loyalty, "306.5b");
+  if (is_saga(&c)) etb_counters(g, e, ckind_id(g, "lore"), 1, "714.3a"); /* 714.3a */
   if (c.types & T_BATTLE) {
-    etb_counters(e, ckind_id(g, "defense"), c.base ? c.base->defense : 0, "310.4b"); /* 310.4b */
+    etb_counters(g, e, ckind_id(g, "defense"), c.base ? c.base->defense : 0, "310.4b"); /* 310.4b */
     /* 310.8a, 310.11a: its controller chooses its protector as it enters */
     int cand[MAX_PLAYERS];
     int n = protector_candidates(g, &c, ctl, cand);

@@ -35,6 +35,21 @@ void ctx_init(G *g, Ctx *c) {
   c->defending = -1;
 }
 
+void res_clear(Ctx *c) {
+  c->nres = c->nresl = c->nresold = 0;
+  c->res_over = 0;
+}
+
+void res_add(Ctx *c, ORef r) {
+  if (c->nres < NELEM(c->res)) c->res[c->nres++] = r;
+  else c->res_over = 1;
+}
+
+int res_count(G *g, const Ctx *c) {
+  if (c->res_over) game_limit(g, "objects in one step's result", MAX_SEL);
+  return c->nres;
+}
+
 void ctx_for(G *g, Ctx *c, int controller, ORef src) {
   ctx_init(g, c);
   c->controller = controller;
@@ -116,9 +131,8 @@ void eff_delayed(G *g, Ctx *c, const Ability *ab, int dur, ORef obj) {
 }
 
 static void result_set(G *g, Ctx *c, const Sel *s) {
-  c->nres = 0;
-  c->nresl = c->nresold = 0;
-  for (int i = 0; i < s->n && c->nres < NELEM(c->res); i++) c->res[c->nres++] = s->o[i];
+  res_clear(c);
+  for (int i = 0; i < s->n; i++) res_add(c, s->o[i]);
   c->res_player = s->np ? s->p[0] : -1;
   (void)g;
 }
@@ -212,7 +226,7 @@ static void batch_objects(G *g, Ctx *c, const Sel *s, int type, int to, int lib_
     memcpy(c->resl, kept, (size_t)nkept * sizeof *kept);
     c->nresl = (uint8_t)nkept;
     for (int i = 0; i < moved->n && i < (int)NELEM(olds); i++) c->resold[i] = olds[i];
-    c->nresold = (uint8_t)(moved->n < (int)NELEM(olds) ? moved->n : (int)NELEM(olds));
+    c->nresold = (uint16_t)(moved->n < (int)NELEM(olds) ? moved->n : (int)NELEM(olds));
   }
   g->evtop = base;
 }
@@ -1440,7 +1454,7 @@ static void step(G *g, Ctx *c, const Node *n) {
   case S_DRAW: {
     int cnt = expr_eval(g, c, n->k[0]); /* the step's own key: always given (cardload.c) */
     sel_eval(g, c, n->k[1], &a);
-    c->nres = c->nresl = c->nresold = 0;
+    res_clear(c);
     for (int i = 0; i < a.np; i++)
       for (int k = 0; k < cnt; k++) {
         Event e;
@@ -1450,10 +1464,7 @@ static void step(G *g, Ctx *c, const Node *n) {
         e.cause_id = c->cause_id;
         ev_one(g, &e);
         /* a replaced draw is not this draw (614.11b): only cards it drew are the result */
-        if (e.done && e.new_id && e.new_slot >= 0 && c->nres < NELEM(c->res)) {
-          ORef r = {e.new_slot, e.new_id};
-          c->res[c->nres++] = r;
-        }
+        if (e.done && e.new_id && e.new_slot >= 0) res_add(c, (ORef){e.new_slot, e.new_id});
       }
     return;
   }
@@ -1634,19 +1645,20 @@ static void step(G *g, Ctx *c, const Node *n) {
       sel_eval(g, c, n->k[0], &b);
       def = b.n && oref_ok(g, b.o[0]) ? copiable_def(g, b.o[0].slot, &sub) : NULL;
       if (!def || (def->types & (T_INSTANT | T_SORCERY))) {
-        c->nres = c->nresl = c->nresold = 0;
+        res_clear(c);
         return;
       }
     }
     int cnt = n->k[1] ? expr_eval(g, c, n->k[1]) : 1;
     sel_eval(g, c, n->k[2], &a);
-    int slots[64];
-    c->nres = c->nresl = c->nresold = 0;
+    int slots[MAX_SEL];
+    res_clear(c);
     for (int i = 0; i < a.np; i++) {
       uint32_t cause = c->src.id ? c->src.id : c->cause_id;
-      int made = n->op == S_TOKEN ? do_token(g, def, a.p[i], cnt, c->controller, cause, slots, 64)
-                                  : do_token_copy(g, def, sub, a.p[i], cnt, c->controller, cause, slots, 64);
-      for (int k = 0; k < made && c->nres < NELEM(c->res); k++) c->res[c->nres++] = oref(g, slots[k]); /* made <= 64 */
+      int made = n->op == S_TOKEN ? do_token(g, def, a.p[i], cnt, c->controller, cause, slots, MAX_SEL)
+                                  : do_token_copy(g, def, sub, a.p[i], cnt, c->controller, cause, slots, MAX_SEL);
+      /* past MAX_SEL tokens, the slots of the rest are not kept: the result is over */
+      for (int k = 0; k < made; k++) res_add(c, k < MAX_SEL ? oref(g, slots[k]) : oref_none());
     }
     return;
   }
@@ -1962,7 +1974,8 @@ static void step(G *g, Ctx *c, const Node *n) {
       int te = rab->trig.ev;
       int per_obj = te == TE_SACRIFICE || te == TE_DIES || te == TE_LEAVES || te == TE_ZONE || te == TE_ENTERS ||
                     te == TE_DISCARD || te == TE_TAPPED || te == TE_UNTAPPED || te == TE_COUNTERED;
-      int times = !c->paid_any && per_obj && c->nres ? c->nres : 1;
+      int nres = res_count(g, c);
+      int times = !c->paid_any && per_obj && nres ? nres : 1;
       for (int i = 0; i < times; i++) {
         TrigCtx tc;
         memset(&tc, 0, sizeof tc);

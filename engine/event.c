@@ -465,7 +465,7 @@ void ev_run(G *g, Event *in, int n) {
    * battle's or planeswalker's own counters, a protector (cardtype.c) */
   for (int i = 0; i < m; i++)
     if (b[i].type == EV_ZONE && b[i].to == MTG_Z_BATTLEFIELD) {
-      if (b[i].given_n > 0) etb_counters(&b[i], b[i].given_ckind, b[i].given_n, "122.6");
+      if (b[i].given_n > 0) etb_counters(g, &b[i], b[i].given_ckind, b[i].given_n, "122.6");
       ct_entering(g, &b[i]);
       etb_counters_put(g, &b[i]);
     }

@@ -315,7 +315,7 @@ void prevention_riders(G *g, int from);
  * replacements apply once to each kind, however many sources there were, to
  * the permanent as it would exist (614.12, 614.16, 616), and "can't have"
  * effects stop them. */
-void etb_counters(Event *ev, int kind, int n, const char *rule);
+void etb_counters(G *g, Event *ev, int kind, int n, const char *rule);
 void etb_counters_put(G *g, Event *ev);
 
 /* ---- perform.c: performing events ---- */
@@ -493,6 +493,9 @@ void mana_total_cost(G *g, int player, int slot, const Choice *ch, ManaCost *out
 int cost_increase(G *g, uint32_t types);
 
 /* ---- effect.c: the effect interpreter ---- */
+/* the objects one selection, and one step's result, hold (select.c, effect.c) */
+#define MAX_SEL 256
+
 typedef struct Ctx {
   int controller;         /* "you" */
   ORef src;               /* source object */
@@ -506,7 +509,8 @@ typedef struct Ctx {
   Event *ev;              /* the event being replaced (replacement programs) */
   int mode;               /* mode being resolved */
   /* results of the last step, for "it", "if you do", "that much": res[0..nres) */
-  uint8_t nres;
+  uint16_t nres;
+  uint8_t res_over;       /* the step had more results than res holds: reading them stops the game (res_count) */
   int8_t res_player;
   int did;
   uint8_t paid_any;        /* the last step paid a cost any number of times (603.12a) */
@@ -523,19 +527,25 @@ typedef struct Ctx {
   uint8_t spell_ch;       /* ch holds the choices made casting the source (a resolving spell) */
   uint8_t nresl;          /* resl[0..nresl): res[i] as it was before the step moved it (id 0: not moved,
                            * or moved onto the battlefield); resold[0..nresold): its id then, for the rest */
-  uint8_t nresold;
+  uint16_t nresold;
   int8_t defending;       /* the defending player a combat rule is checked against (508.1c), or -1 */
   uint8_t mana_spent;     /* colors of the mana spent to activate the resolving ability (bits) */
   /* below: storage read only through nres and the pointers above; ctx_init
    * leaves it uninitialised */
-  ORef res[32];
+  ORef res[MAX_SEL];      /* as many as one selection holds (select.c) */
   Lki resl[4];
-  uint32_t resold[32];
+  uint32_t resold[MAX_SEL];
   Choice chbuf;           /* copies, so the stack may move during resolution */
   TrigCtx tcbuf;
   Lki srclbuf;
 } Ctx;
 void ctx_init(G *g, Ctx *c);
+/* A step's result: cleared, then added to one object at a time; past MAX_SEL
+ * objects the rest are not kept, and reading the result (res_count) then stops
+ * the game at that capacity rather than act on part of it. */
+void res_clear(Ctx *c);
+void res_add(Ctx *c, ORef r);
+int res_count(G *g, const Ctx *c);
 /* A fresh context whose "you" is controller and whose source is src. */
 void ctx_for(G *g, Ctx *c, int controller, ORef src);
 /* The context of ability r of the object at slot (ch: its characteristics): "you" is its controller. */
@@ -550,7 +560,6 @@ int name_options(G *g, const Filter *nf, const char **names);
 void eff_delayed(G *g, Ctx *c, const Ability *ab, int dur, ORef obj); /* 603.7 */
 
 /* ---- select.c: selectors, filters, conditions, values ---- */
-#define MAX_SEL 256
 typedef struct Sel {
   int n;
   ORef o[MAX_SEL];

@@ -501,9 +501,10 @@ static void log_repl(G *g, const Repl *r, const Event *ev, const char *what) {
 
 /* "enters as a [subtype] in addition to its other types": kept on the event,
  * made a continuous effect as it enters (perform.c); `what` names them for the log */
-static void etb_types(Event *ev, const ReplSpec *rp, char *what, size_t n) {
+static void etb_types(G *g, Event *ev, const ReplSpec *rp, char *what, size_t n) {
   const StaticSpec *st = rp->etb_types;
-  if (!st || ev->netb_types >= NELEM(ev->etb_types)) return;
+  if (!st) return;
+  if (ev->netb_types >= NELEM(ev->etb_types)) game_limit(g, "type additions one permanent enters with", (int)NELEM(ev->etb_types));
   ev->etb_types[ev->netb_types++] = st;
   size_t u = (size_t)snprintf(what, n, " types=");
   for (int i = 0; i < st->nsub && u < n; i++) u += (size_t)snprintf(what + u, n - u, "%s%s", i ? "," : "", st->subtypes[i]);
@@ -513,7 +514,7 @@ static void etb_types(Event *ev, const ReplSpec *rp, char *what, size_t n) {
     if (st->types >> t & 1) u += (size_t)snprintf(what + u, n - u, "%s%s", u > 7 ? "," : "", tn[t]);
 }
 
-void etb_counters(Event *ev, int kind, int n, const char *rule) {
+void etb_counters(G *g, Event *ev, int kind, int n, const char *rule) {
   if (n <= 0) return;
   for (int i = 0; i < ev->netb_c; i++)
     if (ev->etb_c[i].kind == kind) {
@@ -521,7 +522,7 @@ void etb_counters(Event *ev, int kind, int n, const char *rule) {
       if (!ev->etb_rule[i]) ev->etb_rule[i] = rule;
       return;
     }
-  if (ev->netb_c >= NELEM(ev->etb_c)) return;
+  if (ev->netb_c >= NELEM(ev->etb_c)) game_limit(g, "kinds of counters one permanent enters with", (int)NELEM(ev->etb_c));
   ev->etb_c[ev->netb_c].kind = (uint8_t)kind;
   ev->etb_c[ev->netb_c].n = n;
   ev->etb_rule[ev->netb_c] = rule;
@@ -733,13 +734,13 @@ static int apply(G *g, const Repl *r, Event *ev) {
     ev->etb_tapped = 1;
     {
       char types[80] = "";
-      etb_types(ev, rp, types, sizeof types);
+      etb_types(g, ev, rp, types, sizeof types);
       snprintf(what, sizeof what, " tapped=1%s", types);
     }
     log_repl(g, r, ev, what);
     return 1;
   case RA_ETB_TYPES:
-    etb_types(ev, rp, what, sizeof what);
+    etb_types(g, ev, rp, what, sizeof what);
     log_repl(g, r, ev, what);
     return 1;
   case RA_ETB_COUNTERS: {
@@ -748,10 +749,10 @@ static int apply(G *g, const Repl *r, Event *ev) {
     c.def = r->def;
     int n = expr_eval(g, &c, rp->steps);
     char types[80] = "";
-    etb_types(ev, rp, types, sizeof types);
+    etb_types(g, ev, rp, types, sizeof types);
     snprintf(what, sizeof what, " counters=%s:%d%s", rp->counter, n, types);
     log_repl(g, r, ev, what);
-    etb_counters(ev, ckind_id(g, rp->counter), n, NULL);
+    etb_counters(g, ev, ckind_id(g, rp->counter), n, NULL);
     return 1;
   }
   case RA_ETB_CHOOSE: {
@@ -799,7 +800,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
       snprintf(what, sizeof what, " %s=%d", k == 8 ? "sacrificed" : "exiled", moved);
       if (rp->counter) {
         log_repl(g, r, ev, what);
-        etb_counters(ev, ckind_id(g, rp->counter), moved * rp->add, NULL); /* 702.82a */
+        etb_counters(g, ev, ckind_id(g, rp->counter), moved * rp->add, NULL); /* 702.82a */
         ev->etb_choice_kind = (int8_t)k;
         ev->etb_choice_label = rp->label;
         return 1;

@@ -749,7 +749,7 @@ void sel_eval(G *g, Ctx *c, const Node *n, Sel *out) {
   }
   case SL_RESULT:
   case SL_REMEMBERED:
-    for (int i = 0; i < c->nres; i++)
+    for (int i = 0, nres = res_count(g, c); i < nres; i++)
       if (oref_ok(g, c->res[i])) sel_add(g, out, c->res[i]);
     if (c->res_player >= 0) sel_addp(out, c->res_player);
     break;
@@ -863,7 +863,7 @@ static int refs_of(G *g, Ctx *c, const Node *n, Ref *out, int max) {
   case SL_REMEMBERED:
     /* what the previous step moved is read as it was before the move, unless
      * it was put onto the battlefield: then the permanent it became */
-    for (int i = 0; i < c->nres; i++) {
+    for (int i = 0, nres = res_count(g, c); i < nres; i++) {
       const Lki *pre = i < c->nresl && c->resl[i].id ? &c->resl[i] : i < c->nresold && c->resold[i] ? lki_find(g, c->resold[i]) : NULL;
       k = pre ? ref_add(out, k, max, -1, pre) : ref_id(g, out, k, max, c->res[i], NULL);
     }
@@ -1121,7 +1121,7 @@ int expr_eval(G *g, Ctx *c, const Node *n) {
   case E_PAID:
     if (c->ch && c->ch->paid) return c->ch->paid;
     return oref_ok(g, c->src) ? s->obj[c->src.slot].paid : 0;
-  case E_RESULT: return c->nres;
+  case E_RESULT: return res_count(g, c);
   case E_HISTORY: return hist_value(g, c, n);
   }
   return 0;

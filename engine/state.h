@@ -242,14 +242,14 @@ typedef struct Event {
   /* entering the battlefield */
   uint8_t etb_tapped;
   int8_t etb_ctl;
-  Counter etb_c[3];
-  const char *etb_rule[3]; /* the rule that gives etb_c[i], for the log (NULL: a replacement's) */
+  Counter etb_c[4];        /* kinds of counters it enters with; a fifth stops the game (replace.c) */
+  const char *etb_rule[4]; /* the rule that gives etb_c[i], for the log (NULL: a replacement's) */
   uint8_t netb_c;
   uint8_t given_ckind;    /* counters the moving effect gives it as it enters ("return it with a */
   int16_t given_n;        /* +1/+1 counter"): through counter replacements just before it enters (122.6) */
   const CardDef *etb_copy;
   const char *etb_copy_sub; /* the copy's exception: an added subtype (707.9b) */
-  const struct StaticSpec *etb_types[3]; /* "enters as a [subtype] in addition to its other types" */
+  const struct StaticSpec *etb_types[4]; /* "enters as a [subtype] in addition to its other types"; a fifth stops the game */
   uint8_t netb_types;
   uint8_t etb_attach;     /* 303.4f: an Aura enters attached: 1 to etb_attach_obj, 2 to etb_attach_player;
                            * ETB_ATTACH_AFTER: the effect attaches it once it is there */
