@@ -152,6 +152,21 @@ static void tc_from_event(G *g, const Event *e, TrigCtx *tc) {
   if (oref_ok(g, tc->obj)) lki_of(g, tc->obj.slot, &tc->objl);
   else if (oref_ok(g, ev_new_obj(e))) lki_of(g, e->new_slot, &tc->objl);
   if (oref_ok(g, e->src)) lki_of(g, e->src.slot, &tc->srcl);
+  else if (e->type == EV_DISCARD && !e->src.id && e->cause_id) {
+    /* "the spell or ability that caused you to discard it" (608.2h): the
+     * triggering source of a discard is what caused it, still on the stack as
+     * the discard happens, read as it last existed there once it is gone; an
+     * ability is its source object with the ability's controller. A discard
+     * no spell or ability caused (514.1) has none. */
+    int k = stack_find(g, e->cause_id);
+    if (k >= 0) {
+      const StackItem *si = &g->s->stack[k];
+      tc->src = si->kind == SI_SPELL ? oref(g, si->slot) : si->src;
+      if (si->kind == SI_SPELL && oref_ok(g, tc->src)) lki_of(g, si->slot, &tc->srcl);
+      else tc->srcl = si->srcl;
+      tc->srcl.controller = si->controller;
+    }
+  }
 }
 
 static void scan(G *g, const Event *e, int lookback);
