@@ -135,6 +135,13 @@ Event *ev_alloc(G *g, int n) {
   return e;
 }
 
+/* bytes of scratch memory on the event stack, released with the events
+ * (evtop): working arrays of a batch, whatever their type, kept out of the
+ * frames of functions that run nested */
+static void *ev_scratch(G *g, size_t bytes) {
+  return ev_alloc(g, (int)((bytes + sizeof(Event) - 1) / sizeof(Event)));
+}
+
 /* The zone change a compound action contains. */
 static void contained_zone(G *g, const Event *c, Event *z) {
   ev_init(z, EV_ZONE);
@@ -238,7 +245,8 @@ static void zone_order(G *g, Event *b, int m) {
     }
     int cnt;
     const int *v = dec_ask(g, 0, &cnt);
-    Event tmp[MAX_OPTIONS];
+    int top = g->evtop;
+    Event *tmp = ev_alloc(g, k); /* not in this frame: k may be hundreds of events */
     int pos[MAX_OPTIONS];
     for (int j = 0; j < k; j++) {
       tmp[j] = b[idx[v[j]]];
@@ -253,6 +261,7 @@ static void zone_order(G *g, Event *b, int m) {
         pos[c - 1] = t;
       }
     for (int j = 0; j < k; j++) b[pos[bottom ? j : k - 1 - j]] = tmp[j];
+    g->evtop = top;
   }
 }
 
@@ -380,7 +389,14 @@ void ev_run(G *g, Event *in, int n) {
   }
   /* 616.1, 101.4: players choosing replacements for simultaneous events do
    * so in APNAP order; the batch keeps its own order otherwise */
-  int ord[MAX_EVSTACK / 4], no = n <= (int)NELEM(ord) ? n : 0;
+  int no = n > 1 ? n : 0, *ord = NULL;
+  int16_t *bi = NULL; /* the caller's event each entry of b comes from */
+  if (no) {
+    /* on the event stack, not in this frame: an event replaced by one that is
+     * replaced in turn runs this again, nested (614.5) */
+    ord = ev_scratch(g, (size_t)no * sizeof *ord);
+    bi = ev_scratch(g, (size_t)2 * (size_t)no * sizeof *bi);
+  }
   for (int i = 0; i < no; i++) ord[i] = i;
   if (no > 1) {
     int rank[MAX_PLAYERS], ap[MAX_PLAYERS];
@@ -388,7 +404,7 @@ void ev_run(G *g, Event *in, int n) {
     for (int p = 0; p < MAX_PLAYERS; p++) rank[p] = MAX_PLAYERS;
     for (int p = 0; p < MAX_PLAYERS; p++)
       if (ap[p] >= 0) rank[ap[p]] = p;
-    int key[NELEM(ord)];
+    int *key = ev_scratch(g, (size_t)no * sizeof *key);
     for (int i = 0; i < no; i++) {
       int p = affected_player(g, &in[i]);
       key[i] = p >= 0 && p < g->s->c.np ? rank[p] : 0;
@@ -405,7 +421,6 @@ void ev_run(G *g, Event *in, int n) {
   int entering_from = g->nentering;
   for (int i = 0; i < n && g->nentering < (int)NELEM(g->entering); i++)
     if (in[i].type == EV_ZONE && in[i].to == MTG_Z_BATTLEFIELD && in[i].obj.id) g->entering[g->nentering++] = in[i].obj.id;
-  int16_t bi[2 * NELEM(ord)]; /* the caller's event each entry of b comes from */
   for (int oi = 0; oi < n; oi++) {
     int i = no ? ord[oi] : oi;
     if (no) bi[m] = bi[m + 1] = (int16_t)i;
@@ -444,8 +459,8 @@ void ev_run(G *g, Event *in, int n) {
      * Moving entries past each other one step at a time cost a large batch
      * that APNAP order reversed (hundreds of creatures dealt damage) a copy
      * of every event past every other. bi is not used after. */
-    int at[NELEM(ord) + 1];
-    int16_t dest[2 * NELEM(ord)];
+    int *at = ev_scratch(g, (size_t)(no + 1) * sizeof *at);
+    int16_t *dest = ev_scratch(g, (size_t)2 * (size_t)no * sizeof *dest);
     memset(at, 0, (size_t)(no + 1) * sizeof *at);
     for (int j = 0; j < m; j++) at[bi[j] + 1]++;
     for (int i = 0; i < no; i++) at[i + 1] += at[i];

@@ -90,6 +90,15 @@ void rng_seed(uint64_t s[4], uint64_t seed);
 uint64_t rng_next(uint64_t s[4]);
 int rng_below(uint64_t s[4], int n);
 
+/* A function kept out of its callers' frames: its locals (a Ctx, a Sel) are
+ * then on the stack only while it runs, not through every nested event its
+ * caller performs. */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
 /* ---- game.c: the segment boundary, decisions and answers ---- */
 enum { JMP_DECISION = 1, JMP_ILLEGAL, JMP_NOMEM, JMP_LIMIT, JMP_OVER, JMP_INTERNAL, JMP_BUDGET };
 _Noreturn void game_throw(G *g, int code);

@@ -419,7 +419,7 @@ static void inherit(G *g, uint32_t key) {
   g->inh[g->ninh++] = key;
 }
 
-static void run_program(G *g, int controller, ORef src, const Lki *srcl, const CardDef *def, uint16_t grant, int eff,
+NOINLINE static void run_program(G *g, int controller, ORef src, const Lki *srcl, const CardDef *def, uint16_t grant, int eff,
                         uint32_t key, Event *ev, const Node *steps, int prevented) {
   Ctx c;
   ctx_for(g, &c, controller, src);
@@ -473,7 +473,7 @@ void prevention_riders(G *g, int from) {
  * don't, it enters tapped" (614.1c, 614.12): the player it will enter under
  * may reveal one such card (not the entering card itself); returns whether
  * they did. */
-static int etb_reveal(G *g, const Repl *r, const Event *ev) {
+NOINLINE static int etb_reveal(G *g, const Repl *r, const Event *ev) {
   State *s = g->s;
   int ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : s->obj[ev->obj.slot].owner;
   Ctx cx;
@@ -563,19 +563,20 @@ void etb_counters_put(G *g, Event *ev) {
  * devour): the objects change zones as the effect is applied; none of the
  * objects entering at the same time can be chosen (614.13a), and an object
  * already moved by another such effect is gone (614.13b). Returns how many. */
-static int etb_take(G *g, const Repl *r, Event *ev, int ctl, int sacrifice) {
+NOINLINE static int etb_take(G *g, const Repl *r, Event *ev, int ctl, int sacrifice) {
   State *s = g->s;
   const ReplSpec *rp = r->rp;
   char nm[110];
   fmt_obj(g, ev->obj, nm, sizeof nm);
   Ctx c;
   ctx_for(g, &c, ctl, ev->obj);
-  int cand[64], cnt = 0;
-  for (int i = 0; i < s->c.nslots && cnt < 64; i++) {
+  int cand[MAX_OPTIONS], cnt = 0;
+  for (int i = 0; i < s->c.nslots; i++) {
     if (!s->obj[i].id || i == ev->obj.slot) continue;
     int entering = 0;
     for (int j = 0; j < g->nentering; j++) entering |= g->entering[j] == s->obj[i].id;
     if (entering || !filter_match(g, &c, rp->take, i)) continue;
+    if (cnt == MAX_OPTIONS) game_limit(g, "options in one decision", MAX_OPTIONS);
     cand[cnt++] = i;
   }
   if (!cnt) return 0;
@@ -589,7 +590,8 @@ static int etb_take(G *g, const Repl *r, Event *ev, int ctl, int sacrifice) {
   int nv;
   const int *v = dec_ask(g, 0, &nv);
   if (!nv) return 0;
-  Event te[64];
+  int top = g->evtop;
+  Event *te = ev_alloc(g, nv); /* not in this frame: the events it runs may nest */
   for (int i = 0; i < nv; i++) {
     ev_init(&te[i], sacrifice ? EV_SACRIFICE : EV_EXILE);
     te[i].obj = oref(g, cand[v[i]]);
@@ -605,6 +607,7 @@ static int etb_take(G *g, const Repl *r, Event *ev, int ctl, int sacrifice) {
   ev_run(g, te, nv);
   int moved = 0;
   for (int i = 0; i < nv; i++) moved += te[i].done;
+  g->evtop = top;
   return moved;
 }
 
@@ -614,6 +617,7 @@ static int apply(G *g, const Repl *r, Event *ev) {
   const ReplSpec *rp = r->rp;
   Effect *e = r->eff >= 0 ? &s->eff[r->eff] : NULL;
   char what[200] = "";
+  Ctx c; /* one for every branch, set by each that needs it: this frame is on the path of nested replacements */
   mark(ev, r->key);
   switch (rp->act) {
   case RA_MODIFY: {
@@ -641,7 +645,6 @@ static int apply(G *g, const Repl *r, Event *ev) {
     if (rp->has_all_but) want = ev->amount > rp->all_but ? ev->amount - rp->all_but : 0; /* "all but N of that damage" */
     else if (rp->amount && e && e->shield >= 0) want = e->shield < ev->amount ? e->shield : ev->amount;
     else if (rp->amount && !e) {
-      Ctx c;
       repl_ctx(g, r, ev, &c);
       want = expr_eval(g, &c, rp->amount);
       if (want > ev->amount) want = ev->amount;
@@ -684,7 +687,6 @@ static int apply(G *g, const Repl *r, Event *ev) {
     return 0;
   }
   case RA_REDIRECT: {
-    Ctx c;
     ctx_for(g, &c, r->controller, r->src);
     c.def = r->def;
     if (e) c.ch = &e->ch; /* a one-shot redirection "to target creature" */
@@ -744,7 +746,6 @@ static int apply(G *g, const Repl *r, Event *ev) {
     log_repl(g, r, ev, what);
     return 1;
   case RA_ETB_COUNTERS: {
-    Ctx c;
     ctx_for(g, &c, r->controller, r->src);
     c.def = r->def;
     int n = expr_eval(g, &c, rp->steps);
@@ -843,7 +844,6 @@ static int apply(G *g, const Repl *r, Event *ev) {
     int ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : s->obj[ev->obj.slot].owner;
     char nm[110];
     fmt_obj(g, ev->obj, nm, sizeof nm);
-    Ctx c;
     ctx_for(g, &c, ctl, ev->obj);
     if (rp->copy_self) {
       /* "enter as a copy of [this]": the source's copiable values (707.2) */
