@@ -303,6 +303,37 @@ TEST(decide_prompts_say_what_is_asked) {
   PROMPT_HAS(MTG_D_MAY, "pay kicker {B} for");
 }
 
+static const char guard_cards[] =
+    "- name: Test Palace Guard\n  cost: \"{2}{W}\"\n  type: Creature — Human Soldier\n  pt: 1/4\n"
+    "  text: Test Palace Guard can block any number of creatures.\n"
+    "  abilities: [{static: {rule: block_any_number}}]\n";
+
+/* 510.1d: a creature blocking two attackers has its controller divide its
+ * damage; the question names the blocker and the damage it divides. */
+TEST(decide_a_blockers_damage_division_names_the_blocker) {
+  if (u_begin(t_, w, guard_cards)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Runeclaw Bear");
+  u_card(t_, w, w->bob, MTG_Z_BATTLEFIELD, "Test Palace Guard");
+  mtg_setup_start(w->setup, w->alice, 3, MTG_S_DECLARE_ATTACKERS);
+  if (u_start(t_, w)) return;
+  int both[2] = {0, 1};
+  CHECK(answer(w, 2, both) >= 0); /* both attack bob */
+  u_pass(t_, w, 2);
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d && d->kind == MTG_D_BLOCKERS && d->n_options == 2);
+  CHECK(answer(w, 2, both) >= 0); /* the Guard blocks both */
+  d = mtg_game_decision(w->game);
+  for (int k = 0; k < 6 && d && d->kind != MTG_D_DAMAGE; k++) {
+    if (d->kind == MTG_D_ORDER) CHECK(answer(w, 2, both) >= 0);
+    else if (u_pass(t_, w, 1) < 0)
+      return;
+    d = mtg_game_decision(w->game);
+  }
+  PROMPT_HAS(MTG_D_DAMAGE, "assign 1 combat damage of \"Test Palace Guard\"#");
+  CHECK_INT(mtg_game_decision(w->game)->player, w->bob);
+}
+
 static const char and_or_cards[] =
     "- name: Test Pond Search\n  cost: \"{U}\"\n  type: Sorcery\n"
     "  text: Search your library and/or graveyard for a Forest card, put it into your hand. If you search your library "
@@ -651,6 +682,7 @@ const unit_test decide_tests[] = {
     {"decide_an_order_is_a_permutation_of_all_options", decide_an_order_is_a_permutation_of_all_options},
     {"decide_a_damage_division_totals_the_damage", decide_a_damage_division_totals_the_damage},
     {"decide_prompts_say_what_is_asked", decide_prompts_say_what_is_asked},
+    {"decide_a_blockers_damage_division_names_the_blocker", decide_a_blockers_damage_division_names_the_blocker},
     {"decide_and_or_search_asks_about_your_library", decide_and_or_search_asks_about_your_library},
     {"decide_may_prompt_names_a_source_that_is_gone", decide_may_prompt_names_a_source_that_is_gone},
     {"decide_as_enters_player_prompts_say_which_players", decide_as_enters_player_prompts_say_which_players},
