@@ -334,9 +334,9 @@ static int seen_match(G *g, Ctx *c, const Filter *f, const Seen *v) {
     for (int i = 0; i < CHOICE_SLOTS && !ok; i++) {
       const Target *tg = &s->stack[si].ch.t[i];
       if (tg->kind == TK_OBJ && oref_ok(g, tg->obj)) {
-        Filter tf = *f->targets_f;
-        if (tf.zone == -1 && tf.spell != 1 && !tf.stack_ability) tf.zone = -2;
-        ok = filter_match(g, c, &tf, tg->obj.slot);
+        /* a target described by a card type alone is a permanent (109.2): a
+         * creature card in a graveyard is not "a creature" */
+        ok = filter_match(g, c, f->targets_f, tg->obj.slot);
       } else if (tg->kind == TK_PLAYER && (f->targets_f->player_target || f->targets_f->any_target)) {
         ok = filter_match_player(g, c, f->targets_f, tg->player);
       }
