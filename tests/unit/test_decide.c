@@ -112,18 +112,25 @@ TEST(decide_a_number_within_its_range) {
   CHECK(u_logged(w->game, "decide kind=x player=alice value=2") || u_logged(w->game, "decide kind=number player=alice value=2"));
 }
 
-TEST(decide_an_order_is_a_permutation_of_all_options) {
-  /* scry 3 keeping all three on top asks for their order */
+/* Alice casts "Scry 3" with Forest, Island, Swamp on top of her library (and
+ * Mountain under them when `under`): 0 once the scry asks which go to the
+ * bottom, -1 if the game did not get there. */
+static int scry_three(unit_ctx *t_, u_world *w, int under) {
   if (u_begin(t_, w, "- name: Test Augury\n  cost: \"{U}\"\n  type: Sorcery\n  text: Scry 3.\n  spell:\n    effect: [{scry: 3}]\n"))
-    return;
+    return -1;
   u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Island");
   u_card(t_, w, w->alice, MTG_Z_HAND, "Test Augury");
-  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Forest");
-  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Island");
-  u_card(t_, w, w->alice, MTG_Z_LIBRARY, "Swamp");
-  if (u_start(t_, w)) return;
-  if (u_pick(t_, w, "cast \"Test Augury\"") < 0) return;
+  static const char *const lib[4] = {"Forest", "Island", "Swamp", "Mountain"};
+  for (int i = 0; i < 3 + (under != 0); i++) u_card(t_, w, w->alice, MTG_Z_LIBRARY, lib[i]);
+  if (u_start(t_, w)) return -1;
+  if (u_pick(t_, w, "cast \"Test Augury\"") < 0) return -1;
   u_pass(t_, w, 2);
+  return 0;
+}
+
+TEST(decide_an_order_is_a_permutation_of_all_options) {
+  /* scry 3 keeping all three on top asks for their order */
+  if (scry_three(t_, w, 0)) return;
   CHECK(answer(w, 0, NULL) >= 0); /* none to the bottom */
   const mtg_decision *d = mtg_game_decision(w->game);
   CHECK(d && d->kind == MTG_D_ORDER && d->n_options == 3);
@@ -147,6 +154,28 @@ TEST(decide_an_order_is_a_permutation_of_all_options) {
   CHECK_STR(o.name, "Swamp");
   CHECK_INT(mtg_object_info(w->game, lib[2], &o), 0);
   CHECK_STR(o.name, "Forest");
+}
+
+TEST(decide_scry_orders_the_bottom_cards_as_the_bottom) {
+  /* scry 3 putting all three on the bottom (701.22a): the order asked is the
+   * bottom's, first listed highest, and the card not looked at ends on top */
+  if (scry_three(t_, w, 1)) return;
+  int all[3] = {0, 1, 2};
+  CHECK(answer(w, 3, all) >= 0); /* all three to the bottom */
+  const mtg_decision *d = mtg_game_decision(w->game);
+  CHECK(d && d->kind == MTG_D_ORDER && d->n_options == 3);
+  CHECK(d && strstr(d->prompt, "bottom") != NULL);
+  CHECK(d && strstr(d->prompt, "top") == NULL);
+  int rev[3] = {2, 1, 0};
+  CHECK(answer(w, 3, rev) >= 0);
+  uint32_t lib[4];
+  CHECK_INT(mtg_zone_objects(w->game, w->alice, MTG_Z_LIBRARY, lib, 4), 4);
+  static const char *const want[4] = {"Mountain", "Swamp", "Island", "Forest"};
+  for (int i = 0; i < 4; i++) {
+    mtg_object o;
+    CHECK_INT(mtg_object_info(w->game, lib[i], &o), 0);
+    CHECK_STR(o.name, want[i]);
+  }
 }
 
 static const char trample_cards[] =
@@ -680,6 +709,7 @@ const unit_test decide_tests[] = {
     {"decide_no_attackers_is_logged_as_none", decide_no_attackers_is_logged_as_none},
     {"decide_a_number_within_its_range", decide_a_number_within_its_range},
     {"decide_an_order_is_a_permutation_of_all_options", decide_an_order_is_a_permutation_of_all_options},
+    {"decide_scry_orders_the_bottom_cards_as_the_bottom", decide_scry_orders_the_bottom_cards_as_the_bottom},
     {"decide_a_damage_division_totals_the_damage", decide_a_damage_division_totals_the_damage},
     {"decide_prompts_say_what_is_asked", decide_prompts_say_what_is_asked},
     {"decide_a_blockers_damage_division_names_the_blocker", decide_a_blockers_damage_division_names_the_blocker},
