@@ -300,6 +300,12 @@ TEST(query_tells_a_copy_of_a_spell_from_the_spell) {
   CHECK_INT(o.is_copy, 1);
   CHECK_INT(o.is_token, 0);
   CHECK_INT(o.zone, MTG_Z_STACK);
+  /* a new object (707.10): from no setup entry, controlled by the player who
+   * copied it, attached to nothing */
+  CHECK_INT(o.card, -1);
+  CHECK_INT(o.owner, w->alice);
+  CHECK_INT(o.controller, w->alice);
+  CHECK_INT(o.attached_player, -1);
 }
 
 const unit_test query_tests[] = {
