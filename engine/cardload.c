@@ -4514,6 +4514,8 @@ static const CardDef *p_card(L *l, const ynode *n, int token) {
   if ((v = ymap_get(n, "enchant"))) {
     if (!(c->types & T_ENCHANTMENT) || !card_has_subtype(c, "Aura")) return BAD(l, v, "only Auras have 'enchant' (the type line needs Enchantment — Aura, 303.4)");
     if (!(c->enchant = p_filter(l, v))) return NULL;
+  } else if ((c->types & T_ENCHANTMENT) && card_has_subtype(c, "Aura")) {
+    return BAD(l, n, "Aura '%s' needs 'enchant' (what it can enchant: every Aura has one, 303.4a, 702.5a)", c->name);
   }
   /* abilities: spell ability, listed abilities, keyword expansions, equip */
   const ynode *abs = ymap_get(n, "abilities"), *sp = ymap_get(n, "spell"), *eq = ymap_get(n, "equip");
