@@ -315,10 +315,12 @@ static int can_pay_plain(G *g, int player, const ManaCost *c, int x, int for_slo
 
 #define MAX_PHYREXIAN 8
 
+/* All of them: a cost with more than MAX_PHYREXIAN is unpayable (the choices
+ * are searched bit by bit), never paid without some of its symbols */
 static int phy_count(const ManaCost *c) {
   int n = 0;
   for (int col = 0; col < 5; col++) n += c->phyrexian[col];
-  return n < MAX_PHYREXIAN ? n : MAX_PHYREXIAN;
+  return n;
 }
 
 /* The cost with the Phyrexian symbols whose bit is set in `life` (symbols
@@ -348,6 +350,7 @@ static int can_pay_life(G *g, int player, int amount) {
  * on), with those before decided as in `life`, pays the whole cost. */
 static int phy_feasible(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue, unsigned life, int from) {
   int n = phy_count(c);
+  if (n > MAX_PHYREXIAN) return 0;
   for (unsigned rest = 0; rest < (1u << (n - from)); rest++) {
     unsigned l = (life & ((1u << from) - 1)) | rest << from;
     int lt;
@@ -558,6 +561,7 @@ static void pay_alt(G *g, int player, const ManaCost *c, int x, int any_blue, in
 
 void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue, uint8_t *spent) {
   int nphy = phy_count(c);
+  if (nphy > MAX_PHYREXIAN) game_limit(g, "Phyrexian mana symbols in one cost", MAX_PHYREXIAN);
   if (nphy) {
     /* 107.4f, 601.2h: for each Phyrexian symbol, the mana or 2 life, asked
      * only when both can lead to a full payment */
