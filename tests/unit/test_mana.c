@@ -2,7 +2,8 @@
  * parsing a cost's symbols (107.4), writing a cost back in the same notation
  * (what prompts and the log show), its mana value (202.3), its colors
  * (202.2, 105.2) and costs added together (601.2f), and the mana an add_mana
- * step names (106.1). White-box: ManaCost is an engine type. */
+ * step names (106.1), and the largest X a cost's other parts allow
+ * (engine/cost.c). White-box: ManaCost and Cost are engine types. */
 #include <string.h>
 
 #include "internal.h"
@@ -244,6 +245,30 @@ TEST(add_mana_names_symbols_or_a_choice) {
   CHECK_STR(why, "expected mana symbols like \"{G}\", \"{G} or {W}\", any or chosen, found 'xx{G}{W}'");
 }
 
+/* The largest X a cost with "Sacrifice X ..." or "Pay X life" allows
+ * (cost_x_max) reads the cost's parts and nothing past them: the bytes after
+ * the last part (here 0xff, as anything a copy or the stack leaves) are no
+ * part, whether the cost has one part or all four. */
+TEST(x_max_reads_only_the_parts_of_the_cost) {
+  if (u_begin(t_, w, NULL)) return;
+  u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Forest");
+  if (u_start(t_, w)) return;
+  G *g = w->game;
+  Cost c;
+  memset(&c, 0xff, sizeof c);
+  c.label_for_exile = NULL;
+  c.nparts = 1;
+  c.part[0] = (CostPart){.kind = CK_PAY_LIFE, .n = -1};
+  CHECK_INT(cost_x_max(g, w->alice, 0, &c), 20); /* "Pay X life": at most alice's 20 */
+  c.part[0] = (CostPart){.kind = CK_TAP, .n = 0};
+  CHECK_INT(cost_x_max(g, w->alice, 0, &c), 99); /* no X part: no bound of its own */
+  c.nparts = MAX_COST_PARTS;
+  for (int i = 0; i < MAX_COST_PARTS; i++) c.part[i] = (CostPart){.kind = CK_TAP, .n = 0};
+  CHECK_INT(cost_x_max(g, w->alice, 0, &c), 99);
+  c.part[MAX_COST_PARTS - 1] = (CostPart){.kind = CK_PAY_LIFE, .n = -1};
+  CHECK_INT(cost_x_max(g, w->alice, 0, &c), 20);
+}
+
 const unit_test mana_tests[] = {
     {"costs_are_written_back_symbol_by_symbol", costs_are_written_back_symbol_by_symbol},
     {"mana_value_counts_every_symbol", mana_value_counts_every_symbol},
@@ -252,5 +277,6 @@ const unit_test mana_tests[] = {
     {"costs_added_keep_at_most_four_hybrid_symbols", costs_added_keep_at_most_four_hybrid_symbols},
     {"mana_symbols_too_long_are_refused_whole", mana_symbols_too_long_are_refused_whole},
     {"add_mana_names_symbols_or_a_choice", add_mana_names_symbols_or_a_choice},
+    {"x_max_reads_only_the_parts_of_the_cost", x_max_reads_only_the_parts_of_the_cost},
     {NULL, NULL},
 };
