@@ -146,7 +146,7 @@ static const char *bf_sum_differ(const BfSum *a, const BfSum *b) {
   if (a->types != b->types) return "types";
   if (a->supers != b->supers) return "supertypes";
   if (a->kw != b->kw) return "keywords";
-  if (a->statics != b->statics) return "static ability kinds";
+  if (a->statics[0] != b->statics[0] || a->statics[1] != b->statics[1]) return "static ability kinds";
   if (a->repl_events != b->repl_events) return "replacement events";
   return NULL;
 }

@@ -218,7 +218,7 @@ void chars_dirty(G *g); /* something changed: recompute when next asked */
 const BfSum *bf_sum_get(G *g);
 static inline const BfSum *bf_sum(G *g) { return g->sum_epoch == g->epoch ? &g->bfsum : bf_sum_get(g); }
 /* A static ability of kind k (enum se_kind) may be on the battlefield. */
-static inline int bf_has_static(G *g, int k) { return k >= 64 || (bf_sum(g)->statics >> k & 1); }
+static inline int bf_has_static(G *g, int k) { return bf_sum(g)->statics[k >> 6] >> (k & 63) & 1; }
 void chars_reset(G *g); /* the same, rebuilding every object from its card (the invariant checker) */
 /* The invariant checker's view of the cache (check.c): a copy of all of it,
  * put back (and freed) by chars_restore; chars_forget makes the next chars()

@@ -507,6 +507,8 @@ static inline void chars_counters(G *g, int i) {
   }
 }
 
+_Static_assert(SE_COUNT <= 128, "BfSum.statics holds a bit for each kind of static ability");
+
 /* Adds what the battlefield's permanent in slot i has to the summary. */
 static inline void bf_sum_add(G *g, BfSum *sum, int i) {
   const Chars *c = &g->ch[i];
@@ -517,7 +519,7 @@ static inline void bf_sum_add(G *g, BfSum *sum, int i) {
   for (int a = 0; a < c->nab; a++) {
     const Ability *ab = c->ab[a].ab;
     if (ab->kind == AB_REPLACEMENT) sum->repl_events |= repl_event_mask(&ab->rp);
-    if (ab->kind == AB_STATIC) sum->statics |= ab->st.kind < 64 ? 1ull << ab->st.kind : 0;
+    if (ab->kind == AB_STATIC) sum->statics[ab->st.kind >> 6] |= 1ull << (ab->st.kind & 63);
   }
 }
 
@@ -810,7 +812,7 @@ const Chars *chars_get(G *g, int slot) {
 
 const BfSum *bf_sum_get(G *g) {
   /* asked while characteristics are being computed: anything may be there */
-  static const BfSum unknown = {~0u, 0xff, ~0ull, ~0ull, ~0ull};
+  static const BfSum unknown = {~0u, 0xff, ~0ull, {~0ull, ~0ull}, ~0ull};
   if (g->ch_epoch != g->epoch) recompute(g);
   return g->sum_epoch == g->epoch ? &g->bfsum : &unknown;
 }

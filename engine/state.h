@@ -587,7 +587,8 @@ typedef struct BfSum {
   uint32_t types;
   uint8_t supers;
   uint64_t kw;
-  uint64_t statics;       /* kinds of static abilities (bit k: enum se_kind k < 64) */
+  uint64_t statics[2];    /* kinds of static abilities (bit k & 63 of word k >> 6: enum se_kind k); every
+                           * kind has its bit, so a check for one no permanent has skips the battlefield */
   uint64_t repl_events;   /* types of events their replacement abilities can apply to (repl_event_mask) */
 } BfSum;
 

@@ -281,7 +281,10 @@ TEST(checker_finds_a_stale_battlefield_summary) {
   ((BfSum *)sum)->types ^= T_ARTIFACT;
   REPORTS("the cached summary of the battlefield is stale: types");
   *(BfSum *)sum = keep;
-  ((BfSum *)sum)->statics ^= 1;
+  ((BfSum *)sum)->statics[0] ^= 1;
+  REPORTS("the cached summary of the battlefield is stale: static ability kinds");
+  *(BfSum *)sum = keep;
+  ((BfSum *)sum)->statics[1] ^= 1; /* kind 64 on */
   REPORTS("the cached summary of the battlefield is stale: static ability kinds");
   *(BfSum *)sum = keep;
   g->ch_bf[0] &= ~(uint64_t)1; /* made without the Bears */
