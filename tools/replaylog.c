@@ -343,6 +343,19 @@ static int zout_put(zout *o, const char *s, size_t len) {
   return 0;
 }
 
+/* s[0..len) and a newline: at every line of a game's log, so the two are put
+ * together in the buffer when both fit, without a call for each */
+static int zout_put_line(zout *o, const char *s, size_t len) {
+  if (len < BUF_SIZE - o->inlen) {
+    memcpy(o->in + o->inlen, s, len);
+    o->in[o->inlen + len] = '\n';
+    o->inlen += len + 1;
+    return 0;
+  }
+  int rc = zout_put(o, s, len);
+  return rc ? rc : zout_put(o, "\n", 1);
+}
+
 /* ---- writer ---- */
 
 typedef struct pending {
@@ -419,15 +432,12 @@ static int wcheck(rlog_writer *w, mtg_error *err, int rc) {
   return wfail(w, err, rc, "%s", "zlib deflate failed");
 }
 
-static int put(rlog_writer *w, const char *s, size_t len, mtg_error *err) {
+static int put_text_line(rlog_writer *w, const char *s, size_t len, mtg_error *err) {
   if (w->err.status) return wfail(w, err, w->err.status, "%s", "");
-  return wcheck(w, err, zout_put(&w->log, s, len));
+  return wcheck(w, err, zout_put_line(&w->log, s, len));
 }
 
-static int put_line(rlog_writer *w, const char *s, mtg_error *err) {
-  if (put(w, s, strlen(s), err)) return w->err.status;
-  return put(w, "\n", 1, err);
-}
+static int put_line(rlog_writer *w, const char *s, mtg_error *err) { return put_text_line(w, s, strlen(s), err); }
 
 static char *dup_str(const char *s) {
   if (!s) return NULL;
@@ -575,6 +585,13 @@ int rlog_writer_open(rlog_writer **out, const char *path, const rlog_header *h, 
   return 0;
 }
 
+/* Whether a log line begins a turn: asked of every line twice (scan,
+ * put_log_line), so compared byte by byte in place (stopping at the first
+ * that differs, the terminator included) rather than by strlen and strncmp. */
+static int turn_line(const char *line) {
+  return line[0] == 't' && line[1] == 'u' && line[2] == 'r' && line[3] == 'n' && line[4] == ' ';
+}
+
 /* Looks at the committed log lines not yet looked at (all of them once the
  * game is closed: `upto` lines of the game's log). */
 static void scan(rlog_writer *w, const mtg_game *g, int upto) {
@@ -583,7 +600,7 @@ static void scan(rlog_writer *w, const mtg_game *g, int upto) {
     int i = (int)(w->scanned - dropped);
     if (i < 0) continue; /* dropped without the writer: not expected */
     const char *line = mtg_log_line(g, i);
-    if (starts(line, "turn ")) w->turn_seen = 1;
+    if (turn_line(line)) w->turn_seen = 1;
     w->scanned_decisions += mtg_log_is_decision(g, i) != 0;
     rlog_line_names(line, note_name, w);
   }
@@ -624,7 +641,7 @@ static int put_checkpoint_text(rlog_writer *w, const char *line, mtg_error *err)
 
 static int put_log_line(rlog_writer *w, const mtg_game *g, int i, mtg_error *err) {
   const char *line = mtg_log_line(g, i);
-  if (starts(line, "turn ") && w->events) {
+  if (turn_line(line) && w->events) {
     /* a turn boundary: everything before it reaches the file now, so a crash
      * later still leaves every complete turn in the temporary file */
     int rc = zout_deflate(&w->log, Z_NO_FLUSH);
@@ -636,7 +653,7 @@ static int put_log_line(rlog_writer *w, const mtg_game *g, int i, mtg_error *err
   w->chain = rlog_chain(w->chain, line, len);
   w->events++;
   w->decisions += decision;
-  if (put(w, line, len, err) || put(w, "\n", 1, err)) return w->err.status;
+  if (put_text_line(w, line, len, err)) return w->err.status;
   if (decision) {
     pending *p;
     while ((p = pq_front(&w->options_due)) && p->at < w->decisions) pq_pop(&w->options_due);
