@@ -1112,11 +1112,19 @@ void control_watch(G *g) {
     if (!source_tapped_holds(g, e->source, e->dur, e->controller)) effect_end(g, i);
   }
   /* 702.95e: a pair breaks when either leaves the battlefield, stops being a
-   * creature, or another player gains control of either */
+   * creature, or another player gains control of either. The same look finds
+   * whether control is to be watched (below): it runs after every batch of
+   * events, and a second look at every permanent cost as much as the first.
+   * Breaking a pair changes nothing that look reads. */
   int nbp = bf_count(g);
   int16_t *bfp = bf_list(g);
+  /* only while a static control-changing ability is on the battlefield, or a
+   * permanent is still under one: the controllers are computed only then */
+  int watch = 0;
   for (int k = 0; k < nbp; k++) {
     const Obj *o = &s->obj[bfp[k]];
+    const CardDef *d = o->copy_of ? o->copy_of : o->def;
+    watch |= (o->ctl_seen && o->ctl_seen != o->controller + 1) || (d && d->ctl_static);
     if (!o->paired.id) continue;
     ORef p = o->paired;
     int ok = oref_ok(g, p) && s->obj[p.slot].zone == MTG_Z_BATTLEFIELD && s->obj[p.slot].paired.id == o->id &&
@@ -1134,14 +1142,6 @@ void control_watch(G *g) {
   }
   int nb = bf_count(g);
   int16_t *bf = bf_list(g);
-  /* only while a static control-changing ability is on the battlefield, or a
-   * permanent is still under one: the controllers are computed only then */
-  int watch = 0;
-  for (int k = 0; k < nb && !watch; k++) {
-    const Obj *o = &s->obj[bf[k]];
-    const CardDef *d = o->copy_of ? o->copy_of : o->def;
-    watch = (o->ctl_seen && o->ctl_seen != o->controller + 1) || (d && d->ctl_static);
-  }
   for (int k = 0; k < nb && watch; k++) {
     const Obj *o = &s->obj[bf[k]];
     uint8_t now = (uint8_t)(obj_controller(g, bf[k]) + 1);
