@@ -14,6 +14,8 @@
 #define DAMAGE_REFUSALS_BEFORE_PLAIN 4
 #define REFUSALS_PER_DECISION 64
 
+#define MATCH_STACK_OPTIONS 512
+
 typedef struct M {
   agent *a;
   rlog_writer *w;
@@ -132,8 +134,14 @@ static int answer(M *m, long decision) {
   /* an action is in progress when the log holds lines not yet final */
   int nested = mtg_log_count(m->g) > mtg_log_committed(m->g);
   uint64_t print = fingerprint(m->g);
-  unsigned char *banned = calloc((size_t)n_opt, 1);
-  int *vals = malloc((size_t)n_opt * sizeof *vals);
+  /* a decision has at most MATCH_STACK_OPTIONS options (the engine's
+   * capacity): its buffers are then on the stack, not allocated and freed at
+   * every decision of every game */
+  unsigned char banned_here[MATCH_STACK_OPTIONS];
+  int vals_here[MATCH_STACK_OPTIONS];
+  int here = n_opt <= MATCH_STACK_OPTIONS;
+  unsigned char *banned = here ? memset(banned_here, 0, (size_t)n_opt) : calloc((size_t)n_opt, 1);
+  int *vals = here ? vals_here : malloc((size_t)n_opt * sizeof *vals);
   char now[2048], ans[1024], msg[2048];
   if (!banned || !vals) {
     SAY(m, "out of memory\n");
@@ -186,8 +194,10 @@ static int answer(M *m, long decision) {
       decision, REFUSALS_PER_DECISION, ans, msg, now);
   rc = problem(m);
 done:
-  free(banned);
-  free(vals);
+  if (!here) {
+    free(banned);
+    free(vals);
+  }
   return rc;
 }
 
