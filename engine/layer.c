@@ -740,7 +740,8 @@ static void recompute(G *g) {
 /* compute_entering on a plain board (the cache valid and ch_plain, no
  * continuous effect in the table at all): a recomputation with the object on
  * the battlefield would be recompute_plain's, which gives each object its own
- * copiable values and counters, so the entering object's are computed alone,
+ * copiable values and counters (an entering object has none yet: 122.2, they
+ * stay in the zone it leaves), so the entering object's are computed alone,
  * from the object as it would be, with no epoch moved and the cache kept
  * (twice the whole recomputation otherwise: each of many tokens entering at
  * once redid every object written since the snapshot twice). 0, and out
@@ -757,14 +758,10 @@ static int entering_plain(G *g, int slot, int ctl, Chars *out) {
   o.zone = MTG_Z_BATTLEFIELD;
   o.controller = (uint8_t)ctl;
   o.attached = oref_none();
+  o.nc = 0; /* 122.2: the counters of its zone stay behind, so chars_counters has none to add */
   Chars c;
   base_chars(g, &o, &c);
   if (!stays_plain(g, &c)) return 0;
-  int p = o.nc ? counters_get(o.c, o.nc, CN_PLUS1) : 0, m = o.nc ? counters_get(o.c, o.nc, CN_MINUS1) : 0;
-  if (p != m) { /* as chars_counters */
-    c.power = num_add(c.power, num_sub(p, m));
-    c.toughness = num_add(c.toughness, num_sub(p, m));
-  }
   *out = c;
   return 1;
 }
@@ -783,6 +780,7 @@ static void compute_entering(G *g, int slot, int ctl, Chars *out) {
   o->zone = MTG_Z_BATTLEFIELD;
   o->controller = (uint8_t)ctl;
   o->attached = oref_none();
+  o->nc = 0; /* 122.2: it enters without the counters of its zone */
   chars_dirty(g);
   recompute(g);
   *out = g->ch[slot];
