@@ -463,9 +463,9 @@ static void apply_cand(G *g, const Cand *cd, Ctx *cx, Recs *R, int record) {
  * back. Effects of resolved spells and abilities have fixed sets of objects
  * (611.2c) and depend on nothing, nor do the later parts of an ability, which
  * apply once its first part has (613.6).
- * Asked only in layers 4 to 6, where no effect here is from a
- * characteristic-defining ability (the only ones, P/T, are in 7a), so
- * 613.8a(c) holds of every pair. */
+ * Asked in every layer (613.8: within a layer or sublayer): the only
+ * characteristic-defining abilities here set P/T, and every effect of 7a is
+ * one while no effect of another layer is, so 613.8a(c) holds of every pair. */
 static int depends_on(G *g, const Cand *e, const Cand *f, Ctx *cx, Recs *R) {
   if (e->eff >= 0 || e->head != e->st) return 0;
   int16_t before[512], after[512], fs[512];
@@ -693,10 +693,11 @@ again:
         rem[nrem++] = (int16_t)k;
         statics += cand[k].eff < 0 && cand[k].head == cand[k].st;
       }
-    /* 613.8: in the type, color and ability layers, an effect that depends on
-     * another waits until just after it; otherwise timestamp order (613.7).
-     * Only a static ability's first part can depend on anything (depends_on). */
-    int dep = statics > 0 && nrem > 1 && layer >= 4 && layer <= 6;
+    /* 613.8: in every layer and sublayer, an effect that depends on another
+     * waits until just after it ("creatures with power 4 or greater get
+     * +2/+2" on an anthem, in 7c); otherwise timestamp order (613.7). Only a
+     * static ability's first part can depend on anything (depends_on). */
+    int dep = statics > 0 && nrem > 1;
     while (nrem > 0) {
       int pick = 0;
       for (int i = 0; dep && i < nrem; i++) {
