@@ -214,6 +214,8 @@ static inline const Chars *chars(G *g, int slot) {
   return chars_get(g, slot);
 }
 void chars_dirty(G *g); /* something changed: recompute when next asked */
+int chars_current(G *g); /* the cache holds every object as it is, on a plain board */
+void chars_kept(G *g);   /* after writes that changed nothing the cache reads: it stays current */
 /* What the battlefield's permanents have between them (phased-out ones too). */
 const BfSum *bf_sum_get(G *g);
 static inline const BfSum *bf_sum(G *g) { return g->sum_epoch == g->epoch ? &g->bfsum : bf_sum_get(g); }

@@ -15,6 +15,22 @@
 
 void chars_dirty(G *g) { g->epoch++; }
 
+/* Whether the cache holds every object as it is now, on a plain board: valid
+ * (epoch), computed when no continuous effect applied (ch_plain), and no
+ * object written since (owrites: an object can be written without epoch
+ * moving, as a token is made before it enters). Such values depend on each
+ * object alone, never on an object looked at as it would enter (hyp_slot),
+ * which a recomputation on a plain board does not ask about. */
+int chars_current(G *g) { return g->ch_epoch == g->epoch && g->ch_plain && g->ch_owrites == g->owrites; }
+
+/* After writes to objects that changed nothing the cache reads (chars_current
+ * held before them): the cache stays current, and what an object looked at as
+ * it would enter is computed again (another object may be looked at next). */
+void chars_kept(G *g) {
+  g->ch_owrites = g->owrites;
+  g->hyp_epoch = 0;
+}
+
 void chars_reset(G *g) {
   g->epoch++;
   g->ch_full = 1;
@@ -736,7 +752,9 @@ static void recompute(G *g) {
     recompute_full(g);
   }
   g->ch_in--;
+  g->ch_owrites = g->owrites;
 }
+
 
 /* compute_entering on a plain board (the cache valid and ch_plain, no
  * continuous effect in the table at all): a recomputation with the object on
@@ -829,7 +847,7 @@ const Chars *chars_as_entering(G *g, int slot, int ctl) {
 struct ChSave {
   int n, nchb, chb_used, flash_perms, grants; /* per-slot fields: only the n slots in use and chb's nchb */
   BfSum bfsum;
-  uint32_t sum_epoch, ch_epoch, epoch, hyp_epoch;
+  uint32_t sum_epoch, ch_epoch, ch_owrites, epoch, hyp_epoch;
   uint8_t ch_full, ch_lazy_on, ch_plain, ch_read_tapped;
   uint8_t ch_lazy[MAX_SLOTS];
   uint32_t ch_kept[MAX_SLOTS];
@@ -848,6 +866,7 @@ static void chars_copy(G *g, ChSave *v, int save) {
   CH_COPY(bfsum);
   CH_COPY(sum_epoch);
   CH_COPY(ch_epoch);
+  CH_COPY(ch_owrites);
   CH_COPY(epoch);
   CH_COPY(hyp_epoch);
   CH_COPY(ch_full);

@@ -293,7 +293,12 @@ static int collect(G *g, Event *ev, Repl *out) {
    * with the copy or face it enters with already applied (616.1c-d) */
   const CardDef *save_copy = NULL;
   uint8_t save_tr = 0;
+  /* with neither, the object is written back as it was: a current cache stays
+   * (chars_current; recomputed, each of many tokens entering at once redid
+   * every token made since the last snapshot) */
+  int same = !ev->etb_copy && !ev->etb_transformed;
   if (entering) {
+    int cur = same && chars_current(g);
     Obj *o = obj_w(g, ev->obj.slot);
     save_copy = o->copy_of;
     save_tr = o->transformed;
@@ -302,7 +307,8 @@ static int collect(G *g, Event *ev, Repl *out) {
       o->copy_sub = ev->etb_copy_sub;
     }
     if (ev->etb_transformed) o->transformed = 1;
-    chars_dirty(g);
+    if (cur) chars_kept(g);
+    else chars_dirty(g);
     g->hyp_slot = ev->obj.slot;
     g->hyp_ctl = ev->etb_ctl >= 0 ? ev->etb_ctl : o->owner;
   }
@@ -385,11 +391,13 @@ static int collect(G *g, Event *ev, Repl *out) {
     n++;
   }
   if (entering) {
-    Obj *o = obj_w(g, ev->obj.slot);
     g->hyp_slot = -1;
+    int cur = same && chars_current(g);
+    Obj *o = obj_w(g, ev->obj.slot);
     o->copy_of = save_copy;
     o->transformed = save_tr;
-    chars_dirty(g);
+    if (cur) chars_kept(g);
+    else chars_dirty(g);
   }
   return n;
 }

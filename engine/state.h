@@ -710,6 +710,7 @@ struct mtg_game {
   BfSum bfsum;            /* valid while sum_epoch == epoch */
   uint32_t sum_epoch;
   uint32_t ch_epoch, epoch; /* the cache is valid while ch_epoch == epoch */
+  uint32_t ch_owrites;    /* owrites when the cache was last computed or kept (chars_current) */
   uint8_t ch_lazy[MAX_SLOTS]; /* a card in a hand or library: 1 computed when asked for, 2 kept (ch_kept) */
   uint32_t ch_kept[MAX_SLOTS]; /* such a card computed without any ability of its own applying: its id (it stays valid) */
   uint64_t ch_changed[(MAX_SLOTS + 63) / 64]; /* slots written (odirty) before the last snapshot or restore and
