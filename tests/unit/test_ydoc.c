@@ -195,6 +195,37 @@ TEST(fast_scanner_agrees_on_awkward_snippets) {
   }
 }
 
+/* The scanner tests eight bytes at once for printable ASCII and line feeds
+ * (plain_word): every byte value at every place in a word, in a line with
+ * ASCII only and in one with UTF-8 before it (columns are counted two ways),
+ * and a two- and a three-byte character across every word boundary. */
+TEST(fast_scanner_agrees_on_every_byte_in_a_word) {
+  static const char *const base[] = {"k: abcdefghijklmnopqrstuvwx\nj: [y, z]\n",
+                                     "k: \xc3\xa9" "bcdefghijklmnopqrstuvwx\nj: [y, z]\n"};
+  char text[64], why[600];
+  int f;
+  for (int b = 0; b < 2; b++)
+    for (size_t at = 5; at < 21; at++)
+      for (int v = 0; v < 256; v++) {
+        size_t len = strlen(base[b]);
+        memcpy(text, base[b], len);
+        text[at] = (char)v;
+        if (!agree("byte", text, len, &f, why, sizeof why)) {
+          unit_fail(t_, __FILE__, __LINE__, "byte 0x%02x at %zu of \"%s\": %s", v, at, base[b], why);
+          return;
+        }
+      }
+  static const char *const wide[] = {"\xc3\xa9", "\xe2\x80\x94", "\xc2\x85", "\xef\xbb\xbf"};
+  for (size_t w = 0; w < sizeof wide / sizeof *wide; w++)
+    for (int pad = 0; pad < 17; pad++) {
+      int len = snprintf(text, sizeof text, "k: %.*s%sz\nj: [y, z]\n", pad, "xxxxxxxxxxxxxxxxx", wide[w]);
+      if (!agree("wide", text, (size_t)len, &f, why, sizeof why)) {
+        unit_fail(t_, __FILE__, __LINE__, "\"%s\": %s", text, why);
+        return;
+      }
+    }
+}
+
 static uint64_t next_rand(uint64_t *s) { /* splitmix64 */
   uint64_t z = (*s += 0x9E3779B97F4A7C15u);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
@@ -293,6 +324,7 @@ TEST(fast_scanner_agrees_on_damaged_files) {
 const unit_test ydoc_tests[] = {
     {"fast_scanner_agrees_on_project_files", fast_scanner_agrees_on_project_files},
     {"fast_scanner_agrees_on_awkward_snippets", fast_scanner_agrees_on_awkward_snippets},
+    {"fast_scanner_agrees_on_every_byte_in_a_word", fast_scanner_agrees_on_every_byte_in_a_word},
     {"fast_scanner_agrees_on_damaged_files", fast_scanner_agrees_on_damaged_files},
     {NULL, NULL},
 };
