@@ -559,7 +559,46 @@ static void pay_alt(G *g, int player, const ManaCost *c, int x, int any_blue, in
   cost_pay_mana(g, player, &rest, 0, -1, any_blue, spent);
 }
 
+/* 601.2g-h: the player chooses which mana abilities to activate, then pays
+ * the costs in any order; tapping for mana a permanent that the same cost's
+ * "tap N untapped [quality]" part needs could make a payable cost unpayable.
+ * Such permanents are put last among the units (in their order), so the
+ * solver, trying units in order, takes them only where nothing else pays. */
+static void spare_tappers(G *g, int player, const CostSpare *sp, Unit *u, int nu) {
+  int taps = 0;
+  for (int i = 0; i < sp->parts->nparts; i++)
+    taps |= sp->parts->part[i].kind == CK_TAP_OTHERS || sp->parts->part[i].kind == CK_TAP_POWER;
+  if (!taps) return;
+  Ctx cx;
+  ctx_for(g, &cx, player, oref(g, sp->slot));
+  Unit later[MAX_UNITS];
+  int k = 0, nl = 0;
+  for (int j = 0; j < nu; j++) {
+    int needed = 0;
+    for (int i = 0; u[j].slot >= 0 && i < sp->parts->nparts && !needed; i++) {
+      const CostPart *p = &sp->parts->part[i];
+      needed = (p->kind == CK_TAP_OTHERS || p->kind == CK_TAP_POWER) && filter_match(g, &cx, p->f, u[j].slot);
+    }
+    if (needed) later[nl++] = u[j];
+    else u[k++] = u[j];
+  }
+  memcpy(u + k, later, (size_t)nl * sizeof *later);
+}
+
+static void pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue, uint8_t *spent,
+                     const CostSpare *sp);
+
 void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue, uint8_t *spent) {
+  pay_mana(g, player, c, x, for_slot, any_blue, spent, NULL);
+}
+
+void cost_pay_mana_sparing(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue, uint8_t *spent,
+                           const CostSpare *sp) {
+  pay_mana(g, player, c, x, for_slot, any_blue, spent, sp);
+}
+
+static void pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue, uint8_t *spent,
+                     const CostSpare *sp) {
   int nphy = phy_count(c);
   if (nphy > MAX_PHYREXIAN) game_limit(g, "Phyrexian mana symbols in one cost", MAX_PHYREXIAN);
   if (nphy) {
@@ -576,7 +615,7 @@ void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int
       }
     int lt;
     ManaCost m = phy_split(c, life, &lt);
-    cost_pay_mana(g, player, &m, x, for_slot, any_blue, spent);
+    pay_mana(g, player, &m, x, for_slot, any_blue, spent, sp);
     if (lt) {
       Event e;
       ev_init(&e, EV_LOSE_LIFE);
@@ -599,6 +638,7 @@ void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int
   int nr = requirements(c, x, req);
   if (!nr) return;
   int nu = gather(g, player, u, for_slot);
+  if (sp) spare_tappers(g, player, sp, u, nu);
   if (nr > nu || !solve(u, nu, req, nr, 0, assign, any_blue)) {
     char mc[64];
     mana_format(c, mc, sizeof mc);

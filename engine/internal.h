@@ -492,6 +492,14 @@ int cost_can_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, 
 int cost_mana_short(G *g, int player, const ManaCost *c, int for_slot);
 void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_color_blue,
                    uint8_t *spent);
+/* The other parts of the cost being paid (those of the object at slot), whose
+ * "tap N untapped [quality]" parts the mana payment leaves what it can to */
+typedef struct CostSpare {
+  const Cost *parts;
+  int slot;
+} CostSpare;
+void cost_pay_mana_sparing(G *g, int player, const ManaCost *c, int x, int for_slot, int any_color_blue,
+                           uint8_t *spent, const CostSpare *sp);
 int cost_can_pay_parts(G *g, int player, int slot, const Cost *c);
 int cost_x_max(G *g, int player, int slot, const Cost *c);
 int pick_slot(G *g, int player, const int *cand, int n, const char *rule, const char *prompt);

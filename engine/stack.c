@@ -1266,7 +1266,8 @@ void stack_activate(G *g, int player, int slot, int abi) {
   if (ab->once_per_turn) o->abil_used[1] |= 1u << (ab->index & 31);
   ManaCost mc = cost.mana;
   uint8_t spent = 0;
-  cost_pay_mana(g, player, &mc, x, self_tap ? slot : -1, any_blue, &spent);
+  CostSpare spare = {&cost, slot};
+  cost_pay_mana_sparing(g, player, &mc, x, self_tap ? slot : -1, any_blue, &spent, &spare);
   idx = stack_find(g, si.id);
   if (idx >= 0) s->stack[idx].mana_spent = spent;
   cost_pay_parts(g, player, slot, &cost, idx >= 0 ? &s->stack[idx] : NULL);
