@@ -70,10 +70,12 @@ int affected_player(G *g, const Event *ev) {
 }
 
 static int src_filter(G *g, Ctx *c, const Filter *f, ORef src) {
-  if (!oref_ok(g, src)) return 0;
   /* a source can be anywhere: a spell on the stack, a card in a graveyard */
   Filter any = *f;
   if (any.zone == -1) any.zone = -2;
+  /* 113.7a: a source that has left its zone (a creature's "when this dies,
+   * it deals damage") still deals the damage, as it last existed */
+  if (!oref_ok(g, src)) return src.id && filter_match_lki(g, c, &any, lki_find(g, src.id));
   return filter_match(g, c, &any, src.slot);
 }
 
