@@ -717,6 +717,8 @@ static int apply(G *g, const Repl *r, Event *ev) {
     } else {
       return 1;
     }
+    /* 614.3: "the next time ... is dealt to [it] instead" is used up here */
+    if (e && e->once) e->used = 1;
     log_repl(g, r, ev, what);
     return 1;
   }
