@@ -17,7 +17,7 @@ DESTDIR ?=
 CSTD = -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN = -Wall -Wextra -Wpedantic -Werror
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) -g -MMD -MP -Iengine/include -Iengine -Iutil -I$(B)/gen $(SANFLAGS) $(CFLAGS)
-LDLIBS_ALL = -lyaml -lz -lpthread $(SANFLAGS) $(LDFLAGS)
+LDLIBS_ALL = -lyaml -ldeflate -lz -lpthread $(SANFLAGS) $(LDFLAGS)
 
 # quiet unless V=1
 ifeq ($(V),1)

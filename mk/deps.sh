@@ -3,7 +3,7 @@
 # root on Debian, installs them with apt-get; otherwise says what to install.
 #
 # usage: CC=cc sh mk/deps.sh build|test|soak
-#   build: a C compiler, libyaml and zlib headers (what `make` and `make run` need)
+#   build: a C compiler, libyaml, libdeflate and zlib headers (what `make` and `make run` need)
 #   test:  build + gcc and clang with the sanitizer and libFuzzer runtimes,
 #          gzip, pkg-config, python3, xmllint (libxml2-utils), prove (perl)
 #          chromium and valgrind (what `make test` needs)
@@ -23,12 +23,14 @@ probe() {
   if command -v "${cc%% *}" >/dev/null 2>&1; then
     has_header yaml.h || need libyaml-dev
     has_header zlib.h || need zlib1g-dev
+    has_header libdeflate.h || need libdeflate-dev
   else
     need gcc
     need libc6-dev
     # without a compiler the headers cannot be probed: ask for them too
     [ -e /usr/include/yaml.h ] || need libyaml-dev
     [ -e /usr/include/zlib.h ] || need zlib1g-dev
+    [ -e /usr/include/libdeflate.h ] || need libdeflate-dev
   fi
   # make soak checks its corpus in slices under GNU parallel
   if [ "$mode" = soak ]; then

@@ -105,7 +105,7 @@ FAULT_RLOG_OBJ = $(if $(wildcard tools/replaylog.c),$(B)/tools/replaylog.o $(B)/
 $(FAULT_API): $(B)/tests/fault/fault_api.o $(FAULT_OBJ) $(PLAY_OBJ) $(FAULT_RLOG_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $^ $(FAULT_LDFLAGS) -Wl,-Bstatic -lyaml -lz -Wl,-Bdynamic -lpthread $(SANFLAGS) $(LDFLAGS)
+	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $^ $(FAULT_LDFLAGS) -Wl,-Bstatic -lyaml -lz -Wl,-Bdynamic -ldeflate -lpthread $(SANFLAGS) $(LDFLAGS)
 
 $(B)/tests/fault/%.o: CFLAGS += -Itests/unit -Itools $(if $(FAULT_RLOG_OBJ),-DFAULT_RLOG)
 

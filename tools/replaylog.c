@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 #include "zlines.h"
@@ -890,13 +891,19 @@ typedef struct known_def {
 struct rlog_known {
   known_def slot[KNOWN_SLOTS];
   size_t n, bytes;
+  struct libdeflate_decompressor *dec; /* NULL: each reader allocates its own */
 };
 
-rlog_known *rlog_known_new(void) { return calloc(1, sizeof(rlog_known)); }
+rlog_known *rlog_known_new(void) {
+  rlog_known *k = calloc(1, sizeof(rlog_known));
+  if (k) k->dec = libdeflate_alloc_decompressor();
+  return k;
+}
 
 void rlog_known_free(rlog_known *k) {
   if (!k) return;
   for (size_t i = 0; i < KNOWN_SLOTS; i++) free(k->slot[i].text);
+  libdeflate_free_decompressor(k->dec);
   free(k);
 }
 
@@ -1263,7 +1270,7 @@ int rlog_reader_open_known(rlog_reader **out, const char *path, rlog_known *know
     return MTG_ENOMEM;
   }
   r->known = known;
-  int rc = zlines_open(&r->z, path, err);
+  int rc = zlines_open_with(&r->z, path, known ? known->dec : NULL, err);
   if (!rc) rc = parse_header(r, err);
   if (rc == RLOG_EFORMAT || rc == RLOG_EVERSION) {
     /* a header that makes no sense may be damaged data: then say that */

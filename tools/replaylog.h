@@ -161,7 +161,8 @@ typedef struct rlog_reader rlog_reader;
  * of a corpus carry the same definitions, and a text equal byte for byte to
  * one whose hash was verified has that hash, so it is compared, not hashed
  * again. Its size is bounded (RLOG_KNOWN_TEXT bytes of text); when full, it
- * keeps what it holds. */
+ * keeps what it holds. It also keeps the decompressor its readers take
+ * files whole with (zlines_open_with), one reader at a time. */
 #define RLOG_KNOWN_TEXT (1 << 20)
 typedef struct rlog_known rlog_known;
 rlog_known *rlog_known_new(void); /* NULL: out of memory */

@@ -1,7 +1,13 @@
 /* zlines.c - gzip line reader (see zlines.h). zlib's inflate is driven by
  * hand rather than through gzread so that an input that stops early (inflate
  * wants more and the file has none) and damaged data (Z_DATA_ERROR, which
- * includes CRC and length mismatches) are reported as what they are. */
+ * includes CRC and length mismatches) are reported as what they are.
+ *
+ * A file read whole by the first read (nearly every replay) is first
+ * decompressed whole by libdeflate, which takes half of inflate's
+ * instructions; only a file it decompresses cleanly is read that way. Any
+ * other (damaged, cut short, unusual, or large) is left untouched to zlib's
+ * stream, so that every refusal and its message stay zlib's. */
 #include "zlines.h"
 
 #include "mtg_private.h"
@@ -13,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 #include "input.h"
@@ -21,6 +28,10 @@
 
 #define IN_SIZE 65536
 #define OUT_START 65536
+/* The most text a file decompressed whole may hold. Not more than
+ * ZLINES_MAX_LINE: a stream holding that little cannot have a line over the
+ * limit, which zlib's stream would find part way through the file. */
+#define WHOLE_MAX ((size_t)ZLINES_MAX_LINE)
 
 struct zlines {
   int fd;           /* read with read(2): a replay is read once, front to back, in big blocks */
@@ -30,6 +41,8 @@ struct zlines {
   int member_done;  /* inflate reached the end of a gzip member */
   int status;       /* the stream: 0 running, 1 clean end, < 0 sticky error */
   int line_error;   /* a line over the limit: the stream itself may be fine */
+  int tried_whole;  /* whole() has had its one chance */
+  struct libdeflate_decompressor *dec; /* the caller's, or NULL */
   mtg_error err;    /* the sticky error */
   uint64_t in_total;/* bytes read from the file */
   char *buf;        /* decompressed text: [start, end) not yet returned */
@@ -37,7 +50,9 @@ struct zlines {
   unsigned char in[IN_SIZE]; /* last: not cleared, as only what fread put there is read */
 };
 
-int zlines_open(zlines **out, const char *path, mtg_error *err) {
+int zlines_open(zlines **out, const char *path, mtg_error *err) { return zlines_open_with(out, path, NULL, err); }
+
+int zlines_open_with(zlines **out, const char *path, struct libdeflate_decompressor *dec, mtg_error *err) {
   *out = NULL;
   zlines *z = malloc(sizeof *z);
   char *buf = malloc(OUT_START);
@@ -53,6 +68,7 @@ int zlines_open(zlines **out, const char *path, mtg_error *err) {
   }
   z->buf = buf;
   z->cap = OUT_START;
+  z->dec = dec;
   /* a regular file only: a FIFO or device named as a replay is refused at
    * once rather than waited on or read forever */
   mtg_error oerr;
@@ -121,6 +137,69 @@ static int read_input(zlines *z, mtg_error *err) {
   return 1;
 }
 
+/* Makes buf hold at least size bytes; 0 when out of memory. */
+static int reserve(zlines *z, size_t size) {
+  if (size <= z->cap) return 1;
+  char *b = realloc(z->buf, size);
+  if (!b) return 0;
+  z->buf = b;
+  z->cap = size;
+  return 1;
+}
+
+/* A gzip member's header that zlib and libdeflate take alike: the signature,
+ * deflate, and no flag but FTEXT, FEXTRA, FNAME and FCOMMENT (libdeflate
+ * skips a header CRC, FHCRC, without checking it as zlib does). */
+static int plain_member(const unsigned char *p, size_t n) {
+  return n >= 18 && p[0] == 0x1f && p[1] == 0x8b && p[2] == 8 && !(p[3] & ~0x1d);
+}
+
+/* The whole file is in `in` and nothing of it is decompressed yet: its
+ * members are decompressed into buf at once. Returns 1 when they all are,
+ * the stream then at its clean end with every byte consumed as zlib's would
+ * be; 0 when anything fails (the file's text is then read through zlib's
+ * stream from its start, which reports what is wrong). */
+static int whole(zlines *z) {
+  const unsigned char *in = z->in;
+  size_t n = z->z.avail_in;
+  if (!z->eof || z->in_total != n || !plain_member(in, n)) return 0;
+  /* ISIZE, the last member's length of text, as the first guess */
+  size_t want = (size_t)in[n - 4] | (size_t)in[n - 3] << 8 | (size_t)in[n - 2] << 16 | (size_t)in[n - 1] << 24;
+  size_t cap = z->cap;
+  if (want > WHOLE_MAX) return 0;
+  struct libdeflate_decompressor *d = z->dec ? z->dec : libdeflate_alloc_decompressor();
+  if (!d) return 0;
+  size_t at = 0, out = 0;
+  int ok = reserve(z, want + 1);
+  while (ok && at < n) {
+    size_t used, got;
+    /* one byte of buf stays free, so that make_room never finds it full */
+    enum libdeflate_result rc =
+        plain_member(in + at, n - at)
+            ? libdeflate_gzip_decompress_ex(d, in + at, n - at, z->buf + out, z->cap - 1 - out, &used, &got)
+            : LIBDEFLATE_BAD_DATA;
+    if (rc == LIBDEFLATE_SUCCESS) {
+      at += used;
+      out += got;
+    } else if (rc == LIBDEFLATE_INSUFFICIENT_SPACE && z->cap <= WHOLE_MAX)
+      ok = reserve(z, z->cap * 2 > WHOLE_MAX + 1 ? WHOLE_MAX + 1 : z->cap * 2);
+    else
+      ok = 0;
+  }
+  if (d != z->dec) libdeflate_free_decompressor(d);
+  if (!ok) {
+    /* zlib's stream fills the window it would have had, so that it stops
+     * where it always did; a larger buffer only goes partly used */
+    z->cap = cap;
+    return 0;
+  }
+  z->end = out;
+  z->z.avail_in = 0;
+  z->member_done = 1;
+  z->status = 1;
+  return 1;
+}
+
 /* Decompresses more text into buf[end..cap). Returns the number of bytes
  * added (> 0), 0 at the clean end of the stream, or a negative status. */
 static int fill(zlines *z, mtg_error *err) {
@@ -129,6 +208,15 @@ static int fill(zlines *z, mtg_error *err) {
     return z->status;
   }
   if (z->status == 1) return 0;
+  if (!z->tried_whole) {
+    z->tried_whole = 1;
+    if (z->z.avail_in == 0 && !z->eof) {
+      int rc = read_input(z, err);
+      if (rc < 0) return rc;
+    }
+    /* at the first fill nothing is pending: the text starts buf */
+    if (z->start == 0 && z->end == 0 && whole(z)) return (int)z->end;
+  }
   for (;;) {
     if (z->z.avail_in == 0 && !z->eof) {
       int rc = read_input(z, err);

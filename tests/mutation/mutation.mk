@@ -63,10 +63,10 @@ mutation-asan:
 MUT_ENV = MUT_VALGRIND='$(MUTATION_VALGRIND)' MUT_CHECKS='$(MUTATION_CHECKS)' MUT_CC='$(CC)' MUT_CFLAGS='$(CSTD) -O0 -w -Iengine/include -Iengine -Iutil' \
   MUT_B='$(B)' MUT_ENGINE_OBJ='$(ENGINE_OBJ)' MUT_LDLIBS='$(LDLIBS_ALL)' \
   MUT_HARNESS_OBJ='$(HARNESS_OBJ)' MUT_REPLAY_OBJ='$(REPLAY_SRC:%.c=$(B)/%.o)' MUT_UNIT_OBJ='$(UNIT_OBJ)' MUT_SOAK_OBJ='$(B)/tests/unit/soak.o $(PLAY_OBJ)' \
-  MUT_FAULT_OBJ='$(MUT_FAULT_OBJ)' MUT_FAULT_LDFLAGS='$(FAULT_LDFLAGS) -Wl,-Bstatic -lyaml -lz -Wl,-Bdynamic' \
+  MUT_FAULT_OBJ='$(MUT_FAULT_OBJ)' MUT_FAULT_LDFLAGS='$(FAULT_LDFLAGS) -Wl,-Bstatic -lyaml -lz -Wl,-Bdynamic -ldeflate' \
   MUT_ASAN_CC=clang MUT_ASAN_CFLAGS='$(CSTD) -O1 -w -Iengine/include -Iengine -Iutil $(SAN_ALL)' \
   MUT_ASAN_B='$(MUT_ASAN_B)' MUT_ASAN_ENGINE_OBJ='$(ENGINE_SRC:%.c=$(MUT_ASAN_B)/%.o)' \
-  MUT_ASAN_HARNESS_OBJ='$(HARNESS_OBJ:$(B)/%=$(MUT_ASAN_B)/%)' MUT_ASAN_LDLIBS='-lyaml -lz -lpthread $(SAN_ALL)'
+  MUT_ASAN_HARNESS_OBJ='$(HARNESS_OBJ:$(B)/%=$(MUT_ASAN_B)/%)' MUT_ASAN_LDLIBS='-lyaml -ldeflate -lz -lpthread $(SAN_ALL)'
 
 mutation: $(MUTATE_BIN) $(ENGINE_OBJ) $(HARNESS_OBJ) $(REPLAY_SRC:%.c=$(B)/%.o) $(UNIT_OBJ) $(B)/tests/unit/soak.o $(MUT_FAULT_OBJ) mutation-asan
 	@$(MUT_ENV) $(MUTATE_BIN) $(if $(KEYS),--keys $(KEYS),--mutants $(MUTANTS)) --seed $(SEED) -j $(MUTATION_JOBS) --goal $(MUTATION_GOAL) \
