@@ -1011,7 +1011,12 @@ static int read_block(rlog_reader *r, long n, size_t budget, const char *what, l
     size_t len;
     int rc = header_line(r, &line, &len, err);
     if (rc) return rc;
-    if (keep(r, line, len, &budget, what, err) < 0 || keep(r, "\n", 1, &budget, what, err) < 0) return err->status;
+    /* the line and its newline in one (the line's NUL, copied with it, is
+     * the byte the newline takes): the budget refuses the pair exactly when
+     * it would have refused the line or the newline after it */
+    long at_line = keep(r, line, len + 1, &budget, what, err);
+    if (at_line < 0) return err->status;
+    r->text[at_line + (long)len] = '\n';
   }
   r->tlen++; /* keep the block's NUL */
   return 0;
