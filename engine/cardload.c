@@ -990,6 +990,11 @@ static const Filter *p_filter(L *l, const ynode *n) {
       f->player_rel = (uint8_t)r;
     }
   }
+  /* qualities that can't hold together: refused rather than a filter that matches nothing */
+  if (f->single_target && f->spell != 1)
+    return BAD(l, n, "single_target asks how many targets a spell has: it needs 'spell: true' beside it");
+  if (f->stack_ability && f->zone != MTG_Z_STACK)
+    return BAD(l, n, "an ability (ability: true) is on the stack: 'zone' can't name another zone beside it");
   return f;
 }
 

@@ -65,7 +65,6 @@ static void state_copy(State *d, const State *s, uint32_t lki, uint64_t *odirty,
   memcpy(d->pend, s->pend, (size_t)s->c.npend * sizeof(Pending));
   memcpy(d->link, s->link, (size_t)s->c.nlink * sizeof(Link));
   memcpy(d->xblk, s->xblk, (size_t)s->c.nxblk * sizeof(BlockPair));
-  memcpy(d->xblk, s->xblk, (size_t)s->c.nxblk * sizeof(BlockPair));
   memcpy(d->hist, s->hist, (size_t)s->c.nhist * sizeof(Hist));
 }
 
