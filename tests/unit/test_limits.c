@@ -537,6 +537,39 @@ TEST(limits_pending_triggers_one_past_the_capacity_refused) {
   refused_at_capacity(t_, w, "activate \"Test Martyr Imp\"", "more than 200 triggered abilities waiting to be put on the stack");
 }
 
+/* 603.2: every ability that could trigger on an event is looked at; the
+ * engine looks at up to 256 watching for one kind of event ("whenever a
+ * creature an opponent controls dies" on 256 permanents: none triggers on
+ * alice's own Imp, each having been asked), and a 257th stops the game rather
+ * than be passed over. */
+static const char envy_bells[] =
+    "- name: Test Envy Bell\n  cost: \"{1}\"\n  type: Artifact\n"
+    "  text: \"Whenever a creature an opponent controls dies, you gain 1 life.\"\n"
+    "  abilities:\n    - triggered:\n        when: {dies: {type: creature, controller: opponent}}\n        effect: [{gain_life: 1}]\n"
+    "- name: Test Martyr Imp\n  cost: \"{B}\"\n  type: Creature — Imp\n  pt: 1/1\n"
+    "  text: \"Sacrifice this creature: You gain 1 life.\"\n"
+    "  abilities:\n    - activated:\n        costs: [sacrifice_self]\n        effect: [{gain_life: 1}]\n";
+
+static int imp_dies_with_envy_bells(unit_ctx *t_, u_world *w, int n) {
+  if (u_begin(t_, w, envy_bells)) return -1;
+  for (int i = 0; i < n; i++)
+    if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Envy Bell") < 0) return -1;
+  if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Martyr Imp") < 0 || u_start(t_, w)) return -1;
+  return 0;
+}
+
+TEST(limits_abilities_watching_one_kind_of_event_up_to_the_capacity) {
+  if (imp_dies_with_envy_bells(t_, w, 256)) return;
+  CHECK_INT(pick(w, "activate \"Test Martyr Imp\""), MTG_DECISION);
+  CHECK_INT(u_count_logged(w->game, "trigger src=\"Test Envy Bell\""), 0);
+  CHECK_INT(u_count_logged(w->game, "sacrifice"), 1);
+}
+
+TEST(limits_abilities_watching_one_kind_of_event_one_past_the_capacity_refused) {
+  if (imp_dies_with_envy_bells(t_, w, 257)) return;
+  refused_at_capacity(t_, w, "activate \"Test Martyr Imp\"", "more than 256 abilities watching for one kind of event");
+}
+
 /* 603.8: a state trigger doesn't trigger again while it is on the stack;
  * the engine keeps at most 8 of them waiting to leave it. Eight enchantments
  * whose "whenever you have no cards in hand" holds after alice casts her last
@@ -1014,6 +1047,9 @@ const unit_test limits_tests[] = {
     {"limits_blockers_of_one_creature_one_past_the_capacity_refused", limits_blockers_of_one_creature_one_past_the_capacity_refused},
     {"limits_pending_triggers_up_to_the_capacity", limits_pending_triggers_up_to_the_capacity},
     {"limits_pending_triggers_one_past_the_capacity_refused", limits_pending_triggers_one_past_the_capacity_refused},
+    {"limits_abilities_watching_one_kind_of_event_up_to_the_capacity", limits_abilities_watching_one_kind_of_event_up_to_the_capacity},
+    {"limits_abilities_watching_one_kind_of_event_one_past_the_capacity_refused",
+     limits_abilities_watching_one_kind_of_event_one_past_the_capacity_refused},
     {"limits_a_selection_up_to_the_capacity", limits_a_selection_up_to_the_capacity},
     {"limits_a_selection_one_past_the_capacity_refused", limits_a_selection_one_past_the_capacity_refused},
     {"limits_card_names_up_to_the_capacity", limits_card_names_up_to_the_capacity},
