@@ -570,6 +570,31 @@ TEST(limits_abilities_watching_one_kind_of_event_one_past_the_capacity_refused) 
   refused_at_capacity(t_, w, "activate \"Test Martyr Imp\"", "more than 256 abilities watching for one kind of event");
 }
 
+/* 607.2a: a card exiled by a linked ability is remembered with the object that
+ * exiled it; a game keeps 400 such records at once. A setup placing 400 cards
+ * exiled with one permanent starts; 401 is refused as past the capacity. */
+static int exiled_with_one(unit_ctx *t_, u_world *w, int n, mtg_error *err) {
+  if (u_begin(t_, w, NULL)) return -1;
+  int by = u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Grizzly Bears");
+  if (by < 0) return -1;
+  for (int i = 0; i < n; i++) {
+    int e = u_card(t_, w, w->bob, MTG_Z_EXILE, "Forest");
+    if (e < 0 || mtg_setup_exiled_with(w->setup, e, by, "exiled") != MTG_OK) return -1;
+  }
+  return mtg_game_new(&w->game, w->setup, err);
+}
+
+TEST(limits_linked_records_up_to_the_capacity) {
+  mtg_error err = {0};
+  CHECK_INT(exiled_with_one(t_, w, 400, &err), MTG_DECISION);
+}
+
+TEST(limits_linked_records_one_past_the_capacity_refused) {
+  mtg_error err = {0};
+  CHECK_INT(exiled_with_one(t_, w, 401, &err), MTG_ELIMIT);
+  CHECK(strstr(err.msg, "more than 400 linked-ability records at once") != NULL);
+}
+
 /* 603.8: a state trigger doesn't trigger again while it is on the stack;
  * the engine keeps at most 8 of them waiting to leave it. Eight enchantments
  * whose "whenever you have no cards in hand" holds after alice casts her last
@@ -1048,6 +1073,8 @@ const unit_test limits_tests[] = {
     {"limits_pending_triggers_up_to_the_capacity", limits_pending_triggers_up_to_the_capacity},
     {"limits_pending_triggers_one_past_the_capacity_refused", limits_pending_triggers_one_past_the_capacity_refused},
     {"limits_abilities_watching_one_kind_of_event_up_to_the_capacity", limits_abilities_watching_one_kind_of_event_up_to_the_capacity},
+    {"limits_linked_records_up_to_the_capacity", limits_linked_records_up_to_the_capacity},
+    {"limits_linked_records_one_past_the_capacity_refused", limits_linked_records_one_past_the_capacity_refused},
     {"limits_abilities_watching_one_kind_of_event_one_past_the_capacity_refused",
      limits_abilities_watching_one_kind_of_event_one_past_the_capacity_refused},
     {"limits_a_selection_up_to_the_capacity", limits_a_selection_up_to_the_capacity},
