@@ -777,6 +777,29 @@ static void t_starting_plane(unit_ctx *u, const mtg_pool *pool) {
   finish(&t, g, s);
 }
 
+/* 901.5 with the planar card the game's first object (slot 0): a setup that
+ * lists alice's planar deck, one plane, before anything else still turns it
+ * face up as the starting plane. */
+static void t_starting_plane_first_object(unit_ctx *u, const mtg_pool *pool) {
+  T t = {"901.5 the starting plane is the game's first object", 0, u};
+  mtg_setup *s = mtg_setup_new(pool);
+  mtg_setup_variant(s, "planechase");
+  mtg_setup_player(s, "alice", 20, 0);
+  mtg_setup_player(s, "bob", 20, 0);
+  mtg_setup_shuffle(s, 0);
+  card(s, 0, MTG_Z_COMMAND, "Krosa");
+  for (int p = 0; p < 2; p++)
+    for (int k = 0; k < 10; k++) card(s, p, MTG_Z_LIBRARY, "Plains");
+  mtg_game *g = start(&t, s);
+  if (g) {
+    VCHECK(&t, log_has(g, "starting_plane player=alice obj=\"Krosa\""));
+    int fd = 1;
+    const char *nm = command_card(g, 0, &fd);
+    VCHECK(&t, nm && !strcmp(nm, "Krosa") && !fd);
+  }
+  finish(&t, g, s);
+}
+
 /* mtg_game_renew gives exactly the game mtg_game_new would (mtg.h): a Planechase
  * game renewed in the handle of one whose setup placed Krosa face up after
  * Goldmeadow still turns its own starting plane face up (901.5), whatever the
@@ -1165,6 +1188,7 @@ TEST(variants_starting_plane) {
 TEST(variants_starting_plane_renewed) {
   if (u_begin(t_, w, test_cards)) return;
   t_starting_plane_renewed(t_, w->pool);
+  t_starting_plane_first_object(t_, w->pool);
 }
 
 TEST(variants_setup_text) {
