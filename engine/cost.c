@@ -559,6 +559,10 @@ static void pay_alt(G *g, int player, const ManaCost *c, int x, int any_blue, in
   cost_pay_mana(g, player, &rest, 0, -1, any_blue, spent);
 }
 
+/* a part that taps untapped permanents other than by {T}: "tap N untapped
+ * [quality] you control", "tap creatures with total power N" */
+static int taps_others(const CostPart *p) { return p->kind == CK_TAP_OTHERS || p->kind == CK_TAP_POWER; }
+
 /* 601.2g-h: the player chooses which mana abilities to activate, then pays
  * the costs in any order; tapping for mana a permanent that the same cost's
  * "tap N untapped [quality]" part needs could make a payable cost unpayable.
@@ -566,8 +570,7 @@ static void pay_alt(G *g, int player, const ManaCost *c, int x, int any_blue, in
  * solver, trying units in order, takes them only where nothing else pays. */
 static void spare_tappers(G *g, int player, const CostSpare *sp, Unit *u, int nu) {
   int taps = 0;
-  for (int i = 0; i < sp->parts->nparts; i++)
-    taps |= sp->parts->part[i].kind == CK_TAP_OTHERS || sp->parts->part[i].kind == CK_TAP_POWER;
+  for (int i = 0; i < sp->parts->nparts; i++) taps |= taps_others(&sp->parts->part[i]);
   if (!taps) return;
   Ctx cx;
   ctx_for(g, &cx, player, oref(g, sp->slot));
@@ -577,7 +580,7 @@ static void spare_tappers(G *g, int player, const CostSpare *sp, Unit *u, int nu
     int needed = 0;
     for (int i = 0; u[j].slot >= 0 && i < sp->parts->nparts && !needed; i++) {
       const CostPart *p = &sp->parts->part[i];
-      needed = (p->kind == CK_TAP_OTHERS || p->kind == CK_TAP_POWER) && filter_match(g, &cx, p->f, u[j].slot);
+      needed = taps_others(p) && filter_match(g, &cx, p->f, u[j].slot);
     }
     if (needed) later[nl++] = u[j];
     else u[k++] = u[j];
@@ -585,20 +588,12 @@ static void spare_tappers(G *g, int player, const CostSpare *sp, Unit *u, int nu
   memcpy(u + k, later, (size_t)nl * sizeof *later);
 }
 
-static void pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue, uint8_t *spent,
-                     const CostSpare *sp);
-
 void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue, uint8_t *spent) {
-  pay_mana(g, player, c, x, for_slot, any_blue, spent, NULL);
+  cost_pay_mana_sparing(g, player, c, x, for_slot, any_blue, spent, NULL);
 }
 
 void cost_pay_mana_sparing(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue, uint8_t *spent,
                            const CostSpare *sp) {
-  pay_mana(g, player, c, x, for_slot, any_blue, spent, sp);
-}
-
-static void pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_blue, uint8_t *spent,
-                     const CostSpare *sp) {
   int nphy = phy_count(c);
   if (nphy > MAX_PHYREXIAN) game_limit(g, "Phyrexian mana symbols in one cost", MAX_PHYREXIAN);
   if (nphy) {
@@ -615,7 +610,7 @@ static void pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, i
       }
     int lt;
     ManaCost m = phy_split(c, life, &lt);
-    pay_mana(g, player, &m, x, for_slot, any_blue, spent, sp);
+    cost_pay_mana_sparing(g, player, &m, x, for_slot, any_blue, spent, sp);
     if (lt) {
       Event e;
       ev_init(&e, EV_LOSE_LIFE);
@@ -773,7 +768,7 @@ static int own_candidates(G *g, int player, int slot, const Cost *c, const CostP
   int self_tap = cost_has_tap(c); /* the source is among the candidates only on the battlefield */
   for (int k = 0; k < nb && n < MAX_OPTIONS; k++) {
     if (obj_controller(g, bf[k]) != player || !filter_match(g, &cx, p->f, bf[k])) continue;
-    if ((p->kind == CK_TAP_OTHERS || p->kind == CK_TAP_POWER) && (g->s->obj[bf[k]].tapped || (self_tap && bf[k] == slot))) continue;
+    if (taps_others(p) && (g->s->obj[bf[k]].tapped || (self_tap && bf[k] == slot))) continue;
     cand[n++] = bf[k];
   }
   return n;

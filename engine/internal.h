@@ -493,7 +493,8 @@ int cost_mana_short(G *g, int player, const ManaCost *c, int for_slot);
 void cost_pay_mana(G *g, int player, const ManaCost *c, int x, int for_slot, int any_color_blue,
                    uint8_t *spent);
 /* The other parts of the cost being paid (those of the object at slot), whose
- * "tap N untapped [quality]" parts the mana payment leaves what it can to */
+ * "tap N untapped [quality]" parts the mana payment leaves what it can to
+ * (cost_pay_mana: none) */
 typedef struct CostSpare {
   const Cost *parts;
   int slot;

@@ -514,26 +514,30 @@ static const char bells[] =
     "- name: Test Dirge Bell\n  cost: \"{1}\"\n  type: Artifact\n"
     "  text: \"Whenever a creature dies, you gain 1 life.\"\n"
     "  abilities:\n    - triggered:\n        when: {dies: creature}\n        effect: [{gain_life: 1}]\n"
+    "- name: Test Envy Bell\n  cost: \"{1}\"\n  type: Artifact\n"
+    "  text: \"Whenever a creature an opponent controls dies, you gain 1 life.\"\n"
+    "  abilities:\n    - triggered:\n        when: {dies: {type: creature, controller: opponent}}\n        effect: [{gain_life: 1}]\n"
     "- name: Test Martyr Imp\n  cost: \"{B}\"\n  type: Creature — Imp\n  pt: 1/1\n"
     "  text: \"Sacrifice this creature: You gain 1 life.\"\n"
     "  abilities:\n    - activated:\n        costs: [sacrifice_self]\n        effect: [{gain_life: 1}]\n";
 
-static int imp_dies_with_bells(unit_ctx *t_, u_world *w, int n) {
+/* alice's Test Martyr Imp beside n copies of the bell named */
+static int imp_dies_with_bells(unit_ctx *t_, u_world *w, const char *bell, int n) {
   if (u_begin(t_, w, bells)) return -1;
   for (int i = 0; i < n; i++)
-    if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Dirge Bell") < 0) return -1;
+    if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, bell) < 0) return -1;
   if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Martyr Imp") < 0 || u_start(t_, w)) return -1;
   return 0;
 }
 
 TEST(limits_pending_triggers_up_to_the_capacity) {
-  if (imp_dies_with_bells(t_, w, 200)) return;
+  if (imp_dies_with_bells(t_, w, "Test Dirge Bell", 200)) return;
   CHECK_INT(pick(w, "activate \"Test Martyr Imp\""), MTG_DECISION);
   CHECK_INT(u_count_logged(w->game, "trigger src=\"Test Dirge Bell\""), 200);
 }
 
 TEST(limits_pending_triggers_one_past_the_capacity_refused) {
-  if (imp_dies_with_bells(t_, w, 201)) return;
+  if (imp_dies_with_bells(t_, w, "Test Dirge Bell", 201)) return;
   refused_at_capacity(t_, w, "activate \"Test Martyr Imp\"", "more than 200 triggered abilities waiting to be put on the stack");
 }
 
@@ -542,31 +546,15 @@ TEST(limits_pending_triggers_one_past_the_capacity_refused) {
  * creature an opponent controls dies" on 256 permanents: none triggers on
  * alice's own Imp, each having been asked), and a 257th stops the game rather
  * than be passed over. */
-static const char envy_bells[] =
-    "- name: Test Envy Bell\n  cost: \"{1}\"\n  type: Artifact\n"
-    "  text: \"Whenever a creature an opponent controls dies, you gain 1 life.\"\n"
-    "  abilities:\n    - triggered:\n        when: {dies: {type: creature, controller: opponent}}\n        effect: [{gain_life: 1}]\n"
-    "- name: Test Martyr Imp\n  cost: \"{B}\"\n  type: Creature — Imp\n  pt: 1/1\n"
-    "  text: \"Sacrifice this creature: You gain 1 life.\"\n"
-    "  abilities:\n    - activated:\n        costs: [sacrifice_self]\n        effect: [{gain_life: 1}]\n";
-
-static int imp_dies_with_envy_bells(unit_ctx *t_, u_world *w, int n) {
-  if (u_begin(t_, w, envy_bells)) return -1;
-  for (int i = 0; i < n; i++)
-    if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Envy Bell") < 0) return -1;
-  if (u_card(t_, w, w->alice, MTG_Z_BATTLEFIELD, "Test Martyr Imp") < 0 || u_start(t_, w)) return -1;
-  return 0;
-}
-
 TEST(limits_abilities_watching_one_kind_of_event_up_to_the_capacity) {
-  if (imp_dies_with_envy_bells(t_, w, 256)) return;
+  if (imp_dies_with_bells(t_, w, "Test Envy Bell", 256)) return;
   CHECK_INT(pick(w, "activate \"Test Martyr Imp\""), MTG_DECISION);
   CHECK_INT(u_count_logged(w->game, "trigger src=\"Test Envy Bell\""), 0);
   CHECK_INT(u_count_logged(w->game, "sacrifice"), 1);
 }
 
 TEST(limits_abilities_watching_one_kind_of_event_one_past_the_capacity_refused) {
-  if (imp_dies_with_envy_bells(t_, w, 257)) return;
+  if (imp_dies_with_bells(t_, w, "Test Envy Bell", 257)) return;
   refused_at_capacity(t_, w, "activate \"Test Martyr Imp\"", "more than 256 abilities watching for one kind of event");
 }
 

@@ -727,13 +727,15 @@ static void t_planeswalk_away(unit_ctx *u, const mtg_pool *pool) {
  * the planar controller (the starting player, 901.6) controls the plane. */
 /* A two-player Planechase game played from its beginning (no start point
  * set, so the starting plane is turned up, 901.5), libraries of `plains`
- * Plains, unshuffled. */
-static mtg_setup *pc_from_the_start(const mtg_pool *pool, int plains) {
+ * Plains, unshuffled; `first` (or NULL) a card put in alice's command zone
+ * before anything else, the game's first object. */
+static mtg_setup *pc_from_the_start(const mtg_pool *pool, int plains, const char *first) {
   mtg_setup *s = mtg_setup_new(pool);
   mtg_setup_variant(s, "planechase");
   mtg_setup_player(s, "alice", 20, 0);
   mtg_setup_player(s, "bob", 20, 0);
   mtg_setup_shuffle(s, 0);
+  if (first) card(s, 0, MTG_Z_COMMAND, first);
   for (int p = 0; p < 2; p++)
     for (int k = 0; k < plains; k++) card(s, p, MTG_Z_LIBRARY, "Plains");
   return s;
@@ -741,7 +743,7 @@ static mtg_setup *pc_from_the_start(const mtg_pool *pool, int plains) {
 
 static void t_starting_plane(unit_ctx *u, const mtg_pool *pool) {
   T t = {"704.6 901.5 the starting plane skips phenomena", 0, u};
-  mtg_setup *s = pc_from_the_start(pool, 10);
+  mtg_setup *s = pc_from_the_start(pool, 10, NULL);
   card(s, 0, MTG_Z_BATTLEFIELD, "Grizzly Bears");
   card(s, 0, MTG_Z_COMMAND, "Mutual Epiphany");
   card(s, 0, MTG_Z_COMMAND, "Planewide Disaster");
@@ -782,14 +784,7 @@ static void t_starting_plane(unit_ctx *u, const mtg_pool *pool) {
  * face up as the starting plane. */
 static void t_starting_plane_first_object(unit_ctx *u, const mtg_pool *pool) {
   T t = {"901.5 the starting plane is the game's first object", 0, u};
-  mtg_setup *s = mtg_setup_new(pool);
-  mtg_setup_variant(s, "planechase");
-  mtg_setup_player(s, "alice", 20, 0);
-  mtg_setup_player(s, "bob", 20, 0);
-  mtg_setup_shuffle(s, 0);
-  card(s, 0, MTG_Z_COMMAND, "Krosa");
-  for (int p = 0; p < 2; p++)
-    for (int k = 0; k < 10; k++) card(s, p, MTG_Z_LIBRARY, "Plains");
+  mtg_setup *s = pc_from_the_start(pool, 10, "Krosa");
   mtg_game *g = start(&t, s);
   if (g) {
     VCHECK(&t, log_has(g, "starting_plane player=alice obj=\"Krosa\""));
@@ -806,7 +801,7 @@ static void t_starting_plane_first_object(unit_ctx *u, const mtg_pool *pool) {
  * earlier game left in the handle's memory. */
 static void t_starting_plane_renewed(unit_ctx *u, const mtg_pool *pool) {
   T t = {"901.5 a renewed Planechase game turns its starting plane face up", 0, u};
-  mtg_setup *s1 = pc_from_the_start(pool, 8), *s2 = pc_from_the_start(pool, 8);
+  mtg_setup *s1 = pc_from_the_start(pool, 8, NULL), *s2 = pc_from_the_start(pool, 8, NULL);
   card(s1, 0, MTG_Z_COMMAND, "Goldmeadow");
   card(s2, 0, MTG_Z_COMMAND, "Goldmeadow");
   mtg_setup_face_down(s1, card(s1, 0, MTG_Z_COMMAND, "Krosa"), 0); /* placed: the current plane */
